@@ -1,0 +1,68 @@
+/* checks.c: each check compares one measured figure with its bound. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "checks.h"
+#include "sim.h"
+
+#define TV_BOUND 0.05
+#define ALPHA_LOW 0.4
+#define ALPHA_HIGH 0.9
+#define TOK_PER_STEP_BOUND 1.5
+#define CLOSED_FORM_REL_ERR 0.15
+#define ALPHA_SIGMAS 4.0
+#define CHI2_P_BOUND 0.001
+
+static void
+set(struct check *c, const char *name, int pass)
+{
+	c->name = name;
+	c->pass = pass;
+}
+
+static void
+check_alpha_overlap(struct check *c, const struct sim_figures *f)
+{
+	double diff = fabs(f->alpha_hat - f->alpha_overlap_tested);
+	double bound = ALPHA_SIGMAS * f->alpha_stderr + 1e-9;
+
+	set(c, "alpha_matches_overlap", diff <= bound);
+	snprintf(c->detail, sizeof c->detail,
+	    "alpha-hat %.4f, overlap at tested positions %.4f, |diff| %.4f, bound <= %.4f (4 SE)",
+	    f->alpha_hat, f->alpha_overlap_tested, diff, bound);
+}
+
+int
+checks_run(const struct sim *sim, const struct sim_figures *f,
+    struct check out[CHECKS_COUNT])
+{
+	double rel = fabs(f->tok_per_step - f->closed_form) / f->closed_form;
+	int i, failed = 0, max = sim->stats.max_tok_per_step;
+
+	set(&out[0], "tv_distance_small", f->tv < TV_BOUND);
+	snprintf(out[0].detail, sizeof out[0].detail, "TV = %.4f, bound < %.2f", f->tv, TV_BOUND);
+	set(&out[1], "alpha_estimate_reasonable",
+	    f->alpha_hat >= ALPHA_LOW && f->alpha_hat <= ALPHA_HIGH);
+	snprintf(out[1].detail, sizeof out[1].detail, "alpha = %.4f, bound [%.1f, %.1f]",
+	    f->alpha_hat, ALPHA_LOW, ALPHA_HIGH);
+	set(&out[2], "tok_per_step_above_one", f->tok_per_step > TOK_PER_STEP_BOUND);
+	snprintf(out[2].detail, sizeof out[2].detail, "tok/step = %.4f, bound > %.1f",
+	    f->tok_per_step, TOK_PER_STEP_BOUND);
+	set(&out[3], "closed_form_matches_empirical", rel < CLOSED_FORM_REL_ERR);
+	snprintf(out[3].detail, sizeof out[3].detail,
+	    "empirical %.4f, closed form %.4f, error %.1f%%, bound < 15%%",
+	    f->tok_per_step, f->closed_form, 100.0 * rel);
+	set(&out[4], "spec_never_exceeds_max_tokens", max <= sim->par.gamma + 1);
+	snprintf(out[4].detail, sizeof out[4].detail, "max tokens/step = %d, bound <= %d", max,
+	    sim->par.gamma + 1);
+	check_alpha_overlap(&out[5], f);
+	set(&out[6], "output_matches_target", f->chi2.p_value > CHI2_P_BOUND);
+	snprintf(out[6].detail, sizeof out[6].detail,
+	    "chi2 = %.2f on %d df, p = %.4f, bound > %.3f", f->chi2.statistic, f->chi2.df,
+	    f->chi2.p_value, CHI2_P_BOUND);
+	for (i = 0; i < CHECKS_COUNT; i++)
+		failed += !out[i].pass;
+	return failed;
+}

@@ -1,0 +1,46 @@
+/* cli.h: the command line, parsed and validated into one options struct. */
+#ifndef SPECDEC_CLI_H
+#define SPECDEC_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define CLI_EXIT_USAGE 2
+#define CLI_ALPHA_MAX 64	/* values in --alpha */
+#define CLI_GAMMA_MAX_LIMIT 64	/* largest --gamma-max */
+
+enum cli_mode {
+	CLI_LIVE,	/* the interactive view (default) */
+	CLI_BATCH,	/* --batch: simulate, report, check */
+	CLI_THEORY,	/* --theory: closed-form tables, no simulation */
+	CLI_HELP,
+	CLI_VERSION,
+};
+
+struct options {
+	enum cli_mode mode;
+	int json;
+	uint64_t steps;
+	int gamma;
+	double noise;
+	size_t vocab;
+	uint64_t seed;
+	double target_ms;
+	double draft_ms;
+	int costs_given;	/* both --target-ms and --draft-ms were given */
+	double alpha[CLI_ALPHA_MAX];
+	int nalpha;
+	int gamma_max;
+	double cost_ratio;
+	int cost_ratio_given;
+};
+
+/* Parse argv into opt. On a usage error, write one line naming the option and its
+ * valid range to err and return CLI_EXIT_USAGE; otherwise return 0. */
+int cli_parse(int argc, char **argv, struct options *opt, FILE *err);
+
+/* The --help text. */
+void cli_usage(FILE *out);
+
+#endif

@@ -1,0 +1,28 @@
+/* dist.h: operations on probability vectors of length n. Pure functions. */
+#ifndef SPECDEC_DIST_H
+#define SPECDEC_DIST_H
+
+#include <stddef.h>
+
+/* out = softmax(logits), computed stably (the largest logit is subtracted first).
+ * out may alias logits. */
+void dist_softmax(const double *logits, double *out, size_t n);
+
+/* Scale the non-negative weights w in place to sum to 1. Returns the sum before
+ * scaling; when it is not positive and finite, w is left as it was. */
+double dist_normalize(double *w, size_t n);
+
+/* sum_x min(p(x), q(x)): the overlap, which is 1 - TV(p, q) for distributions. */
+double dist_overlap(const double *p, const double *q, size_t n);
+
+/* Total variation distance 0.5 * sum_x |p(x) - q(x)|. */
+double dist_tv(const double *p, const double *q, size_t n);
+
+/* out = max(0, p - q), unnormalised; returns its mass sum_x max(0, p(x) - q(x)). */
+double dist_residual(const double *p, const double *q, double *out, size_t n);
+
+/* TV distance between two histograms of counts, each scaled by its own total;
+ * 0 when either is empty. */
+double dist_tv_counts(const unsigned long long *a, const unsigned long long *b, size_t n);
+
+#endif

@@ -1,0 +1,140 @@
+/* rng.c: xoshiro256** with splitmix64 seeding, uniform, ziggurat normal, categorical. */
+#include "config.h"
+
+#include <math.h>
+
+#include "rng.h"
+
+#define ZIG_LAYERS 128
+#define ZIG_R 3.442619855899		/* start of the tail */
+#define ZIG_AREA 9.91256303526217e-3	/* area of each layer */
+
+static double zig_x[ZIG_LAYERS + 1];
+static double zig_ratio[ZIG_LAYERS];
+static int zig_ready;
+
+static uint64_t
+splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static uint64_t
+rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+/* Layer edges of the ziggurat: x[0] is the base layer's virtual width. */
+static void
+zig_init(void)
+{
+	double f = exp(-0.5 * ZIG_R * ZIG_R);
+	int i;
+
+	zig_x[0] = ZIG_AREA / f;
+	zig_x[1] = ZIG_R;
+	zig_x[ZIG_LAYERS] = 0.0;
+	for (i = 2; i < ZIG_LAYERS; i++) {
+		zig_x[i] = sqrt(-2.0 * log(ZIG_AREA / zig_x[i - 1] + f));
+		f = exp(-0.5 * zig_x[i] * zig_x[i]);
+	}
+	for (i = 0; i < ZIG_LAYERS; i++)
+		zig_ratio[i] = zig_x[i + 1] / zig_x[i];
+	zig_ready = 1;
+}
+
+void
+rng_seed(struct rng *rng, uint64_t seed, uint64_t stream)
+{
+	uint64_t x = seed ^ (stream * 0xd1b54a32d192ed03ULL);
+	int i;
+
+	for (i = 0; i < 4; i++)
+		rng->s[i] = splitmix64(&x);
+	if (!zig_ready)
+		zig_init();
+}
+
+uint64_t
+rng_next(struct rng *rng)
+{
+	uint64_t *s = rng->s;
+	uint64_t result = rotl(s[1] * 5, 7) * 9;
+	uint64_t t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+double
+rng_uniform(struct rng *rng)
+{
+	return (double)(rng_next(rng) >> 11) * 0x1.0p-53;
+}
+
+/* Uniform in (0, 1], safe for log(). */
+static double
+uniform_open0(struct rng *rng)
+{
+	return ((double)(rng_next(rng) >> 11) + 1.0) * 0x1.0p-53;
+}
+
+static double
+normal_tail(struct rng *rng, int negative)
+{
+	double x, y;
+
+	do {
+		x = log(uniform_open0(rng)) / ZIG_R;
+		y = log(uniform_open0(rng));
+	} while (-2.0 * y < x * x);
+	return negative ? x - ZIG_R : ZIG_R - x;
+}
+
+double
+rng_normal(struct rng *rng)
+{
+	for (;;) {
+		double u = 2.0 * rng_uniform(rng) - 1.0;
+		unsigned layer = (unsigned)(rng_next(rng) & (ZIG_LAYERS - 1));
+		double x, f0, f1;
+
+		if (fabs(u) < zig_ratio[layer])
+			return u * zig_x[layer];
+		if (layer == 0)
+			return normal_tail(rng, u < 0.0);
+		x = u * zig_x[layer];
+		f0 = exp(-0.5 * (zig_x[layer] * zig_x[layer] - x * x));
+		f1 = exp(-0.5 * (zig_x[layer + 1] * zig_x[layer + 1] - x * x));
+		if (f1 + rng_uniform(rng) * (f0 - f1) < 1.0)
+			return x;
+	}
+}
+
+size_t
+rng_categorical(struct rng *rng, const double *w, size_t n, double total)
+{
+	double target = rng_uniform(rng) * total;
+	double acc = 0.0;
+	size_t i, last = 0;
+
+	for (i = 0; i < n; i++) {
+		if (w[i] <= 0.0)
+			continue;
+		acc += w[i];
+		last = i;
+		if (target < acc)
+			return i;
+	}
+	return last;
+}

@@ -1,0 +1,172 @@
+/* sim.c: step the sampler and the reference stream, keep the segment consistent. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+#include "sim.h"
+#include "theory.h"
+
+#define RNG_STREAM_SPEC 0
+#define RNG_STREAM_REF 1
+
+static void
+seed_generators(struct sim *sim)
+{
+	rng_seed(&sim->rng, sim->par.seed, RNG_STREAM_SPEC);
+	rng_seed(&sim->ref_rng, sim->par.seed, RNG_STREAM_REF);
+}
+
+static void
+new_segment(struct sim *sim)
+{
+	stats_reset(&sim->stats, sim->par.gamma);
+	sim->segment++;
+}
+
+int
+sim_open(struct sim *sim, const struct sim_params *par, struct source *src)
+{
+	memset(sim, 0, sizeof *sim);
+	sim->par = *par;
+	sim->src = *src;
+	memset(src, 0, sizeof *src);
+	sim->scratch = malloc(sim->src.vocab * sizeof *sim->scratch);
+	if (sim->scratch == NULL || source_clone(&sim->src, &sim->ref) != 0 ||
+	    stats_init(&sim->stats, sim->src.vocab, par->gamma) != 0) {
+		sim_close(sim);
+		return -1;
+	}
+	source_set_noise(&sim->src, par->noise);
+	source_set_noise(&sim->ref, par->noise);
+	seed_generators(sim);
+	sim->segment = 1;
+	return 0;
+}
+
+void
+sim_close(struct sim *sim)
+{
+	source_close(&sim->src);
+	source_close(&sim->ref);
+	stats_free(&sim->stats);
+	free(sim->scratch);
+	sim->scratch = NULL;
+}
+
+static void
+draw_reference(struct sim *sim, int count)
+{
+	int i;
+
+	for (i = 0; i < count; i++) {
+		const double *p, *q;
+		int id;
+
+		source_begin(&sim->ref, &sim->ref_rng, 0);
+		source_dists(&sim->ref, NULL, 0, &p, &q);
+		id = (int)rng_categorical(&sim->ref_rng, p, sim->ref.vocab, 1.0);
+		source_commit(&sim->ref, &id, 1);
+		stats_add_ref(&sim->stats, id);
+	}
+}
+
+const struct sim_entry *
+sim_step(struct sim *sim)
+{
+	struct sim_entry *e = &sim->ring[sim->ring_next];
+	struct spec_targets targets;
+
+	spec_step(&sim->src, &sim->rng, sim->par.gamma, sim->scratch, &e->step, &targets);
+	stats_add_step(&sim->stats, &e->step, &targets);
+	draw_reference(sim, e->step.emitted);
+	e->number = ++sim->steps_total;
+	sim->ring_next = (sim->ring_next + 1) % SIM_RING;
+	if (sim->ring_len < SIM_RING)
+		sim->ring_len++;
+	return e;
+}
+
+const struct sim_entry *
+sim_recent(const struct sim *sim, size_t i)
+{
+	if (i >= sim->ring_len)
+		return NULL;
+	return &sim->ring[(sim->ring_next + SIM_RING - 1 - i) % SIM_RING];
+}
+
+static double
+clamp(double x, double lo, double hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+void
+sim_set_gamma(struct sim *sim, int gamma)
+{
+	gamma = (int)clamp(gamma, SPEC_GAMMA_MIN, SPEC_GAMMA_MAX);
+	if (gamma == sim->par.gamma)
+		return;
+	sim->par.gamma = gamma;
+	new_segment(sim);
+}
+
+void
+sim_set_noise(struct sim *sim, double noise)
+{
+	noise = clamp(noise, 0.0, SIM_NOISE_MAX);
+	if (noise == sim->par.noise)
+		return;
+	sim->par.noise = noise;
+	source_set_noise(&sim->src, noise);
+	source_set_noise(&sim->ref, noise);
+	new_segment(sim);
+}
+
+void
+sim_set_costs(struct sim *sim, double target_ms, double draft_ms)
+{
+	sim->par.target_ms = clamp(target_ms, 1e-3, SIM_MS_MAX);
+	sim->par.draft_ms = clamp(draft_ms, 0.0, SIM_MS_MAX);
+}
+
+void
+sim_reset(struct sim *sim)
+{
+	new_segment(sim);
+}
+
+void
+sim_reseed(struct sim *sim, uint64_t seed)
+{
+	sim->par.seed = seed;
+	seed_generators(sim);
+	new_segment(sim);
+}
+
+void
+sim_figures(const struct sim *sim, struct sim_figures *fig)
+{
+	const struct stats *st = &sim->stats;
+	int gamma = sim->par.gamma;
+	double c = sim->par.draft_ms / sim->par.target_ms;
+
+	fig->alpha_hat = stats_alpha_hat(st);
+	fig->alpha_overlap = stats_alpha_overlap(st);
+	fig->alpha_overlap_tested = stats_alpha_overlap_tested(st);
+	fig->alpha_stderr = stats_alpha_stderr(st);
+	fig->tok_per_step = stats_tok_per_step(st);
+	fig->closed_form = stats_closed_form(st);
+	fig->closed_form_jensen = stats_closed_form_jensen(st);
+	fig->tv = stats_tv(st);
+	fig->chi2 = stats_chi2(st);
+	fig->cost_ratio = c;
+	fig->target_rate = theory_target_rate(sim->par.target_ms);
+	fig->spec_rate = theory_spec_rate(fig->tok_per_step, gamma, sim->par.target_ms,
+	    sim->par.draft_ms);
+	fig->speedup = theory_speedup(fig->alpha_hat, gamma, c);
+	fig->speedup_measured = fig->tok_per_step / ((double)gamma * c + 1.0);
+	fig->optimal_gamma = theory_optimal_gamma(fig->alpha_hat, c, SPEC_GAMMA_MAX);
+	fig->optimal_speedup = theory_speedup(fig->alpha_hat, fig->optimal_gamma, c);
+}

@@ -1,0 +1,62 @@
+/* source.c: the thin dispatch layer over a source's operations. */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "source.h"
+
+void
+source_begin(struct source *src, struct rng *rng, int need_draft)
+{
+	src->ops->begin(src->self, rng, need_draft);
+}
+
+void
+source_dists(struct source *src, const int *drafted, int k, const double **p,
+    const double **q)
+{
+	src->ops->dists(src->self, drafted, k, p, q);
+}
+
+void
+source_commit(struct source *src, const int *emitted, int n)
+{
+	if (src->ops->commit != NULL)
+		src->ops->commit(src->self, emitted, n);
+}
+
+void
+source_set_noise(struct source *src, double noise)
+{
+	if (src->ops->set_noise != NULL)
+		src->ops->set_noise(src->self, noise);
+}
+
+const char *
+source_label(const struct source *src, int id, char *buf, size_t len)
+{
+	const char *word = NULL;
+
+	if (src->ops->label != NULL)
+		word = src->ops->label(src->self, id);
+	if (word != NULL)
+		return word;
+	snprintf(buf, len, "%d", id);
+	return buf;
+}
+
+int
+source_clone(const struct source *src, struct source *out)
+{
+	*out = *src;
+	out->self = src->ops->clone(src->self);
+	return out->self != NULL ? 0 : -1;
+}
+
+void
+source_close(struct source *src)
+{
+	if (src->ops != NULL && src->self != NULL)
+		src->ops->destroy(src->self);
+	src->self = NULL;
+}

@@ -1,0 +1,59 @@
+/* source.h: where the target p and the draft q come from.
+ *
+ * A source hands the sampler, for each position k = 0..gamma of a speculative step,
+ * the target's and the draft's next-token distributions given the context so far
+ * (the emitted text plus the first k drafted tokens of this step). The sampler
+ * never knows how they are made: a random stub, a replayed file or a language
+ * model all sit behind these few calls. */
+#ifndef SPECDEC_SOURCE_H
+#define SPECDEC_SOURCE_H
+
+#include <stddef.h>
+
+struct rng;
+
+struct source_ops {
+	/* Start a step; draw whatever it needs from rng. need_draft is 0 when only the
+	 * target at position 0 will be asked for (the target-only reference stream). */
+	void (*begin)(void *self, struct rng *rng, int need_draft);
+	/* p and q at position k given drafted[0..k-1]; both stay valid, and unchanged,
+	 * until the next begin. q may be NULL when the step began without need_draft. */
+	void (*dists)(void *self, const int *drafted, int k, const double **p,
+	    const double **q);
+	/* The step emitted these tokens: the context moves on. May be NULL. */
+	void (*commit)(void *self, const int *emitted, int n);
+	/* Change the draft's noise; later steps use it. */
+	void (*set_noise)(void *self, double noise);
+	/* A printable label for token id, or NULL for "show the id". */
+	const char *(*label)(const void *self, int id);
+	/* A fresh instance over the same data with an empty context (the reference
+	 * stream uses one); NULL when memory runs out. */
+	void *(*clone)(const void *self);
+	void (*destroy)(void *self);
+};
+
+struct source {
+	const struct source_ops *ops;
+	void *self;
+	size_t vocab;		/* tokens are 0..vocab-1 */
+	const char *kind;	/* "stub", ... for reports */
+};
+
+void source_begin(struct source *src, struct rng *rng, int need_draft);
+void source_dists(struct source *src, const int *drafted, int k, const double **p,
+    const double **q);
+void source_commit(struct source *src, const int *emitted, int n);
+void source_set_noise(struct source *src, double noise);
+
+/* The token's label: the source's word when it has one, else its id written into
+ * buf (size len). */
+const char *source_label(const struct source *src, int id, char *buf, size_t len);
+
+/* A fresh source over the same data (see clone above); 0 on success, -1 when out of
+ * memory. */
+int source_clone(const struct source *src, struct source *out);
+
+/* Release what the source owns; safe on a zeroed struct. */
+void source_close(struct source *src);
+
+#endif

@@ -1,0 +1,128 @@
+/* source_stub.c: random target and draft distributions, as in the notebook. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "dist.h"
+#include "rng.h"
+#include "source.h"
+#include "source_stub.h"
+
+struct stub {
+	size_t vocab;
+	double noise;
+	double *logits;		/* target logits z of this step */
+	double *p;
+	double *q;
+};
+
+static const char *const stub_words[20] = {
+	"the", "cat", "sat", "on", "a", "mat", "dog", "red", "ball", "and",
+	"then", "sun", "in", "park", "fun", "it", "big", "ran", "to", "sky",
+};
+
+static void *
+stub_new(size_t vocab, double noise)
+{
+	struct stub *s = calloc(1, sizeof *s);
+
+	if (s == NULL)
+		return NULL;
+	s->vocab = vocab;
+	s->noise = noise;
+	s->logits = malloc(vocab * sizeof *s->logits);
+	s->p = malloc(vocab * sizeof *s->p);
+	s->q = malloc(vocab * sizeof *s->q);
+	if (s->logits == NULL || s->p == NULL || s->q == NULL) {
+		free(s->logits);
+		free(s->p);
+		free(s->q);
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* log p + noise = z - logsumexp(z) + noise, and softmax ignores the constant, so the
+ * draft is softmax(z + noise): the notebook's q without its 1e-12 floor. */
+static void
+stub_begin(void *self, struct rng *rng, int need_draft)
+{
+	struct stub *s = self;
+	size_t i;
+
+	for (i = 0; i < s->vocab; i++)
+		s->logits[i] = rng_normal(rng);
+	dist_softmax(s->logits, s->p, s->vocab);
+	if (!need_draft)
+		return;
+	for (i = 0; i < s->vocab; i++)
+		s->q[i] = s->logits[i] + s->noise * rng_normal(rng);
+	dist_softmax(s->q, s->q, s->vocab);
+}
+
+static void
+stub_dists(void *self, const int *drafted, int k, const double **p, const double **q)
+{
+	struct stub *s = self;
+
+	(void)drafted;
+	(void)k;
+	*p = s->p;
+	*q = s->q;
+}
+
+static void
+stub_set_noise(void *self, double noise)
+{
+	((struct stub *)self)->noise = noise;
+}
+
+static const char *
+stub_label(const void *self, int id)
+{
+	const struct stub *s = self;
+
+	if (s->vocab == 20 && id >= 0 && id < 20)
+		return stub_words[id];
+	return NULL;
+}
+
+static void *
+stub_clone(const void *self)
+{
+	const struct stub *s = self;
+
+	return stub_new(s->vocab, s->noise);
+}
+
+static void
+stub_destroy(void *self)
+{
+	struct stub *s = self;
+
+	free(s->logits);
+	free(s->p);
+	free(s->q);
+	free(s);
+}
+
+static const struct source_ops stub_ops = {
+	.begin = stub_begin,
+	.dists = stub_dists,
+	.commit = NULL,
+	.set_noise = stub_set_noise,
+	.label = stub_label,
+	.clone = stub_clone,
+	.destroy = stub_destroy,
+};
+
+int
+source_stub_open(struct source *src, size_t vocab, double noise)
+{
+	src->ops = &stub_ops;
+	src->vocab = vocab;
+	src->kind = "stub";
+	src->self = stub_new(vocab, noise);
+	return src->self != NULL ? 0 : -1;
+}

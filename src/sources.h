@@ -1,0 +1,14 @@
+/* sources.h: open the source the command line asks for. */
+#ifndef SPECDEC_SOURCES_H
+#define SPECDEC_SOURCES_H
+
+#include <stdio.h>
+
+struct options;
+struct source;
+
+/* Open the source described by opt into src. On failure write one line to err and
+ * return -1. */
+int sources_open(const struct options *opt, struct source *src, FILE *err);
+
+#endif

@@ -1,0 +1,65 @@
+/* spec.h: one speculative sampling step (Leviathan et al. 2022, Algorithm 1;
+ * Chen et al. 2023, Algorithm 2), recorded token by token. */
+#ifndef SPECDEC_SPEC_H
+#define SPECDEC_SPEC_H
+
+#include <stddef.h>
+
+#define SPEC_GAMMA_MIN 1
+#define SPEC_GAMMA_MAX 32
+
+struct rng;
+struct source;
+
+enum spec_outcome {
+	SPEC_ACCEPTED,	/* drafted, kept: u < p/q */
+	SPEC_REJECTED,	/* drafted, thrown away: the step ends here */
+	SPEC_RESIDUAL,	/* drawn from norm(max(0, p - q)) in place of the rejected one */
+	SPEC_BONUS,	/* drawn from p after all gamma drafts were accepted */
+};
+
+struct spec_token {
+	int id;
+	double p;	/* target probability of id at its position */
+	double q;	/* draft probability of id at its position */
+	double u;	/* the uniform that decided it (accepted, rejected); 0 otherwise */
+	enum spec_outcome outcome;
+};
+
+/* What one step did. Entries in tok: the accepted drafts in order, then either the
+ * rejected draft and its residual replacement, or the bonus; ntok <= gamma + 1. */
+struct spec_step {
+	int gamma;
+	int ntok;
+	int accepted;		/* drafted tokens kept */
+	int tested;		/* drafted tokens that met the accept test */
+	int emitted;		/* tokens the step adds to the text: accepted + 1 */
+	double residual_mass;	/* sum max(0, p - q) where the draft was rejected, else 0 */
+	double beta[SPEC_GAMMA_MAX];	/* overlap sum min(p, q) at each tested position */
+	int drafted[SPEC_GAMMA_MAX];	/* all gamma drafted ids, tested or not */
+	struct spec_token tok[SPEC_GAMMA_MAX + 1];
+};
+
+/* Target distributions behind each emitted token of the last step: the sampler's
+ * statistics need them for the exact expected counts. The pointers belong to the
+ * source and are valid until its next step. */
+struct spec_targets {
+	const double *p[SPEC_GAMMA_MAX + 1];
+};
+
+/* Run one step with draft length gamma (SPEC_GAMMA_MIN..SPEC_GAMMA_MAX): begin a
+ * source step, draft gamma tokens, verify them in order, end with a residual or a
+ * bonus token, and commit the emitted tokens to the source. scratch holds
+ * src->vocab doubles. When the residual's mass underflows to zero (p and q agree to
+ * rounding), the replacement is drawn from p itself. */
+void spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,
+    struct spec_step *out, struct spec_targets *targets);
+
+/* The emitted token ids of a step, in order, into ids (room for gamma + 1);
+ * returns how many. */
+int spec_emitted_ids(const struct spec_step *step, int *ids);
+
+/* Short lower-case name of an outcome: "accepted", "rejected", "residual", "bonus". */
+const char *spec_outcome_name(enum spec_outcome outcome);
+
+#endif

@@ -1,0 +1,180 @@
+/* stats.c: counters, histograms and the figures derived from them. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dist.h"
+#include "stats.h"
+#include "theory.h"
+
+int
+stats_init(struct stats *st, size_t vocab, int gamma)
+{
+	memset(st, 0, sizeof *st);
+	st->vocab = vocab;
+	st->spec_hist = calloc(vocab, sizeof *st->spec_hist);
+	st->ref_hist = calloc(vocab, sizeof *st->ref_hist);
+	st->expected = calloc(vocab, sizeof *st->expected);
+	if (st->spec_hist == NULL || st->ref_hist == NULL || st->expected == NULL) {
+		stats_free(st);
+		return -1;
+	}
+	st->gamma = gamma;
+	return 0;
+}
+
+void
+stats_free(struct stats *st)
+{
+	free(st->spec_hist);
+	free(st->ref_hist);
+	free(st->expected);
+	st->spec_hist = st->ref_hist = NULL;
+	st->expected = NULL;
+}
+
+void
+stats_reset(struct stats *st, int gamma)
+{
+	unsigned long long *spec = st->spec_hist, *ref = st->ref_hist;
+	double *expected = st->expected;
+	size_t vocab = st->vocab;
+
+	memset(st, 0, sizeof *st);
+	st->vocab = vocab;
+	st->gamma = gamma;
+	st->spec_hist = spec;
+	st->ref_hist = ref;
+	st->expected = expected;
+	memset(spec, 0, vocab * sizeof *spec);
+	memset(ref, 0, vocab * sizeof *ref);
+	memset(expected, 0, vocab * sizeof *expected);
+}
+
+/* expected += n * p for each run of emitted positions sharing one distribution. */
+static void
+add_expected(struct stats *st, const struct spec_targets *targets, int emitted)
+{
+	int k = 0;
+
+	while (k < emitted) {
+		const double *p = targets->p[k];
+		double weight = 0.0;
+		size_t i;
+
+		while (k < emitted && targets->p[k] == p) {
+			weight += 1.0;
+			k++;
+		}
+		for (i = 0; i < st->vocab; i++)
+			st->expected[i] += weight * p[i];
+	}
+}
+
+void
+stats_add_step(struct stats *st, const struct spec_step *step,
+    const struct spec_targets *targets)
+{
+	int i;
+
+	st->steps++;
+	st->tokens += (uint64_t)step->emitted;
+	st->drafted += (uint64_t)step->gamma;
+	st->tested += (uint64_t)step->tested;
+	st->accepted += (uint64_t)step->accepted;
+	if (step->emitted > st->max_tok_per_step)
+		st->max_tok_per_step = step->emitted;
+	st->tok_hist[step->emitted - 1]++;
+	for (i = 0; i < step->tested; i++) {
+		double b = step->beta[i];
+
+		st->tested_at[i]++;
+		st->sum_beta_tested += b;
+		st->sum_beta_var += b * (1.0 - b);
+	}
+	for (i = 0; i < step->accepted; i++)
+		st->accepted_at[i]++;
+	st->sum_beta_first += step->beta[0];
+	st->sum_closed_step += theory_tok_per_step(step->beta[0], step->gamma);
+	for (i = 0; i < step->ntok; i++)
+		if (step->tok[i].outcome != SPEC_REJECTED)
+			st->spec_hist[step->tok[i].id]++;
+	add_expected(st, targets, step->emitted);
+}
+
+void
+stats_add_ref(struct stats *st, int id)
+{
+	st->ref_tokens++;
+	st->ref_hist[id]++;
+}
+
+static double
+ratio(double num, double den)
+{
+	return den > 0.0 ? num / den : 0.0;
+}
+
+double
+stats_alpha_hat(const struct stats *st)
+{
+	return ratio((double)st->accepted, (double)st->tested);
+}
+
+double
+stats_alpha_overlap(const struct stats *st)
+{
+	return ratio(st->sum_beta_first, (double)st->steps);
+}
+
+double
+stats_alpha_overlap_tested(const struct stats *st)
+{
+	return ratio(st->sum_beta_tested, (double)st->tested);
+}
+
+double
+stats_alpha_stderr(const struct stats *st)
+{
+	return ratio(sqrt(st->sum_beta_var), (double)st->tested);
+}
+
+double
+stats_tok_per_step(const struct stats *st)
+{
+	return ratio((double)st->tokens, (double)st->steps);
+}
+
+double
+stats_closed_form(const struct stats *st)
+{
+	return theory_tok_per_step(stats_alpha_hat(st), st->gamma);
+}
+
+double
+stats_closed_form_jensen(const struct stats *st)
+{
+	return ratio(st->sum_closed_step, (double)st->steps);
+}
+
+double
+stats_accept_rate_at(const struct stats *st, int k)
+{
+	if (k < 0 || k >= SPEC_GAMMA_MAX)
+		return 0.0;
+	return ratio((double)st->accepted_at[k], (double)st->tested_at[k]);
+}
+
+double
+stats_tv(const struct stats *st)
+{
+	return dist_tv_counts(st->spec_hist, st->ref_hist, st->vocab);
+}
+
+struct chisq_result
+stats_chi2(const struct stats *st)
+{
+	return chisq_test(st->spec_hist, st->expected, st->vocab);
+}

@@ -1,0 +1,62 @@
+/* stats.h: running statistics of one segment (fixed gamma and noise), updated from
+ * step records. Memory is O(vocab + gamma) whatever the number of steps. */
+#ifndef SPECDEC_STATS_H
+#define SPECDEC_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "chisq.h"
+#include "spec.h"
+
+struct stats {
+	size_t vocab;
+	int gamma;
+	uint64_t steps;
+	uint64_t tokens;	/* emitted by the speculative sampler */
+	uint64_t drafted;	/* gamma per step */
+	uint64_t tested;	/* drafts that met the accept test */
+	uint64_t accepted;
+	uint64_t ref_tokens;	/* drawn by the target-only reference stream */
+	int max_tok_per_step;
+	double sum_beta_first;	/* overlap at each step's first position */
+	double sum_beta_tested;	/* overlap at every tested position */
+	double sum_beta_var;	/* sum of b(1 - b) over tested positions */
+	double sum_closed_step;	/* closed form at each step's own first-position overlap */
+	uint64_t tok_hist[SPEC_GAMMA_MAX + 1];	/* [n-1]: steps that emitted n tokens */
+	uint64_t tested_at[SPEC_GAMMA_MAX];	/* per draft position */
+	uint64_t accepted_at[SPEC_GAMMA_MAX];
+	unsigned long long *spec_hist;	/* vocab counts of the speculative output */
+	unsigned long long *ref_hist;	/* vocab counts of the reference stream */
+	double *expected;		/* vocab: sum of p(x) over emitted positions */
+};
+
+/* Allocate for vocab tokens and start an empty segment at gamma. 0, or -1 when out
+ * of memory (nothing to free then). */
+int stats_init(struct stats *st, size_t vocab, int gamma);
+void stats_free(struct stats *st);
+
+/* Forget everything and start a new segment at gamma. */
+void stats_reset(struct stats *st, int gamma);
+
+/* Add one speculative step and the target distributions behind its emitted tokens. */
+void stats_add_step(struct stats *st, const struct spec_step *step,
+    const struct spec_targets *targets);
+
+/* Add one token of the target-only reference stream. */
+void stats_add_ref(struct stats *st, int id);
+
+/* Derived figures; each is finite, and 0 (or the stated value) before any data. */
+double stats_alpha_hat(const struct stats *st);		/* accepted / tested */
+double stats_alpha_overlap(const struct stats *st);	/* mean beta over steps */
+double stats_alpha_overlap_tested(const struct stats *st); /* mean beta over tests */
+/* Standard error of alpha_hat - alpha_overlap_tested: sqrt(sum b(1-b)) / tested. */
+double stats_alpha_stderr(const struct stats *st);
+double stats_tok_per_step(const struct stats *st);	/* tokens / steps */
+double stats_closed_form(const struct stats *st);	/* at alpha_hat and gamma */
+double stats_closed_form_jensen(const struct stats *st); /* mean of per-step closed form */
+double stats_accept_rate_at(const struct stats *st, int k); /* position k, 0-based */
+double stats_tv(const struct stats *st);		/* spec vs reference histograms */
+struct chisq_result stats_chi2(const struct stats *st);	/* spec vs exact expected */
+
+#endif
