@@ -4,7 +4,9 @@
 
 #include <stddef.h>
 
-/* out = softmax(logits), computed stably (the largest logit is subtracted first).
+/* out = softmax(logits), computed stably (the largest logit is subtracted first)
+ * with an exponential accurate to 2e-15 relative; weights below exp(-700) of the
+ * largest are kept at that floor rather than 0.
  * out may alias logits. */
 void dist_softmax(const double *logits, double *out, size_t n);
 

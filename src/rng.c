@@ -23,12 +23,6 @@ splitmix64(uint64_t *x)
 	return z ^ (z >> 31);
 }
 
-static uint64_t
-rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
 /* Layer edges of the ziggurat: x[0] is the base layer's virtual width. */
 static void
 zig_init(void)
@@ -60,28 +54,6 @@ rng_seed(struct rng *rng, uint64_t seed, uint64_t stream)
 		zig_init();
 }
 
-uint64_t
-rng_next(struct rng *rng)
-{
-	uint64_t *s = rng->s;
-	uint64_t result = rotl(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
-}
-
-double
-rng_uniform(struct rng *rng)
-{
-	return (double)(rng_next(rng) >> 11) * 0x1.0p-53;
-}
-
 /* Uniform in (0, 1], safe for log(). */
 static double
 uniform_open0(struct rng *rng)
@@ -101,24 +73,53 @@ normal_tail(struct rng *rng, int negative)
 	return negative ? x - ZIG_R : ZIG_R - x;
 }
 
-double
-rng_normal(struct rng *rng)
+/* The rare path: the base layer's tail, or a point in a layer's wedge. Kept out of
+ * line so the common path stays a small leaf function. NAN asks for another try. */
+static double __attribute__((noinline))
+normal_slow(struct rng *rng, unsigned layer, double u)
+{
+	double x, f0, f1;
+
+	if (layer == 0)
+		return normal_tail(rng, u < 0.0);
+	x = u * zig_x[layer];
+	f0 = exp(-0.5 * (zig_x[layer] * zig_x[layer] - x * x));
+	f1 = exp(-0.5 * (zig_x[layer + 1] * zig_x[layer + 1] - x * x));
+	if (f1 + rng_uniform(rng) * (f0 - f1) < 1.0)
+		return x;
+	return NAN;
+}
+
+static inline double
+normal_draw(struct rng *rng)
 {
 	for (;;) {
-		double u = 2.0 * rng_uniform(rng) - 1.0;
-		unsigned layer = (unsigned)(rng_next(rng) & (ZIG_LAYERS - 1));
-		double x, f0, f1;
+		uint64_t bits = rng_next(rng);
+		double u = 2.0 * ((double)(bits >> 11) * 0x1.0p-53) - 1.0;
+		unsigned layer = (unsigned)(bits & (ZIG_LAYERS - 1));
+		double x;
 
 		if (fabs(u) < zig_ratio[layer])
 			return u * zig_x[layer];
-		if (layer == 0)
-			return normal_tail(rng, u < 0.0);
-		x = u * zig_x[layer];
-		f0 = exp(-0.5 * (zig_x[layer] * zig_x[layer] - x * x));
-		f1 = exp(-0.5 * (zig_x[layer + 1] * zig_x[layer + 1] - x * x));
-		if (f1 + rng_uniform(rng) * (f0 - f1) < 1.0)
+		x = normal_slow(rng, layer, u);
+		if (!isnan(x))
 			return x;
 	}
+}
+
+double
+rng_normal(struct rng *rng)
+{
+	return normal_draw(rng);
+}
+
+void
+rng_normal_fill(struct rng *rng, double *out, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		out[i] = normal_draw(rng);
 }
 
 size_t

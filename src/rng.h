@@ -15,15 +15,38 @@ struct rng {
  * 1 for the reference stream, ...). */
 void rng_seed(struct rng *rng, uint64_t seed, uint64_t stream);
 
-/* Next raw 64-bit output. */
-uint64_t rng_next(struct rng *rng);
+/* Next raw 64-bit output (inline: the sampler calls it in its inner loops). */
+static inline uint64_t
+rng_next(struct rng *rng)
+{
+	uint64_t *s = rng->s;
+	uint64_t x = s[1] * 5;
+	uint64_t result = ((x << 7) | (x >> 57)) * 9;
+	uint64_t t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = (s[3] << 45) | (s[3] >> 19);
+	return result;
+}
 
 /* Uniform double in [0, 1), 53 random bits. */
-double rng_uniform(struct rng *rng);
+static inline double
+rng_uniform(struct rng *rng)
+{
+	return (double)(rng_next(rng) >> 11) * 0x1.0p-53;
+}
 
-/* Standard normal N(0, 1) by the ziggurat method (Marsaglia and Tsang 2000,
- * with Doornik's 2005 correction: independent bits for layer and value). */
+/* Standard normal N(0, 1) by the ziggurat method (Marsaglia and Tsang 2000),
+ * 128 layers; layer and value come from disjoint bits of one draw (Doornik 2005). */
 double rng_normal(struct rng *rng);
+
+/* out[0..n-1] = independent standard normals; the same values, in order, as n calls
+ * of rng_normal, only faster. */
+void rng_normal_fill(struct rng *rng, double *out, size_t n);
 
 /* Index i in [0, n) drawn with probability w[i] / total, where total is the sum of the
  * non-negative weights w (pass it in; it need not be 1). Never returns an index

@@ -61,12 +61,8 @@ draw_reference(struct sim *sim, int count)
 	int i;
 
 	for (i = 0; i < count; i++) {
-		const double *p, *q;
-		int id;
+		int id = source_sample_target(&sim->ref, &sim->ref_rng);
 
-		source_begin(&sim->ref, &sim->ref_rng, 0);
-		source_dists(&sim->ref, NULL, 0, &p, &q);
-		id = (int)rng_categorical(&sim->ref_rng, p, sim->ref.vocab, 1.0);
 		source_commit(&sim->ref, &id, 1);
 		stats_add_ref(&sim->stats, id);
 	}

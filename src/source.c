@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 
+#include "rng.h"
 #include "source.h"
 
 void
@@ -16,6 +17,18 @@ source_dists(struct source *src, const int *drafted, int k, const double **p,
     const double **q)
 {
 	src->ops->dists(src->self, drafted, k, p, q);
+}
+
+int
+source_sample_target(struct source *src, struct rng *rng)
+{
+	const double *p, *q;
+
+	if (src->ops->sample_target != NULL)
+		return src->ops->sample_target(src->self, rng);
+	src->ops->begin(src->self, rng, 0);
+	src->ops->dists(src->self, NULL, 0, &p, &q);
+	return (int)rng_categorical(rng, p, src->vocab, 1.0);
 }
 
 void

@@ -22,6 +22,9 @@ struct source_ops {
 	    const double **q);
 	/* The step emitted these tokens: the context moves on. May be NULL. */
 	void (*commit)(void *self, const int *emitted, int n);
+	/* Optional: begin a step without a draft and draw one token from the target at
+	 * position 0, when the source can do that faster than by building p. */
+	int (*sample_target)(void *self, struct rng *rng);
 	/* Change the draft's noise; later steps use it. */
 	void (*set_noise)(void *self, double noise);
 	/* A printable label for token id, or NULL for "show the id". */
@@ -42,6 +45,9 @@ struct source {
 void source_begin(struct source *src, struct rng *rng, int need_draft);
 void source_dists(struct source *src, const int *drafted, int k, const double **p,
     const double **q);
+/* Begin a target-only step and draw one token from p at position 0 (the reference
+ * stream's draw); the caller commits it. */
+int source_sample_target(struct source *src, struct rng *rng);
 void source_commit(struct source *src, const int *emitted, int n);
 void source_set_noise(struct source *src, double noise);
 
