@@ -261,7 +261,12 @@ cli_parse(int argc, char **argv, struct options *opt, FILE *err)
 
 	set_defaults(opt);
 	opterr = 0;
+#ifdef __GLIBC__
+	optind = 0;	/* full reinitialisation, so the parser can run more than once */
+#else
 	optind = 1;
+#endif
+	optopt = 0;
 	while ((c = getopt_long(argc, argv, ":bjn:g:s:hV", long_options, NULL)) != -1) {
 		if (c == '?' || c == ':')
 			return report_getopt_error(err, argv, c);

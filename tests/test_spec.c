@@ -1,3 +1,191 @@
+/* test_spec.c: the speculative step's output law, each outcome path, degenerate cases. */
 #include "config.h"
+
+#include <math.h>
+
+#include "chisq.h"
+#include "fixed_source.h"
+#include "rng.h"
+#include "source.h"
+#include "spec.h"
 #include "tap.h"
-int main(void){tap_ok(1,"x");return tap_done();}
+
+#define V 4
+
+struct run {
+	unsigned long long count[V];
+	long steps, emitted, accepted, tested, rejected, residual, bonus;
+	int max_emitted;
+	int records_ok;		/* every record well formed */
+	double min_residual_mass;
+};
+
+/* The record's own invariants: order of outcomes, counts, emitted ids. */
+static int
+record_ok(const struct spec_step *s, int gamma)
+{
+	int i, accepted = 0, ids[SPEC_GAMMA_MAX + 1];
+
+	if (s->ntok < 1 || s->ntok > gamma + 1 || s->emitted != s->accepted + 1)
+		return 0;
+	for (i = 0; i < s->ntok && s->tok[i].outcome == SPEC_ACCEPTED; i++)
+		accepted++;
+	if (accepted != s->accepted || s->tok[i].outcome == SPEC_ACCEPTED)
+		return 0;
+	if (s->tok[i].outcome == SPEC_REJECTED)
+		return i + 2 == s->ntok && s->tok[i + 1].outcome == SPEC_RESIDUAL &&
+		    s->tested == accepted + 1 && s->tok[i].id == s->drafted[i];
+	return s->tok[i].outcome == SPEC_BONUS && i + 1 == s->ntok && accepted == gamma &&
+	    s->tested == gamma && spec_emitted_ids(s, ids) == gamma + 1;
+}
+
+static void
+run_steps(const double *p, const double *q, int gamma, long steps, uint64_t seed,
+    struct run *out)
+{
+	struct fixed_pair pair = { p, q, 0, 0 };
+	struct spec_targets targets;
+	struct spec_step s;
+	struct source src;
+	struct rng rng;
+	double scratch[V];
+	long i;
+	int k;
+
+	fixed_source_open(&src, &pair, V);
+	rng_seed(&rng, seed, 0);
+	*out = (struct run){ .records_ok = 1, .min_residual_mass = INFINITY };
+	for (i = 0; i < steps; i++) {
+		spec_step(&src, &rng, gamma, scratch, &s, &targets);
+		out->records_ok &= record_ok(&s, gamma);
+		out->steps++;
+		out->emitted += s.emitted;
+		out->accepted += s.accepted;
+		out->tested += s.tested;
+		out->max_emitted = s.emitted > out->max_emitted ? s.emitted : out->max_emitted;
+		for (k = 0; k < s.ntok; k++) {
+			enum spec_outcome o = s.tok[k].outcome;
+
+			if (o != SPEC_REJECTED)
+				out->count[s.tok[k].id]++;
+			out->rejected += o == SPEC_REJECTED;
+			out->residual += o == SPEC_RESIDUAL;
+			out->bonus += o == SPEC_BONUS;
+			if (o == SPEC_RESIDUAL && s.residual_mass < out->min_residual_mass)
+				out->min_residual_mass = s.residual_mass;
+		}
+	}
+	out->records_ok &= pair.committed == out->emitted && pair.begins == steps;
+}
+
+static double
+output_p_value(const struct run *r, const double *p)
+{
+	double expected[V];
+	int i;
+
+	for (i = 0; i < V; i++)
+		expected[i] = p[i] * (double)r->emitted;
+	return chisq_test(r->count, expected, V).p_value;
+}
+
+static void
+test_output_law(void)
+{
+	const double p[V] = { 0.1, 0.2, 0.3, 0.4 };
+	const double q[V] = { 0.4, 0.3, 0.2, 0.1 };
+	const double skew[V] = { 0.7, 0.1, 0.1, 0.1 };
+	struct run r;
+
+	run_steps(p, q, 4, 200000, 1, &r);
+	tap_ok(r.records_ok, "every record is well formed (order, counts, commits)");
+	tap_ok(output_p_value(&r, p) > 0.001, "output follows p, not q: chi2 p = %.4f",
+	    output_p_value(&r, p));
+	tap_ok(output_p_value(&r, q) < 1e-10, "and the test can tell: against q p = %.3g",
+	    output_p_value(&r, q));
+	/* overlap sum min(p, q) = 0.1 + 0.2 + 0.2 + 0.1 = 0.6 */
+	tap_near((double)r.accepted / (double)r.tested, 0.6, 0.005,
+	    "acceptance rate equals the overlap 0.6");
+	tap_ok(r.rejected > 0 && r.residual == r.rejected && r.bonus > 0,
+	    "all outcome paths taken: %ld rejected, %ld residual, %ld bonus", r.rejected,
+	    r.residual, r.bonus);
+	run_steps(p, skew, 3, 200000, 2, &r);
+	tap_ok(output_p_value(&r, p) > 0.001, "a very different draft still yields p: p = %.4f",
+	    output_p_value(&r, p));
+}
+
+static void
+test_equal_distributions(void)
+{
+	const double p[V] = { 0.25, 0.25, 0.25, 0.25 };
+	struct run r;
+
+	run_steps(p, p, 5, 10000, 3, &r);
+	tap_ok(r.rejected == 0 && r.bonus == 10000, "p = q: every draft accepted, every step a bonus");
+	tap_eq(r.emitted, 10000L * 6, "p = q: gamma + 1 tokens every step");
+}
+
+static void
+test_disjoint(void)
+{
+	const double p[V] = { 0.5, 0.5, 0.0, 0.0 };
+	const double q[V] = { 0.0, 0.0, 0.0, 1.0 };
+	struct run r;
+
+	run_steps(p, q, 4, 5000, 4, &r);
+	tap_ok(r.accepted == 0 && r.rejected == 5000, "disjoint supports: every draft rejected");
+	tap_ok(r.count[3] == 0 && r.count[0] + r.count[1] == 5000,
+	    "residuals come from p's support only");
+	tap_near(r.min_residual_mass, 1.0, 1e-15, "residual mass is the whole TV distance 1");
+}
+
+static void
+test_underflowing_residual(void)
+{
+	/* q exceeds p everywhere (not a distribution: the way rounding can leave
+	 * max(0, p - q) empty); the replacement must then come from p */
+	const double p[V] = { 0.25, 0.25, 0.5, 0.0 };
+	const double q[V] = { 0.5, 0.25, 0.5, 0.0 };
+	struct run r;
+
+	run_steps(p, q, 2, 20000, 5, &r);
+	tap_ok(r.rejected > 0, "drafts of token 0 get rejected (%ld)", r.rejected);
+	tap_near(r.min_residual_mass, 0.0, 0.0, "the residual's mass is 0");
+	tap_ok(r.count[3] == 0 && r.records_ok, "the replacement is still a token of p");
+}
+
+static void
+test_gamma_bounds(void)
+{
+	const double p[V] = { 0.1, 0.2, 0.3, 0.4 };
+	const double q[V] = { 0.15, 0.2, 0.3, 0.35 };
+	struct run r;
+
+	run_steps(p, q, SPEC_GAMMA_MIN, 20000, 6, &r);
+	tap_ok(r.records_ok && r.max_emitted == 2, "gamma = 1: at most 2 tokens a step");
+	tap_ok(output_p_value(&r, p) > 0.001, "gamma = 1: output follows p");
+	run_steps(p, q, SPEC_GAMMA_MAX, 20000, 7, &r);
+	tap_ok(r.records_ok && r.max_emitted <= SPEC_GAMMA_MAX + 1,
+	    "gamma = 32: at most 33 tokens a step (max %d)", r.max_emitted);
+	tap_ok(output_p_value(&r, p) > 0.001, "gamma = 32: output follows p");
+}
+
+static void
+test_names(void)
+{
+	tap_ok(spec_outcome_name(SPEC_ACCEPTED)[0] == 'a' && spec_outcome_name(SPEC_BONUS)[0] == 'b' &&
+	    spec_outcome_name(SPEC_REJECTED)[2] == 'j' && spec_outcome_name(SPEC_RESIDUAL)[2] == 's',
+	    "outcome names");
+}
+
+int
+main(void)
+{
+	test_output_law();
+	test_equal_distributions();
+	test_disjoint();
+	test_underflowing_residual();
+	test_gamma_bounds();
+	test_names();
+	return tap_done();
+}

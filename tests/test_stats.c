@@ -1,3 +1,147 @@
+/* test_stats.c: counters, rates, histograms and derived figures from known records. */
 #include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "fixed_source.h"
+#include "sim.h"
+#include "stats.h"
 #include "tap.h"
-int main(void){tap_ok(1,"x");return tap_done();}
+#include "theory.h"
+
+static const double P[3] = { 0.5, 0.3, 0.2 };
+static const double Q[3] = { 0.2, 0.3, 0.5 };
+
+static void
+add_token(struct spec_step *s, int id, enum spec_outcome o)
+{
+	s->tok[s->ntok].id = id;
+	s->tok[s->ntok].outcome = o;
+	s->ntok++;
+}
+
+/* Step A: gamma 2, both accepted, bonus: emits 3. Step B: first draft rejected,
+ * residual: emits 1. */
+static void
+make_steps(struct spec_step *a, struct spec_step *b)
+{
+	memset(a, 0, sizeof *a);
+	memset(b, 0, sizeof *b);
+	a->gamma = b->gamma = 2;
+	add_token(a, 0, SPEC_ACCEPTED);
+	add_token(a, 1, SPEC_ACCEPTED);
+	add_token(a, 0, SPEC_BONUS);
+	a->accepted = a->tested = 2;
+	a->emitted = 3;
+	a->beta[0] = a->beta[1] = 0.7;
+	add_token(b, 2, SPEC_REJECTED);
+	add_token(b, 0, SPEC_RESIDUAL);
+	b->tested = 1;
+	b->emitted = 1;
+	b->beta[0] = 0.5;
+}
+
+static void
+test_counters(void)
+{
+	struct spec_targets t = { { P, P, P } };
+	struct spec_step a, b;
+	struct stats st;
+
+	tap_ok(stats_init(&st, 3, 2) == 0, "stats_init");
+	make_steps(&a, &b);
+	stats_add_step(&st, &a, &t);
+	stats_add_step(&st, &b, &t);
+	tap_ok(st.steps == 2 && st.tokens == 4 && st.drafted == 4 && st.tested == 3 &&
+	    st.accepted == 2, "steps 2, tokens 4, drafted 4, tested 3, accepted 2");
+	tap_near(stats_alpha_hat(&st), 2.0 / 3.0, 1e-15, "alpha-hat = accepted / tested");
+	tap_near(stats_alpha_overlap(&st), 0.6, 1e-15, "overlap alpha: mean over steps");
+	tap_near(stats_alpha_overlap_tested(&st), (0.7 + 0.7 + 0.5) / 3.0, 1e-15,
+	    "overlap alpha: mean over tested positions");
+	tap_near(stats_alpha_stderr(&st), sqrt(0.21 + 0.21 + 0.25) / 3.0, 1e-15,
+	    "standard error from sum b(1 - b)");
+	tap_near(stats_tok_per_step(&st), 2.0, 0.0, "tokens per step counts the residual/bonus");
+	tap_near(stats_closed_form(&st), theory_tok_per_step(2.0 / 3.0, 2), 1e-15,
+	    "closed form at alpha-hat");
+	tap_near(stats_closed_form_jensen(&st),
+	    0.5 * (theory_tok_per_step(0.7, 2) + theory_tok_per_step(0.5, 2)), 1e-15,
+	    "closed form averaged over steps");
+	tap_ok(st.tok_hist[0] == 1 && st.tok_hist[1] == 0 && st.tok_hist[2] == 1 &&
+	    st.max_tok_per_step == 3, "tokens-per-step histogram and max");
+	tap_near(stats_accept_rate_at(&st, 0), 0.5, 0.0, "position 1: 1 of 2 accepted");
+	tap_near(stats_accept_rate_at(&st, 1), 1.0, 0.0, "position 2: 1 of 1 accepted");
+	tap_ok(st.spec_hist[0] == 3 && st.spec_hist[1] == 1 && st.spec_hist[2] == 0,
+	    "output histogram leaves the rejected draft out");
+	tap_near(st.expected[0], 4 * 0.5, 1e-15, "expected count: tokens x p");
+	tap_near(st.expected[2], 4 * 0.2, 1e-15, "expected count of the rejected token");
+	stats_reset(&st, 3);
+	tap_ok(st.steps == 0 && st.tokens == 0 && st.spec_hist[0] == 0 && st.expected[0] == 0.0 &&
+	    st.gamma == 3 && st.tok_hist[2] == 0, "reset clears everything, keeps the buffers");
+	tap_near(stats_alpha_hat(&st) + stats_tok_per_step(&st) + stats_tv(&st), 0.0, 0.0,
+	    "empty segment: figures are 0, not NaN");
+	stats_free(&st);
+}
+
+static void
+test_tv_and_chi2(void)
+{
+	struct stats st;
+	int i;
+
+	stats_init(&st, 3, 1);
+	for (i = 0; i < 100; i++)
+		stats_add_ref(&st, i % 2);
+	st.spec_hist[0] = 50;
+	st.spec_hist[2] = 50;
+	tap_near(stats_tv(&st), 0.5, 1e-15, "TV between spec and reference histograms");
+	st.expected[0] = 50.0;
+	st.expected[1] = 25.0;
+	st.expected[2] = 25.0;
+	tap_near(stats_chi2(&st).statistic, 0.0 + 25.0 + 25.0, 1e-12, "chi2 statistic");
+	tap_eq(stats_chi2(&st).df, 2, "chi2 degrees of freedom");
+	stats_free(&st);
+}
+
+static void
+test_sim_segments(void)
+{
+	struct fixed_pair pair = { P, Q, 0, 0 };
+	struct sim_params par = { 4, 0.3, 9, 10.0, 1.0 };
+	struct sim_figures f;
+	struct source src;
+	struct sim sim;
+	int i;
+
+	fixed_source_open(&src, &pair, 3);
+	tap_ok(sim_open(&sim, &par, &src) == 0, "sim_open");
+	for (i = 0; i < 300; i++)
+		sim_step(&sim);
+	tap_ok(sim.stats.steps == 300 && sim.steps_total == 300 && sim.stats.ref_tokens ==
+	    sim.stats.tokens, "300 steps; the reference stream keeps pace token for token");
+	tap_ok(sim_recent(&sim, 0)->number == 300 && sim_recent(&sim, 255)->number == 45 &&
+	    sim_recent(&sim, 256) == NULL, "the ring keeps the last 256 steps, newest first");
+	sim_set_gamma(&sim, 7);
+	tap_ok(sim.stats.steps == 0 && sim.stats.gamma == 7 && sim.segment == 2,
+	    "changing gamma starts a new segment");
+	sim_set_gamma(&sim, 99);
+	tap_eq(sim.par.gamma, SPEC_GAMMA_MAX, "gamma is clamped to 32");
+	sim_set_noise(&sim, -1.0);
+	tap_ok(sim.par.noise == 0.0 && sim.segment == 4, "noise clamped to 0, new segment");
+	sim_step(&sim);
+	sim_set_costs(&sim, 20.0, 2.0);
+	tap_ok(sim.stats.steps == 1, "changing costs keeps the statistics");
+	sim_figures(&sim, &f);
+	tap_near(f.cost_ratio, 0.1, 1e-15, "c = D / T");
+	tap_near(f.target_rate, 50.0, 1e-12, "20 ms target: 50 tok/s");
+	sim_close(&sim);
+}
+
+int
+main(void)
+{
+	test_counters();
+	test_tv_and_chi2();
+	test_sim_segments();
+	return tap_done();
+}
