@@ -5,7 +5,7 @@
 
 #include "tui_layout.h"
 
-#define DETAIL_LINES 7		/* border, token row, p, q, p/q, u, border */
+#define DETAIL_LINES 8		/* border, token, p, q, p/q, u, verdict, border */
 #define COST_LINES 5		/* border, three lines, border */
 #define STATS_LINES 9		/* border, four figure lines, three histogram, border */
 #define LEFT_MIN 40

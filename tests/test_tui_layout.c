@@ -45,8 +45,8 @@ test_80x24(void)
 
 	tap_eq(tui_layout_compute(80, 24, &lay), 1, "80x24 fits");
 	check_rect(&lay, TUI_P_HEADER, 0, 0, 1, 80, "header");
-	check_rect(&lay, TUI_P_STREAM, 1, 0, 10, 44, "stream");
-	check_rect(&lay, TUI_P_DETAIL, 11, 0, 7, 44, "detail");
+	check_rect(&lay, TUI_P_STREAM, 1, 0, 9, 44, "stream");
+	check_rect(&lay, TUI_P_DETAIL, 10, 0, 8, 44, "detail");
 	check_rect(&lay, TUI_P_COST, 18, 0, 5, 44, "cost");
 	check_rect(&lay, TUI_P_STATS, 1, 44, 9, 36, "stats");
 	check_rect(&lay, TUI_P_CURVE, 10, 44, 13, 36, "curve");
@@ -60,8 +60,8 @@ test_120x40(void)
 	struct tui_layout lay;
 
 	tap_eq(tui_layout_compute(120, 40, &lay), 1, "120x40 fits");
-	check_rect(&lay, TUI_P_STREAM, 1, 0, 26, 66, "stream");
-	check_rect(&lay, TUI_P_DETAIL, 27, 0, 7, 66, "detail");
+	check_rect(&lay, TUI_P_STREAM, 1, 0, 25, 66, "stream");
+	check_rect(&lay, TUI_P_DETAIL, 26, 0, 8, 66, "detail");
 	check_rect(&lay, TUI_P_COST, 34, 0, 5, 66, "cost");
 	check_rect(&lay, TUI_P_STATS, 1, 66, 14, 54, "stats");
 	check_rect(&lay, TUI_P_CURVE, 15, 66, 24, 54, "curve");
@@ -75,7 +75,7 @@ test_threshold(void)
 	struct tui_layout lay;
 
 	tap_eq(tui_layout_compute(TUI_MIN_COLS, TUI_MIN_LINES, &lay), 1, "72x20 fits");
-	check_rect(&lay, TUI_P_STREAM, 1, 0, 6, 40, "stream at the minimum");
+	check_rect(&lay, TUI_P_STREAM, 1, 0, 5, 40, "stream at the minimum");
 	check_rect(&lay, TUI_P_STATS, 1, 40, 9, 32, "stats at the minimum");
 	check_tiling(&lay);
 	tap_eq(tui_layout_compute(TUI_MIN_COLS - 1, 24, &lay), 0, "71x24 too small");
