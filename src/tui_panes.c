@@ -145,8 +145,30 @@ pen_choose(struct pen *p, enum tui_style style, const char *a, const char *b,
 		pen_put(p, style, c);
 }
 
-/* Line-drawing borders in UTF-8; in ASCII, plain ASCII rather than the terminal's
- * alternate character set. */
+/* A border of Unicode line-drawing characters, or of ASCII ones; never the
+ * terminal's alternate character set, which not every terminal (or capture)
+ * renders. */
+static void
+draw_border(WINDOW *w, int utf8)
+{
+	const char *h = utf8 ? "\u2500" : "-", *vl = utf8 ? "\u2502" : "|";
+	int y, x, mx = getmaxx(w) - 1, my = getmaxy(w) - 1;
+
+	for (x = 1; x < mx; x++) {
+		mvwaddstr(w, 0, x, h);
+		mvwaddstr(w, my, x, h);
+	}
+	for (y = 1; y < my; y++) {
+		mvwaddstr(w, y, 0, vl);
+		mvwaddstr(w, y, mx, vl);
+	}
+	mvwaddstr(w, 0, 0, utf8 ? "\u250c" : "+");
+	mvwaddstr(w, 0, mx, utf8 ? "\u2510" : "+");
+	mvwaddstr(w, my, 0, utf8 ? "\u2514" : "+");
+	mvwaddstr(w, my, mx, utf8 ? "\u2518" : "+");
+}
+
+/* The pane's border and its title, the long one when it fits. */
 static void
 pane_box2(WINDOW *w, const struct tui_view *v, const char *title, const char *shrt)
 {
@@ -154,10 +176,7 @@ pane_box2(WINDOW *w, const struct tui_view *v, const char *title, const char *sh
 	char a[160], b[160];
 
 	werase(w);
-	if (v->term->utf8)
-		box(w, 0, 0);
-	else
-		wborder(w, '|', '|', '-', '-', '+', '+', '+', '+');
+	draw_border(w, v->term->utf8);
 	snprintf(a, sizeof a, " %s ", title);
 	snprintf(b, sizeof b, " %s ", shrt);
 	pen_choose(&p, TUI_S_TITLE, a, b, NULL);
