@@ -56,28 +56,31 @@ set_handler(int sig, void (*fn)(int), int flags)
 	sigaction(sig, &sa, NULL);
 }
 
+static void
+set_handlers(const int *sigs, size_t n, void (*fn)(int), int flags)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		set_handler(sigs[i], fn, flags);
+}
+
+#define NSIGS(a) (sizeof (a) / sizeof (a)[0])
+
 /* Installed before newterm, so ncurses keeps ours for SIGINT and SIGTERM; it adds
  * its own for SIGWINCH (KEY_RESIZE) and SIGTSTP. */
 static void
 install_signals(void)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof quit_signals / sizeof quit_signals[0]; i++)
-		set_handler(quit_signals[i], on_quit_signal, 0);
-	for (i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++)
-		set_handler(crash_signals[i], on_crash_signal, SA_RESETHAND);
+	set_handlers(quit_signals, NSIGS(quit_signals), on_quit_signal, 0);
+	set_handlers(crash_signals, NSIGS(crash_signals), on_crash_signal, SA_RESETHAND);
 }
 
 static void
 restore_signals(void)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++)
-		set_handler(crash_signals[i], SIG_DFL, 0);
-	for (i = 0; i < sizeof quit_signals / sizeof quit_signals[0]; i++)
-		set_handler(quit_signals[i], SIG_DFL, 0);
+	set_handlers(crash_signals, NSIGS(crash_signals), SIG_DFL, 0);
+	set_handlers(quit_signals, NSIGS(quit_signals), SIG_DFL, 0);
 }
 
 static void

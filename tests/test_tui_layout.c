@@ -1,6 +1,8 @@
 /* test_tui_layout.c: pane rectangles at 80x24, 120x40 and the size threshold. */
 #include "config.h"
 
+#include <stddef.h>
+
 #include "tap.h"
 #include "tui_layout.h"
 
@@ -38,35 +40,35 @@ check_tiling(const struct tui_layout *lay)
 	tap_eq(bad, 0, "cells not covered exactly once");
 }
 
+/* Expected panes, in enum order: header, stream, detail, cost, stats, curve, keys. */
+static const struct {
+	int cols, lines;
+	int r[TUI_P_COUNT][4];	/* y, x, h, w */
+} sizes[] = {
+	{ 80, 24, { { 0, 0, 1, 80 }, { 1, 0, 9, 44 }, { 10, 0, 8, 44 }, { 18, 0, 5, 44 },
+	    { 1, 44, 9, 36 }, { 10, 44, 13, 36 }, { 23, 0, 1, 80 } } },
+	{ 120, 40, { { 0, 0, 1, 120 }, { 1, 0, 25, 66 }, { 26, 0, 8, 66 },
+	    { 34, 0, 5, 66 }, { 1, 66, 14, 54 }, { 15, 66, 24, 54 }, { 39, 0, 1, 120 } } },
+};
+
+static const char *const pane_names[TUI_P_COUNT] = {
+	"header", "stream", "detail", "cost", "stats", "curve", "key bar",
+};
+
 static void
-test_80x24(void)
+test_sizes(void)
 {
 	struct tui_layout lay;
+	size_t i;
+	int p;
 
-	tap_eq(tui_layout_compute(80, 24, &lay), 1, "80x24 fits");
-	check_rect(&lay, TUI_P_HEADER, 0, 0, 1, 80, "header");
-	check_rect(&lay, TUI_P_STREAM, 1, 0, 9, 44, "stream");
-	check_rect(&lay, TUI_P_DETAIL, 10, 0, 8, 44, "detail");
-	check_rect(&lay, TUI_P_COST, 18, 0, 5, 44, "cost");
-	check_rect(&lay, TUI_P_STATS, 1, 44, 9, 36, "stats");
-	check_rect(&lay, TUI_P_CURVE, 10, 44, 13, 36, "curve");
-	check_rect(&lay, TUI_P_KEYS, 23, 0, 1, 80, "key bar");
-	check_tiling(&lay);
-}
-
-static void
-test_120x40(void)
-{
-	struct tui_layout lay;
-
-	tap_eq(tui_layout_compute(120, 40, &lay), 1, "120x40 fits");
-	check_rect(&lay, TUI_P_STREAM, 1, 0, 25, 66, "stream");
-	check_rect(&lay, TUI_P_DETAIL, 26, 0, 8, 66, "detail");
-	check_rect(&lay, TUI_P_COST, 34, 0, 5, 66, "cost");
-	check_rect(&lay, TUI_P_STATS, 1, 66, 14, 54, "stats");
-	check_rect(&lay, TUI_P_CURVE, 15, 66, 24, 54, "curve");
-	check_rect(&lay, TUI_P_KEYS, 39, 0, 1, 120, "key bar");
-	check_tiling(&lay);
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		tap_eq(tui_layout_compute(sizes[i].cols, sizes[i].lines, &lay), 1, "fits");
+		for (p = 0; p < TUI_P_COUNT; p++)
+			check_rect(&lay, (enum tui_pane)p, sizes[i].r[p][0], sizes[i].r[p][1],
+			    sizes[i].r[p][2], sizes[i].r[p][3], pane_names[p]);
+		check_tiling(&lay);
+	}
 }
 
 static void
@@ -105,8 +107,7 @@ test_help(void)
 int
 main(void)
 {
-	test_80x24();
-	test_120x40();
+	test_sizes();
 	test_threshold();
 	test_help();
 	return tap_done();

@@ -202,8 +202,8 @@ check u "EXIT=0" "q exits 0"
 check_restored u "after q"
 $T kill-session -t u
 
-# --- Ctrl-C, SIGTERM and SIGHUP restore it too ---------------------------------
-for how in C-c TERM HUP; do
+# --- Ctrl-C, SIGTERM and SIGHUP restore it too; so does a crash signal ----------
+for how in C-c TERM HUP SEGV; do
 	start "s$how" 80 24 LC_ALL=C.UTF-8
 	run "s$how" "clear; echo BEFORE-MARKER; sh -c 'echo \$\$ > $TMPD/pid; exec \"\$0\"'"\
 " '$SPECDEC'; echo EXIT=\$?"
@@ -213,11 +213,34 @@ for how in C-c TERM HUP; do
 	C-c) keys "s$how" C-c; want=0 ;;
 	TERM) kill -TERM "$(cat "$TMPD/pid")"; want=143 ;;
 	HUP) kill -HUP "$(cat "$TMPD/pid")"; want=129 ;;
+	SEGV) kill -SEGV "$(cat "$TMPD/pid")"; want=139 ;;
 	esac
 	check "s$how" "EXIT=$want" "$how: exit status $want"
 	check_restored "s$how" "after $how"
 	$T kill-session -t "s$how"
 done
+
+# --- no busy loop: paused, the process sleeps in wgetch --------------------------
+# cpu_ticks PID: user + system clock ticks so far (fields 14 and 15 of stat).
+cpu_ticks() {
+	sed 's/^.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
+}
+if [ -r /proc/self/stat ]; then
+	start p 80 24 LC_ALL=C.UTF-8
+	run p "sh -c 'echo \$\$ > $TMPD/pid; exec \"\$0\" --paused' '$SPECDEC'"
+	wait_for p "paused"
+	pid=$(cat "$TMPD/pid")
+	t0=$(cpu_ticks "$pid")
+	sleep 1
+	t1=$(cpu_ticks "$pid")
+	[ $((t1 - t0)) -le 1 ]
+	ok $? "paused for 1 s: at most 1 clock tick of CPU (used $((t1 - t0)))"
+	keys p q
+	$T kill-session -t p
+else
+	n=$((n + 1))
+	echo "ok $n # SKIP no /proc to measure CPU time"
+fi
 
 # --- colours: none under NO_COLOR, some without it -----------------------------
 colour_sgr() {
