@@ -23,7 +23,8 @@
 #define STEP_BUDGET 0.8		/* share of a frame spent stepping at full speed */
 #define MEASURE_S 0.5		/* the measured rate's window */
 #define CLOCK_EVERY 64		/* steps between looks at the clock */
-#define MAX_WAIT_MS 60000
+#define MAX_WAIT_MS 1000	/* longest sleep: a signal that lands just before
+				 * wgetch blocks is still seen within a second */
 
 typedef void (*tui_pane_fn)(WINDOW *, const struct sim *, const struct tui_view *);
 
@@ -201,21 +202,19 @@ run_due(struct tui *t, double now)
 	return n;
 }
 
-/* Milliseconds until the next step, frame or deadline; -1 to wait for a key. */
+/* Milliseconds until the next step, frame or deadline, at most MAX_WAIT_MS. */
 static int
 wait_ms(const struct tui *t, double now)
 {
-	double wake = -1.0, ms;
+	double wake = now + MAX_WAIT_MS / 1000.0, ms;
 
 	if (!t->paused && t->rate <= 0.0)
 		wake = t->last_frame + FRAME_S;
 	else if (!t->paused)
 		wake = t->rate > 1.0 / FRAME_S && t->last_frame + FRAME_S > t->next_step ?
 		    t->last_frame + FRAME_S : t->next_step;
-	if (t->deadline > 0.0 && (wake < 0.0 || t->deadline < wake))
+	if (t->deadline > 0.0 && t->deadline < wake)
 		wake = t->deadline;
-	if (wake < 0.0)
-		return -1;
 	ms = ceil((wake - now) * 1000.0);
 	return ms < 0.0 ? 0 : ms > MAX_WAIT_MS ? MAX_WAIT_MS : (int)ms;
 }
@@ -384,7 +383,7 @@ loop(struct tui *t)
 				return;
 		}
 		now = tui_term_now();
-		if (t->deadline > 0.0 && now >= t->deadline)
+		if ((t->deadline > 0.0 && now >= t->deadline) || tui_term_signal() != 0)
 			return;
 		wtimeout(stdscr, wait_ms(t, now));
 		ch = wgetch(stdscr);

@@ -553,7 +553,7 @@ tui_draw_curve(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	spec.ceiling = 1;
 	spec.mark_gamma = have ? sim->par.gamma : 0;
 	spec.mark_value = v->fig->tok_per_step;
-	if (plot_init(&grid, getmaxx(w) - 4, getmaxy(w) - 5, v->term->utf8) != 0)
+	if (plot_init(&grid, getmaxx(w) - 4, getmaxy(w) - 4, v->term->utf8) != 0)
 		return;
 	plot_tok_curves(&grid, &spec);
 	draw_grid(w, &grid, 3, 2, v);

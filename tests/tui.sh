@@ -24,6 +24,13 @@ if ! command -v tmux >/dev/null 2>&1; then
 	exit 1
 fi
 
+# A session that lives until the end, so that killing the others never stops the
+# server while the next one starts.
+$T new-session -d -s keep -x 80 -y 24 "sh" || {
+	echo "Bail out! tmux cannot start a server"
+	exit 1
+}
+
 ok() {
 	n=$((n + 1))
 	if [ "$1" -eq 0 ]; then
@@ -149,6 +156,10 @@ for row in "p/q" "u<p/q"; do
 done
 keys u n n
 check u "step 3" "two more n: step 3"
+keys u k
+check u "step 2, residual mass" "k selects the step before for the detail"
+keys u Down
+check u "step 3, residual mass" "Down selects the newer one again"
 keys u +
 check u "γ=5" "+ raises gamma to 5 in the header"
 check u "segment 2" "+ starts a new statistics segment"
