@@ -121,6 +121,22 @@ ok $? "no tty: one stderr line pointing to --batch" "$(cat "$TMPD/err")"
 [ ! -s "$TMPD/out" ]
 ok $? "no tty: nothing drawn on stdout"
 
+# --- bad values of the live-view options ----------------------------------------
+for bad in "frames 0" "frames 1e3" "duration 0" "duration 86401" "rate 0.5" "rate 2e6" \
+    "rate fast"; do
+	set -- $bad
+	"$SPECDEC" "--$1" "$2" </dev/null >"$TMPD/out" 2>"$TMPD/err"
+	rc=$?
+	[ "$rc" -eq 2 ] && [ "$(wc -l <"$TMPD/err")" -eq 1 ] &&
+	    grep -q -- "--$1: '$2' is not .*[0-9]" "$TMPD/err"
+	ok $? "--$1 $2: exit 2 ($rc), one line naming the option and its range" \
+	    "$(cat "$TMPD/err")"
+done
+"$SPECDEC" --batch --rate 5 >"$TMPD/out" 2>"$TMPD/err"
+rc=$?
+[ "$rc" -eq 2 ] && grep -q "only apply to the live view" "$TMPD/err"
+ok $? "--rate with --batch: exit 2 ($rc)" "$(cat "$TMPD/err")"
+
 # --- a bounded run ends by itself --------------------------------------------
 start b 80 24 LC_ALL=C.UTF-8
 run b "'$SPECDEC' --rate 100 --frames 5; echo EXIT=\$?"
