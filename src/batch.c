@@ -251,24 +251,6 @@ print_json(const struct sim *sim, const struct sim_figures *f, const struct chec
 	json_finish(&j);
 }
 
-static int
-open_sim(const struct options *opt, struct sim *sim)
-{
-	struct sim_params par = {
-		.gamma = opt->gamma, .noise = opt->noise, .seed = opt->seed,
-		.target_ms = opt->target_ms, .draft_ms = opt->draft_ms,
-	};
-	struct source src;
-
-	if (sources_open(opt, &src, stderr) != 0)
-		return -1;
-	if (sim_open(sim, &par, &src) != 0) {
-		fputs("specdec: out of memory\n", stderr);
-		return -1;
-	}
-	return 0;
-}
-
 int
 batch_run(const struct options *opt)
 {
@@ -278,7 +260,7 @@ batch_run(const struct options *opt)
 	uint64_t done;
 	int failed;
 
-	if (open_sim(opt, &sim) != 0)
+	if (sources_open_sim(opt, &sim, stderr) != 0)
 		return CLI_EXIT_USAGE;
 	catch_interrupts();
 	done = run_steps(&sim, opt->steps);

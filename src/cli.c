@@ -18,7 +18,8 @@
 
 enum {
 	OPT_VOCAB = 256, OPT_SEED_LONG, OPT_TARGET_MS, OPT_DRAFT_MS, OPT_THEORY,
-	OPT_ALPHA, OPT_GAMMA_MAX, OPT_COST_RATIO, OPT_NOISE,
+	OPT_ALPHA, OPT_GAMMA_MAX, OPT_COST_RATIO, OPT_NOISE, OPT_FRAMES, OPT_DURATION,
+	OPT_RATE, OPT_PAUSED,
 };
 
 static const struct option long_options[] = {
@@ -35,6 +36,10 @@ static const struct option long_options[] = {
 	{ "alpha", required_argument, NULL, OPT_ALPHA },
 	{ "gamma-max", required_argument, NULL, OPT_GAMMA_MAX },
 	{ "cost-ratio", required_argument, NULL, OPT_COST_RATIO },
+	{ "frames", required_argument, NULL, OPT_FRAMES },
+	{ "duration", required_argument, NULL, OPT_DURATION },
+	{ "rate", required_argument, NULL, OPT_RATE },
+	{ "paused", no_argument, NULL, OPT_PAUSED },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -72,6 +77,13 @@ cli_usage(FILE *out)
 "      --cost-ratio C     draft/target cost ratio c (0..100, default 0.1, or D/T\n"
 "                         when --target-ms and --draft-ms are both given)\n"
 "\n"
+"Live view (the default mode):\n"
+"      --rate R           steps per second to start with (1..1e6, or max;\n"
+"                         default 20)\n"
+"      --paused           start paused (space resumes, n steps once)\n"
+"      --frames N         quit by itself after N frames (1..10^9)\n"
+"      --duration S       quit by itself after S seconds (>0..86400)\n"
+"\n"
 "  -h, --help             show this help and exit\n"
 "  -V, --version          show the version and exit\n"
 "\n"
@@ -93,6 +105,7 @@ set_defaults(struct options *opt)
 	opt->draft_ms = 1.0;
 	opt->gamma_max = 10;
 	opt->cost_ratio = 0.1;
+	opt->rate = 20.0;
 }
 
 /* An unsigned integer in [lo, hi], decimal, the whole string. */
@@ -157,11 +170,43 @@ bad_value(FILE *err, const char *name, const char *arg, const char *range)
 	return CLI_EXIT_USAGE;
 }
 
+/* The options of the live view; -1 when c is not one of them. */
+static int
+apply_live_option(int c, const char *arg, struct options *opt, FILE *err)
+{
+	switch (c) {
+	case OPT_FRAMES:
+		if (parse_uint(arg, 1, CLI_FRAMES_MAX, &opt->frames) != 0)
+			return bad_value(err, "frames", arg, "an integer from 1 to 10^9");
+		break;
+	case OPT_DURATION:
+		if (parse_real(arg, 0.0, CLI_DURATION_MAX, 1, &opt->duration) != 0)
+			return bad_value(err, "duration", arg,
+			    "a number of seconds above 0 and at most 86400");
+		break;
+	case OPT_RATE:
+		if (strcmp(arg, "max") == 0)
+			opt->rate = 0.0;
+		else if (parse_real(arg, 1.0, CLI_RATE_MAX, 0, &opt->rate) != 0)
+			return bad_value(err, "rate", arg,
+			    "a number of steps per second from 1 to 1e6, or max");
+		break;
+	case OPT_PAUSED:
+		opt->paused = 1;
+		break;
+	default:
+		return -1;
+	}
+	opt->live_given = 1;
+	return 0;
+}
+
 /* Apply one option with its argument; CLI_EXIT_USAGE after reporting a bad value. */
 static int
 apply_option(int c, const char *arg, struct options *opt, FILE *err)
 {
 	uint64_t u;
+	int rc;
 
 	switch (c) {
 	case 'b':
@@ -224,6 +269,8 @@ apply_option(int c, const char *arg, struct options *opt, FILE *err)
 		opt->cost_ratio_given = 1;
 		return 0;
 	}
+	if ((rc = apply_live_option(c, arg, opt, err)) >= 0)
+		return rc;
 	return CLI_EXIT_USAGE;
 }
 
@@ -249,6 +296,11 @@ check_combinations(const struct options *opt, int alpha_given, FILE *err)
 {
 	if (opt->mode != CLI_THEORY && alpha_given) {
 		fputs("specdec: --alpha only applies with --theory\n", err);
+		return CLI_EXIT_USAGE;
+	}
+	if (opt->mode != CLI_LIVE && opt->live_given) {
+		fputs("specdec: --rate, --paused, --frames and --duration only apply to the"
+		    " live view\n", err);
 		return CLI_EXIT_USAGE;
 	}
 	return 0;

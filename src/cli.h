@@ -9,6 +9,9 @@
 #define CLI_EXIT_USAGE 2
 #define CLI_ALPHA_MAX 64	/* values in --alpha */
 #define CLI_GAMMA_MAX_LIMIT 64	/* largest --gamma-max */
+#define CLI_FRAMES_MAX 1000000000ULL	/* largest --frames */
+#define CLI_DURATION_MAX 86400.0	/* largest --duration, seconds */
+#define CLI_RATE_MAX 1e6		/* largest --rate, steps/s; 0 means "max" */
 
 enum cli_mode {
 	CLI_LIVE,	/* the interactive view (default) */
@@ -34,6 +37,12 @@ struct options {
 	int gamma_max;
 	double cost_ratio;
 	int cost_ratio_given;
+	/* The live view. */
+	uint64_t frames;	/* --frames: quit after this many frames; 0 unbounded */
+	double duration;	/* --duration: quit after this many seconds; 0 unbounded */
+	double rate;		/* --rate: steps per second; 0 as fast as it goes */
+	int paused;		/* --paused: start paused */
+	int live_given;		/* one of the above was given */
 };
 
 /* Parse argv into opt. On a usage error, write one line naming the option and its

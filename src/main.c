@@ -6,6 +6,7 @@
 
 #include "batch.h"
 #include "cli.h"
+#include "tui.h"
 
 int
 main(int argc, char **argv)
@@ -31,7 +32,5 @@ main(int argc, char **argv)
 	case CLI_LIVE:
 		break;
 	}
-	fputs("specdec: the live view is not built yet; use --batch (see specdec --help)\n",
-	    stderr);
-	return CLI_EXIT_USAGE;
+	return tui_run(&opt);
 }

@@ -1,14 +1,21 @@
-/* sources.h: open the source the command line asks for. */
+/* sources.h: open the source, and the simulation over it, that the command line
+ * asks for. Both faces start here. */
 #ifndef SPECDEC_SOURCES_H
 #define SPECDEC_SOURCES_H
 
 #include <stdio.h>
 
 struct options;
+struct sim;
 struct source;
 
 /* Open the source described by opt into src. On failure write one line to err and
  * return -1. */
 int sources_open(const struct options *opt, struct source *src, FILE *err);
+
+/* Open the source and a simulation over it with opt's parameters (gamma, noise,
+ * seed, costs). On failure write one line to err and return -1; nothing is left
+ * to close then. */
+int sources_open_sim(const struct options *opt, struct sim *sim, FILE *err);
 
 #endif

@@ -1,0 +1,80 @@
+/* plot.h: curves and bars drawn into a plain text grid of UTF-8 (or ASCII) cells.
+ * No curses here: a face copies the cells to the screen, and the unit tests read
+ * them directly. */
+#ifndef SPECDEC_PLOT_H
+#define SPECDEC_PLOT_H
+
+#include <stddef.h>
+
+#define PLOT_CELL 8		/* bytes of one cell: one character and its NUL */
+
+/* Cell styles: what the face maps to colours or attributes. Callers number their
+ * own series from PLOT_S_USER up. */
+enum plot_style {
+	PLOT_S_PLAIN,
+	PLOT_S_AXIS,
+	PLOT_S_CEILING,
+	PLOT_S_MARK,
+	PLOT_S_BAR,
+	PLOT_S_USER,
+};
+
+struct plot_cell {
+	char ch[PLOT_CELL];	/* one character of display width 1, NUL-terminated */
+	int style;
+};
+
+struct plot_grid {
+	int w, h;
+	int utf8;		/* 1: box-drawing and block glyphs; 0: ASCII only */
+	struct plot_cell *cells;	/* h rows of w cells */
+};
+
+/* One curve E[tokens/step] against gamma at a fixed alpha. */
+struct plot_curve {
+	double alpha;
+	const char *ascii;	/* its glyph in ASCII mode, e.g. "3" */
+	const char *utf8;	/* its glyph in UTF-8 mode */
+	int style;
+};
+
+struct plot_curves {
+	int gamma_max;		/* x axis from 1 to gamma_max (>= 2) */
+	const struct plot_curve *curve;
+	int ncurves;		/* drawn in order: later ones cover earlier ones */
+	int ceiling;		/* draw the gamma + 1 ceiling (alpha = 1) */
+	int mark_gamma;		/* the measured point, drawn last; 0 for none */
+	double mark_value;
+};
+
+/* Make a w x h grid of blanks; 0, or -1 when out of memory (nothing to free). */
+int plot_init(struct plot_grid *g, int w, int h, int utf8);
+void plot_free(struct plot_grid *g);
+void plot_clear(struct plot_grid *g);
+
+/* Put glyph (one character) at column x, row y; outside the grid it is dropped. */
+void plot_put(struct plot_grid *g, int x, int y, const char *glyph, int style);
+
+/* Put an ASCII string from column x on row y, clipped at the right edge. */
+void plot_text(struct plot_grid *g, int x, int y, const char *s, int style);
+
+const struct plot_cell *plot_at(const struct plot_grid *g, int x, int y);
+
+/* Row y as one string (the cells' characters) into buf of size len; returns the
+ * bytes written, without the NUL. */
+size_t plot_row(const struct plot_grid *g, int y, char *buf, size_t len);
+
+/* Axes with labels, the gamma + 1 ceiling, each curve and the marked point, over
+ * the whole grid (at least 6 x 4). Values run from 1 at the bottom row of the plot
+ * to gamma_max + 1 at its top. */
+void plot_tok_curves(struct plot_grid *g, const struct plot_curves *spec);
+
+/* Vertical bars for v[0..n-1] (>= 0), scaled to the largest, over the grid's rows
+ * but the last, which labels bar i with i + 1 where there is room. */
+void plot_vbars(struct plot_grid *g, const double *v, int n);
+
+/* A horizontal bar of frac (clamped to [0, 1]) of width cells into buf: full and
+ * eighth blocks in UTF-8, '#' in ASCII, spaces after. Returns the bytes written. */
+size_t plot_hbar(char *buf, size_t len, double frac, int width, int utf8);
+
+#endif

@@ -1,0 +1,446 @@
+/* tui.c: the event loop of the live view. It sleeps in wgetch until a key, a
+ * signal, or the next step or frame is due; steps the model; draws each pane into
+ * its window and sends the frame with one doupdate. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "checks.h"
+#include "cli.h"
+#include "sim.h"
+#include "sources.h"
+#include "tui.h"
+#include "tui_keys.h"
+#include "tui_layout.h"
+#include "tui_panes.h"
+#include "tui_term.h"
+
+#define FRAME_S (1.0 / 30.0)	/* the steady frame period when running fast */
+#define STEP_BUDGET 0.8		/* share of a frame spent stepping at full speed */
+#define MEASURE_S 0.5		/* the measured rate's window */
+#define CLOCK_EVERY 64		/* steps between looks at the clock */
+#define MAX_WAIT_MS 1000	/* longest sleep: a signal that lands just before
+				 * wgetch blocks is still seen within a second */
+
+typedef void (*tui_pane_fn)(WINDOW *, const struct sim *, const struct tui_view *);
+
+static const tui_pane_fn pane_draw[TUI_P_COUNT] = {
+	[TUI_P_HEADER] = tui_draw_header, [TUI_P_STREAM] = tui_draw_stream,
+	[TUI_P_DETAIL] = tui_draw_detail, [TUI_P_COST] = tui_draw_cost,
+	[TUI_P_STATS] = tui_draw_stats, [TUI_P_CURVE] = tui_draw_curve,
+	[TUI_P_KEYS] = tui_draw_keybar,
+};
+
+/* The speeds > and < move between; 0 is "as fast as it goes". */
+static const double speeds[] = {
+	1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5,
+	1e6, 0,
+};
+#define NSPEEDS ((int)(sizeof speeds / sizeof speeds[0]))
+
+struct tui {
+	struct sim sim;
+	struct tui_term term;
+	struct tui_layout lay;
+	WINDOW *win[TUI_P_COUNT];
+	WINDOW *help;
+	int paused, show_help, dirty, quit;
+	double rate;		/* steps/s; 0: as fast as it goes */
+	size_t selected;
+	double next_step, last_frame, deadline;
+	uint64_t frames, max_frames;
+	double measure_t0, measured_rate;
+	uint64_t measure_steps0;
+	double draw_total, draw_max;	/* seconds spent drawing, for SPECDEC_TIMING */
+};
+
+static void
+free_windows(struct tui *t)
+{
+	int i;
+
+	for (i = 0; i < TUI_P_COUNT; i++)
+		if (t->win[i] != NULL) {
+			delwin(t->win[i]);
+			t->win[i] = NULL;
+		}
+	if (t->help != NULL) {
+		delwin(t->help);
+		t->help = NULL;
+	}
+}
+
+static void
+relayout(struct tui *t)
+{
+	int i;
+
+	free_windows(t);
+	if (!tui_layout_compute(COLS, LINES, &t->lay))
+		return;
+	for (i = 0; i < TUI_P_COUNT; i++) {
+		const struct tui_rect *r = &t->lay.pane[i];
+
+		t->win[i] = newwin(r->h, r->w, r->y, r->x);
+	}
+	t->dirty = 1;
+}
+
+static void
+draw_help(struct tui *t, const struct tui_view *v)
+{
+	struct tui_rect r;
+	int ncols;
+
+	if (t->help == NULL) {
+		r = tui_layout_help(COLS, LINES, tui_nkeys, tui_help_entry_width(), &ncols);
+		if ((t->help = newwin(r.h, r.w, r.y, r.x)) == NULL)
+			return;
+	}
+	tui_draw_help(t->help, &t->sim, v);
+	wnoutrefresh(t->help);
+}
+
+static int
+tv_passes(const struct sim *sim, const struct sim_figures *fig)
+{
+	struct check checks[CHECKS_COUNT];
+	int i;
+
+	checks_run(sim, fig, checks);
+	for (i = 0; i < CHECKS_COUNT; i++)
+		if (strcmp(checks[i].name, "tv_distance_small") == 0)
+			return checks[i].pass;
+	return 0;
+}
+
+static void
+draw_panes(struct tui *t)
+{
+	struct sim_figures fig;
+	struct tui_view v;
+	int i;
+
+	sim_figures(&t->sim, &fig);
+	memset(&v, 0, sizeof v);
+	v.term = &t->term;
+	v.fig = &fig;
+	v.tv_pass = tv_passes(&t->sim, &fig);
+	v.paused = t->paused;
+	v.rate = t->rate;
+	v.measured_rate = t->measured_rate;
+	v.selected = t->selected;
+	for (i = 0; i < TUI_P_COUNT; i++)
+		if (t->win[i] != NULL) {
+			pane_draw[i](t->win[i], &t->sim, &v);
+			wnoutrefresh(t->win[i]);
+		}
+	if (t->show_help)
+		draw_help(t, &v);
+}
+
+/* One frame: every window refreshed into the virtual screen, then one doupdate. */
+static void
+draw(struct tui *t)
+{
+	double t0 = tui_term_now(), dt;
+
+	if (!t->lay.fits) {
+		tui_draw_small(stdscr, TUI_MIN_COLS, TUI_MIN_LINES);
+		wnoutrefresh(stdscr);
+	} else {
+		wnoutrefresh(stdscr);	/* keeps wgetch from repainting stdscr over us */
+		draw_panes(t);
+	}
+	doupdate();
+	t->frames++;
+	t->last_frame = tui_term_now();
+	dt = t->last_frame - t0;
+	t->draw_total += dt;
+	t->draw_max = dt > t->draw_max ? dt : t->draw_max;
+	t->dirty = 0;
+}
+
+static void
+measure_rate(struct tui *t, double now)
+{
+	if (now - t->measure_t0 < MEASURE_S)
+		return;
+	t->measured_rate = (double)(t->sim.steps_total - t->measure_steps0) /
+	    (now - t->measure_t0);
+	t->measure_t0 = now;
+	t->measure_steps0 = t->sim.steps_total;
+}
+
+/* Run the steps that are due (at full speed: for most of a frame); returns how
+ * many ran. A backlog the machine cannot catch up with is forgotten. */
+static int
+run_due(struct tui *t, double now)
+{
+	double budget_end = now + STEP_BUDGET * FRAME_S;
+	int n = 0;
+
+	if (t->rate <= 0.0) {
+		do
+			sim_step(&t->sim);
+		while (++n % CLOCK_EVERY != 0 || tui_term_now() < budget_end);
+	} else {
+		while (t->next_step <= now) {
+			sim_step(&t->sim);
+			t->next_step += 1.0 / t->rate;
+			if (++n % CLOCK_EVERY == 0 && tui_term_now() > budget_end)
+				break;
+		}
+		if (t->next_step < now - FRAME_S)
+			t->next_step = now;
+	}
+	measure_rate(t, tui_term_now());
+	return n;
+}
+
+/* Milliseconds until the next step, frame or deadline, at most MAX_WAIT_MS. */
+static int
+wait_ms(const struct tui *t, double now)
+{
+	double wake = now + MAX_WAIT_MS / 1000.0, ms;
+
+	if (!t->paused && t->rate <= 0.0)
+		wake = t->last_frame + FRAME_S;
+	else if (!t->paused)
+		wake = t->rate > 1.0 / FRAME_S && t->last_frame + FRAME_S > t->next_step ?
+		    t->last_frame + FRAME_S : t->next_step;
+	if (t->deadline > 0.0 && t->deadline < wake)
+		wake = t->deadline;
+	ms = ceil((wake - now) * 1000.0);
+	return ms < 0.0 ? 0 : ms > MAX_WAIT_MS ? MAX_WAIT_MS : (int)ms;
+}
+
+/* The next value on the 1-2-5 ladder above (up) or below x; below the smallest
+ * step comes lo. */
+static double
+ladder(double x, int up, double lo)
+{
+	static const double mant[3] = { 1, 2, 5 };
+	double best = up ? HUGE_VAL : lo, v;
+	int e, i;
+
+	for (e = -4; e <= 7; e++)
+		for (i = 0; i < 3; i++) {
+			v = mant[i] * pow(10.0, e);
+			if (up && v > x * (1 + 1e-9) && v < best)
+				best = v;
+			if (!up && v < x * (1 - 1e-9) && v > best)
+				best = v;
+		}
+	return best;
+}
+
+static void
+change_speed(struct tui *t, int faster)
+{
+	int i;
+
+	if (faster) {
+		for (i = 0; i < NSPEEDS - 1 && t->rate > 0.0 && speeds[i] <= t->rate; i++)
+			;
+		t->rate = t->rate <= 0.0 ? 0.0 : speeds[i];
+	} else if (t->rate <= 0.0) {
+		t->rate = speeds[NSPEEDS - 2];
+	} else {
+		for (i = NSPEEDS - 2; i > 0 && speeds[i] >= t->rate; i--)
+			;
+		t->rate = speeds[i];
+	}
+	t->next_step = tui_term_now();
+}
+
+static void
+set_paused(struct tui *t, int paused)
+{
+	t->paused = paused;
+	t->selected = 0;
+	t->next_step = tui_term_now();
+}
+
+static double
+round2(double x)
+{
+	return round(x * 100.0) / 100.0;
+}
+
+static void
+act_model(struct tui *t, enum tui_action a)
+{
+	struct sim *s = &t->sim;
+	double tm = s->par.target_ms, dm = s->par.draft_ms;
+
+	switch (a) {
+	case TUI_A_GAMMA_UP:
+	case TUI_A_GAMMA_DOWN:
+		sim_set_gamma(s, s->par.gamma + (a == TUI_A_GAMMA_UP ? 1 : -1));
+		break;
+	case TUI_A_NOISE_UP:
+	case TUI_A_NOISE_DOWN:
+		sim_set_noise(s, round2(s->par.noise + (a == TUI_A_NOISE_UP ? 0.1 : -0.1)));
+		break;
+	case TUI_A_NOISE_UP_FINE:
+	case TUI_A_NOISE_DOWN_FINE:
+		sim_set_noise(s, round2(s->par.noise +
+		    (a == TUI_A_NOISE_UP_FINE ? 0.01 : -0.01)));
+		break;
+	case TUI_A_TARGET_DOWN:
+	case TUI_A_TARGET_UP:
+		sim_set_costs(s, ladder(tm, a == TUI_A_TARGET_UP, 1e-3), dm);
+		break;
+	case TUI_A_DRAFT_DOWN:
+	case TUI_A_DRAFT_UP:
+		sim_set_costs(s, tm, ladder(dm, a == TUI_A_DRAFT_UP, 0.0));
+		break;
+	case TUI_A_RESET:
+		sim_reset(s);
+		break;
+	case TUI_A_RESEED:
+		sim_reseed(s, s->par.seed + 1);
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+act(struct tui *t, enum tui_action a)
+{
+	switch (a) {
+	case TUI_A_PAUSE:
+		set_paused(t, !t->paused);
+		break;
+	case TUI_A_STEP:
+		set_paused(t, 1);
+		sim_step(&t->sim);
+		break;
+	case TUI_A_FASTER:
+	case TUI_A_SLOWER:
+		change_speed(t, a == TUI_A_FASTER);
+		break;
+	case TUI_A_OLDER:
+		if (!t->paused)
+			set_paused(t, 1);
+		else if (t->selected + 1 < t->sim.ring_len)
+			t->selected++;
+		break;
+	case TUI_A_NEWER:
+		t->selected -= t->selected > 0;
+		break;
+	case TUI_A_REDRAW:
+		clearok(curscr, TRUE);
+		break;
+	case TUI_A_HELP:
+		t->show_help = 1;
+		break;
+	case TUI_A_QUIT:
+		t->quit = 1;
+		break;
+	default:
+		act_model(t, a);
+		break;
+	}
+}
+
+static void
+on_key(struct tui *t, int ch)
+{
+	t->dirty = 1;
+	if (ch == KEY_RESIZE) {
+		relayout(t);
+		return;
+	}
+	if (t->show_help) {
+		t->show_help = 0;
+		if (t->help != NULL)
+			delwin(t->help);
+		t->help = NULL;
+		return;
+	}
+	act(t, tui_keys_action(ch));
+}
+
+static void
+loop(struct tui *t)
+{
+	double now;
+	int ch, stepped;
+
+	for (;;) {
+		now = tui_term_now();
+		stepped = !t->paused ? run_due(t, now) : 0;
+		if (t->dirty || stepped > 0) {
+			draw(t);
+			if (t->max_frames > 0 && t->frames >= t->max_frames)
+				return;
+		}
+		now = tui_term_now();
+		if ((t->deadline > 0.0 && now >= t->deadline) || tui_term_signal() != 0)
+			return;
+		wtimeout(stdscr, wait_ms(t, now));
+		ch = wgetch(stdscr);
+		if (tui_term_signal() != 0)
+			return;
+		if (ch != ERR)
+			on_key(t, ch);
+		if (t->quit)
+			return;
+	}
+}
+
+static void
+report_timing(const struct tui *t)
+{
+	const char *env = getenv("SPECDEC_TIMING");
+
+	if (env == NULL || *env == '\0' || t->frames == 0)
+		return;
+	fprintf(stderr, "specdec: %" PRIu64 " frames at %dx%d, draw mean %.3f ms, max %.3f ms;"
+	    " %" PRIu64 " steps\n", t->frames, t->lay.cols, t->lay.lines,
+	    1e3 * t->draw_total / (double)t->frames, 1e3 * t->draw_max,
+	    t->sim.steps_total);
+}
+
+int
+tui_run(const struct options *opt)
+{
+	struct tui *t;
+	int sig;
+
+	if ((t = calloc(1, sizeof *t)) == NULL) {
+		fputs("specdec: out of memory\n", stderr);
+		return CLI_EXIT_USAGE;
+	}
+	if (sources_open_sim(opt, &t->sim, stderr) != 0 ||
+	    tui_term_open(&t->term, stderr) != 0) {
+		if (t->sim.scratch != NULL)
+			sim_close(&t->sim);
+		free(t);
+		return CLI_EXIT_USAGE;
+	}
+	t->rate = opt->rate;
+	t->paused = opt->paused;
+	t->max_frames = opt->frames;
+	t->measure_t0 = t->next_step = tui_term_now();
+	t->deadline = opt->duration > 0.0 ? t->measure_t0 + opt->duration : 0.0;
+	relayout(t);
+	t->dirty = 1;
+	loop(t);
+	free_windows(t);
+	tui_term_close(&t->term);
+	report_timing(t);
+	sig = tui_term_signal();
+	sim_close(&t->sim);
+	free(t);
+	if (sig == SIGTERM || sig == SIGHUP)
+		tui_term_reraise(sig);
+	return 0;
+}

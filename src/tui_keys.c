@@ -1,0 +1,46 @@
+/* tui_keys.c: keys, their actions and their help text, in one table. */
+#include "config.h"
+
+#include "tui_keys.h"
+#include "tui_term.h"
+
+#define CTRL(c) ((c) & 0x1f)
+
+const struct tui_key tui_keys[] = {
+	{ { ' ' }, "space", "pause or resume", "space", "pause", TUI_A_PAUSE },
+	{ { 'n' }, "n", "one step, then paused", "n", "step", TUI_A_STEP },
+	{ { '+', '=' }, "+", "gamma +1, new segment", "+/-", "gamma", TUI_A_GAMMA_UP },
+	{ { '-', '_' }, "-", "gamma -1, new segment", NULL, NULL, TUI_A_GAMMA_DOWN },
+	{ { ']' }, "]", "noise +0.1, new segment", "]/[", "noise", TUI_A_NOISE_UP },
+	{ { '[' }, "[", "noise -0.1, new segment", NULL, NULL, TUI_A_NOISE_DOWN },
+	{ { '}' }, "}", "noise +0.01", NULL, NULL, TUI_A_NOISE_UP_FINE },
+	{ { '{' }, "{", "noise -0.01", NULL, NULL, TUI_A_NOISE_DOWN_FINE },
+	{ { '>', '.' }, ">", "faster (up to max)", ">/<", "speed", TUI_A_FASTER },
+	{ { '<', ',' }, "<", "slower (down to 1/s)", NULL, NULL, TUI_A_SLOWER },
+	{ { 't' }, "t", "target cost down", NULL, NULL, TUI_A_TARGET_DOWN },
+	{ { 'T' }, "T", "target cost up", NULL, NULL, TUI_A_TARGET_UP },
+	{ { 'd' }, "d", "draft cost down", NULL, NULL, TUI_A_DRAFT_DOWN },
+	{ { 'D' }, "D", "draft cost up", NULL, NULL, TUI_A_DRAFT_UP },
+	{ { 'r' }, "r", "reset the statistics", "r", "reset", TUI_A_RESET },
+	{ { 's' }, "s", "new seed (seed + 1)", NULL, NULL, TUI_A_RESEED },
+	{ { KEY_UP, 'k' }, "k, Up", "pause, select older", NULL, NULL, TUI_A_OLDER },
+	{ { KEY_DOWN, 'j' }, "j, Down", "select newer", NULL, NULL, TUI_A_NEWER },
+	{ { CTRL('l') }, "Ctrl-L", "redraw the screen", NULL, NULL, TUI_A_REDRAW },
+	{ { '?', 'h', KEY_F(1) }, "?", "this help", "?", "help",
+	    TUI_A_HELP },
+	{ { 'q', 'Q', CTRL('c') }, "q, Ctrl-C", "quit", "q", "quit", TUI_A_QUIT },
+};
+
+const int tui_nkeys = (int)(sizeof tui_keys / sizeof tui_keys[0]);
+
+enum tui_action
+tui_keys_action(int code)
+{
+	int i, j;
+
+	for (i = 0; i < tui_nkeys; i++)
+		for (j = 0; j < TUI_KEY_CODES && tui_keys[i].code[j] != 0; j++)
+			if (tui_keys[i].code[j] == code)
+				return tui_keys[i].action;
+	return TUI_A_NONE;
+}

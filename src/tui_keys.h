@@ -1,0 +1,49 @@
+/* tui_keys.h: the one table of keys of the live view. The event loop maps keys to
+ * actions through it, the help overlay and the key bar print it, and the man
+ * page's KEYS section follows it (tests/test_tui_keys checks that). */
+#ifndef SPECDEC_TUI_KEYS_H
+#define SPECDEC_TUI_KEYS_H
+
+enum tui_action {
+	TUI_A_NONE,
+	TUI_A_PAUSE,
+	TUI_A_STEP,
+	TUI_A_GAMMA_UP,
+	TUI_A_GAMMA_DOWN,
+	TUI_A_NOISE_UP,
+	TUI_A_NOISE_DOWN,
+	TUI_A_NOISE_UP_FINE,
+	TUI_A_NOISE_DOWN_FINE,
+	TUI_A_FASTER,
+	TUI_A_SLOWER,
+	TUI_A_TARGET_DOWN,
+	TUI_A_TARGET_UP,
+	TUI_A_DRAFT_DOWN,
+	TUI_A_DRAFT_UP,
+	TUI_A_RESET,
+	TUI_A_RESEED,
+	TUI_A_OLDER,
+	TUI_A_NEWER,
+	TUI_A_REDRAW,
+	TUI_A_HELP,
+	TUI_A_QUIT,
+};
+
+#define TUI_KEY_CODES 3
+
+struct tui_key {
+	int code[TUI_KEY_CODES];	/* curses key codes; unused slots are 0 */
+	const char *name;	/* as the help overlay and the man page print it */
+	const char *help;	/* what it does, short enough for the overlay */
+	const char *bar_name;	/* its label in the key bar, or NULL: not there */
+	const char *bar_help;
+	enum tui_action action;
+};
+
+extern const struct tui_key tui_keys[];
+extern const int tui_nkeys;
+
+/* The action bound to a key code, or TUI_A_NONE. */
+enum tui_action tui_keys_action(int code);
+
+#endif

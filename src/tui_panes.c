@@ -1,0 +1,669 @@
+/* tui_panes.c: the panes of the live view, drawn from the model. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "plot.h"
+#include "sim.h"
+#include "source.h"
+#include "theory.h"
+#include "tui_keys.h"
+#include "tui_panes.h"
+
+#define HELP_NAME_W 10		/* key name column of the help overlay */
+#define DETAIL_COL_W 7		/* one token's column in the step detail */
+#define DETAIL_LABEL_W 6
+#define HIST_LABEL_W 9
+#define CURVE_GAMMA_MIN 8	/* the curve spans gamma 1 to at least this */
+
+/* Words and signs that have a Unicode and an ASCII spelling. */
+struct glyphs {
+	const char *gamma, *alpha, *alpha_hat, *chi2, *arrow, *more;
+	const char *measured, *mark, *ceiling;
+};
+
+static const struct glyphs glyphs_utf8 = {
+	"\u03b3", "\u03b1", "\u03b1\u0302", "\u03c7\u00b2", "\u2192", "\u2026",
+	"\u2022", "\u25c6", "\u00b7",
+};
+static const struct glyphs glyphs_ascii = {
+	"gamma", "alpha", "alpha^", "chi2", "->", "...", "*", "@", ".",
+};
+
+static const double curve_alphas[4] = { 0.3, 0.5, 0.7, 0.9 };
+static const char *const curve_digits[4] = { "3", "5", "7", "9" };
+
+/* A write position in a window, clipped at column right. */
+struct pen {
+	WINDOW *w;
+	int y, x;
+	int right;
+	const struct tui_term *term;
+};
+
+static const struct glyphs *
+glyphs_of(const struct tui_view *v)
+{
+	return v->term->utf8 ? &glyphs_utf8 : &glyphs_ascii;
+}
+
+/* Bytes of s that fit in maxw columns; *width gets the columns they take. */
+static size_t
+fit(const char *s, int maxw, int *width)
+{
+	mbstate_t st;
+	size_t i = 0, n;
+	wchar_t wc;
+	int w = 0, cw;
+
+	memset(&st, 0, sizeof st);
+	while (s[i] != '\0') {
+		n = mbrtowc(&wc, s + i, MB_CUR_MAX, &st);
+		if (n == (size_t)-1 || n == (size_t)-2) {
+			memset(&st, 0, sizeof st);
+			n = 1;
+			cw = 1;
+		} else if ((cw = wcwidth(wc)) < 0)
+			cw = 1;
+		if (w + cw > maxw)
+			break;
+		w += cw;
+		i += n;
+	}
+	*width = w;
+	return i;
+}
+
+static int
+text_width(const char *s)
+{
+	int w;
+
+	fit(s, 1 << 20, &w);
+	return w;
+}
+
+static struct pen
+pen_boxed(WINDOW *w, const struct tui_view *v)
+{
+	struct pen p = { w, 1, 2, getmaxx(w) - 2, v->term };
+
+	return p;
+}
+
+static void
+pen_at(struct pen *p, int y, int x)
+{
+	p->y = y;
+	p->x = x;
+}
+
+static void
+pen_put(struct pen *p, enum tui_style style, const char *s)
+{
+	int width;
+	size_t n;
+
+	if (p->x >= p->right)
+		return;
+	n = fit(s, p->right - p->x, &width);
+	wattrset(p->w, p->term->attr[style]);
+	if (n > 0)
+		mvwaddnstr(p->w, p->y, p->x, s, (int)n);
+	wattrset(p->w, A_NORMAL);
+	p->x += width;
+}
+
+static void __attribute__((format(printf, 3, 4)))
+pen_printf(struct pen *p, enum tui_style style, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	pen_put(p, style, buf);
+}
+
+/* The first of the texts a, b, c (c may be NULL) that fits where the pen is, or
+ * the last, clipped. */
+static void
+pen_choose(struct pen *p, enum tui_style style, const char *a, const char *b,
+    const char *c)
+{
+	if (text_width(a) <= p->right - p->x)
+		pen_put(p, style, a);
+	else if (c == NULL || text_width(b) <= p->right - p->x)
+		pen_put(p, style, b);
+	else
+		pen_put(p, style, c);
+}
+
+/* A border of Unicode line-drawing characters, or of ASCII ones; never the
+ * terminal's alternate character set, which not every terminal (or capture)
+ * renders. */
+static void
+draw_border(WINDOW *w, int utf8)
+{
+	const char *h = utf8 ? "\u2500" : "-", *vl = utf8 ? "\u2502" : "|";
+	int y, x, mx = getmaxx(w) - 1, my = getmaxy(w) - 1;
+
+	for (x = 1; x < mx; x++) {
+		mvwaddstr(w, 0, x, h);
+		mvwaddstr(w, my, x, h);
+	}
+	for (y = 1; y < my; y++) {
+		mvwaddstr(w, y, 0, vl);
+		mvwaddstr(w, y, mx, vl);
+	}
+	mvwaddstr(w, 0, 0, utf8 ? "\u250c" : "+");
+	mvwaddstr(w, 0, mx, utf8 ? "\u2510" : "+");
+	mvwaddstr(w, my, 0, utf8 ? "\u2514" : "+");
+	mvwaddstr(w, my, mx, utf8 ? "\u2518" : "+");
+}
+
+/* The pane's border and its title, the long one when it fits. */
+static void
+pane_box2(WINDOW *w, const struct tui_view *v, const char *title, const char *shrt)
+{
+	struct pen p = { w, 0, 2, getmaxx(w) - 2, v->term };
+	char a[160], b[160];
+
+	werase(w);
+	draw_border(w, v->term->utf8);
+	snprintf(a, sizeof a, " %s ", title);
+	snprintf(b, sizeof b, " %s ", shrt);
+	pen_choose(&p, TUI_S_TITLE, a, b, NULL);
+}
+
+static void
+pane_box(WINDOW *w, const struct tui_view *v, const char *title)
+{
+	pane_box2(w, v, title, title);
+}
+
+static enum tui_style
+outcome_style(enum spec_outcome o)
+{
+	switch (o) {
+	case SPEC_ACCEPTED:
+		return TUI_S_ACCEPTED;
+	case SPEC_REJECTED:
+		return TUI_S_REJECTED;
+	case SPEC_RESIDUAL:
+		return TUI_S_RESIDUAL;
+	case SPEC_BONUS:
+		return TUI_S_BONUS;
+	}
+	return TUI_S_NORMAL;
+}
+
+/* A token with the cue that survives monochrome: [rejected], ->residual, +bonus. */
+static const char *
+token_text(const struct sim *sim, const struct spec_token *t, const struct glyphs *g,
+    char *buf, size_t len)
+{
+	char id[32];
+	const char *word = source_label(&sim->src, t->id, id, sizeof id);
+
+	switch (t->outcome) {
+	case SPEC_REJECTED:
+		snprintf(buf, len, "[%s]", word);
+		break;
+	case SPEC_RESIDUAL:
+		snprintf(buf, len, "%s%s", g->arrow, word);
+		break;
+	case SPEC_BONUS:
+		snprintf(buf, len, "+%s", word);
+		break;
+	default:
+		snprintf(buf, len, "%s", word);
+		break;
+	}
+	return buf;
+}
+
+static const char *
+state_text(const struct tui_view *v, char *buf, size_t len)
+{
+	if (v->paused)
+		snprintf(buf, len, "paused");
+	else if (v->rate <= 0.0)
+		snprintf(buf, len, "running max (%.0f steps/s)", v->measured_rate);
+	else
+		snprintf(buf, len, "running %g steps/s", v->rate);
+	return buf;
+}
+
+void
+tui_draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+{
+	const struct glyphs *g = glyphs_of(v);
+	struct pen p = { w, 0, 1, getmaxx(w), v->term };
+	char params[160], state[64], step[48];
+	int wide;
+
+	werase(w);
+	snprintf(params, sizeof params, "%s=%d  noise=%.2f  V=%zu  seed=%" PRIu64, g->gamma,
+	    sim->par.gamma, sim->par.noise, sim->src.vocab, sim->par.seed);
+	state_text(v, state, sizeof state);
+	snprintf(step, sizeof step, "step %" PRIu64, sim->steps_total);
+	wide = 7 + 2 + text_width(params) + 3 + text_width(state) + 3 +
+	    text_width(step) <= p.right - p.x;
+	pen_put(&p, TUI_S_TITLE, "specdec");
+	pen_printf(&p, TUI_S_NORMAL, "  %s%s", params, wide ? "   " : "  ");
+	if (!wide && !v->paused)
+		pen_printf(&p, TUI_S_STATE, v->rate > 0.0 ? "%g steps/s" : "max %.0f/s",
+		    v->rate > 0.0 ? v->rate : v->measured_rate);
+	else
+		pen_put(&p, TUI_S_STATE, state);
+	pen_printf(&p, TUI_S_NORMAL, "%s%s", wide ? "   " : "  ", step);
+}
+
+/* One step's row: its number, then each token in its outcome's style. */
+static void
+draw_step_row(struct pen *p, const struct sim *sim, const struct sim_entry *e, int numw,
+    int selected, const struct glyphs *g)
+{
+	char buf[96];
+	int i;
+
+	pen_printf(p, selected ? TUI_S_SELECTED : TUI_S_DIM, "%*" PRIu64, numw, e->number);
+	pen_put(p, TUI_S_NORMAL, " ");
+	for (i = 0; i < e->step.ntok; i++) {
+		const struct spec_token *t = &e->step.tok[i];
+
+		pen_put(p, outcome_style(t->outcome), token_text(sim, t, g, buf, sizeof buf));
+		if (t->outcome != SPEC_REJECTED)
+			pen_put(p, TUI_S_NORMAL, " ");
+	}
+}
+
+static void
+draw_legend(struct pen *p, const struct glyphs *g)
+{
+	pen_put(p, TUI_S_ACCEPTED, "accepted");
+	pen_put(p, TUI_S_NORMAL, " ");
+	pen_put(p, TUI_S_REJECTED, "[rejected]");
+	pen_put(p, TUI_S_RESIDUAL, g->arrow);
+	pen_put(p, TUI_S_RESIDUAL, "residual");
+	pen_put(p, TUI_S_NORMAL, " ");
+	pen_put(p, TUI_S_BONUS, "+bonus");
+}
+
+void
+tui_draw_stream(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+{
+	const struct glyphs *g = glyphs_of(v);
+	struct pen p = pen_boxed(w, v);
+	int rows = getmaxy(w) - 3, row, numw;
+	size_t scroll, i;
+	char num[32];
+
+	pane_box(w, v, "token stream");
+	numw = snprintf(num, sizeof num, "%" PRIu64, sim->steps_total);
+	numw = numw < 4 ? 4 : numw;
+	scroll = rows > 0 && v->selected >= (size_t)rows ? v->selected - (size_t)rows + 1 : 0;
+	for (row = rows - 1, i = scroll; row >= 0; row--, i++) {
+		const struct sim_entry *e = sim_recent(sim, i);
+
+		if (e == NULL)
+			break;
+		pen_at(&p, 1 + row, 2);
+		draw_step_row(&p, sim, e, numw, v->paused && i == v->selected, g);
+	}
+	if (sim->ring_len == 0) {
+		pen_at(&p, 1, 2);
+		pen_put(&p, TUI_S_DIM, "no steps yet: space runs, n steps once");
+	}
+	pen_at(&p, getmaxy(w) - 2, 2);
+	draw_legend(&p, g);
+}
+
+static void
+detail_number(struct pen *p, int col, double x, int shown)
+{
+	pen_at(p, p->y, 2 + DETAIL_LABEL_W + col * DETAIL_COL_W);
+	if (!shown)
+		pen_put(p, TUI_S_DIM, "-");
+	else
+		pen_printf(p, TUI_S_NORMAL, x < 100.0 ? "%.3f" : "%.0f", x);
+}
+
+static const char *
+verdict(enum spec_outcome o)
+{
+	switch (o) {
+	case SPEC_ACCEPTED:
+		return "accept";
+	case SPEC_REJECTED:
+		return "reject";
+	case SPEC_RESIDUAL:
+		return "resid";
+	case SPEC_BONUS:
+		return "bonus";
+	}
+	return "";
+}
+
+/* Column col of the detail: the token, p, q, p/q, u and the verdict. */
+static void
+detail_column(struct pen *p, const struct sim *sim, const struct spec_token *t, int col,
+    const struct glyphs *g)
+{
+	int tested = t->outcome == SPEC_ACCEPTED || t->outcome == SPEC_REJECTED;
+	int x = 2 + DETAIL_LABEL_W + col * DETAIL_COL_W;
+	char buf[96];
+
+	pen_at(p, 1, x);
+	pen_put(p, outcome_style(t->outcome), token_text(sim, t, g, buf, sizeof buf));
+	p->y = 2;
+	detail_number(p, col, t->p, 1);
+	p->y = 3;
+	detail_number(p, col, t->q, 1);
+	p->y = 4;
+	detail_number(p, col, t->q > 0.0 ? t->p / t->q : 0.0, tested && t->q > 0.0);
+	p->y = 5;
+	detail_number(p, col, t->u, tested);
+	pen_at(p, 6, x);
+	pen_put(p, outcome_style(t->outcome), verdict(t->outcome));
+}
+
+void
+tui_draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+{
+	static const char *const labels[] = { "token", "p", "q", "p/q", "u", "u<p/q" };
+	const struct sim_entry *e = sim_recent(sim, v->paused ? v->selected : 0);
+	const struct glyphs *g = glyphs_of(v);
+	struct pen p = pen_boxed(w, v);
+	int ncols = (getmaxx(w) - 4 - DETAIL_LABEL_W + 2) / DETAIL_COL_W, first = 0, i;
+	char title[96], shrt[96];
+
+	if (e == NULL) {
+		pane_box(w, v, "step detail");
+		return;
+	}
+	snprintf(title, sizeof title, "step %" PRIu64 "%s, residual mass %.3f", e->number,
+	    v->paused ? "" : " (newest)", e->step.residual_mass);
+	snprintf(shrt, sizeof shrt, "step %" PRIu64 ", residual mass %.3f", e->number,
+	    e->step.residual_mass);
+	pane_box2(w, v, title, shrt);
+	for (i = 0; i < 6; i++) {
+		pen_at(&p, 1 + i, 2);
+		pen_put(&p, TUI_S_DIM, labels[i]);
+	}
+	if (e->step.ntok > ncols) {
+		first = e->step.ntok - ncols;
+		pen_at(&p, 1, 2);
+		pen_put(&p, TUI_S_DIM, v->term->utf8 ? "token\u2026" : "tok...");
+	}
+	for (i = first; i < e->step.ntok && ncols > 0; i++)
+		detail_column(&p, sim, &e->step.tok[i], i - first, g);
+}
+
+/* The figures above the histogram; returns the rows used. */
+static int
+stats_figures(struct pen *p, const struct sim *sim, const struct tui_view *v, int rows)
+{
+	const struct sim_figures *f = v->fig;
+	const struct stats *st = &sim->stats;
+	const struct glyphs *g = glyphs_of(v);
+	char lng[160], shrt[160], tiny[160];
+
+	pen_at(p, 1, 2);
+	snprintf(lng, sizeof lng, "steps %" PRIu64 "  tokens %" PRIu64 "  segment %u",
+	    st->steps, st->tokens, sim->segment);
+	snprintf(shrt, sizeof shrt, "steps %" PRIu64 "  tokens %" PRIu64, st->steps,
+	    st->tokens);
+	pen_choose(p, TUI_S_NORMAL, lng, shrt, NULL);
+	pen_at(p, 2, 2);
+	snprintf(lng, sizeof lng, "%s %.3f accepted/tested  %s %.3f overlap", g->alpha_hat,
+	    f->alpha_hat, g->alpha, f->alpha_overlap);
+	snprintf(shrt, sizeof shrt, "%s %.3f  %s %.3f overlap", g->alpha_hat, f->alpha_hat,
+	    g->alpha, f->alpha_overlap);
+	snprintf(tiny, sizeof tiny, "%s %.3f  %s %.3f", g->alpha_hat, f->alpha_hat, g->alpha,
+	    f->alpha_overlap);
+	pen_choose(p, TUI_S_NORMAL, lng, shrt, tiny);
+	pen_at(p, 3, 2);
+	snprintf(lng, sizeof lng, "tok/step %.2f  closed form %.2f", f->tok_per_step,
+	    f->closed_form);
+	snprintf(shrt, sizeof shrt, "tok/step %.2f  closed %.2f", f->tok_per_step,
+	    f->closed_form);
+	pen_choose(p, TUI_S_NORMAL, lng, shrt, NULL);
+	pen_at(p, 4, 2);
+	pen_printf(p, TUI_S_NORMAL, "TV %.3f%s0.05 ", f->tv, v->tv_pass ? "<" : ">");
+	pen_put(p, v->tv_pass ? TUI_S_PASS : TUI_S_FAIL, v->tv_pass ? "pass" : "fail");
+	snprintf(lng, sizeof lng, "  %s p %.2f", g->chi2, f->chi2.p_value);
+	pen_choose(p, TUI_S_NORMAL, lng, lng + 1, NULL);
+	if (rows < 9)
+		return 4;
+	pen_at(p, 5, 2);
+	pen_printf(p, TUI_S_NORMAL, "per-step mean %.2f  max %d of %d",
+	    f->closed_form_jensen, st->max_tok_per_step, sim->par.gamma + 1);
+	return 5;
+}
+
+/* Copy a plot grid into the window from (y, x), mapping plot styles to styles. */
+static void
+draw_grid(WINDOW *w, const struct plot_grid *grid, int y, int x, const struct tui_view *v)
+{
+	struct pen p = { w, y, x, x + grid->w, v->term };
+	int r, c;
+
+	for (r = 0; r < grid->h; r++)
+		for (c = 0; c < grid->w; c++) {
+			const struct plot_cell *cell = plot_at(grid, c, r);
+			int s = cell->style;
+			enum tui_style style = s >= PLOT_S_USER + 4 ? TUI_S_MEASURED :
+			    s >= PLOT_S_USER ? TUI_S_CURVE + (s - PLOT_S_USER) :
+			    s == PLOT_S_MARK ? TUI_S_MARK : s == PLOT_S_BAR ? TUI_S_BAR :
+			    s == PLOT_S_CEILING ? TUI_S_DIM : TUI_S_NORMAL;
+
+			pen_at(&p, y + r, x + c);
+			pen_put(&p, style, cell->ch);
+		}
+}
+
+static void
+stats_histogram(WINDOW *w, const struct sim *sim, const struct tui_view *v, int y)
+{
+	double hist[SPEC_GAMMA_MAX + 1];
+	struct plot_grid grid;
+	struct pen p = pen_boxed(w, v);
+	int rows = getmaxy(w) - 1 - y, i;
+
+	if (rows < 2 || plot_init(&grid, getmaxx(w) - 4 - HIST_LABEL_W, rows,
+	    v->term->utf8) != 0)
+		return;
+	for (i = 0; i <= sim->par.gamma; i++)
+		hist[i] = (double)sim->stats.tok_hist[i];
+	plot_vbars(&grid, hist, sim->par.gamma + 1);
+	draw_grid(w, &grid, y, 2 + HIST_LABEL_W, v);
+	plot_free(&grid);
+	pen_at(&p, y + rows - 2, 2);
+	pen_put(&p, TUI_S_DIM, "steps by");
+	pen_at(&p, y + rows - 1, 2);
+	pen_put(&p, TUI_S_DIM, "tok/step");
+}
+
+void
+tui_draw_stats(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+{
+	struct pen p = pen_boxed(w, v);
+	int used;
+
+	pane_box(w, v, "statistics");
+	used = stats_figures(&p, sim, v, getmaxy(w) - 2);
+	stats_histogram(w, sim, v, 1 + used);
+}
+
+static void
+curve_legend(struct pen *p, const struct sim *sim, const struct tui_view *v)
+{
+	const struct glyphs *g = glyphs_of(v);
+	int i;
+
+	pen_at(p, 1, 2);
+	for (i = 0; i < 4; i++) {
+		pen_put(p, TUI_S_CURVE + i, curve_digits[i]);
+		pen_put(p, TUI_S_NORMAL, " ");
+	}
+	pen_printf(p, TUI_S_NORMAL, " %s = .3 .5 .7 .9", g->alpha);
+	pen_at(p, 2, 2);
+	pen_put(p, TUI_S_MEASURED, g->measured);
+	pen_printf(p, TUI_S_NORMAL, " %s %.2f  ", g->alpha_hat, v->fig->alpha_hat);
+	pen_put(p, TUI_S_MARK, g->mark);
+	pen_printf(p, TUI_S_NORMAL, " %s%.2f  ", v->term->utf8 ? "now " : "",
+	    v->fig->tok_per_step);
+	pen_put(p, TUI_S_DIM, g->ceiling);
+	pen_printf(p, TUI_S_NORMAL, " %s+1", g->gamma);
+	(void)sim;
+}
+
+void
+tui_draw_curve(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+{
+	const struct glyphs *g = glyphs_of(v);
+	struct plot_curve curves[5];
+	struct plot_curves spec;
+	struct plot_grid grid;
+	int i, have = sim->stats.steps > 0;
+	char title[64];
+
+	snprintf(title, sizeof title, "E[tok/step] vs %s", g->gamma);
+	pane_box(w, v, title);
+	curve_legend(&(struct pen){ w, 1, 2, getmaxx(w) - 2, v->term }, sim, v);
+	for (i = 0; i < 4; i++) {
+		curves[i].alpha = curve_alphas[i];
+		curves[i].ascii = curves[i].utf8 = curve_digits[i];
+		curves[i].style = PLOT_S_USER + i;
+	}
+	curves[4].alpha = v->fig->alpha_hat;
+	curves[4].ascii = curves[4].utf8 = g->measured;
+	curves[4].style = PLOT_S_USER + 4;
+	spec.gamma_max = sim->par.gamma > CURVE_GAMMA_MIN ? sim->par.gamma : CURVE_GAMMA_MIN;
+	spec.curve = curves;
+	spec.ncurves = have ? 5 : 4;
+	spec.ceiling = 1;
+	spec.mark_gamma = have ? sim->par.gamma : 0;
+	spec.mark_value = v->fig->tok_per_step;
+	if (plot_init(&grid, getmaxx(w) - 4, getmaxy(w) - 4, v->term->utf8) != 0)
+		return;
+	plot_tok_curves(&grid, &spec);
+	draw_grid(w, &grid, 3, 2, v);
+	plot_free(&grid);
+}
+
+void
+tui_draw_cost(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+{
+	const struct sim_figures *f = v->fig;
+	const struct glyphs *g = glyphs_of(v);
+	struct pen p = pen_boxed(w, v);
+	double top = f->optimal_speedup > f->speedup_measured ? f->optimal_speedup :
+	    f->speedup_measured;
+	char bar[256], best[64], lng[128], shrt[128];
+	int barw;
+
+	pane_box(w, v, "cost model");
+	snprintf(lng, sizeof lng, "T %g ms/fwd  D %g ms/token  c=D/T %.3f",
+	    sim->par.target_ms, sim->par.draft_ms, f->cost_ratio);
+	snprintf(shrt, sizeof shrt, "T %g ms  D %g ms/tok  c %.3f", sim->par.target_ms,
+	    sim->par.draft_ms, f->cost_ratio);
+	pen_choose(&p, TUI_S_NORMAL, lng, shrt, NULL);
+	pen_at(&p, 2, 2);
+	snprintf(lng, sizeof lng, "tok/s  target-only %.0f  speculative %.0f",
+	    f->target_rate, f->spec_rate);
+	snprintf(shrt, sizeof shrt, "tok/s: target %.0f  spec %.0f", f->target_rate,
+	    f->spec_rate);
+	pen_choose(&p, TUI_S_NORMAL, lng, shrt, NULL);
+	pen_at(&p, 3, 2);
+	pen_printf(&p, TUI_S_NORMAL, "speedup %.2fx ", f->speedup_measured);
+	snprintf(best, sizeof best, " best %s %d (%.2fx)", g->gamma, f->optimal_gamma,
+	    f->optimal_speedup);
+	barw = p.right - p.x - text_width(best);
+	plot_hbar(bar, sizeof bar, top > 0.0 ? f->speedup_measured / top : 0.0,
+	    barw > 0 ? barw : 0, v->term->utf8);
+	pen_put(&p, TUI_S_BAR, bar);
+	pen_put(&p, TUI_S_NORMAL, best);
+}
+
+void
+tui_draw_keybar(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+{
+	struct pen p = { w, 0, 1, getmaxx(w), v->term };
+	const char *gap = "  ";
+	int i, width = 1;
+
+	(void)sim;
+	werase(w);
+	for (i = 0; i < tui_nkeys; i++)
+		if (tui_keys[i].bar_name != NULL)
+			width += text_width(tui_keys[i].bar_name) +
+			    text_width(tui_keys[i].bar_help) + 3;
+	if (width > p.right)
+		gap = " ";
+	for (i = 0; i < tui_nkeys; i++) {
+		if (tui_keys[i].bar_name == NULL)
+			continue;
+		pen_put(&p, TUI_S_KEY, tui_keys[i].bar_name);
+		pen_printf(&p, TUI_S_NORMAL, " %s%s", tui_keys[i].bar_help, gap);
+	}
+}
+
+int
+tui_help_entry_width(void)
+{
+	int i, w, max = 0;
+
+	for (i = 0; i < tui_nkeys; i++)
+		if ((w = text_width(tui_keys[i].help)) > max)
+			max = w;
+	return HELP_NAME_W + max;
+}
+
+void
+tui_draw_help(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+{
+	int entry_w = tui_help_entry_width(), inner = getmaxx(w) - 4;
+	int ncols = inner >= 2 * entry_w + 2 ? (inner + 2) / (entry_w + 2) : 1;
+	int rows = (tui_nkeys + ncols - 1) / ncols, i;
+	struct pen p = { w, 0, 0, getmaxx(w) - 2, v->term };
+
+	(void)sim;
+	pane_box(w, v, "keys");
+	for (i = 0; i < tui_nkeys; i++) {
+		int x = 2 + (i / rows) * (entry_w + 2);
+
+		p.right = x + entry_w < getmaxx(w) - 2 ? x + entry_w : getmaxx(w) - 2;
+		pen_at(&p, 2 + i % rows, x);
+		pen_put(&p, TUI_S_TITLE, tui_keys[i].name);
+		pen_at(&p, 2 + i % rows, x + HELP_NAME_W);
+		pen_put(&p, TUI_S_NORMAL, tui_keys[i].help);
+	}
+	p.right = getmaxx(w) - 2;
+	pen_at(&p, getmaxy(w) - 1, 2);
+	pen_put(&p, TUI_S_DIM, " any key closes ");
+}
+
+void
+tui_draw_small(WINDOW *w, int need_cols, int need_lines)
+{
+	char msg[64], now[64];
+	int cols = getmaxx(w), lines = getmaxy(w);
+
+	snprintf(msg, sizeof msg, "terminal too small (need %dx%d)", need_cols, need_lines);
+	snprintf(now, sizeof now, "now %dx%d; q quits", cols, lines);
+	werase(w);
+	mvwaddnstr(w, lines / 2 - (lines > 1), (cols - (int)strlen(msg)) / 2 > 0 ?
+	    (cols - (int)strlen(msg)) / 2 : 0, msg, cols);
+	if (lines > 1)
+		mvwaddnstr(w, lines / 2, (cols - (int)strlen(now)) / 2 > 0 ?
+		    (cols - (int)strlen(now)) / 2 : 0, now, cols);
+}

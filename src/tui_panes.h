@@ -1,0 +1,43 @@
+/* tui_panes.h: one draw function per pane of the live view. Each erases its
+ * window, draws the model's current state into it and leaves the refresh to the
+ * caller (wnoutrefresh per window, one doupdate per frame). */
+#ifndef SPECDEC_TUI_PANES_H
+#define SPECDEC_TUI_PANES_H
+
+#include <stddef.h>
+
+#include "tui_term.h"
+
+struct sim;
+struct sim_figures;
+
+/* What the panes show besides the model itself. */
+struct tui_view {
+	const struct tui_term *term;	/* styles, UTF-8 or ASCII */
+	const struct sim_figures *fig;	/* sim_figures of this frame */
+	int tv_pass;		/* the batch check on TV passes */
+	int paused;
+	double rate;		/* steps/s asked for; 0: as fast as it goes */
+	double measured_rate;	/* steps/s actually run lately */
+	size_t selected;	/* steps back from the newest; only when paused */
+};
+
+void tui_draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v);
+void tui_draw_stream(WINDOW *w, const struct sim *sim, const struct tui_view *v);
+void tui_draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v);
+void tui_draw_stats(WINDOW *w, const struct sim *sim, const struct tui_view *v);
+void tui_draw_curve(WINDOW *w, const struct sim *sim, const struct tui_view *v);
+void tui_draw_cost(WINDOW *w, const struct sim *sim, const struct tui_view *v);
+void tui_draw_keybar(WINDOW *w, const struct sim *sim, const struct tui_view *v);
+
+/* The help overlay: every entry of the key table, in as many columns as the
+ * window's width allows. */
+void tui_draw_help(WINDOW *w, const struct sim *sim, const struct tui_view *v);
+
+/* Columns one help entry needs (key name, gap, help text). */
+int tui_help_entry_width(void);
+
+/* The whole screen w when it is below need_cols x need_lines. */
+void tui_draw_small(WINDOW *w, int need_cols, int need_lines);
+
+#endif

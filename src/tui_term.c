@@ -1,0 +1,235 @@
+/* tui_term.c: terminal setup and teardown, colours, signals. No other file calls
+ * newterm, endwin, start_color or sigaction for the live view. */
+#include "config.h"
+
+#include <langinfo.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tui_term.h"
+
+#define ESCDELAY_MS 25
+
+static volatile sig_atomic_t term_signal;
+static struct termios term_saved;	/* the terminal as we found it */
+static int term_saved_ok;
+static char term_restore[256];		/* escape sequences that undo curses */
+static size_t term_restore_len;
+
+static const int quit_signals[] = { SIGINT, SIGTERM, SIGHUP };
+static const int crash_signals[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE };
+
+static void
+on_quit_signal(int sig)
+{
+	term_signal = sig;
+}
+
+/* Async-signal-safe: write(2), tcsetattr(3) and raise(3) only. SA_RESETHAND has
+ * already put the default action back, so the raise kills us. */
+static void
+on_crash_signal(int sig)
+{
+	ssize_t n;
+
+	if (term_restore_len > 0)
+		n = write(STDOUT_FILENO, term_restore, term_restore_len);
+	(void)n;
+	if (term_saved_ok)
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &term_saved);
+	raise(sig);
+}
+
+static void
+set_handler(int sig, void (*fn)(int), int flags)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = fn;
+	sa.sa_flags = flags;	/* no SA_RESTART: a signal must wake wgetch */
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+}
+
+static void
+set_handlers(const int *sigs, size_t n, void (*fn)(int), int flags)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		set_handler(sigs[i], fn, flags);
+}
+
+#define NSIGS(a) (sizeof (a) / sizeof (a)[0])
+
+/* Installed before newterm, so ncurses keeps ours for SIGINT and SIGTERM; it adds
+ * its own for SIGWINCH (KEY_RESIZE) and SIGTSTP. */
+static void
+install_signals(void)
+{
+	set_handlers(quit_signals, NSIGS(quit_signals), on_quit_signal, 0);
+	set_handlers(crash_signals, NSIGS(crash_signals), on_crash_signal, SA_RESETHAND);
+}
+
+static void
+restore_signals(void)
+{
+	set_handlers(crash_signals, NSIGS(crash_signals), SIG_DFL, 0);
+	set_handlers(quit_signals, NSIGS(quit_signals), SIG_DFL, 0);
+}
+
+static void
+add_restore_cap(const char *name)
+{
+	char *s = tigetstr(name);
+	size_t len;
+
+	if (s == NULL || s == (char *)-1)
+		return;
+	len = strlen(s);
+	if (term_restore_len + len < sizeof term_restore) {
+		memcpy(term_restore + term_restore_len, s, len);
+		term_restore_len += len;
+	}
+}
+
+/* The sequences endwin would send: attributes off, cursor on, keypad off, leave
+ * the alternate screen. */
+static void
+prepare_crash_restore(void)
+{
+	term_restore_len = 0;
+	add_restore_cap("sgr0");
+	add_restore_cap("cnorm");
+	add_restore_cap("rmkx");
+	add_restore_cap("rmcup");
+}
+
+static void
+set_colour_styles(struct tui_term *t)
+{
+	static const struct {
+		enum tui_style style;
+		short fg;
+		attr_t extra;
+	} map[] = {
+		{ TUI_S_ACCEPTED, COLOR_GREEN, 0 }, { TUI_S_REJECTED, COLOR_RED, 0 },
+		{ TUI_S_RESIDUAL, COLOR_YELLOW, A_BOLD }, { TUI_S_BONUS, COLOR_CYAN, A_BOLD },
+		{ TUI_S_PASS, COLOR_GREEN, 0 }, { TUI_S_FAIL, COLOR_RED, A_BOLD },
+		{ TUI_S_BAR, COLOR_CYAN, 0 }, { TUI_S_STATE, COLOR_YELLOW, A_BOLD },
+		{ TUI_S_MARK, COLOR_RED, A_BOLD }, { TUI_S_MEASURED, COLOR_YELLOW, A_BOLD },
+		{ TUI_S_CURVE, COLOR_BLUE, 0 }, { TUI_S_CURVE + 1, COLOR_CYAN, 0 },
+		{ TUI_S_CURVE + 2, COLOR_GREEN, 0 }, { TUI_S_CURVE + 3, COLOR_MAGENTA, 0 },
+	};
+	short bg = use_default_colors() == OK ? -1 : COLOR_BLACK;
+	size_t i;
+
+	for (i = 0; i < sizeof map / sizeof map[0]; i++) {
+		init_pair((short)(i + 1), map[i].fg, bg);
+		t->attr[map[i].style] = COLOR_PAIR(i + 1) | map[i].extra;
+	}
+}
+
+/* Attributes first; colours, when allowed, replace the outcome styles. */
+static void
+set_styles(struct tui_term *t)
+{
+	const char *no_colour = getenv("NO_COLOR");
+	int i;
+
+	for (i = 0; i < TUI_S_COUNT; i++)
+		t->attr[i] = A_NORMAL;
+	t->attr[TUI_S_TITLE] = A_BOLD;
+	t->attr[TUI_S_DIM] = A_DIM;
+	t->attr[TUI_S_RESIDUAL] = A_BOLD;
+	t->attr[TUI_S_BONUS] = A_UNDERLINE;
+	t->attr[TUI_S_SELECTED] = A_REVERSE;
+	t->attr[TUI_S_FAIL] = A_BOLD;
+	t->attr[TUI_S_KEY] = A_REVERSE;
+	t->attr[TUI_S_STATE] = A_BOLD;
+	t->attr[TUI_S_MARK] = A_BOLD;
+	t->attr[TUI_S_MEASURED] = A_BOLD;
+	t->colour = (no_colour == NULL || *no_colour == '\0') && has_colors();
+	if (t->colour && start_color() == OK)
+		set_colour_styles(t);
+	else
+		t->colour = 0;
+}
+
+static int
+no_terminal(FILE *err, const char *why)
+{
+	fprintf(err, "specdec: %s; the live view needs a terminal (use --batch for a"
+	    " report)\n", why);
+	return -1;
+}
+
+int
+tui_term_open(struct tui_term *t, FILE *err)
+{
+	const char *term = getenv("TERM");
+
+	memset(t, 0, sizeof *t);
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+		return no_terminal(err, "standard input or output is not a terminal");
+	term_saved_ok = tcgetattr(STDIN_FILENO, &term_saved) == 0;
+	install_signals();
+	if (term == NULL || *term == '\0' ||
+	    (t->screen = newterm(NULL, stdout, stdin)) == NULL) {
+		restore_signals();
+		return no_terminal(err, "cannot drive this terminal type (check TERM)");
+	}
+	t->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	prepare_crash_restore();
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	leaveok(stdscr, TRUE);
+	curs_set(0);
+	set_escdelay(ESCDELAY_MS);
+	set_styles(t);
+	return 0;
+}
+
+void
+tui_term_close(struct tui_term *t)
+{
+	if (t->screen == NULL)
+		return;
+	curs_set(1);
+	endwin();
+	delscreen(t->screen);
+	t->screen = NULL;
+	if (term_saved_ok)
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &term_saved);
+	restore_signals();
+	fflush(stdout);
+}
+
+int
+tui_term_signal(void)
+{
+	return term_signal;
+}
+
+void
+tui_term_reraise(int sig)
+{
+	set_handler(sig, SIG_DFL, 0);
+	raise(sig);
+}
+
+double
+tui_term_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}

@@ -1,0 +1,59 @@
+/* tui_term.h: the one place that owns the terminal. It checks there is one, starts
+ * curses (newterm, colours, keypad, escape delay), installs the signal handlers,
+ * and puts everything back at the end, or before dying of a crash signal. */
+#ifndef SPECDEC_TUI_TERM_H
+#define SPECDEC_TUI_TERM_H
+
+#include <stdio.h>
+
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <curses.h>
+
+/* What the panes draw with; each maps to a colour pair plus attributes, or to
+ * attributes alone in monochrome. */
+enum tui_style {
+	TUI_S_NORMAL,
+	TUI_S_TITLE,
+	TUI_S_DIM,
+	TUI_S_ACCEPTED,
+	TUI_S_REJECTED,
+	TUI_S_RESIDUAL,
+	TUI_S_BONUS,
+	TUI_S_SELECTED,
+	TUI_S_PASS,
+	TUI_S_FAIL,
+	TUI_S_BAR,
+	TUI_S_KEY,
+	TUI_S_STATE,
+	TUI_S_MARK,
+	TUI_S_MEASURED,
+	TUI_S_CURVE,		/* TUI_S_CURVE + i for the i-th fixed-alpha curve */
+	TUI_S_COUNT = TUI_S_CURVE + 4,
+};
+
+struct tui_term {
+	SCREEN *screen;
+	int colour;		/* colours in use (a colour terminal and no NO_COLOR) */
+	int utf8;		/* the locale's codeset is UTF-8: Unicode glyphs allowed */
+	attr_t attr[TUI_S_COUNT];	/* attributes with the colour pair included */
+};
+
+/* Take over the terminal. Without a terminal on stdin and stdout, or when curses
+ * cannot drive it, write one line to err pointing to --batch and return -1 with
+ * nothing to undo; otherwise 0. */
+int tui_term_open(struct tui_term *t, FILE *err);
+
+/* Give the terminal back exactly as it was found. */
+void tui_term_close(struct tui_term *t);
+
+/* The terminating signal that arrived (SIGINT, SIGTERM, SIGHUP), or 0. */
+int tui_term_signal(void);
+
+/* After tui_term_close: die of sig with its default action, as the caller of a
+ * program killed by a signal expects. */
+void tui_term_reraise(int sig);
+
+/* Current wall-clock time from a monotonic clock, in seconds. */
+double tui_term_now(void);
+
+#endif

@@ -1,0 +1,140 @@
+/* test_plot.c: the text grid, curves, bars, exactly as drawn. */
+#include "config.h"
+
+#include <string.h>
+
+#include "plot.h"
+#include "tap.h"
+
+static const char *const curves_ascii[] = {
+	"5|            ..",
+	" |         ...99",
+	" |     .999@99  ",
+	"3| .9999        ",
+	" |99555555555555",
+	"1|              ",
+	" +--------------",
+	"  1   2    3   4",
+};
+
+static const char *const curves_utf8[] = {
+	"5\u2502            \u00b7\u00b7",
+	" \u2502         \u00b7\u00b7\u00b799",
+	" \u2502     \u00b7999\u25c699  ",
+	"3\u2502 \u00b79999        ",
+	" \u250299555555555555",
+	"1\u2502              ",
+	" \u2514\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500",
+	"  1   2    3   4",
+};
+
+static const char *const bars_ascii[] = {
+	"         ##    ",
+	"         ##    ",
+	".. ## ## ## .. ",
+	"1  2  3  4  5  ",
+};
+
+static const char *const bars_utf8[] = {
+	"         \u2588\u2588    ",
+	"         \u2588\u2588    ",
+	"\u2582\u2582 \u2585\u2585 \u2587\u2587 \u2588\u2588 \u2581\u2581 ",
+	"1  2  3  4  5  ",
+};
+
+static void
+check_rows(const struct plot_grid *g, const char *const *want, const char *what)
+{
+	char buf[256];
+	int y;
+
+	for (y = 0; y < g->h; y++) {
+		plot_row(g, y, buf, sizeof buf);
+		tap_ok(strcmp(buf, want[y]) == 0, "%s row %d: got '%s', want '%s'", what, y,
+		    buf, want[y]);
+	}
+}
+
+static void
+test_curves(int utf8)
+{
+	static const struct plot_curve c[] = {
+		{ 0.5, "5", "5", PLOT_S_USER }, { 0.9, "9", "9", PLOT_S_USER + 1 },
+	};
+	struct plot_curves spec = { 4, c, 2, 1, 3, 3.4 };
+	struct plot_grid g;
+
+	tap_ok(plot_init(&g, 16, 8, utf8) == 0, "grid 16x8 allocated");
+	plot_tok_curves(&g, &spec);
+	check_rows(&g, utf8 ? curves_utf8 : curves_ascii, utf8 ? "curves utf8" : "curves ascii");
+	tap_eq(plot_at(&g, 11, 2)->style, PLOT_S_MARK, "marked point at gamma 3, 3.4 tok/step");
+	tap_eq(plot_at(&g, 15, 0)->style, PLOT_S_CEILING, "ceiling reaches gamma+1 = 5 at gamma 4");
+	tap_eq(plot_at(&g, 14, 1)->style, PLOT_S_USER + 1, "alpha 0.9 curve near 4.1 at gamma 4");
+	tap_eq(plot_at(&g, 2, 4)->style, PLOT_S_USER + 1, "alpha 0.9 curve starts at 1.9");
+	plot_free(&g);
+}
+
+static void
+test_no_ceiling_no_mark(void)
+{
+	static const struct plot_curve c[] = { { 0.5, "5", "5", PLOT_S_USER } };
+	struct plot_curves spec = { 4, c, 1, 0, 0, 0.0 };
+	struct plot_grid g;
+	int x, y, ceiling = 0, mark = 0;
+
+	plot_init(&g, 16, 8, 0);
+	plot_tok_curves(&g, &spec);
+	for (y = 0; y < g.h; y++)
+		for (x = 0; x < g.w; x++) {
+			ceiling += plot_at(&g, x, y)->style == PLOT_S_CEILING;
+			mark += plot_at(&g, x, y)->style == PLOT_S_MARK;
+		}
+	tap_eq(ceiling, 0, "no ceiling cells when not asked");
+	tap_eq(mark, 0, "no mark when mark_gamma is 0");
+	tap_ok(plot_at(&g, 99, 0) == NULL && plot_at(&g, -1, 0) == NULL, "outside is NULL");
+	plot_put(&g, 16, 0, "x", 0);
+	plot_put(&g, -1, 0, "x", 0);
+	tap_ok(strcmp(plot_at(&g, 0, 0)->ch, "5") == 0, "puts outside the grid are dropped");
+	plot_free(&g);
+}
+
+static void
+test_vbars(int utf8)
+{
+	static const double v[5] = { 1, 2, 3, 10, 0.1 };
+	struct plot_grid g;
+
+	plot_init(&g, 15, 4, utf8);
+	plot_vbars(&g, v, 5);
+	check_rows(&g, utf8 ? bars_utf8 : bars_ascii, utf8 ? "bars utf8" : "bars ascii");
+	plot_free(&g);
+}
+
+static void
+test_hbar(void)
+{
+	char buf[64];
+
+	plot_hbar(buf, sizeof buf, 0.55, 10, 0);
+	tap_ok(strcmp(buf, "######    ") == 0, "ascii hbar 0.55 of 10: '%s'", buf);
+	plot_hbar(buf, sizeof buf, 0.55, 10, 1);
+	tap_ok(strcmp(buf, "\u2588\u2588\u2588\u2588\u2588\u258c    ") == 0,
+	    "utf8 hbar 0.55 of 10 ends in a half block: '%s'", buf);
+	plot_hbar(buf, sizeof buf, 2.0, 4, 0);
+	tap_ok(strcmp(buf, "####") == 0, "hbar clamps above 1: '%s'", buf);
+	plot_hbar(buf, sizeof buf, -1.0, 3, 1);
+	tap_ok(strcmp(buf, "   ") == 0, "hbar clamps below 0: '%s'", buf);
+	tap_eq((long long)plot_hbar(buf, 4, 1.0, 10, 1), 3, "hbar stops at the buffer's end");
+}
+
+int
+main(void)
+{
+	test_curves(0);
+	test_curves(1);
+	test_no_ceiling_no_mark();
+	test_vbars(0);
+	test_vbars(1);
+	test_hbar();
+	return tap_done();
+}

@@ -1,0 +1,111 @@
+/* test_tui_keys.c: the key table maps keys to actions, binds no key twice, and
+ * the man page's KEYS section lists every entry with its help text. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "tui_keys.h"
+#include "tui_term.h"
+
+static void
+test_actions(void)
+{
+	tap_eq(tui_keys_action(' '), TUI_A_PAUSE, "space pauses");
+	tap_eq(tui_keys_action('n'), TUI_A_STEP, "n steps");
+	tap_eq(tui_keys_action('+'), TUI_A_GAMMA_UP, "+ raises gamma");
+	tap_eq(tui_keys_action('-'), TUI_A_GAMMA_DOWN, "- lowers gamma");
+	tap_eq(tui_keys_action(']'), TUI_A_NOISE_UP, "] raises noise");
+	tap_eq(tui_keys_action('{'), TUI_A_NOISE_DOWN_FINE, "{ lowers noise finely");
+	tap_eq(tui_keys_action('>'), TUI_A_FASTER, "> goes faster");
+	tap_eq(tui_keys_action('T'), TUI_A_TARGET_UP, "T raises the target cost");
+	tap_eq(tui_keys_action('d'), TUI_A_DRAFT_DOWN, "d lowers the draft cost");
+	tap_eq(tui_keys_action('s'), TUI_A_RESEED, "s reseeds");
+	tap_eq(tui_keys_action(KEY_UP), TUI_A_OLDER, "Up selects an older step");
+	tap_eq(tui_keys_action(3), TUI_A_QUIT, "Ctrl-C quits");
+	tap_eq(tui_keys_action('q'), TUI_A_QUIT, "q quits");
+	tap_eq(tui_keys_action('z'), TUI_A_NONE, "z does nothing");
+	tap_eq(tui_keys_action(KEY_RESIZE), TUI_A_NONE, "KEY_RESIZE is not in the table");
+}
+
+static void
+test_unique(void)
+{
+	int i, j, k, l, dup = 0;
+
+	for (i = 0; i < tui_nkeys; i++)
+		for (j = 0; j < TUI_KEY_CODES && tui_keys[i].code[j] != 0; j++)
+			for (k = i; k < tui_nkeys; k++)
+				for (l = k == i ? j + 1 : 0; l < TUI_KEY_CODES; l++)
+					dup += tui_keys[k].code[l] != 0 &&
+					    tui_keys[k].code[l] == tui_keys[i].code[j];
+	tap_eq(dup, 0, "no key code bound twice");
+}
+
+/* s with roff's escapes: a backslash and every minus sign. */
+static void
+roff(const char *s, char *out, size_t len)
+{
+	size_t n = 0;
+
+	for (; *s != '\0' && n + 3 < len; s++) {
+		if (*s == '-' || *s == '\\')
+			out[n++] = '\\';
+		out[n++] = *s == '\\' ? 'e' : *s;
+	}
+	out[n] = '\0';
+}
+
+static char *
+slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long len;
+
+	if (f == NULL)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	buf = calloc((size_t)len + 1, 1);
+	if (buf != NULL && fread(buf, 1, (size_t)len, f) != (size_t)len) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
+static void
+test_man_page(void)
+{
+	const char *path = getenv("MANPAGE");
+	char *man, *keys, name[128], help[128], want[300];
+	int i;
+
+	man = path != NULL ? slurp(path) : NULL;
+	if (!tap_ok(man != NULL, "man page readable ($MANPAGE=%s)", path ? path : "unset"))
+		return;
+	keys = strstr(man, "\n.Sh KEYS\n");
+	if (tap_ok(keys != NULL, "man page has a KEYS section"))
+		for (i = 0; i < tui_nkeys; i++) {
+			roff(tui_keys[i].name, name, sizeof name);
+			roff(tui_keys[i].help, help, sizeof help);
+			snprintf(want, sizeof want, "\n.It Cm \"\\&%s\"\n%s\n", name, help);
+			tap_ok(strstr(keys, want) != NULL, "KEYS lists '%s': %s",
+			    tui_keys[i].name, tui_keys[i].help);
+		}
+	free(man);
+}
+
+int
+main(void)
+{
+	test_actions();
+	test_unique();
+	test_man_page();
+	return tap_done();
+}

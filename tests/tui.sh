@@ -1,0 +1,307 @@
+#!/bin/sh
+# tui.sh: the live view, driven in a detached tmux at a fixed size. Keys go in
+# with send-keys; the screen comes back with capture-pane and is checked for the
+# values that must be there. TAP output; needs tmux (.ci/run installs it).
+set -u
+
+: "${SPECDEC:?SPECDEC must name the specdec binary}"
+SOCK="specdec-test-$$"
+T="tmux -L $SOCK -f /dev/null"
+TMPD=$(mktemp -d "${TMPDIR:-/tmp}/specdec-tui.XXXXXX") || exit 1
+n=0
+failed=0
+
+cleanup() {
+	$T kill-server >/dev/null 2>&1
+	rm -rf "$TMPD"
+}
+trap cleanup EXIT
+trap 'exit 1' HUP INT TERM
+
+unset TMUX NO_COLOR
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "Bail out! tmux is not installed; the live-view tests need it"
+	exit 1
+fi
+
+# A session that lives until the end, so that killing the others never stops the
+# server while the next one starts.
+$T new-session -d -s keep -x 80 -y 24 "sh" || {
+	echo "Bail out! tmux cannot start a server"
+	exit 1
+}
+
+ok() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		failed=$((failed + 1))
+		if [ -n "${3:-}" ]; then
+			printf '%s\n' "$3" | sed 's/^/# /'
+		fi
+	fi
+}
+
+# start NAME COLS LINES [VAR=value...]: a shell in a new detached session.
+start() {
+	name=$1 cols=$2 lines=$3
+	shift 3
+	$T new-session -d -s "$name" -x "$cols" -y "$lines" \
+	    "env -u NO_COLOR TERM=xterm-256color PS1='$ ' $* sh"
+	$T set-option -t "$name" status off >/dev/null
+}
+
+run() {
+	$T send-keys -t "$1" "$2" Enter
+}
+
+keys() {
+	name=$1
+	shift
+	$T send-keys -t "$name" "$@"
+}
+
+screen() {
+	$T capture-pane -p -t "$1"
+}
+
+# wait_for NAME PATTERN [TENTHS]: poll the screen until the fixed string appears.
+wait_for() {
+	i=0
+	while [ "$i" -lt "${3:-50}" ]; do
+		screen "$1" | grep -qF -- "$2" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# wait_gone NAME PATTERN: poll until the fixed string has left the screen.
+wait_gone() {
+	i=0
+	while [ "$i" -lt 50 ]; do
+		screen "$1" | grep -qF -- "$2" || return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# check NAME PATTERN DESCRIPTION: a test point that the pattern shows up.
+check() {
+	wait_for "$1" "$2"
+	ok $? "$3" "$(screen "$1")"
+}
+
+# The shell's view of the terminal after the program left: echo and icanon on,
+# the alternate screen off, the cursor visible.
+check_restored() {
+	name=$1 what=$2
+	run "$name" "stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e icanon | tr '\\n' ' ';"\
+" echo STTY-\"\"DONE"
+	wait_for "$name" "STTY-DONE"
+	screen "$name" | grep -q "echo icanon STTY-DONE\|icanon echo STTY-DONE"
+	ok $? "$what: echo and icanon restored" "$(screen "$name")"
+	alt=$($T display-message -p -t "$name" '#{alternate_on} #{cursor_flag}')
+	[ "$alt" = "0 1" ]
+	ok $? "$what: alternate screen left, cursor visible (got '$alt')"
+	screen "$name" | grep -qF "BEFORE-MARKER"
+	ok $? "$what: the shell's screen is back"
+}
+
+# --- without a terminal ------------------------------------------------------
+"$SPECDEC" </dev/null >"$TMPD/out" 2>"$TMPD/err"
+rc=$?
+[ "$rc" -eq 2 ]
+ok $? "no tty: exit 2 (got $rc)"
+[ "$(wc -l <"$TMPD/err")" -eq 1 ] && grep -q -- "--batch" "$TMPD/err"
+ok $? "no tty: one stderr line pointing to --batch" "$(cat "$TMPD/err")"
+[ ! -s "$TMPD/out" ]
+ok $? "no tty: nothing drawn on stdout"
+
+# --- bad values of the live-view options ----------------------------------------
+for bad in "frames 0" "frames 1e3" "duration 0" "duration 86401" "rate 0.5" "rate 2e6" \
+    "rate fast"; do
+	set -- $bad
+	"$SPECDEC" "--$1" "$2" </dev/null >"$TMPD/out" 2>"$TMPD/err"
+	rc=$?
+	[ "$rc" -eq 2 ] && [ "$(wc -l <"$TMPD/err")" -eq 1 ] &&
+	    grep -q -- "--$1: '$2' is not .*[0-9]" "$TMPD/err"
+	ok $? "--$1 $2: exit 2 ($rc), one line naming the option and its range" \
+	    "$(cat "$TMPD/err")"
+done
+"$SPECDEC" --batch --rate 5 >"$TMPD/out" 2>"$TMPD/err"
+rc=$?
+[ "$rc" -eq 2 ] && grep -q "only apply to the live view" "$TMPD/err"
+ok $? "--rate with --batch: exit 2 ($rc)" "$(cat "$TMPD/err")"
+
+# --- a bounded run ends by itself --------------------------------------------
+start b 80 24 LC_ALL=C.UTF-8
+run b "'$SPECDEC' --rate 100 --frames 5; echo EXIT=\$?"
+check b "EXIT=0" "--frames 5 exits 0 by itself"
+run b "'$SPECDEC' --duration 0.3; echo EXIT=\$?"
+check b "EXIT=0
+" "--duration 0.3 exits 0 by itself"
+$T kill-session -t b
+
+# --- the full view at 80x24, UTF-8 -------------------------------------------
+start u 80 24 LC_ALL=C.UTF-8
+run u "clear; echo BEFORE-MARKER; '$SPECDEC' --paused; echo EXIT=\$?"
+check u "step 0" "paused view starts at step 0"
+s=$(screen u)
+for want in "γ=4" "noise=0.30" "V=20" "seed=0" "paused" "token stream" "statistics" \
+    "E[tok/step] vs γ" "cost model" "accepted [rejected]→residual +bonus" "? help" \
+    "q quit"; do
+	printf '%s\n' "$s" | grep -qF -- "$want"
+	ok $? "80x24 shows '$want'" "$s"
+done
+keys u n
+check u "step 1" "n advances to step 1"
+sleep 0.3
+s=$(screen u)
+printf '%s\n' "$s" | grep -q "step 1\$" && printf '%s\n' "$s" | grep -qF "steps 1  tokens"
+ok $? "paused n advanced exactly one step" "$s"
+printf '%s\n' "$s" | grep -qF "step 1 (newest)\|step 1, residual mass"
+printf '%s\n' "$s" | grep -q "step 1[ ,].*residual mass"
+ok $? "step detail shows step 1 with its residual mass" "$s"
+for row in "p/q" "u<p/q"; do
+	printf '%s\n' "$s" | grep -q "│ $row "
+	ok $? "step detail has its '$row' row" "$s"
+done
+keys u n n
+check u "step 3" "two more n: step 3"
+keys u k
+check u "step 2, residual mass" "k selects the step before for the detail"
+keys u Down
+check u "step 3, residual mass" "Down selects the newer one again"
+keys u +
+check u "γ=5" "+ raises gamma to 5 in the header"
+check u "segment 2" "+ starts a new statistics segment"
+keys u -
+check u "γ=4" "- lowers gamma back to 4"
+keys u "]"
+check u "noise=0.40" "] raises noise by 0.1"
+keys u "}"
+check u "noise=0.41" "} raises noise by 0.01"
+keys u "[" "{"
+check u "noise=0.30" "[ and { lower it back to 0.30"
+keys u s
+check u "seed=1" "s moves to seed 1"
+keys u t D
+check u "T 5 ms" "t lowers the target cost to 5 ms"
+check u "D 2 ms" "D raises the draft cost to 2 ms"
+keys u n r
+check u "steps 0  tokens 0" "r resets the statistics"
+keys u "?"
+check u "this help" "? opens the help overlay"
+check u "pause or resume" "the overlay lists the keys"
+keys u x
+wait_gone u "this help"
+ok $? "any key closes the help" "$(screen u)"
+keys u Space
+check u "running 20 steps/s" "space resumes at 20 steps/s"
+keys u ">"
+check u "running 50 steps/s" "> goes faster"
+keys u "<" "<"
+check u "running 10 steps/s" "< goes slower"
+keys u Space
+check u "paused" "space pauses again"
+
+# --- resizes -------------------------------------------------------------------
+$T resize-window -t u -x 40 -y 10
+check u "terminal too small (need 72x20)" "40x10 shows the too-small message"
+$T resize-window -t u -x 80 -y 24
+check u "token stream" "back at 80x24 the full view returns"
+s=$(screen u)
+! printf '%s\n' "$s" | grep -qF "too small"
+ok $? "no too-small message after enlarging" "$s"
+$T resize-window -t u -x 120 -y 40
+check u "per-step mean" "120x40 uses the room (extra statistics line)"
+$T resize-window -t u -x 80 -y 24
+wait_gone u "per-step mean"
+ok $? "back at 80x24 the extra line goes"
+
+# --- q restores the terminal --------------------------------------------------
+keys u q
+check u "EXIT=0" "q exits 0"
+check_restored u "after q"
+$T kill-session -t u
+
+# --- Ctrl-C, SIGTERM and SIGHUP restore it too; so does a crash signal ----------
+for how in C-c TERM HUP SEGV; do
+	start "s$how" 80 24 LC_ALL=C.UTF-8
+	run "s$how" "clear; echo BEFORE-MARKER; sh -c 'echo \$\$ > $TMPD/pid; exec \"\$0\"'"\
+" '$SPECDEC'; echo EXIT=\$?"
+	wait_for "s$how" "token stream"
+	ok $? "view up before $how"
+	case $how in
+	C-c) keys "s$how" C-c; want=0 ;;
+	TERM) kill -TERM "$(cat "$TMPD/pid")"; want=143 ;;
+	HUP) kill -HUP "$(cat "$TMPD/pid")"; want=129 ;;
+	SEGV) kill -SEGV "$(cat "$TMPD/pid")"; want=139 ;;
+	esac
+	check "s$how" "EXIT=$want" "$how: exit status $want"
+	check_restored "s$how" "after $how"
+	$T kill-session -t "s$how"
+done
+
+# --- no busy loop: paused, the process sleeps in wgetch --------------------------
+# cpu_ticks PID: user + system clock ticks so far (fields 14 and 15 of stat).
+cpu_ticks() {
+	sed 's/^.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
+}
+if [ -r /proc/self/stat ]; then
+	start p 80 24 LC_ALL=C.UTF-8
+	run p "sh -c 'echo \$\$ > $TMPD/pid; exec \"\$0\" --paused' '$SPECDEC'"
+	wait_for p "paused"
+	pid=$(cat "$TMPD/pid")
+	t0=$(cpu_ticks "$pid")
+	sleep 1
+	t1=$(cpu_ticks "$pid")
+	[ $((t1 - t0)) -le 1 ]
+	ok $? "paused for 1 s: at most 1 clock tick of CPU (used $((t1 - t0)))"
+	keys p q
+	$T kill-session -t p
+else
+	n=$((n + 1))
+	echo "ok $n # SKIP no /proc to measure CPU time"
+fi
+
+# --- colours: none under NO_COLOR, some without it -----------------------------
+colour_sgr() {
+	$T capture-pane -p -e -t "$1" |
+	    grep -c "$(printf '\033')\[\([0-9;]*;\)\?\(3[0-8]\|4[0-8]\|9[0-7]\|10[0-7]\)[m;]"
+}
+start c 80 24 LC_ALL=C.UTF-8
+run c "'$SPECDEC' --rate 200"
+wait_for c "accepted [rejected]" && sleep 0.3
+got=$(colour_sgr c)
+[ "$got" -gt 0 ]
+ok $? "colour escapes without NO_COLOR (lines with colour: $got)"
+$T kill-session -t c
+start m 80 24 LC_ALL=C.UTF-8 NO_COLOR=1
+run m "'$SPECDEC' --rate 200"
+wait_for m "accepted [rejected]" && sleep 0.3
+got=$(colour_sgr m)
+[ "$got" -eq 0 ]
+ok $? "no colour escapes under NO_COLOR=1 (lines with colour: $got)" \
+    "$($T capture-pane -p -e -t m | cat -v | head -5)"
+s=$(screen m)
+printf '%s\n' "$s" | grep -qF "[rejected]" && printf '%s\n' "$s" | grep -qF "+bonus"
+ok $? "NO_COLOR keeps the symbols of the legend" "$s"
+$T kill-session -t m
+
+# --- ASCII when the locale is not UTF-8 ----------------------------------------
+start a 80 24 LC_ALL=C
+run a "'$SPECDEC' --paused"
+check a "gamma=4" "C locale: gamma spelt out"
+check a "accepted [rejected]->residual +bonus" "C locale: ASCII legend"
+s=$(screen a)
+! printf '%s\n' "$s" | LC_ALL=C grep -q '[^ -~]'
+ok $? "C locale: only ASCII on screen" "$s"
+$T kill-session -t a
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
