@@ -11,4 +11,9 @@ struct source;
  * return -1. */
 int sources_open(const struct options *opt, struct source *src, FILE *err);
 
+/* The built-in corpus: $SPECDEC_CORPUS when set and not empty, else the installed
+ * copy (pkgdatadir/corpus.txt) when readable, else the source tree's
+ * data/corpus.txt (so the program works uninstalled); NULL when none is there. */
+const char *sources_default_corpus(void);
+
 #endif
