@@ -10,11 +10,16 @@
 #define DISCOUNT_LOW 0.1
 #define DISCOUNT_HIGH 0.9
 #define DISCOUNT_DEFAULT 0.5
+#define CACHE_BYTES (16u << 20)	/* dense levels kept per scratch */
+#define CACHE_SLOTS_MAX 256
+#define HEAVY_MIN 64		/* successors that make a context worth caching */
 
 struct build {
 	struct ngram_counts *c;
 	size_t cap;
-	uint8_t *depth;
+	uint8_t *depth;		/* per node: its n-gram length */
+	uint32_t *kid_raw;	/* per successor entry: the counts */
+	uint32_t *kid_cont;
 };
 
 static size_t
@@ -141,8 +146,9 @@ count_all(struct build *b, const uint32_t *ids, size_t n)
 }
 
 static int
-alloc_tables(struct ngram_counts *c)
+alloc_tables(struct build *b)
 {
+	struct ngram_counts *c = b->c;
 	size_t n = c->nnodes;
 
 	c->kid_first = calloc(n + 1, sizeof *c->kid_first);
@@ -151,19 +157,23 @@ alloc_tables(struct ngram_counts *c)
 	c->sum_cont = calloc(n, sizeof *c->sum_cont);
 	c->npos_cont = calloc(n, sizeof *c->npos_cont);
 	c->kid_word = malloc(n * sizeof *c->kid_word);
-	c->kid_raw = malloc(n * sizeof *c->kid_raw);
-	c->kid_cont = malloc(n * sizeof *c->kid_cont);
+	c->kid_term_raw = malloc(n * sizeof *c->kid_term_raw);
+	c->kid_term_cont = malloc(n * sizeof *c->kid_term_cont);
+	b->kid_raw = malloc(n * sizeof *b->kid_raw);
+	b->kid_cont = malloc(n * sizeof *b->kid_cont);
 	return c->kid_first && c->kid_n && c->sum_raw && c->sum_cont && c->npos_cont &&
-	    c->kid_word && c->kid_raw && c->kid_cont ? 0 : -1;
+	    c->kid_word && c->kid_term_raw && c->kid_term_cont && b->kid_raw &&
+	    b->kid_cont ? 0 : -1;
 }
 
 /* Group every node's successors together (compressed rows) and sum them up. */
 static int
-build_successors(struct ngram_counts *c)
+build_successors(struct build *b)
 {
+	struct ngram_counts *c = b->c;
 	size_t i, at;
 
-	if (alloc_tables(c) != 0)
+	if (alloc_tables(b) != 0)
 		return -1;
 	for (i = 1; i < c->nnodes; i++)
 		c->kid_n[c->parent[i]]++;
@@ -176,8 +186,8 @@ build_successors(struct ngram_counts *c)
 		uint32_t p = c->parent[i], j = c->kid_first[p] + c->kid_n[p]++;
 
 		c->kid_word[j] = c->word[i];
-		c->kid_raw[j] = c->raw[i];
-		c->kid_cont[j] = c->cont[i];
+		b->kid_raw[j] = c->raw[i];
+		b->kid_cont[j] = c->cont[i];
 		c->sum_raw[p] += c->raw[i];
 		c->sum_cont[p] += c->cont[i];
 		c->npos_cont[p] += c->cont[i] > 0;
@@ -217,6 +227,36 @@ estimate_discounts(struct ngram_counts *c, const uint8_t *depth)
 	}
 }
 
+static double
+term(uint32_t count, double d, uint64_t sum)
+{
+	double x = (double)count - d;
+
+	return x > 0.0 && sum > 0 ? x / (double)sum : 0.0;
+}
+
+/* Each successor's discounted share at its level, for both count types. */
+static void
+precompute_terms(struct build *b)
+{
+	struct ngram_counts *c = b->c;
+	uint32_t j;
+	size_t p;
+
+	for (p = 0; p < c->nnodes; p++) {
+		int m = b->depth[p] + 1;
+
+		if (m > c->order)
+			continue;
+		for (j = c->kid_first[p]; j < c->kid_first[p] + c->kid_n[p]; j++) {
+			c->kid_term_raw[j] = term(b->kid_raw[j], c->disc_raw[m],
+			    c->sum_raw[p]);
+			c->kid_term_cont[j] = term(b->kid_cont[j], c->disc_cont[m],
+			    c->sum_cont[p]);
+		}
+	}
+}
+
 int
 ngram_count(struct ngram_counts *c, const uint32_t *ids, size_t n, size_t vocab,
     int order)
@@ -235,11 +275,14 @@ ngram_count(struct ngram_counts *c, const uint32_t *ids, size_t n, size_t vocab,
 	b.depth = calloc(b.cap, 1);
 	if (c->parent && c->word && c->raw && c->cont && b.depth &&
 	    rehash(c, 4096) == 0 && count_all(&b, ids, n) == 0 &&
-	    build_successors(c) == 0) {
+	    build_successors(&b) == 0) {
 		estimate_discounts(c, b.depth);
+		precompute_terms(&b);
 		rc = 0;
 	}
 	free(b.depth);
+	free(b.kid_raw);
+	free(b.kid_cont);
 	if (rc != 0)
 		ngram_counts_free(c);
 	return rc;
@@ -258,8 +301,8 @@ ngram_counts_free(struct ngram_counts *c)
 	free(c->sum_cont);
 	free(c->npos_cont);
 	free(c->kid_word);
-	free(c->kid_raw);
-	free(c->kid_cont);
+	free(c->kid_term_raw);
+	free(c->kid_term_cont);
 	free(c->slot);
 	memset(c, 0, sizeof *c);
 }
@@ -277,46 +320,38 @@ ngram_find(const struct ngram_counts *c, const uint32_t *ctx, size_t len)
 
 /* One interpolation level of a model at a context. */
 struct level {
-	uint32_t node;		/* the context */
-	int raw;		/* raw counts (top level) or continuation counts */
-	double denom;		/* sum of its successors' counts */
-	double d;		/* discount */
-	double lambda;		/* mass handed down: d * (successors counted) / denom */
+	uint32_t node;		/* the context, or NGRAM_NONE */
+	int active;		/* it holds mass of its own (else it hands all down) */
+	const double *term;	/* its successors' discounted shares */
+	double lambda;		/* mass handed down: D * (successors counted) / sum */
+	double coef;		/* weight of this level's terms in the whole */
 };
 
-/* Level lvl (1..m->order) at the context ending ctx[0..len); 0 when that level
- * hands all of its mass down (context too short, never seen, or without counted
- * successors). */
-static int
+/* Level lvl (1..m->order) at the context ending ctx[0..len). It is inactive, and
+ * hands all of its mass down, when the context is too short, never seen, or has
+ * no counted successors. */
+static void
 level_at(const struct ngram_model *m, const uint32_t *ctx, size_t len, int lvl,
     struct level *lv)
 {
 	const struct ngram_counts *c = m->c;
 	size_t clen = (size_t)lvl - 1;
-	double npos;
+	int raw = lvl == m->order;
+	uint64_t sum;
 
-	if (clen > len)
-		return 0;
-	lv->node = clen == 0 ? 0 : ngram_find(c, ctx + len - clen, clen);
+	lv->active = 0;
+	lv->lambda = 1.0;
+	lv->node = clen > len ? NGRAM_NONE :
+	    clen == 0 ? 0 : ngram_find(c, ctx + len - clen, clen);
 	if (lv->node == NGRAM_NONE)
-		return 0;
-	lv->raw = lvl == m->order;
-	lv->denom = (double)(lv->raw ? c->sum_raw[lv->node] : c->sum_cont[lv->node]);
-	if (lv->denom <= 0.0)
-		return 0;
-	lv->d = lv->raw ? c->disc_raw[lvl] : c->disc_cont[lvl];
-	npos = lv->raw ? c->kid_n[lv->node] : c->npos_cont[lv->node];
-	lv->lambda = lv->d * npos / lv->denom;
-	return 1;
-}
-
-/* The discounted share of a count at a level. */
-static double
-level_term(const struct level *lv, uint32_t count)
-{
-	double x = (double)count - lv->d;
-
-	return x > 0.0 ? x / lv->denom : 0.0;
+		return;
+	sum = raw ? c->sum_raw[lv->node] : c->sum_cont[lv->node];
+	if (sum == 0)
+		return;
+	lv->active = 1;
+	lv->term = raw ? c->kid_term_raw : c->kid_term_cont;
+	lv->lambda = (raw ? c->disc_raw[lvl] : c->disc_cont[lvl]) *
+	    (double)(raw ? c->kid_n[lv->node] : c->npos_cont[lv->node]) / (double)sum;
 }
 
 static void
@@ -328,16 +363,12 @@ build_base(struct ngram_model *m)
 	uint32_t j, first = c->kid_first[0];
 	size_t w;
 
-	if (!level_at(m, NULL, 0, 1, &lv)) {
-		for (w = 0; w < c->vocab; w++)
-			m->base[w] = uniform;
-		return;
-	}
+	level_at(m, NULL, 0, 1, &lv);
 	for (w = 0; w < c->vocab; w++)
 		m->base[w] = lv.lambda * uniform;
-	for (j = first; j < first + c->kid_n[0]; j++)
-		m->base[c->kid_word[j]] += level_term(&lv, lv.raw ? c->kid_raw[j] :
-		    c->kid_cont[j]);
+	if (lv.active)
+		for (j = first; j < first + c->kid_n[0]; j++)
+			m->base[c->kid_word[j]] += lv.term[j];
 }
 
 int
@@ -375,12 +406,16 @@ ngram_model_free(struct ngram_model *m)
 int
 ngram_scratch_init(struct ngram_scratch *s, size_t vocab)
 {
+	size_t fit = CACHE_BYTES / (2 * sizeof(double) * (vocab > 0 ? vocab : 1));
+
 	memset(s, 0, sizeof *s);
 	s->vocab = vocab;
+	for (s->slots = 1; s->slots * 2 <= fit && s->slots < CACHE_SLOTS_MAX; )
+		s->slots *= 2;
+	s->heavy = vocab / 32 > HEAVY_MIN ? (uint32_t)(vocab / 32) : HEAVY_MIN;
 	s->acc = calloc(vocab, sizeof *s->acc);
-	s->mark = calloc(vocab, sizeof *s->mark);
-	s->touched = malloc(vocab * sizeof *s->touched);
-	if (s->acc == NULL || s->mark == NULL || s->touched == NULL) {
+	s->cache = calloc(s->slots, sizeof *s->cache);
+	if (s->acc == NULL || s->cache == NULL) {
 		ngram_scratch_free(s);
 		return -1;
 	}
@@ -390,89 +425,229 @@ ngram_scratch_init(struct ngram_scratch *s, size_t vocab)
 void
 ngram_scratch_free(struct ngram_scratch *s)
 {
+	size_t i;
+
+	for (i = 0; s->cache != NULL && i < s->slots; i++) {
+		free(s->cache[i].q);
+		if (s->cache[i].qt != s->cache[i].q)
+			free(s->cache[i].qt);
+	}
+	free(s->cache);
 	free(s->acc);
-	free(s->mark);
-	free(s->touched);
-	memset(s, 0, sizeof *s);
+	s->cache = NULL;
+	s->acc = NULL;
 }
 
-static void
-next_stamp(struct ngram_scratch *s)
+/* What every token gets at least: a dense distribution times a coefficient. */
+struct floor {
+	const double *p;	/* untempered */
+	const double *pt;	/* tempered */
+	double sum_t;
+	double coef;		/* untempered coefficient */
+};
+
+/* The levels 2..order at the context, top down, with their coefficients; returns
+ * the coefficient of the lowest level (the base) and sets *lowest to the deepest
+ * level whose context exists (1 when none does). Every successor of a longer
+ * context is a successor of its suffix, so the successors of *lowest hold all
+ * the tokens any level gives mass of its own. */
+static double
+set_levels(const struct ngram_model *m, const uint32_t *ctx, size_t len,
+    struct level *lv, int *lowest)
 {
-	s->ntouched = 0;
-	if (++s->stamp == 0) {
-		memset(s->mark, 0, s->vocab * sizeof *s->mark);
-		s->stamp = 1;
+	double coef = 1.0;
+	int lvl;
+
+	*lowest = 1;
+	for (lvl = m->order; lvl >= 2; lvl--) {
+		level_at(m, ctx, len, lvl, &lv[lvl]);
+		lv[lvl].coef = coef;
+		coef *= lv[lvl].lambda;
+		if (lv[lvl].node != NGRAM_NONE)
+			*lowest = lvl;
+	}
+	return coef;
+}
+
+/* Fill a cache slot with level lvl's dense distribution P_lvl = lambda base + terms. */
+static int
+fill_cached(const struct ngram_model *m, const struct level *lv, int lvl,
+    struct ngram_cached *e, size_t n)
+{
+	const struct ngram_counts *c = m->c;
+	uint32_t j, first = c->kid_first[lv->node], end = first + c->kid_n[lv->node];
+	size_t w;
+
+	if (e->q == NULL && (e->q = malloc(n * sizeof *e->q)) == NULL)
+		return -1;
+	if (m->inv_temp != 1.0 && (e->qt == NULL || e->qt == e->q) &&
+	    (e->qt = malloc(n * sizeof *e->qt)) == NULL)
+		return -1;
+	if (m->inv_temp == 1.0) {
+		if (e->qt != NULL && e->qt != e->q)
+			free(e->qt);
+		e->qt = e->q;
+	}
+	for (w = 0; w < n; w++)
+		e->q[w] = lv->lambda * m->base[w];
+	for (j = first; j < end; j++)
+		e->q[c->kid_word[j]] += lv->term[j];
+	e->sum_t = 0.0;
+	for (w = 0; w < n; w++) {
+		if (e->qt != e->q)
+			e->qt[w] = pow(e->q[w], m->inv_temp);
+		e->sum_t += e->qt[w];
+	}
+	e->m = m;
+	e->node = lv->node;
+	e->lvl = lvl;
+	return 0;
+}
+
+/* The floor of a distribution: the cached dense level for a context with many
+ * successors (then *lowest moves up a level), else the model's base. */
+static void
+choose_floor(const struct ngram_model *m, const struct level *lv, int *lowest,
+    double base_coef, struct ngram_scratch *s, struct floor *fl)
+{
+	const struct level *low = &lv[*lowest];
+	struct ngram_cached *e;
+	size_t h;
+
+	fl->p = m->base;
+	fl->pt = m->base_t;
+	fl->sum_t = m->base_t_sum;
+	fl->coef = base_coef;
+	if (*lowest < 2 || !low->active || m->c->kid_n[low->node] < s->heavy)
+		return;
+	h = (size_t)(((uintptr_t)m >> 4) * 31 + low->node * 0x9e3779b1u) & (s->slots - 1);
+	e = &s->cache[h];
+	if ((e->m != m || e->node != low->node || e->lvl != *lowest) &&
+	    fill_cached(m, low, *lowest, e, s->vocab) != 0) {
+		e->m = NULL;
+		return;
+	}
+	fl->p = e->q;
+	fl->pt = e->qt;
+	fl->sum_t = e->sum_t;
+	fl->coef = low->coef;
+	*lowest = *lowest < m->order && lv[*lowest + 1].node != NGRAM_NONE ?
+	    *lowest + 1 : 1;
+}
+
+/* acc[w] = the levels' own mass for each successor w of the lowest context. */
+static void
+gather_terms(const struct ngram_counts *c, const struct level *lv, int lowest,
+    int order, double *acc)
+{
+	uint32_t j, first = c->kid_first[lv[lowest].node];
+	uint32_t end = first + c->kid_n[lv[lowest].node];
+	int lvl;
+
+	for (j = first; j < end; j++)
+		acc[c->kid_word[j]] = lv[lowest].active ?
+		    lv[lowest].coef * lv[lowest].term[j] : 0.0;
+	for (lvl = lowest + 1; lvl <= order; lvl++) {
+		if (!lv[lvl].active)
+			continue;
+		first = c->kid_first[lv[lvl].node];
+		end = first + c->kid_n[lv[lvl].node];
+		for (j = first; j < end; j++)
+			acc[c->kid_word[j]] += lv[lvl].coef * lv[lvl].term[j];
 	}
 }
 
-/* acc[w] += coef * (level term of w) for the level's successors; returns the
- * coefficient of the levels below. */
+/* Turn acc[w] of the successors of node into their final (tempered, factored)
+ * unnormalised values; returns by how much they change the sum over the floor. */
 static double
-add_level(const struct ngram_counts *c, const struct level *lv, double coef,
-    struct ngram_scratch *s)
+finish_terms(const struct ngram_model *m, uint32_t node, const struct floor *fl,
+    double coef_t, const double *factor, double *acc)
 {
-	uint32_t j, first = c->kid_first[lv->node], end = first + c->kid_n[lv->node];
-	const uint32_t *count = lv->raw ? c->kid_raw : c->kid_cont;
+	const struct ngram_counts *c = m->c;
+	uint32_t j, first = c->kid_first[node], end = first + c->kid_n[node];
+	double delta = 0.0;
 
 	for (j = first; j < end; j++) {
 		uint32_t w = c->kid_word[j];
-
-		if (s->mark[w] != s->stamp) {
-			s->mark[w] = s->stamp;
-			s->touched[s->ntouched++] = w;
-		}
-		s->acc[w] += coef * level_term(lv, count[j]);
-	}
-	return coef * lv->lambda;
-}
-
-/* Turn acc[w] of the touched tokens into their final (tempered, factored)
- * unnormalised values; returns the normaliser of the whole distribution. */
-static double
-finish_touched(const struct ngram_model *m, double coef, double coef_t,
-    const double *factor, double full_sum, struct ngram_scratch *s)
-{
-	double z = coef_t * full_sum;
-	size_t i;
-
-	for (i = 0; i < s->ntouched; i++) {
-		uint32_t w = s->touched[i];
-		double raw = coef * m->base[w] + s->acc[w];
+		double raw = fl->coef * fl->p[w] + acc[w];
 		double f = factor != NULL ? factor[w] : 1.0;
 		double v = m->inv_temp == 1.0 ? raw : pow(raw, m->inv_temp);
 
-		s->acc[w] = v * f;
-		z += s->acc[w] - coef_t * m->base_t[w] * f;
+		acc[w] = v * f;
+		delta += acc[w] - coef_t * fl->pt[w] * f;
 	}
-	return z;
+	return delta;
+}
+
+/* out = a * pt (* factor); returns the sum of out when want_sum (else 0). */
+static double
+fill_floor(double *restrict out, const double *restrict pt,
+    const double *restrict factor, double a, size_t n, int want_sum)
+{
+	double s[4] = { 0.0, 0.0, 0.0, 0.0 };
+	size_t i;
+
+	if (factor == NULL) {
+		for (i = 0; i < n; i++)
+			out[i] = a * pt[i];
+		return 0.0;
+	}
+	for (i = 0; i < n; i++)
+		out[i] = a * pt[i] * factor[i];
+	if (!want_sum)
+		return 0.0;
+	for (i = 0; i + 4 <= n; i += 4) {
+		s[0] += out[i];
+		s[1] += out[i + 1];
+		s[2] += out[i + 2];
+		s[3] += out[i + 3];
+	}
+	for (; i < n; i++)
+		s[0] += out[i];
+	return (s[0] + s[1]) + (s[2] + s[3]);
+}
+
+static void
+scale(double *restrict out, double a, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		out[i] *= a;
 }
 
 void
 ngram_dist(const struct ngram_model *m, const uint32_t *ctx, size_t len,
     const double *factor, double factor_sum, double *out, struct ngram_scratch *s)
 {
-	double coef = 1.0, coef_t, z, a;
-	struct level lv;
-	size_t i, n = m->c->vocab;
-	int lvl;
+	const struct ngram_counts *c = m->c;
+	struct level lv[NGRAM_ORDER_MAX + 1];
+	struct floor fl;
+	double coef_t, full = -1.0, delta = 0.0, z;
+	uint32_t j, first = 0, end = 0;
+	int lowest;
 
-	next_stamp(s);
-	for (lvl = m->order; lvl >= 2; lvl--)
-		if (level_at(m, ctx, len, lvl, &lv))
-			coef = add_level(m->c, &lv, coef, s);
-	coef_t = m->inv_temp == 1.0 ? coef : pow(coef, m->inv_temp);
-	z = finish_touched(m, coef, coef_t, factor,
-	    factor != NULL ? factor_sum : m->base_t_sum, s);
-	a = coef_t / z;
-	if (factor != NULL)
-		for (i = 0; i < n; i++)
-			out[i] = a * m->base_t[i] * factor[i];
-	else
-		for (i = 0; i < n; i++)
-			out[i] = a * m->base_t[i];
-	for (i = 0; i < s->ntouched; i++) {
-		uint32_t w = s->touched[i];
+	choose_floor(m, lv, &lowest, set_levels(m, ctx, len, lv, &lowest), s, &fl);
+	coef_t = m->inv_temp == 1.0 ? fl.coef : pow(fl.coef, m->inv_temp);
+	if (factor == NULL)
+		full = fl.sum_t;
+	else if (fl.p == m->base)
+		full = factor_sum;
+	if (lowest >= 2) {
+		gather_terms(c, lv, lowest, m->order, s->acc);
+		delta = finish_terms(m, lv[lowest].node, &fl, coef_t, factor, s->acc);
+		first = c->kid_first[lv[lowest].node];
+		end = first + c->kid_n[lv[lowest].node];
+	}
+	if (full >= 0.0) {
+		z = coef_t * full + delta;
+		fill_floor(out, fl.pt, factor, coef_t / z, c->vocab, 0);
+	} else {
+		z = fill_floor(out, fl.pt, factor, coef_t, c->vocab, 1) + delta;
+		scale(out, 1.0 / z, c->vocab);
+	}
+	for (j = first; j < end; j++) {
+		uint32_t w = c->kid_word[j];
 
 		out[w] = s->acc[w] / z;
 		s->acc[w] = 0.0;
@@ -489,12 +664,18 @@ ngram_prob(const struct ngram_model *m, const uint32_t *ctx, size_t len, uint32_
 
 	for (lvl = 2; lvl <= m->order; lvl++) {
 		uint32_t nd;
+		double d, x;
+		uint64_t sum;
 
-		if (!level_at(m, ctx, len, lvl, &lv))
+		level_at(m, ctx, len, lvl, &lv);
+		if (!lv.active)
 			continue;
 		nd = find_child(c, lv.node, w);
-		p = lv.lambda * p + (nd == NGRAM_NONE ? 0.0 :
-		    level_term(&lv, lv.raw ? c->raw[nd] : c->cont[nd]));
+		d = lvl == m->order ? c->disc_raw[lvl] : c->disc_cont[lvl];
+		sum = lvl == m->order ? c->sum_raw[lv.node] : c->sum_cont[lv.node];
+		x = nd == NGRAM_NONE ? 0.0 :
+		    (double)(lvl == m->order ? c->raw[nd] : c->cont[nd]) - d;
+		p = lv.lambda * p + (x > 0.0 ? x / (double)sum : 0.0);
 	}
 	return p;
 }

@@ -36,8 +36,8 @@ struct ngram_counts {
 	uint64_t *sum_cont;	/* per node: sum of its successors' cont counts */
 	uint32_t *npos_cont;	/* per node: successors with cont > 0 */
 	uint32_t *kid_word;	/* successors, grouped by context */
-	uint32_t *kid_raw;
-	uint32_t *kid_cont;
+	double *kid_term_raw;	/* max(c - D, 0) / sum, from the raw counts */
+	double *kid_term_cont;	/* the same from the continuation counts */
 	uint32_t *slot;		/* hash of (parent, word) -> node + 1 */
 	size_t mask;
 	double disc_raw[NGRAM_ORDER_MAX + 1];	/* by n-gram length */
@@ -53,14 +53,24 @@ struct ngram_model {
 	double base_t_sum;
 };
 
+/* A context's own level as a dense distribution, kept for contexts with many
+ * successors so that their distributions cost one pass and not a scatter. */
+struct ngram_cached {
+	const struct ngram_model *m;	/* NULL when the slot is empty */
+	uint32_t node;
+	int lvl;
+	double *q;		/* P_lvl(. | node), untempered */
+	double *qt;		/* q ^ inv_temp (q itself at temperature 1) */
+	double sum_t;
+};
+
 /* Working memory for ngram_dist, one per concurrent user. */
 struct ngram_scratch {
 	size_t vocab;
-	double *acc;
-	uint32_t *mark;
-	uint32_t *touched;
-	size_t ntouched;
-	uint32_t stamp;
+	double *acc;		/* zero between calls */
+	struct ngram_cached *cache;	/* direct-mapped on (model, node) */
+	size_t slots;		/* a power of two */
+	uint32_t heavy;		/* successors from which a context is cached */
 };
 
 /* Count every n-gram of ids[0..n) up to length order (1..NGRAM_ORDER_MAX) over a
