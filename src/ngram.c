@@ -584,7 +584,7 @@ static double
 fill_floor(double *restrict out, const double *restrict pt,
     const double *restrict factor, double a, size_t n, int want_sum)
 {
-	double s[4] = { 0.0, 0.0, 0.0, 0.0 };
+	double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
 	size_t i;
 
 	if (factor == NULL) {
@@ -592,19 +592,20 @@ fill_floor(double *restrict out, const double *restrict pt,
 			out[i] = a * pt[i];
 		return 0.0;
 	}
-	for (i = 0; i < n; i++)
-		out[i] = a * pt[i] * factor[i];
-	if (!want_sum)
+	if (!want_sum) {
+		for (i = 0; i < n; i++)
+			out[i] = a * pt[i] * factor[i];
 		return 0.0;
-	for (i = 0; i + 4 <= n; i += 4) {
-		s[0] += out[i];
-		s[1] += out[i + 1];
-		s[2] += out[i + 2];
-		s[3] += out[i + 3];
+	}
+	for (i = 0; i + 4 <= n; i += 4) {	/* four sums: no chain of additions */
+		s0 += out[i] = a * pt[i] * factor[i];
+		s1 += out[i + 1] = a * pt[i + 1] * factor[i + 1];
+		s2 += out[i + 2] = a * pt[i + 2] * factor[i + 2];
+		s3 += out[i + 3] = a * pt[i + 3] * factor[i + 3];
 	}
 	for (; i < n; i++)
-		s[0] += out[i];
-	return (s[0] + s[1]) + (s[2] + s[3]);
+		s0 += out[i] = a * pt[i] * factor[i];
+	return (s0 + s1) + (s2 + s3);
 }
 
 static void
