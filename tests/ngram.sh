@@ -3,36 +3,8 @@
 # build tree, --corpus and $SPECDEC_CORPUS choose others, bad values and wrong
 # combinations are usage errors, and a run reports its source and passes the
 # exact output check.
-: "${SPECDEC:?set SPECDEC to the specdec binary}"
-LC_ALL=C
-export LC_ALL
+. "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 unset SPECDEC_CORPUS
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-failed=0
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-	fi
-}
-
-usage_error() {
-	want=$1
-	shift
-	"$SPECDEC" "$@" > "$tmp/out" 2> "$tmp/err"
-	rc=$?
-	if [ "$rc" = 2 ] && [ "$(wc -l < "$tmp/err")" = 1 ] && grep -qF -- "$want" "$tmp/err"; then
-		ok 0 "$*: exit 2, '$want'"
-	else
-		ok 1 "$*: exit $rc, got '$(cat "$tmp/err")', want '$want'"
-	fi
-}
 
 usage_error "--max-vocab: '1' is not an integer from 2 to 262144" --batch --source ngram --max-vocab 1
 usage_error "--target-order: '7' is not an integer from 1 to 6" --batch --source ngram --target-order 7
@@ -85,5 +57,4 @@ ok $? "draft order = target order, no noise: alpha 1, 5 tokens per step"
 grep -q '"name":"output_matches_target","pass":true' "$tmp/json"
 ok $? "order 4 over order 1, T 0.7, noise 1: output matches the targets"
 
-echo "1..$n"
-[ "$failed" = 0 ]
+tap_done

@@ -3,23 +3,7 @@
 # labels files, each refused with its own message and exit 2 before anything is
 # simulated; then good files, whose output must match the file's target
 # distribution (chi-square on fixed seeds) and not its draft's.
-: "${SPECDEC:?set SPECDEC to the specdec binary}"
-LC_ALL=C
-export LC_ALL
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-failed=0
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-	fi
-}
+. "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 # bad NAME CONTENT EXPECTED [LABELS]: CONTENT (printf format) must be refused with
 # a message containing EXPECTED, exit 2 and no output.
@@ -72,20 +56,6 @@ bad twoheaders '# vocab 2\n# vocab 2\n1 1\n1 1\n' "twoheaders:2: a second '# voc
 bad fewlabels  "$good"                  "fewlabels.labels: 3 labels, but" 'a\nb\nc\n'
 bad manylabels "$good"                  "manylabels.labels:5: one label too many" 'a\nb\nc\nd\ne\n'
 bad nolabels   "$good"                  "nolabels.labels: 0 labels, but" ''
-
-# usage_error WANT ARGS...: specdec refuses ARGS with exit 2 and a message
-# containing WANT.
-usage_error() {
-	want=$1
-	shift
-	"$SPECDEC" "$@" > "$tmp/out" 2> "$tmp/err"
-	rc=$?
-	if [ "$rc" = 2 ] && grep -qF -- "$want" "$tmp/err"; then
-		ok 0 "$*: exit 2, '$want'"
-	else
-		ok 1 "$*: exit $rc, got '$(cat "$tmp/err")', want '$want'"
-	fi
-}
 
 usage_error "missing: No such file or directory" --batch --replay "$tmp/missing"
 usage_error "--noise does not apply to --replay" --batch --replay /dev/null --noise 0.5
@@ -153,5 +123,4 @@ awk 'BEGIN { print "# vocab 100000"; for (i = 0; i < 2000; i++)
 grep -q '"name":"output_matches_target","pass":true' "$tmp/json"
 ok $? "100000-token sparse file, 2000 pairs, cycling: output matches the targets"
 
-echo "1..$n"
-[ "$failed" = 0 ]
+tap_done
