@@ -92,10 +92,14 @@ print_report(const struct sim *sim, const struct sim_figures *f)
 {
 	const struct stats *st = &sim->stats;
 	const struct sim_params *par = &sim->par;
+
+	const char *input = source_describe(&sim->src);
 	int k;
 
 	printf("source       %s, vocab %zu, gamma %d, noise %.2f, seed %" PRIu64 "\n",
 	    sim->src.kind, sim->src.vocab, par->gamma, par->noise, par->seed);
+	if (input != NULL)
+		printf("input        %s\n", input);
 	printf("steps        %" PRIu64 "\n", st->steps);
 	printf("tokens       %" PRIu64 " emitted; %" PRIu64 " drafted, %" PRIu64
 	    " tested, %" PRIu64 " accepted\n", st->tokens, st->drafted, st->tested,
@@ -174,6 +178,29 @@ json_params(struct json *j, const struct sim *sim, uint64_t steps_asked, int com
 	json_double(j, "draft_ms", sim->par.draft_ms);
 }
 
+/* Where the distributions came from: the source's own keys. */
+static void
+json_source(struct json *j, const struct sim *sim, const struct options *opt)
+{
+	const char *input = source_describe(&sim->src);
+
+	if (input != NULL)
+		json_string(j, "source_detail", input);
+	if (opt->source == CLI_SOURCE_REPLAY) {
+		json_string(j, "replay_file", opt->replay);
+		if (opt->labels != NULL)
+			json_string(j, "labels_file", opt->labels);
+	}
+	if (opt->source == CLI_SOURCE_NGRAM) {
+		json_string(j, "corpus_file", opt->corpus != NULL ? opt->corpus :
+		    sources_default_corpus());
+		json_uint(j, "max_vocab", opt->max_vocab);
+		json_int(j, "target_order", opt->target_order);
+		json_int(j, "draft_order", opt->draft_order);
+		json_double(j, "temperature", opt->temperature);
+	}
+}
+
 static void
 json_figures(struct json *j, const struct sim *sim, const struct sim_figures *f)
 {
@@ -237,13 +264,14 @@ json_checks(struct json *j, const struct check *checks)
 
 static void
 print_json(const struct sim *sim, const struct sim_figures *f, const struct check *checks,
-    uint64_t steps_asked)
+    const struct options *opt)
 {
 	struct json j;
 
 	json_init(&j, stdout);
 	json_object_begin(&j, NULL);
-	json_params(&j, sim, steps_asked, sim->stats.steps == steps_asked);
+	json_params(&j, sim, opt->steps, sim->stats.steps == opt->steps);
+	json_source(&j, sim, opt);
 	json_figures(&j, sim, f);
 	json_histograms(&j, sim);
 	json_checks(&j, checks);
@@ -267,7 +295,7 @@ batch_run(const struct options *opt)
 	sim_figures(&sim, &fig);
 	failed = checks_run(&sim, &fig, checks);
 	if (opt->json) {
-		print_json(&sim, &fig, checks, opt->steps);
+		print_json(&sim, &fig, checks, opt);
 	} else {
 		if (done < opt->steps)
 			printf("interrupted after %" PRIu64 " of %" PRIu64 " steps\n", done,

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ngram.h"
 #include "sim.h"
 #include "spec.h"
 
@@ -15,11 +16,16 @@
 #define VOCAB_MIN 2
 #define VOCAB_MAX 262144
 #define COST_RATIO_MAX 100.0
+#define MAX_VOCAB_DEFAULT 5000
+#define TEMPERATURE_MIN 0.05
+#define TEMPERATURE_MAX 20.0
 
 enum {
 	OPT_VOCAB = 256, OPT_SEED_LONG, OPT_TARGET_MS, OPT_DRAFT_MS, OPT_THEORY,
 	OPT_ALPHA, OPT_GAMMA_MAX, OPT_COST_RATIO, OPT_NOISE, OPT_FRAMES, OPT_DURATION,
 	OPT_RATE, OPT_PAUSED,
+	OPT_SOURCE, OPT_REPLAY, OPT_LABELS, OPT_CORPUS, OPT_MAX_VOCAB,
+	OPT_TARGET_ORDER, OPT_DRAFT_ORDER, OPT_TEMPERATURE,
 };
 
 static const struct option long_options[] = {
@@ -40,6 +46,14 @@ static const struct option long_options[] = {
 	{ "duration", required_argument, NULL, OPT_DURATION },
 	{ "rate", required_argument, NULL, OPT_RATE },
 	{ "paused", no_argument, NULL, OPT_PAUSED },
+	{ "source", required_argument, NULL, OPT_SOURCE },
+	{ "replay", required_argument, NULL, OPT_REPLAY },
+	{ "labels", required_argument, NULL, OPT_LABELS },
+	{ "corpus", required_argument, NULL, OPT_CORPUS },
+	{ "max-vocab", required_argument, NULL, OPT_MAX_VOCAB },
+	{ "target-order", required_argument, NULL, OPT_TARGET_ORDER },
+	{ "draft-order", required_argument, NULL, OPT_DRAFT_ORDER },
+	{ "temperature", required_argument, NULL, OPT_TEMPERATURE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -64,11 +78,26 @@ cli_usage(FILE *out)
 "Simulation:\n"
 "  -n, --steps N          speculative steps in batch mode (1..10^12, default 5000)\n"
 "  -g, --gamma G          draft length (1..32, default 4)\n"
-"      --noise S          draft noise, std of the logit perturbation (0..10, default 0.3)\n"
-"      --vocab V          vocabulary size (2..262144, default 20)\n"
+"      --noise S          draft noise, std of the logit perturbation (0..10, default 0.3;\n"
+"                         not with --replay)\n"
+"      --vocab V          stub vocabulary size (2..262144, default 20)\n"
 "  -s, --seed K           random seed (0..2^64-1, default 0)\n"
 "      --target-ms T      cost of one target forward in ms (>0..1e6, default 10)\n"
 "      --draft-ms D       cost of one drafted token in ms (0..1e6, default 1)\n"
+"\n"
+"Sources (where the target p and the draft q come from):\n"
+"      --source KIND      stub (random, the default), replay (needs --replay) or\n"
+"                         ngram (n-gram models over --corpus or the built-in text)\n"
+"      --replay FILE      replay target/draft distribution pairs from FILE, one\n"
+"                         pair per step, cycling (format: see the man page)\n"
+"      --labels FILE      token labels for --replay, one per line\n"
+"      --corpus FILE      train the n-gram models on this UTF-8 text (implies\n"
+"                         --source ngram; default: the built-in corpus)\n"
+"      --max-vocab N      n-gram vocabulary cap, with the unknown token\n"
+"                         (2..262144, default 5000)\n"
+"      --target-order N   order of the target's Kneser-Ney model (1..6, default 3)\n"
+"      --draft-order N    order of the draft's model (1..6, default 2)\n"
+"      --temperature T    sampling temperature of both models (0.05..20, default 1)\n"
 "\n"
 "Theory (--theory):\n"
 "      --alpha LIST       comma-separated acceptance rates in [0, 1]\n"
@@ -106,6 +135,11 @@ set_defaults(struct options *opt)
 	opt->gamma_max = 10;
 	opt->cost_ratio = 0.1;
 	opt->rate = 20.0;
+	opt->source = CLI_SOURCE_STUB;
+	opt->max_vocab = MAX_VOCAB_DEFAULT;
+	opt->target_order = 3;
+	opt->draft_order = 2;
+	opt->temperature = 1.0;
 }
 
 /* An unsigned integer in [lo, hi], decimal, the whole string. */
@@ -201,6 +235,96 @@ apply_live_option(int c, const char *arg, struct options *opt, FILE *err)
 	return 0;
 }
 
+static int
+parse_source(const char *arg, struct options *opt)
+{
+	static const char *const names[] = { "stub", "replay", "ngram" };
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (strcmp(arg, names[i]) == 0) {
+			opt->source = (enum cli_source)i;
+			opt->given |= CLI_GIVEN_SOURCE;
+			return 0;
+		}
+	return -1;
+}
+
+static int
+parse_order(const char *arg, int *order)
+{
+	uint64_t u;
+
+	if (parse_uint(arg, 1, NGRAM_ORDER_MAX, &u) != 0)
+		return -1;
+	*order = (int)u;
+	return 0;
+}
+
+/* A file name: any non-empty string. */
+static int
+parse_path(const char *arg, const char **path)
+{
+	if (*arg == '\0')
+		return -1;
+	*path = arg;
+	return 0;
+}
+
+/* An option of the n-gram models: note that one was given. */
+static int
+ngram_given(struct options *opt, const char *name)
+{
+	if (opt->ngram_option == NULL)
+		opt->ngram_option = name;
+	opt->given |= CLI_GIVEN_NGRAM;
+	return 0;
+}
+
+/* The options that choose and shape the source. */
+static int
+apply_source_option(int c, const char *arg, struct options *opt, FILE *err)
+{
+	uint64_t u;
+
+	switch (c) {
+	case OPT_SOURCE:
+		if (parse_source(arg, opt) != 0)
+			return bad_value(err, "source", arg, "one of stub, replay, ngram");
+		return 0;
+	case OPT_REPLAY:
+		if (parse_path(arg, &opt->replay) != 0)
+			return bad_value(err, "replay", arg, "a file name");
+		return 0;
+	case OPT_LABELS:
+		if (parse_path(arg, &opt->labels) != 0)
+			return bad_value(err, "labels", arg, "a file name");
+		return 0;
+	case OPT_CORPUS:
+		if (parse_path(arg, &opt->corpus) != 0)
+			return bad_value(err, "corpus", arg, "a file name");
+		return 0;
+	case OPT_MAX_VOCAB:
+		if (parse_uint(arg, VOCAB_MIN, VOCAB_MAX, &u) != 0)
+			return bad_value(err, "max-vocab", arg, "an integer from 2 to 262144");
+		opt->max_vocab = (size_t)u;
+		return ngram_given(opt, "max-vocab");
+	case OPT_TARGET_ORDER:
+		if (parse_order(arg, &opt->target_order) != 0)
+			return bad_value(err, "target-order", arg, "an integer from 1 to 6");
+		return ngram_given(opt, "target-order");
+	case OPT_DRAFT_ORDER:
+		if (parse_order(arg, &opt->draft_order) != 0)
+			return bad_value(err, "draft-order", arg, "an integer from 1 to 6");
+		return ngram_given(opt, "draft-order");
+	case OPT_TEMPERATURE:
+		if (parse_real(arg, TEMPERATURE_MIN, TEMPERATURE_MAX, 0, &opt->temperature) != 0)
+			return bad_value(err, "temperature", arg, "a number from 0.05 to 20");
+		return ngram_given(opt, "temperature");
+	}
+	return CLI_EXIT_USAGE;
+}
+
 /* Apply one option with its argument; CLI_EXIT_USAGE after reporting a bad value. */
 static int
 apply_option(int c, const char *arg, struct options *opt, FILE *err)
@@ -230,11 +354,13 @@ apply_option(int c, const char *arg, struct options *opt, FILE *err)
 	case OPT_NOISE:
 		if (parse_real(arg, 0.0, SIM_NOISE_MAX, 0, &opt->noise) != 0)
 			return bad_value(err, "noise", arg, "a number from 0 to 10");
+		opt->given |= CLI_GIVEN_NOISE;
 		return 0;
 	case OPT_VOCAB:
 		if (parse_uint(arg, VOCAB_MIN, VOCAB_MAX, &u) != 0)
 			return bad_value(err, "vocab", arg, "an integer from 2 to 262144");
 		opt->vocab = (size_t)u;
+		opt->given |= CLI_GIVEN_VOCAB;
 		return 0;
 	case 's':
 		if (parse_uint(arg, 0, UINT64_MAX, &opt->seed) != 0)
@@ -271,7 +397,7 @@ apply_option(int c, const char *arg, struct options *opt, FILE *err)
 	}
 	if ((rc = apply_live_option(c, arg, opt, err)) >= 0)
 		return rc;
-	return CLI_EXIT_USAGE;
+	return apply_source_option(c, arg, opt, err);
 }
 
 static int
@@ -290,10 +416,64 @@ report_getopt_error(FILE *err, char **argv, int c)
 	return CLI_EXIT_USAGE;
 }
 
+static int
+usage_error(FILE *err, const char *msg)
+{
+	fprintf(err, "specdec: %s\n", msg);
+	return CLI_EXIT_USAGE;
+}
+
+/* The source the options choose: --source, or implied by --replay or --corpus. */
+static int
+resolve_source(struct options *opt, FILE *err)
+{
+	int explicit = (opt->given & CLI_GIVEN_SOURCE) != 0;
+
+	if (opt->replay != NULL && opt->corpus != NULL)
+		return usage_error(err, "--replay and --corpus choose different sources");
+	if (opt->replay != NULL && explicit && opt->source != CLI_SOURCE_REPLAY)
+		return usage_error(err, "--replay needs --source replay (or no --source)");
+	if (opt->corpus != NULL && explicit && opt->source != CLI_SOURCE_NGRAM)
+		return usage_error(err, "--corpus needs --source ngram (or no --source)");
+	if (opt->replay != NULL)
+		opt->source = CLI_SOURCE_REPLAY;
+	if (opt->corpus != NULL)
+		opt->source = CLI_SOURCE_NGRAM;
+	if (opt->source == CLI_SOURCE_REPLAY && opt->replay == NULL)
+		return usage_error(err, "--source replay needs --replay FILE");
+	return 0;
+}
+
+/* Options that only apply to some sources. */
+static int
+check_source_options(struct options *opt, FILE *err)
+{
+	if (opt->labels != NULL && opt->source != CLI_SOURCE_REPLAY)
+		return usage_error(err, "--labels only applies with --replay");
+	if ((opt->given & CLI_GIVEN_NOISE) && opt->source == CLI_SOURCE_REPLAY)
+		return usage_error(err, "--noise does not apply to --replay "
+		    "(the file gives the draft as it is)");
+	if ((opt->given & CLI_GIVEN_VOCAB) && opt->source != CLI_SOURCE_STUB)
+		return usage_error(err, opt->source == CLI_SOURCE_NGRAM ?
+		    "--vocab only applies to the stub source (--max-vocab caps an n-gram "
+		    "vocabulary)" : "--vocab only applies to the stub source (a replay "
+		    "file gives its own vocabulary)");
+	if ((opt->given & CLI_GIVEN_NGRAM) && opt->source != CLI_SOURCE_NGRAM) {
+		fprintf(err, "specdec: --%s only applies to the n-gram source "
+		    "(--corpus FILE or --source ngram)\n", opt->ngram_option);
+		return CLI_EXIT_USAGE;
+	}
+	if (opt->source == CLI_SOURCE_REPLAY)
+		opt->noise = 0.0;
+	return 0;
+}
+
 /* Options that only make sense together. */
 static int
-check_combinations(const struct options *opt, int alpha_given, FILE *err)
+check_combinations(struct options *opt, int alpha_given, FILE *err)
 {
+	int rc;
+
 	if (opt->mode != CLI_THEORY && alpha_given) {
 		fputs("specdec: --alpha only applies with --theory\n", err);
 		return CLI_EXIT_USAGE;
@@ -303,7 +483,9 @@ check_combinations(const struct options *opt, int alpha_given, FILE *err)
 		    " live view\n", err);
 		return CLI_EXIT_USAGE;
 	}
-	return 0;
+	if ((rc = resolve_source(opt, err)) != 0)
+		return rc;
+	return check_source_options(opt, err);
 }
 
 int

@@ -21,6 +21,18 @@ enum cli_mode {
 	CLI_VERSION,
 };
 
+enum cli_source {
+	CLI_SOURCE_STUB,	/* the notebook's random distributions (default) */
+	CLI_SOURCE_REPLAY,	/* --replay FILE */
+	CLI_SOURCE_NGRAM,	/* --corpus FILE, or the built-in corpus */
+};
+
+/* Options that were given, for the checks of what goes with what. */
+#define CLI_GIVEN_NOISE		0x01
+#define CLI_GIVEN_VOCAB		0x02
+#define CLI_GIVEN_NGRAM		0x04	/* --max-vocab, orders, --temperature */
+#define CLI_GIVEN_SOURCE	0x08
+
 struct options {
 	enum cli_mode mode;
 	int json;
@@ -43,6 +55,16 @@ struct options {
 	double rate;		/* --rate: steps per second; 0 as fast as it goes */
 	int paused;		/* --paused: start paused */
 	int live_given;		/* one of the above was given */
+	enum cli_source source;
+	const char *replay;	/* --replay FILE */
+	const char *labels;	/* --labels FILE */
+	const char *corpus;	/* --corpus FILE; NULL for the built-in one */
+	size_t max_vocab;
+	int target_order;
+	int draft_order;
+	double temperature;
+	unsigned given;		/* CLI_GIVEN_* */
+	const char *ngram_option;	/* the first n-gram option given, for errors */
 };
 
 /* Parse argv into opt. On a usage error, write one line naming the option and its

@@ -122,20 +122,51 @@ rng_normal_fill(struct rng *rng, double *out, size_t n)
 		out[i] = normal_draw(rng);
 }
 
+/* The index in [start, end) at which the running sum of w (acc before start)
+ * first exceeds target, else end; *last is set to the last positive weight seen. */
+static size_t
+scan_block(const double *w, size_t start, size_t end, double target, double acc,
+    size_t *last)
+{
+	size_t i;
+
+	for (i = start; i < end; i++) {
+		if (w[i] <= 0.0)
+			continue;
+		acc += w[i];
+		*last = i;
+		if (target < acc)
+			return i;
+	}
+	return end;
+}
+
+/* Blocks of 8 weights are summed as a tree (independent additions), so the long
+ * scan costs one dependent addition per block; the block where the running sum
+ * passes the target is then walked one weight at a time. */
 size_t
 rng_categorical(struct rng *rng, const double *w, size_t n, double total)
 {
 	double target = rng_uniform(rng) * total;
 	double acc = 0.0;
-	size_t i, last = 0;
+	size_t i, last = 0, last_block = n, tail_last = n, hit;
 
-	for (i = 0; i < n; i++) {
-		if (w[i] <= 0.0)
-			continue;
-		acc += w[i];
-		last = i;
-		if (target < acc)
-			return i;
+	for (i = 0; i + 8 <= n; i += 8) {
+		double b = ((w[i] + w[i + 1]) + (w[i + 2] + w[i + 3])) +
+		    ((w[i + 4] + w[i + 5]) + (w[i + 6] + w[i + 7]));
+
+		if (b > 0.0)
+			last_block = i;
+		if (target < acc + b &&
+		    (hit = scan_block(w, i, i + 8, target, acc, &last)) < i + 8)
+			return hit;
+		acc += b;
 	}
+	if ((hit = scan_block(w, i, n, target, acc, &tail_last)) < n)
+		return hit;
+	if (tail_last < n)
+		return tail_last;
+	if (last_block < n)
+		scan_block(w, last_block, last_block + 8, INFINITY, 0.0, &last);
 	return last;
 }

@@ -58,6 +58,18 @@ source_label(const struct source *src, int id, char *buf, size_t len)
 	return buf;
 }
 
+const char *
+source_describe(const struct source *src)
+{
+	return src->ops->describe != NULL ? src->ops->describe(src->self) : NULL;
+}
+
+int
+source_has_noise(const struct source *src)
+{
+	return src->ops->set_noise != NULL;
+}
+
 int
 source_clone(const struct source *src, struct source *out)
 {

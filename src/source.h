@@ -26,6 +26,8 @@ struct source_ops {
 	 * position 0, when the source can do that faster than by building p. */
 	int (*sample_target)(void *self, struct rng *rng);
 	/* Change the draft's noise; later steps use it. */
+	/* Change the draft's noise; later steps use it. NULL when the source has no
+	 * noise to change (a replayed file gives its draft as it is). */
 	void (*set_noise)(void *self, double noise);
 	/* A printable label for token id, or NULL for "show the id". */
 	const char *(*label)(const void *self, int id);
@@ -33,13 +35,16 @@ struct source_ops {
 	 * stream uses one); NULL when memory runs out. */
 	void *(*clone)(const void *self);
 	void (*destroy)(void *self);
+	/* One line on where the distributions come from (file, sizes, orders), or
+	 * NULL; may be NULL itself. */
+	const char *(*describe)(const void *self);
 };
 
 struct source {
 	const struct source_ops *ops;
 	void *self;
 	size_t vocab;		/* tokens are 0..vocab-1 */
-	const char *kind;	/* "stub", ... for reports */
+	const char *kind;	/* "stub", "replay", "ngram": for reports */
 };
 
 void source_begin(struct source *src, struct rng *rng, int need_draft);
@@ -54,6 +59,12 @@ void source_set_noise(struct source *src, double noise);
 /* The token's label: the source's word when it has one, else its id written into
  * buf (size len). */
 const char *source_label(const struct source *src, int id, char *buf, size_t len);
+
+/* The source's one-line description, or NULL when it has none. */
+const char *source_describe(const struct source *src);
+
+/* Whether the source's draft has a noise that source_set_noise changes. */
+int source_has_noise(const struct source *src);
 
 /* A fresh source over the same data (see clone above); 0 on success, -1 when out of
  * memory. */

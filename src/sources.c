@@ -1,15 +1,77 @@
 /* sources.c: from options to an open source and a simulation over it. */
 #include "config.h"
 
+#include <stdlib.h>
+#include <unistd.h>
+
 #include "cli.h"
 #include "sim.h"
 #include "source.h"
+#include "source_ngram.h"
+#include "source_replay.h"
 #include "source_stub.h"
 #include "sources.h"
+
+#ifndef SPECDEC_DATADIR
+#define SPECDEC_DATADIR "/usr/local/share/specdec"
+#endif
+#ifndef SPECDEC_SRCDIR
+#define SPECDEC_SRCDIR "."
+#endif
+
+#define CORPUS_ENV "SPECDEC_CORPUS"
+#define CORPUS_INSTALLED SPECDEC_DATADIR "/corpus.txt"
+#define CORPUS_SOURCE_TREE SPECDEC_SRCDIR "/data/corpus.txt"
+
+const char *
+sources_default_corpus(void)
+{
+	const char *env = getenv(CORPUS_ENV);
+
+	if (env != NULL && *env != '\0')
+		return env;
+	if (access(CORPUS_INSTALLED, R_OK) == 0)
+		return CORPUS_INSTALLED;
+	if (access(CORPUS_SOURCE_TREE, R_OK) == 0)
+		return CORPUS_SOURCE_TREE;
+	return NULL;
+}
+
+static int
+open_ngram(const struct options *opt, struct source *src, FILE *err)
+{
+	struct source_ngram_config cfg = {
+		.max_vocab = opt->max_vocab, .target_order = opt->target_order,
+		.draft_order = opt->draft_order, .temperature = opt->temperature,
+		.noise = opt->noise,
+	};
+	const char *path = opt->corpus != NULL ? opt->corpus : sources_default_corpus();
+	char msg[512];
+
+	if (path == NULL) {
+		fputs("specdec: the built-in corpus is missing (looked at $" CORPUS_ENV ", "
+		    CORPUS_INSTALLED " and " CORPUS_SOURCE_TREE "); give one with --corpus "
+		    "FILE\n", err);
+		return -1;
+	}
+	if (source_ngram_open_file(src, path, &cfg, msg, sizeof msg) != 0) {
+		fprintf(err, "specdec: %s\n", msg);
+		return -1;
+	}
+	return 0;
+}
 
 int
 sources_open(const struct options *opt, struct source *src, FILE *err)
 {
+	switch (opt->source) {
+	case CLI_SOURCE_REPLAY:
+		return source_replay_open(src, opt->replay, opt->labels, err);
+	case CLI_SOURCE_NGRAM:
+		return open_ngram(opt, src, err);
+	case CLI_SOURCE_STUB:
+		break;
+	}
 	if (source_stub_open(src, opt->vocab, opt->noise) != 0) {
 		fprintf(err, "specdec: out of memory for a vocabulary of %zu tokens\n",
 		    opt->vocab);

@@ -17,5 +17,9 @@ int sources_open(const struct options *opt, struct source *src, FILE *err);
  * seed, costs). On failure write one line to err and return -1; nothing is left
  * to close then. */
 int sources_open_sim(const struct options *opt, struct sim *sim, FILE *err);
+/* The built-in corpus: $SPECDEC_CORPUS when set and not empty, else the installed
+ * copy (pkgdatadir/corpus.txt) when readable, else the source tree's
+ * data/corpus.txt (so the program works uninstalled); NULL when none is there. */
+const char *sources_default_corpus(void);
 
 #endif

@@ -1,15 +1,17 @@
-# lib.sh: TAP helpers for the shell tests. Source it, call the checks, end with done_testing.
-# $SPECDEC is the binary under test (set by the harness).
-: "${SPECDEC:?SPECDEC must name the specdec binary}"
+# lib.sh: shared by the shell tests (sourced): TAP points, checks of values, a
+# scratch directory ($TMPD, also $tmp) and the usage-error check. End a script with
+# done_testing (or tap_done). $SPECDEC is the binary under test (set by the harness).
+: "${SPECDEC:?set SPECDEC to the specdec binary}"
 tap_n=0
 tap_failed=0
-TMPD=$(mktemp -d "${TMPDIR:-/tmp}/specdec-test.XXXXXX")
+TMPD=$(mktemp -d "${TMPDIR:-/tmp}/specdec-test.XXXXXX") || exit 1
+tmp=$TMPD
 trap 'rm -rf "$TMPD"' EXIT
 
-# ok STATUS DESCRIPTION: STATUS 0 passes
+# ok STATUS DESCRIPTION: one TAP point, passing when STATUS is 0.
 ok() {
 	tap_n=$((tap_n + 1))
-	if [ "$1" -eq 0 ]; then
+	if [ "$1" = 0 ]; then
 		echo "ok $tap_n - $2"
 	else
 		echo "not ok $tap_n - $2"
@@ -31,11 +33,31 @@ within() {
 	fi
 }
 
+# usage_error WANT ARGS...: specdec refuses ARGS with exit 2, nothing on stdout and
+# one line on stderr containing WANT.
+usage_error() {
+	want=$1
+	shift
+	"$SPECDEC" "$@" >"$TMPD/out" 2>"$TMPD/err"
+	rc=$?
+	if [ "$rc" = 2 ] && [ ! -s "$TMPD/out" ] && [ "$(wc -l <"$TMPD/err")" = 1 ] &&
+	    grep -qF -- "$want" "$TMPD/err"; then
+		ok 0 "$*: exit 2, '$want'"
+	else
+		ok 1 "$*: exit $rc, got '$(cat "$TMPD/err")', want '$want'"
+	fi
+}
+
 need() {
 	command -v "$1" >/dev/null 2>&1 || { echo "Bail out! $1 is needed by this test (the README's test command installs it)"; exit 1; }
 }
 
+# The plan, and the exit status.
 done_testing() {
 	echo "1..$tap_n"
 	[ "$tap_failed" -eq 0 ]
+}
+
+tap_done() {
+	done_testing
 }

@@ -1,0 +1,106 @@
+/* ngram.h: interpolated Kneser-Ney n-gram language models over a token-id text
+ * (Kneser and Ney 1995; Chen and Goodman 1998, interpolated form, one absolute
+ * discount per order and count type, D = n1 / (n1 + 2 n2)).
+ *
+ * A model of order n scores w after the context h (its last n - 1 tokens):
+ *   P_n(w | h) = max(c(hw) - D, 0) / c(h.) + D N1+(h.) / c(h.) * P_{n-1}(w | h'),
+ * with raw counts c at its top level and continuation counts N1+(.gw) (distinct
+ * left neighbours) at the lower ones; h' drops h's first token. A context never
+ * seen (or too short, at the start of a text) hands all its mass down a level.
+ * The lowest level interpolates with the uniform distribution, so every token of
+ * the vocabulary, seen or not, has positive probability.
+ *
+ * The counts are shared by any number of models of order up to the counted one;
+ * the dense distribution of a context costs one pass over the vocabulary plus the
+ * seen successors of its contexts. */
+#ifndef SPECDEC_NGRAM_H
+#define SPECDEC_NGRAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define NGRAM_ORDER_MAX 6
+#define NGRAM_NONE UINT32_MAX
+
+struct ngram_counts {
+	size_t vocab;
+	int order;		/* longest n-gram counted */
+	size_t nnodes;		/* trie nodes; node 0 is the empty context */
+	uint32_t *parent;	/* per node: its context minus the last token */
+	uint32_t *word;		/* per node: its last token */
+	uint32_t *raw;		/* per node: occurrences of the n-gram */
+	uint32_t *cont;		/* per node: distinct tokens seen before it */
+	uint32_t *kid_first;	/* per node: its successors' range in kid_* */
+	uint32_t *kid_n;
+	uint64_t *sum_raw;	/* per node: sum of its successors' raw counts */
+	uint64_t *sum_cont;	/* per node: sum of its successors' cont counts */
+	uint32_t *npos_cont;	/* per node: successors with cont > 0 */
+	uint32_t *kid_word;	/* successors, grouped by context */
+	double *kid_term_raw;	/* max(c - D, 0) / sum, from the raw counts */
+	double *kid_term_cont;	/* the same from the continuation counts */
+	uint32_t *slot;		/* hash of (parent, word) -> node + 1 */
+	size_t mask;
+	double disc_raw[NGRAM_ORDER_MAX + 1];	/* by n-gram length */
+	double disc_cont[NGRAM_ORDER_MAX + 1];
+};
+
+struct ngram_model {
+	const struct ngram_counts *c;
+	int order;		/* 1..c->order */
+	double inv_temp;	/* 1 / temperature */
+	double *base;		/* the lowest level, P_1 (vocab entries) */
+	double *base_t;		/* base ^ inv_temp */
+	double base_t_sum;
+};
+
+/* A context's own level as a dense distribution, kept for contexts with many
+ * successors so that their distributions cost one pass and not a scatter. */
+struct ngram_cached {
+	const struct ngram_model *m;	/* NULL when the slot is empty */
+	uint32_t node;
+	int lvl;
+	double *q;		/* P_lvl(. | node), untempered */
+	double *qt;		/* q ^ inv_temp (q itself at temperature 1) */
+	double sum_t;
+};
+
+/* Working memory for ngram_dist, one per concurrent user. */
+struct ngram_scratch {
+	size_t vocab;
+	double *acc;		/* zero between calls */
+	struct ngram_cached *cache;	/* direct-mapped on (model, node) */
+	size_t slots;		/* a power of two */
+	uint32_t heavy;		/* successors from which a context is cached */
+};
+
+/* Count every n-gram of ids[0..n) up to length order (1..NGRAM_ORDER_MAX) over a
+ * vocabulary of vocab tokens (ids < vocab). 0, or -1 when out of memory. */
+int ngram_count(struct ngram_counts *c, const uint32_t *ids, size_t n, size_t vocab,
+    int order);
+void ngram_counts_free(struct ngram_counts *c);
+
+/* The trie node of the context ctx[0..len), or NGRAM_NONE when it never occurred. */
+uint32_t ngram_find(const struct ngram_counts *c, const uint32_t *ctx, size_t len);
+
+/* A model of the given order (1..c->order) at temperature (> 0): its distributions
+ * are P^(1/T), renormalised. 0, or -1 when out of memory. */
+int ngram_model_init(struct ngram_model *m, const struct ngram_counts *c, int order,
+    double temperature);
+void ngram_model_free(struct ngram_model *m);
+
+int ngram_scratch_init(struct ngram_scratch *s, size_t vocab);
+void ngram_scratch_free(struct ngram_scratch *s);
+
+/* out (vocab entries) = the tempered distribution of the token after the text
+ * ctx[0..len) (only its last order - 1 tokens matter). With factor non-NULL, each
+ * probability is multiplied by factor[w] (> 0) before normalising; factor_sum must
+ * then be sum_w base_t[w] * factor[w]. */
+void ngram_dist(const struct ngram_model *m, const uint32_t *ctx, size_t len,
+    const double *factor, double factor_sum, double *out, struct ngram_scratch *s);
+
+/* The untempered P(w | ctx[0..len)) by the recursive formula, one token at a time:
+ * slow, independent of ngram_dist, for tests. */
+double ngram_prob(const struct ngram_model *m, const uint32_t *ctx, size_t len,
+    uint32_t w);
+
+#endif

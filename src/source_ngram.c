@@ -1,0 +1,364 @@
+/* source_ngram.c: n-gram target and draft over a corpus, autoregressive. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ngram.h"
+#include "readfile.h"
+#include "rng.h"
+#include "source.h"
+#include "source_ngram.h"
+#include "spec.h"
+#include "vocab.h"
+
+#define NOISE_ROWS 16		/* rows of noise factors; a power of two */
+#define NOISE_REFRESH 64	/* factors redrawn per step */
+#define CTX_MAX (NGRAM_ORDER_MAX - 1)
+#define POSITIONS (SPEC_GAMMA_MAX + 1)
+
+/* Read-only after open; shared by a source and its clones. */
+struct shared {
+	int refs;
+	struct vocab vocab;
+	struct ngram_counts counts;
+	struct ngram_model target, draft;
+	uint32_t start[CTX_MAX];	/* the corpus's last tokens: the initial context */
+	size_t nstart;
+	char describe[256];
+};
+
+struct ngsrc {
+	struct shared *sh;
+	size_t vocab;
+	double noise;
+	int noise_stale;		/* the factors must be drawn afresh */
+	uint32_t hist[CTX_MAX];		/* the text's last tokens */
+	size_t nhist;
+	int need_draft;
+	double *p[POSITIONS], *q[POSITIONS];
+	double *factor;			/* NOISE_ROWS x vocab, exp(noise z) */
+	double factor_sum[NOISE_ROWS];	/* sum of draft base_t * factor per row */
+	size_t refresh_at;		/* next factor to redraw */
+	unsigned row[POSITIONS];	/* the row each position uses this step */
+	struct ngram_scratch scratch;
+};
+
+static void
+out_of_memory(void)
+{
+	fputs("specdec: out of memory\n", stderr);
+	exit(1);
+}
+
+static void
+shared_release(struct shared *sh)
+{
+	if (sh == NULL || --sh->refs > 0)
+		return;
+	ngram_model_free(&sh->target);
+	ngram_model_free(&sh->draft);
+	ngram_counts_free(&sh->counts);
+	vocab_free(&sh->vocab);
+	free(sh);
+}
+
+static struct ngsrc *
+ngsrc_new(struct shared *sh, double noise)
+{
+	struct ngsrc *s = calloc(1, sizeof *s);
+
+	if (s == NULL)
+		return NULL;
+	if (ngram_scratch_init(&s->scratch, sh->vocab.size) != 0) {
+		free(s);
+		return NULL;
+	}
+	s->sh = sh;
+	sh->refs++;
+	s->vocab = sh->vocab.size;
+	s->noise = noise;
+	s->noise_stale = 1;
+	memcpy(s->hist, sh->start, sh->nstart * sizeof *s->hist);
+	s->nhist = sh->nstart;
+	return s;
+}
+
+/* Redraw factors [from, to) of one row and keep its sum current; a row's sum is
+ * recomputed whole when its last factor is redrawn. */
+static void
+draw_factors(struct ngsrc *s, struct rng *rng, size_t from, size_t to)
+{
+	const double *bt = s->sh->draft.base_t;
+	size_t r = from / s->vocab, i, w;
+
+	for (i = from; i < to; i++) {
+		double old = s->factor[i];
+
+		s->factor[i] = exp(s->noise * rng_normal(rng));
+		s->factor_sum[r] += bt[i % s->vocab] * (s->factor[i] - old);
+	}
+	if (to % s->vocab != 0)
+		return;
+	s->factor_sum[r] = 0.0;
+	for (w = 0; w < s->vocab; w++)
+		s->factor_sum[r] += bt[w] * s->factor[r * s->vocab + w];
+}
+
+static void
+refresh_noise(struct ngsrc *s, struct rng *rng)
+{
+	size_t total = NOISE_ROWS * s->vocab, r, end;
+
+	if (s->factor == NULL && (s->factor = calloc(total, sizeof *s->factor)) == NULL)
+		out_of_memory();
+	if (s->noise_stale) {
+		for (r = 0; r < NOISE_ROWS; r++)
+			draw_factors(s, rng, r * s->vocab, (r + 1) * s->vocab);
+		s->noise_stale = 0;
+		s->refresh_at = 0;
+		return;
+	}
+	end = s->refresh_at + NOISE_REFRESH;
+	r = s->refresh_at / s->vocab;
+	if (end > (r + 1) * s->vocab)
+		end = (r + 1) * s->vocab;
+	draw_factors(s, rng, s->refresh_at, end);
+	s->refresh_at = end % total;
+}
+
+static void
+ngsrc_begin(void *self, struct rng *rng, int need_draft)
+{
+	struct ngsrc *s = self;
+	uint64_t bits = 0;
+	int k;
+
+	s->need_draft = need_draft;
+	if (!need_draft || s->noise <= 0.0)
+		return;
+	refresh_noise(s, rng);
+	for (k = 0; k < POSITIONS; k++) {
+		if (k % 16 == 0)
+			bits = rng_next(rng);
+		s->row[k] = (unsigned)(bits & (NOISE_ROWS - 1));
+		bits >>= 4;
+	}
+}
+
+/* The last tokens of the text plus drafted[0..k-1] into ctx; returns how many. */
+static size_t
+context_at(const struct ngsrc *s, const int *drafted, int k, uint32_t *ctx)
+{
+	size_t total = s->nhist + (size_t)k, n = total < CTX_MAX ? total : CTX_MAX, i;
+
+	for (i = 0; i < n; i++) {
+		size_t at = total - n + i;
+
+		ctx[i] = at < s->nhist ? s->hist[at] : (uint32_t)drafted[at - s->nhist];
+	}
+	return n;
+}
+
+static double *
+position_buffer(double **slot, size_t vocab)
+{
+	if (*slot == NULL && (*slot = malloc(vocab * sizeof **slot)) == NULL)
+		out_of_memory();
+	return *slot;
+}
+
+static void
+ngsrc_dists(void *self, const int *drafted, int k, const double **p, const double **q)
+{
+	struct ngsrc *s = self;
+	uint32_t ctx[CTX_MAX];
+	size_t n = context_at(s, drafted, k, ctx);
+	double *pk = position_buffer(&s->p[k], s->vocab), *qk;
+
+	ngram_dist(&s->sh->target, ctx, n, NULL, 0.0, pk, &s->scratch);
+	*p = pk;
+	*q = NULL;
+	if (!s->need_draft)
+		return;
+	qk = position_buffer(&s->q[k], s->vocab);
+	if (s->noise > 0.0)
+		ngram_dist(&s->sh->draft, ctx, n, s->factor + s->row[k] * s->vocab,
+		    s->factor_sum[s->row[k]], qk, &s->scratch);
+	else
+		ngram_dist(&s->sh->draft, ctx, n, NULL, 0.0, qk, &s->scratch);
+	*q = qk;
+}
+
+static void
+ngsrc_commit(void *self, const int *emitted, int n)
+{
+	struct ngsrc *s = self;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (s->nhist == CTX_MAX) {
+			memmove(s->hist, s->hist + 1, (CTX_MAX - 1) * sizeof *s->hist);
+			s->nhist--;
+		}
+		s->hist[s->nhist++] = (uint32_t)emitted[i];
+	}
+}
+
+static void
+ngsrc_set_noise(void *self, double noise)
+{
+	struct ngsrc *s = self;
+
+	s->noise = noise;
+	s->noise_stale = 1;
+}
+
+static const char *
+ngsrc_label(const void *self, int id)
+{
+	const struct ngsrc *s = self;
+
+	return id >= 0 && (size_t)id < s->vocab ? s->sh->vocab.word[id] : NULL;
+}
+
+static void *
+ngsrc_clone(const void *self)
+{
+	const struct ngsrc *s = self;
+
+	return ngsrc_new(s->sh, s->noise);
+}
+
+static void
+ngsrc_destroy(void *self)
+{
+	struct ngsrc *s = self;
+	int k;
+
+	for (k = 0; k < POSITIONS; k++) {
+		free(s->p[k]);
+		free(s->q[k]);
+	}
+	free(s->factor);
+	ngram_scratch_free(&s->scratch);
+	shared_release(s->sh);
+	free(s);
+}
+
+static const char *
+ngsrc_describe(const void *self)
+{
+	return ((const struct ngsrc *)self)->sh->describe;
+}
+
+static const struct source_ops ngram_ops = {
+	.begin = ngsrc_begin,
+	.dists = ngsrc_dists,
+	.commit = ngsrc_commit,
+	.set_noise = ngsrc_set_noise,
+	.label = ngsrc_label,
+	.clone = ngsrc_clone,
+	.destroy = ngsrc_destroy,
+	.describe = ngsrc_describe,
+};
+
+/* Vocabulary, counts and both models from the text. */
+static int
+train(struct shared *sh, const char *text, size_t len,
+    const struct source_ngram_config *cfg)
+{
+	int order = cfg->target_order > cfg->draft_order ? cfg->target_order :
+	    cfg->draft_order;
+	uint32_t *ids;
+	size_t n, i;
+	int rc;
+
+	if (vocab_build(text, len, cfg->max_vocab, &sh->vocab, &ids, &n) != 0)
+		return -1;
+	rc = ngram_count(&sh->counts, ids, n, sh->vocab.size, order);
+	if (rc == 0)
+		rc = ngram_model_init(&sh->target, &sh->counts, cfg->target_order,
+		    cfg->temperature);
+	if (rc == 0)
+		rc = ngram_model_init(&sh->draft, &sh->counts, cfg->draft_order,
+		    cfg->temperature);
+	sh->nstart = n < CTX_MAX ? n : CTX_MAX;
+	for (i = 0; i < sh->nstart; i++)
+		sh->start[i] = ids[n - sh->nstart + i];
+	free(ids);
+	return rc;
+}
+
+int
+source_ngram_open(struct source *src, const char *text, size_t len, const char *name,
+    const struct source_ngram_config *cfg, char *err, size_t errlen)
+{
+	struct shared *sh = calloc(1, sizeof *sh);
+
+	memset(src, 0, sizeof *src);
+	if (sh == NULL || train(sh, text, len, cfg) != 0) {
+		snprintf(err, errlen, "out of memory training on %s", name);
+		goto fail;
+	}
+	if (sh->vocab.types == 0) {
+		snprintf(err, errlen, "%s: no words in the corpus", name);
+		goto fail;
+	}
+	snprintf(sh->describe, sizeof sh->describe,
+	    "corpus %s: %zu tokens (%zu distinct), vocab %zu; target order %d,"
+	    " draft order %d, temperature %g", name,
+	    (size_t)sh->counts.sum_raw[0], sh->vocab.types, sh->vocab.size,
+	    cfg->target_order, cfg->draft_order, cfg->temperature);
+	src->ops = &ngram_ops;
+	src->vocab = sh->vocab.size;
+	src->kind = "ngram";
+	if ((src->self = ngsrc_new(sh, cfg->noise)) != NULL)
+		return 0;
+	snprintf(err, errlen, "out of memory");
+fail:
+	if (sh != NULL) {
+		sh->refs = 1;
+		shared_release(sh);
+	}
+	return -1;
+}
+
+int
+source_ngram_open_file(struct source *src, const char *path,
+    const struct source_ngram_config *cfg, char *err, size_t errlen)
+{
+	size_t len;
+	char *text = readfile_all(path, &len, err, errlen);
+	int rc;
+
+	if (text == NULL)
+		return -1;
+	rc = source_ngram_open(src, text, len, path, cfg, err, errlen);
+	free(text);
+	return rc;
+}
+
+const struct ngram_model *
+source_ngram_target(const struct source *src)
+{
+	return &((const struct ngsrc *)src->self)->sh->target;
+}
+
+const struct ngram_model *
+source_ngram_draft(const struct source *src)
+{
+	return &((const struct ngsrc *)src->self)->sh->draft;
+}
+
+size_t
+source_ngram_context(const struct source *src, uint32_t *out, size_t max)
+{
+	const struct ngsrc *s = src->self;
+	size_t n = s->nhist < max ? s->nhist : max;
+
+	memcpy(out, s->hist + s->nhist - n, n * sizeof *out);
+	return n;
+}

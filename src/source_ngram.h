@@ -1,0 +1,45 @@
+/* source_ngram.h: a real autoregressive source. The target is an interpolated
+ * Kneser-Ney n-gram model over a word-level corpus, the draft a weaker (by default
+ * lower-order) one over the same counts. At draft position k both are conditioned
+ * on the emitted text plus the step's first k drafted tokens; commit appends what
+ * the step emitted. The text starts as a continuation of the corpus's last words.
+ *
+ * Draft noise: q is proportional to exp(log q_model / T + noise * z) with z ~ N(0, 1)
+ * per token. To keep a step at a few passes over the vocabulary, the factors
+ * exp(noise * z) come from 16 rows of vocab draws each; every draft position uses a
+ * row picked at random, and every step redraws 64 of the factors, so over a run
+ * the noise keeps changing. */
+#ifndef SPECDEC_SOURCE_NGRAM_H
+#define SPECDEC_SOURCE_NGRAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct source;
+struct ngram_model;
+
+struct source_ngram_config {
+	size_t max_vocab;	/* >= 2, counting the unknown token */
+	int target_order;	/* 1..NGRAM_ORDER_MAX */
+	int draft_order;	/* 1..NGRAM_ORDER_MAX */
+	double temperature;	/* > 0, applies to both models */
+	double noise;		/* >= 0, perturbs the draft */
+};
+
+/* Train on the UTF-8 text[0..len) and open the source. name is shown in the
+ * description (a path, or "built-in"). On failure write the reason into err
+ * (errlen bytes) and return -1. */
+int source_ngram_open(struct source *src, const char *text, size_t len,
+    const char *name, const struct source_ngram_config *cfg, char *err, size_t errlen);
+
+/* The same from a file, read whole. */
+int source_ngram_open_file(struct source *src, const char *path,
+    const struct source_ngram_config *cfg, char *err, size_t errlen);
+
+/* For tests and faces: the models, and the last tokens of the text so far (up to
+ * max, the most recent last); returns how many were written. */
+const struct ngram_model *source_ngram_target(const struct source *src);
+const struct ngram_model *source_ngram_draft(const struct source *src);
+size_t source_ngram_context(const struct source *src, uint32_t *out, size_t max);
+
+#endif

@@ -1,0 +1,60 @@
+#!/bin/sh
+# ngram.sh: the n-gram source end to end: the built-in corpus is found from the
+# build tree, --corpus and $SPECDEC_CORPUS choose others, bad values and wrong
+# combinations are usage errors, and a run reports its source and passes the
+# exact output check.
+. "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
+unset SPECDEC_CORPUS
+
+usage_error "--max-vocab: '1' is not an integer from 2 to 262144" --batch --source ngram --max-vocab 1
+usage_error "--target-order: '7' is not an integer from 1 to 6" --batch --source ngram --target-order 7
+usage_error "--draft-order: '0' is not an integer from 1 to 6" --batch --source ngram --draft-order 0
+usage_error "--temperature: '0' is not a number from 0.05 to 20" --batch --source ngram --temperature 0
+usage_error "--temperature: 'nan' is not a number from 0.05 to 20" --batch --source ngram --temperature nan
+usage_error "--source: 'gpt' is not one of stub, replay, ngram" --batch --source gpt
+usage_error "--target-order only applies to the n-gram source" --batch --target-order 2
+usage_error "--temperature only applies to the n-gram source" --batch --replay x --temperature 2
+usage_error "--vocab only applies to the stub source (--max-vocab caps" --batch --source ngram --vocab 9
+usage_error "--corpus needs --source ngram" --batch --source stub --corpus x
+usage_error "$tmp/none: No such file or directory" --batch --corpus "$tmp/none"
+printf ' \n\t\n' > "$tmp/blank"
+usage_error "blank: no words in the corpus" --batch --corpus "$tmp/blank"
+SPECDEC_CORPUS=$tmp/none usage_error "none: No such file" --batch --source ngram
+SPECDEC_CORPUS=$tmp/none "$SPECDEC" --batch --corpus "$tmp/blank" 2>&1 | grep -q "no words"
+ok $? "--corpus wins over \$SPECDEC_CORPUS"
+
+# The built-in corpus, found without installing (the source tree's data/).
+"$SPECDEC" --json --source ngram --steps 4000 --seed 3 > "$tmp/json"
+grep -q '"source":"ngram"' "$tmp/json" && grep -q '"corpus_file":"[^"]*corpus.txt"' "$tmp/json"
+ok $? "the built-in corpus is found and named"
+grep -q '"target_order":3,"draft_order":2,"temperature":1' "$tmp/json"
+ok $? "default orders 3 and 2, temperature 1 in the JSON"
+grep -q '"name":"output_matches_target","pass":true' "$tmp/json"
+ok $? "built-in corpus: output matches each position's own target (chi-square)"
+grep -q '"name":"alpha_matches_overlap","pass":true' "$tmp/json"
+ok $? "built-in corpus: alpha-hat matches the overlap at the tested positions"
+awk 'BEGIN { RS = ","; FS = ":" } $1 == "\"alpha\"" { a = $2 }
+    $1 == "\"alpha_overlap\"" { o = $2 } END { exit !(a > 0.5 && a < 0.95 && o > 0.5) }' "$tmp/json"
+ok $? "a bigram draft under a trigram target agrees most of the time, not always"
+
+# --corpus and $SPECDEC_CORPUS; the vocabulary cap with its unknown token.
+printf 'one two three. one two four. one two three!\n' > "$tmp/small"
+"$SPECDEC" --batch --corpus "$tmp/small" --steps 50 > "$tmp/out"
+grep -q "^input        corpus $tmp/small: 12 tokens (6 distinct), vocab 7; target order 3, draft order 2, temperature 1" "$tmp/out"
+ok $? "--corpus: tokens, types and vocabulary in the report"
+SPECDEC_CORPUS=$tmp/small "$SPECDEC" --batch --source ngram --max-vocab 3 --steps 50 > "$tmp/out"
+grep -q "^input        corpus $tmp/small: 12 tokens (6 distinct), vocab 3;" "$tmp/out"
+ok $? "\$SPECDEC_CORPUS and --max-vocab 3 (two words and the unknown token)"
+
+# Equal orders without noise: the draft is the target, every draft is accepted.
+"$SPECDEC" --json --source ngram --draft-order 3 --noise 0 --steps 500 > "$tmp/json"
+grep -q '"alpha":1,' "$tmp/json" && grep -q '"tok_per_step":5,' "$tmp/json"
+ok $? "draft order = target order, no noise: alpha 1, 5 tokens per step"
+
+# Temperature and noise change the figures but never the exactness of the output.
+"$SPECDEC" --json --source ngram --temperature 0.7 --noise 1 --target-order 4 \
+    --draft-order 1 --steps 4000 --seed 9 > "$tmp/json"
+grep -q '"name":"output_matches_target","pass":true' "$tmp/json"
+ok $? "order 4 over order 1, T 0.7, noise 1: output matches the targets"
+
+tap_done

@@ -1,0 +1,239 @@
+/* test_ngram.c: the tokenizer, the vocabulary, and the Kneser-Ney models: every
+ * distribution sums to 1 whatever the context (seen, unseen, too short, with the
+ * unknown token), the fast dense path agrees with the one-token-at-a-time formula,
+ * and temperature and noise factors renormalise. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ngram.h"
+#include "tap.h"
+#include "tokenize.h"
+#include "vocab.h"
+
+static const char text[] =
+    "The cat sat on the mat. The dog sat on the log. A cat and a dog ran to "
+    "the park, and the cat sat in the sun; the dog did not. Don't the well-known "
+    "cats sit? \xc3\xa9t\xc3\xa9 \xe2\x80\x94 caf\xc3\xa9 \xe2\x80\x9cquoted\xe2\x80\x9d "
+    "bad\xff" "byte the cat sat on the mat again.";
+
+static int
+token_is(const char *s, size_t len, size_t *pos, const char *want)
+{
+	size_t start, tlen;
+
+	return tokenize_next(s, len, pos, &start, &tlen) && tlen == strlen(want) &&
+	    memcmp(s + start, want, tlen) == 0;
+}
+
+static void
+test_tokenize(void)
+{
+	static const char *const want[] = {
+		"Don't", "the", "well-known", "cats", "sit", "?", "\xc3\xa9t\xc3\xa9",
+		"\xe2\x80\x94", "caf\xc3\xa9", "\xe2\x80\x9c", "quoted", "\xe2\x80\x9d",
+		"bad", "byte", "-", "x", "'", "y", ".",
+	};
+	const char *s = strstr(text, "Don't");
+	char buf[256];
+	size_t pos = 0, i, len;
+	int ok = 1;
+
+	len = (size_t)snprintf(buf, sizeof buf, "%.*s - x ' y .",
+	    (int)(strstr(text, " the cat sat on the mat again") - s), s);
+	for (i = 0; i < sizeof want / sizeof want[0]; i++)
+		ok &= token_is(buf, len, &pos, want[i]);
+	tap_ok(ok, "tokenizer: words with joiners, UTF-8 words and punctuation, bad bytes "
+	    "separate");
+	tap_ok(!token_is(buf, len, &pos, "") && pos == len, "tokenizer: nothing left");
+	memset(buf, 'a', 200);
+	pos = 0;
+	tap_ok(token_is(buf, 200, &pos, "") == 0 && pos == TOKENIZE_WORD_MAX,
+	    "tokenizer: a long word is cut at %d bytes", TOKENIZE_WORD_MAX);
+}
+
+static void
+test_vocab(void)
+{
+	struct vocab v;
+	uint32_t *ids;
+	size_t n;
+
+	if (!tap_ok(vocab_build(text, strlen(text), 5, &v, &ids, &n) == 0, "vocab builds"))
+		return;
+	tap_eq((long long)v.size, 5, "vocab: capped at 5 with the unknown token");
+	tap_ok(strcmp(v.word[0], "the") == 0, "vocab: the most frequent word first "
+	    "(got '%s')", v.word[0]);
+	tap_ok(strcmp(v.word[v.unk], VOCAB_UNK_LABEL) == 0 && v.unk == 4, "vocab: unk last");
+	tap_ok(ids[0] == v.unk && ids[1] != v.unk, "vocab: 'The' is rare, 'cat' is kept");
+	free(ids);
+	vocab_free(&v);
+}
+
+static double
+sum_of(const double *p, size_t n)
+{
+	double s = 0.0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		s += p[i];
+	return s;
+}
+
+static int
+all_positive(const double *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!(p[i] > 0.0) || !isfinite(p[i]))
+			return 0;
+	return 1;
+}
+
+/* Largest |dense - formula| over the vocabulary (untempered models). */
+static double
+max_gap(const struct ngram_model *m, const uint32_t *ctx, size_t len, const double *p)
+{
+	double gap = 0.0;
+	uint32_t w;
+
+	for (w = 0; w < m->c->vocab; w++) {
+		double d = fabs(p[w] - ngram_prob(m, ctx, len, w));
+
+		gap = d > gap ? d : gap;
+	}
+	return gap;
+}
+
+static double
+formula_sum(const struct ngram_model *m, const uint32_t *ctx, size_t len)
+{
+	double s = 0.0;
+	uint32_t w;
+
+	for (w = 0; w < m->c->vocab; w++)
+		s += ngram_prob(m, ctx, len, w);
+	return s;
+}
+
+struct fixture {
+	struct vocab v;
+	uint32_t *ids;
+	size_t n;
+	struct ngram_counts c;
+};
+
+/* The contexts to try: empty, seen (a trigram of the text), seen only as a
+ * bigram, never seen, ending in the unknown token, and one token long. */
+static size_t
+contexts(const struct fixture *f, uint32_t ctx[][3], size_t *len)
+{
+	uint32_t unk = f->v.unk;
+
+	len[0] = 0;
+	memcpy(ctx[1], f->ids + 2, 3 * sizeof **ctx);
+	len[1] = 3;
+	ctx[2][0] = unk, ctx[2][1] = f->ids[4], ctx[2][2] = f->ids[5];
+	len[2] = 3;
+	ctx[3][0] = f->ids[5], ctx[3][1] = f->ids[5], ctx[3][2] = f->ids[5];
+	len[3] = 3;
+	ctx[4][0] = f->ids[1], ctx[4][1] = unk;
+	len[4] = 2;
+	ctx[5][0] = f->ids[3];
+	len[5] = 1;
+	return 6;
+}
+
+static void
+check_model(struct fixture *f, int order, double temp, int heavy)
+{
+	static const char *const kind[] = { "empty", "seen", "bigram only", "unseen",
+	    "ends in unk", "one token" };
+	struct ngram_model m;
+	struct ngram_scratch s;
+	uint32_t ctx[6][3];
+	size_t len[6], i, k, vocab = f->v.size;
+	double *p = malloc(vocab * sizeof *p), *factor = malloc(vocab * sizeof *factor);
+	double fsum = 0.0;
+
+	ngram_model_init(&m, &f->c, order, temp);
+	ngram_scratch_init(&s, vocab);
+	s.heavy = (uint32_t)heavy;
+	for (i = 0; i < vocab; i++) {
+		factor[i] = exp(0.7 * sin((double)i * 1.7));
+		fsum += m.base_t[i] * factor[i];
+	}
+	for (k = 0; k < contexts(f, ctx, len); k++) {
+		ngram_dist(&m, ctx[k], len[k], NULL, 0.0, p, &s);
+		tap_ok(fabs(sum_of(p, vocab) - 1.0) < 1e-12 && all_positive(p, vocab),
+		    "order %d, T %g, %s context: sums to 1 (%.15f), all positive%s", order,
+		    temp, kind[k], sum_of(p, vocab), heavy <= 1 ? " (cached levels)" : "");
+		if (temp == 1.0)
+			tap_ok(max_gap(&m, ctx[k], len[k], p) < 1e-14 &&
+			    fabs(formula_sum(&m, ctx[k], len[k]) - 1.0) < 1e-12, "order %d, %s "
+			    "context: the formula sums to 1 and dense = formula for every token",
+			    order, kind[k]);
+		ngram_dist(&m, ctx[k], len[k], factor, fsum, p, &s);
+		tap_ok(fabs(sum_of(p, vocab) - 1.0) < 1e-12, "order %d, T %g, %s context, "
+		    "noise factors: sums to 1", order, temp, kind[k]);
+	}
+	for (i = 0, k = 0; i < vocab; i++)
+		k += s.acc[i] != 0.0;
+	tap_eq((long long)k, 0, "scratch is clean after use");
+	free(p);
+	free(factor);
+	ngram_scratch_free(&s);
+	ngram_model_free(&m);
+}
+
+/* Temperature: the dense distribution is the formula's p^(1/T), renormalised. */
+static void
+check_temperature(struct fixture *f)
+{
+	struct ngram_model m;
+	struct ngram_scratch s;
+	size_t vocab = f->v.size;
+	double *p = malloc(vocab * sizeof *p), z = 0.0, gap = 0.0;
+	uint32_t w, *ctx = f->ids + 2;
+
+	ngram_model_init(&m, &f->c, 3, 0.5);
+	ngram_scratch_init(&s, vocab);
+	ngram_dist(&m, ctx, 2, NULL, 0.0, p, &s);
+	for (w = 0; w < vocab; w++)
+		z += pow(ngram_prob(&m, ctx, 2, w), 2.0);
+	for (w = 0; w < vocab; w++)
+		gap = fmax(gap, fabs(p[w] - pow(ngram_prob(&m, ctx, 2, w), 2.0) / z));
+	tap_ok(gap < 1e-14, "T 0.5: dense = p^2 / sum p^2 (largest gap %g)", gap);
+	free(p);
+	ngram_scratch_free(&s);
+	ngram_model_free(&m);
+}
+
+int
+main(void)
+{
+	struct fixture f;
+	int order;
+
+	test_tokenize();
+	test_vocab();
+	if (vocab_build(text, strlen(text), 1000, &f.v, &f.ids, &f.n) != 0 ||
+	    ngram_count(&f.c, f.ids, f.n, f.v.size, 4) != 0)
+		return tap_ok(0, "fixture builds"), tap_done();
+	for (order = 1; order <= 4; order++) {
+		check_model(&f, order, 1.0, 1000);
+		check_model(&f, order, 1.0, 1);
+	}
+	check_model(&f, 3, 0.7, 1000);
+	check_model(&f, 3, 2.5, 1);
+	check_temperature(&f);
+	ngram_counts_free(&f.c);
+	free(f.ids);
+	vocab_free(&f.v);
+	return tap_done();
+}
