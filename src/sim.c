@@ -112,7 +112,7 @@ void
 sim_set_noise(struct sim *sim, double noise)
 {
 	noise = clamp(noise, 0.0, SIM_NOISE_MAX);
-	if (noise == sim->par.noise)
+	if (noise == sim->par.noise || !source_has_noise(&sim->src))
 		return;
 	sim->par.noise = noise;
 	source_set_noise(&sim->src, noise);

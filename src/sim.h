@@ -73,7 +73,8 @@ const struct sim_entry *sim_recent(const struct sim *sim, size_t i);
 
 /* Setters: values are clamped to their ranges. Changing gamma or noise starts a new
  * segment (fresh statistics); so do reset and reseed (which also restarts the
- * generators). Costs only change the cost model. */
+ * generators). The noise stays as it is when the source has none (a replay).
+ * Costs only change the cost model. */
 void sim_set_gamma(struct sim *sim, int gamma);
 void sim_set_noise(struct sim *sim, double noise);
 void sim_set_costs(struct sim *sim, double target_ms, double draft_ms);

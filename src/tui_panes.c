@@ -250,8 +250,12 @@ tui_draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	int wide;
 
 	werase(w);
-	snprintf(params, sizeof params, "%s=%d  noise=%.2f  V=%zu  seed=%" PRIu64, g->gamma,
-	    sim->par.gamma, sim->par.noise, sim->src.vocab, sim->par.seed);
+	if (source_has_noise(&sim->src))
+		snprintf(params, sizeof params, "%s=%d  noise=%.2f  V=%zu  seed=%" PRIu64,
+		    g->gamma, sim->par.gamma, sim->par.noise, sim->src.vocab, sim->par.seed);
+	else
+		snprintf(params, sizeof params, "%s=%d  %s  V=%zu  seed=%" PRIu64, g->gamma,
+		    sim->par.gamma, sim->src.kind, sim->src.vocab, sim->par.seed);
 	state_text(v, state, sizeof state);
 	snprintf(step, sizeof step, "step %" PRIu64, sim->steps_total);
 	wide = 7 + 2 + text_width(params) + 3 + text_width(state) + 3 +
@@ -332,6 +336,8 @@ detail_number(struct pen *p, int col, double x, int shown)
 	pen_at(p, p->y, 2 + DETAIL_LABEL_W + col * DETAIL_COL_W);
 	if (!shown)
 		pen_put(p, TUI_S_DIM, "-");
+	else if (x > 0.0 && x < 0.001)
+		pen_printf(p, TUI_S_NORMAL, "%.0e", x);	/* "4e-05": small p stays readable */
 	else
 		pen_printf(p, TUI_S_NORMAL, x < 100.0 ? "%.3f" : "%.0f", x);
 }
@@ -361,8 +367,13 @@ detail_column(struct pen *p, const struct sim *sim, const struct spec_token *t, 
 	int x = 2 + DETAIL_LABEL_W + col * DETAIL_COL_W;
 	char buf[96];
 
+	int right = p->right;
+
 	pen_at(p, 1, x);
+	if (p->right > x + DETAIL_COL_W - 1)
+		p->right = x + DETAIL_COL_W - 1;	/* a long word is clipped to its column */
 	pen_put(p, outcome_style(t->outcome), token_text(sim, t, g, buf, sizeof buf));
+	p->right = right;
 	p->y = 2;
 	detail_number(p, col, t->p, 1);
 	p->y = 3;

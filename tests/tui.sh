@@ -303,5 +303,30 @@ s=$(screen a)
 ok $? "C locale: only ASCII on screen" "$s"
 $T kill-session -t a
 
+# --- the real sources in the view -------------------------------------------------
+printf '# vocab 4\n0.5 0.3 0.1 0.1\n0.25 0.25 0.25 0.25\n' >"$TMPD/replay.txt"
+start r 80 24 LC_ALL=C.UTF-8
+run r "'$SPECDEC' --replay '$TMPD/replay.txt' --paused"
+check r "replay  V=4" "replay: the header names the source instead of a noise"
+keys r n
+check r "step 1 " "replay: n steps"
+keys r "]"
+sleep 0.3
+s=$(screen r)
+printf '%s\n' "$s" | grep -qF "segment 1" && printf '%s\n' "$s" | grep -qF "steps 1 "
+ok $? "replay: ] has no noise to change, the segment goes on" "$s"
+keys r q
+$T kill-session -t r
+start g 100 30 LC_ALL=C.UTF-8
+run g "'$SPECDEC' --source ngram --paused"
+check g "noise=0.30  V=" "ngram: the view opens on the built-in corpus"
+keys g n
+wait_for g "step 1 "
+s=$(screen g)
+printf '%s\n' "$s" | grep -qE '^.{1,3}[ ]+1 [[:alpha:],.;]'
+ok $? "ngram: the stream shows words" "$s"
+keys g q
+$T kill-session -t g
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
