@@ -325,12 +325,11 @@ apply_source_option(int c, const char *arg, struct options *opt, FILE *err)
 	return CLI_EXIT_USAGE;
 }
 
-/* Apply one option with its argument; CLI_EXIT_USAGE after reporting a bad value. */
+/* The modes and the theory table's options; -1 when c is not one of them. */
 static int
-apply_option(int c, const char *arg, struct options *opt, FILE *err)
+apply_mode_option(int c, const char *arg, struct options *opt, FILE *err)
 {
 	uint64_t u;
-	int rc;
 
 	switch (c) {
 	case 'b':
@@ -342,6 +341,53 @@ apply_option(int c, const char *arg, struct options *opt, FILE *err)
 	case OPT_THEORY:
 		opt->mode = CLI_THEORY;
 		return 0;
+	case OPT_ALPHA:
+		if (parse_alpha_list(arg, opt) != 0)
+			return bad_value(err, "alpha", arg,
+			    "a comma-separated list of up to 64 numbers from 0 to 1");
+		return 0;
+	case OPT_GAMMA_MAX:
+		if (parse_uint(arg, 1, CLI_GAMMA_MAX_LIMIT, &u) != 0)
+			return bad_value(err, "gamma-max", arg, "an integer from 1 to 64");
+		opt->gamma_max = (int)u;
+		return 0;
+	case OPT_COST_RATIO:
+		if (parse_real(arg, 0.0, COST_RATIO_MAX, 0, &opt->cost_ratio) != 0)
+			return bad_value(err, "cost-ratio", arg, "a number from 0 to 100");
+		opt->cost_ratio_given = 1;
+		return 0;
+	}
+	return -1;
+}
+
+/* The toy cost model's options; -1 when c is not one of them. */
+static int
+apply_cost_option(int c, const char *arg, struct options *opt, FILE *err)
+{
+	switch (c) {
+	case OPT_TARGET_MS:
+		if (parse_real(arg, 0.0, SIM_MS_MAX, 1, &opt->target_ms) != 0)
+			return bad_value(err, "target-ms", arg,
+			    "a number of milliseconds above 0 and at most 1e6");
+		opt->costs_given |= 1;
+		return 0;
+	case OPT_DRAFT_MS:
+		if (parse_real(arg, 0.0, SIM_MS_MAX, 0, &opt->draft_ms) != 0)
+			return bad_value(err, "draft-ms", arg,
+			    "a number of milliseconds from 0 to 1e6");
+		opt->costs_given |= 2;
+		return 0;
+	}
+	return -1;
+}
+
+/* The simulation's own options; -1 when c is not one of them. */
+static int
+apply_sim_option(int c, const char *arg, struct options *opt, FILE *err)
+{
+	uint64_t u;
+
+	switch (c) {
 	case 'n':
 		if (parse_uint(arg, 1, STEPS_MAX, &opt->steps) != 0)
 			return bad_value(err, "steps", arg, "an integer from 1 to 10^12");
@@ -367,35 +413,19 @@ apply_option(int c, const char *arg, struct options *opt, FILE *err)
 			return bad_value(err, "seed", arg,
 			    "an integer from 0 to 18446744073709551615");
 		return 0;
-	case OPT_TARGET_MS:
-		if (parse_real(arg, 0.0, SIM_MS_MAX, 1, &opt->target_ms) != 0)
-			return bad_value(err, "target-ms", arg,
-			    "a number of milliseconds above 0 and at most 1e6");
-		opt->costs_given |= 1;
-		return 0;
-	case OPT_DRAFT_MS:
-		if (parse_real(arg, 0.0, SIM_MS_MAX, 0, &opt->draft_ms) != 0)
-			return bad_value(err, "draft-ms", arg,
-			    "a number of milliseconds from 0 to 1e6");
-		opt->costs_given |= 2;
-		return 0;
-	case OPT_ALPHA:
-		if (parse_alpha_list(arg, opt) != 0)
-			return bad_value(err, "alpha", arg,
-			    "a comma-separated list of up to 64 numbers from 0 to 1");
-		return 0;
-	case OPT_GAMMA_MAX:
-		if (parse_uint(arg, 1, CLI_GAMMA_MAX_LIMIT, &u) != 0)
-			return bad_value(err, "gamma-max", arg, "an integer from 1 to 64");
-		opt->gamma_max = (int)u;
-		return 0;
-	case OPT_COST_RATIO:
-		if (parse_real(arg, 0.0, COST_RATIO_MAX, 0, &opt->cost_ratio) != 0)
-			return bad_value(err, "cost-ratio", arg, "a number from 0 to 100");
-		opt->cost_ratio_given = 1;
-		return 0;
 	}
-	if ((rc = apply_live_option(c, arg, opt, err)) >= 0)
+	return apply_cost_option(c, arg, opt, err);
+}
+
+/* Apply one option with its argument; CLI_EXIT_USAGE after reporting a bad value. */
+static int
+apply_option(int c, const char *arg, struct options *opt, FILE *err)
+{
+	int rc;
+
+	if ((rc = apply_mode_option(c, arg, opt, err)) >= 0 ||
+	    (rc = apply_sim_option(c, arg, opt, err)) >= 0 ||
+	    (rc = apply_live_option(c, arg, opt, err)) >= 0)
 		return rc;
 	return apply_source_option(c, arg, opt, err);
 }
