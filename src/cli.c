@@ -76,10 +76,10 @@ cli_usage(FILE *out)
 "      --theory           print closed-form tables instead of simulating\n"
 "\n"
 "Simulation:\n"
-"  -n, --steps N          speculative steps in batch mode (1..10^12, default 5000)\n"
+"  -n, --steps N          steps in batch mode (1..10^12, default 5000)\n"
 "  -g, --gamma G          draft length (1..32, default 4)\n"
-"      --noise S          draft noise, std of the logit perturbation (0..10, default 0.3;\n"
-"                         not with --replay)\n"
+"      --noise S          draft noise: std of the logit perturbation (0..10,\n"
+"                         default 0.3; not with --replay)\n"
 "      --vocab V          stub vocabulary size (2..262144, default 20)\n"
 "  -s, --seed K           random seed (0..2^64-1, default 0)\n"
 "      --target-ms T      cost of one target forward in ms (>0..1e6, default 10)\n"
@@ -87,7 +87,7 @@ cli_usage(FILE *out)
 "\n"
 "Sources (where the target p and the draft q come from):\n"
 "      --source KIND      stub (random, the default), replay (needs --replay) or\n"
-"                         ngram (n-gram models over --corpus or the built-in text)\n"
+"                         ngram (n-gram models over --corpus or built-in text)\n"
 "      --replay FILE      replay target/draft distribution pairs from FILE, one\n"
 "                         pair per step, cycling (format: see the man page)\n"
 "      --labels FILE      token labels for --replay, one per line\n"
@@ -95,9 +95,9 @@ cli_usage(FILE *out)
 "                         --source ngram; default: the built-in corpus)\n"
 "      --max-vocab N      n-gram vocabulary cap, with the unknown token\n"
 "                         (2..262144, default 5000)\n"
-"      --target-order N   order of the target's Kneser-Ney model (1..6, default 3)\n"
+"      --target-order N   order of the target Kneser-Ney model (1..6, default 3)\n"
 "      --draft-order N    order of the draft's model (1..6, default 2)\n"
-"      --temperature T    sampling temperature of both models (0.05..20, default 1)\n"
+"      --temperature T    temperature of both models (0.05..20, default 1)\n"
 "\n"
 "Theory (--theory):\n"
 "      --alpha LIST       comma-separated acceptance rates in [0, 1]\n"
@@ -117,7 +117,7 @@ cli_usage(FILE *out)
 "  -V, --version          show the version and exit\n"
 "\n"
 "Exit status: 0 success (in batch mode: every check passed), 1 a check failed,\n"
-"2 usage error or bad input, 130 interrupted.\n", out);
+"2 usage error or bad input, 130 batch run interrupted.\n", out);
 }
 
 static void
