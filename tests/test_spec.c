@@ -43,7 +43,7 @@ static void
 run_steps(const double *p, const double *q, int gamma, long steps, uint64_t seed,
     struct run *out)
 {
-	struct fixed_pair pair = { p, q, 0, 0 };
+	struct fixed_pair pair = { p, q, 0, 0, 0.0 };
 	struct spec_targets targets;
 	struct spec_step s;
 	struct source src;

@@ -106,7 +106,7 @@ test_tv_and_chi2(void)
 static void
 test_sim_segments(void)
 {
-	struct fixed_pair pair = { P, Q, 0, 0 };
+	struct fixed_pair pair = { P, Q, 0, 0, 0.0 };
 	struct sim_params par = { 4, 0.3, 9, 10.0, 1.0 };
 	struct sim_figures f;
 	struct source src;
