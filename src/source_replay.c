@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "readfile.h"
@@ -307,10 +308,17 @@ static const struct source_ops replay_ops = {
 static int
 check_inputs(struct shared *sh, const char *labels, FILE *err)
 {
-	FILE *f = fopen(sh->path, "r");
+	struct stat st;
+	FILE *f;
 	int rc;
 
-	if (f == NULL) {
+	/* stat first: opening a FIFO would block, and a pipe cannot be read twice */
+	if (stat(sh->path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		fprintf(err, "specdec: %s: not a regular file (a replay is read twice: "
+		    "save it to a file first)\n", sh->path);
+		return -1;
+	}
+	if ((f = fopen(sh->path, "r")) == NULL) {
 		fprintf(err, "specdec: %s: %s\n", sh->path, strerror(errno));
 		return -1;
 	}

@@ -58,6 +58,13 @@ bad manylabels "$good"                  "manylabels.labels:5: one label too many
 bad nolabels   "$good"                  "nolabels.labels: 0 labels, but" ''
 
 usage_error "missing: No such file or directory" --batch --replay "$tmp/missing"
+mkdir "$tmp/dir"
+usage_error "dir: not a regular file" --batch --replay "$tmp/dir"
+if mkfifo "$tmp/fifo" 2>/dev/null; then
+	usage_error "fifo: not a regular file" --batch --replay "$tmp/fifo"
+else
+	ok 0 "# SKIP mkfifo is not available"
+fi
 usage_error "--noise does not apply to --replay" --batch --replay /dev/null --noise 0.5
 usage_error "--labels only applies with --replay" --batch --labels "$tmp/x"
 usage_error "--vocab only applies to the stub source" --batch --replay /dev/null --vocab 5
