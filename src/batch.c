@@ -112,15 +112,18 @@ print_report(const struct sim *sim, const struct sim_figures *f)
 	print_counts_line("tok/step hist", st->tok_hist, par->gamma + 1);
 	printf("%-13s", "accept by pos");
 	for (k = 0; k < par->gamma; k++)
-		printf(" %d:%.3f", k + 1, stats_accept_rate_at(st, k));
+		if (st->tested_at[k] > 0)
+			printf(" %d:%.3f", k + 1, stats_accept_rate_at(st, k));
+		else
+			printf(" %d:-", k + 1);	/* never tested: no rate */
 	putchar('\n');
 	printf("tv           %.4f speculative vs target-only (%" PRIu64 " and %" PRIu64
 	    " tokens)\n", f->tv, st->tokens, st->ref_tokens);
 	printf("chi2         %.3f on %d df, p = %.4f (output vs exact expected counts)\n",
 	    f->chi2.statistic, f->chi2.df, f->chi2.p_value);
-	printf("cost         target %g ms/forward, draft %g ms/token, c = %.4f\n",
+	printf("cost         target %g ms/forward, draft %g ms/token, c = %.4g\n",
 	    par->target_ms, par->draft_ms, f->cost_ratio);
-	printf("throughput   target-only %.1f tok/s, speculative %.1f tok/s\n",
+	printf("throughput   target-only %.5g tok/s, speculative %.5g tok/s\n",
 	    f->target_rate, f->spec_rate);
 	printf("speedup      %.3fx (Theorem 3.8 at alpha-hat), %.3fx measured;"
 	    " optimal gamma %d (%.3fx)\n", f->speedup, f->speedup_measured,
@@ -238,6 +241,7 @@ json_histograms(struct json *j, const struct sim *sim)
 	int k;
 
 	json_u64_array(j, "tok_per_step_hist", st->tok_hist, (size_t)sim->par.gamma + 1);
+	json_u64_array(j, "tested_by_position", st->tested_at, (size_t)sim->par.gamma);
 	json_array_begin(j, "accept_rate_by_position");
 	for (k = 0; k < sim->par.gamma; k++)
 		json_double(j, NULL, stats_accept_rate_at(st, k));
@@ -294,12 +298,12 @@ batch_run(const struct options *opt)
 	done = run_steps(&sim, opt->steps);
 	sim_figures(&sim, &fig);
 	failed = checks_run(&sim, &fig, checks);
+	if (done < opt->steps)
+		fprintf(stderr, "specdec: interrupted after %" PRIu64 " of %" PRIu64
+		    " steps; the figures below cover those\n", done, opt->steps);
 	if (opt->json) {
 		print_json(&sim, &fig, checks, opt);
 	} else {
-		if (done < opt->steps)
-			printf("interrupted after %" PRIu64 " of %" PRIu64 " steps\n", done,
-			    opt->steps);
 		print_report(&sim, &fig);
 		print_checks(checks);
 	}

@@ -82,7 +82,7 @@ cli_usage(FILE *out)
 "                         default 0.3; not with --replay)\n"
 "      --vocab V          stub vocabulary size (2..262144, default 20)\n"
 "  -s, --seed K           random seed (0..2^64-1, default 0)\n"
-"      --target-ms T      cost of one target forward in ms (>0..1e6, default 10)\n"
+"      --target-ms T      cost of one target forward in ms (0.001..1e6, default 10)\n"
 "      --draft-ms D       cost of one drafted token in ms (0..1e6, default 1)\n"
 "\n"
 "Sources (where the target p and the draft q come from):\n"
@@ -231,7 +231,6 @@ apply_live_option(int c, const char *arg, struct options *opt, FILE *err)
 	default:
 		return -1;
 	}
-	opt->live_given = 1;
 	return 0;
 }
 
@@ -366,9 +365,9 @@ apply_cost_option(int c, const char *arg, struct options *opt, FILE *err)
 {
 	switch (c) {
 	case OPT_TARGET_MS:
-		if (parse_real(arg, 0.0, SIM_MS_MAX, 1, &opt->target_ms) != 0)
+		if (parse_real(arg, SIM_TARGET_MS_MIN, SIM_MS_MAX, 0, &opt->target_ms) != 0)
 			return bad_value(err, "target-ms", arg,
-			    "a number of milliseconds above 0 and at most 1e6");
+			    "a number of milliseconds from 0.001 to 1e6");
 		opt->costs_given |= 1;
 		return 0;
 	case OPT_DRAFT_MS:
@@ -498,21 +497,74 @@ check_source_options(struct options *opt, FILE *err)
 	return 0;
 }
 
+/* Where an option applies, for the checks that refuse one given in a mode that
+ * would ignore it. */
+enum scope { SCOPE_THEORY, SCOPE_SIMULATION, SCOPE_BATCH, SCOPE_LIVE, SCOPE_COUNT };
+
+static const struct {
+	int option;
+	enum scope scope;
+} option_scopes[] = {
+	{ OPT_ALPHA, SCOPE_THEORY }, { OPT_GAMMA_MAX, SCOPE_THEORY },
+	{ OPT_COST_RATIO, SCOPE_THEORY },
+	{ 'g', SCOPE_SIMULATION }, { OPT_NOISE, SCOPE_SIMULATION },
+	{ OPT_VOCAB, SCOPE_SIMULATION }, { 's', SCOPE_SIMULATION },
+	{ OPT_SOURCE, SCOPE_SIMULATION }, { OPT_REPLAY, SCOPE_SIMULATION },
+	{ OPT_LABELS, SCOPE_SIMULATION }, { OPT_CORPUS, SCOPE_SIMULATION },
+	{ OPT_MAX_VOCAB, SCOPE_SIMULATION }, { OPT_TARGET_ORDER, SCOPE_SIMULATION },
+	{ OPT_DRAFT_ORDER, SCOPE_SIMULATION }, { OPT_TEMPERATURE, SCOPE_SIMULATION },
+	{ 'n', SCOPE_BATCH },
+	{ OPT_RATE, SCOPE_LIVE }, { OPT_PAUSED, SCOPE_LIVE }, { OPT_FRAMES, SCOPE_LIVE },
+	{ OPT_DURATION, SCOPE_LIVE },
+};
+
+/* Note the first option given in each scope, by its long name. */
+static void
+note_scope(int c, const char *first[SCOPE_COUNT])
+{
+	const struct option *o;
+	size_t i;
+
+	for (i = 0; i < sizeof option_scopes / sizeof option_scopes[0]; i++) {
+		if (option_scopes[i].option != c || first[option_scopes[i].scope] != NULL)
+			continue;
+		for (o = long_options; o->name != NULL; o++)
+			if (o->val == c)
+				first[option_scopes[i].scope] = o->name;
+	}
+}
+
+/* An option given in a mode that would silently ignore it. */
+static int
+check_scopes(const struct options *opt, const char *first[SCOPE_COUNT], FILE *err)
+{
+	const char *why = NULL, *name = NULL;
+
+	if (opt->mode != CLI_THEORY && (name = first[SCOPE_THEORY]) != NULL)
+		why = "only applies with --theory";
+	else if (opt->mode == CLI_THEORY && (name = first[SCOPE_SIMULATION]) != NULL)
+		why = "does not apply to --theory, which simulates nothing";
+	else if (opt->mode == CLI_THEORY && (name = first[SCOPE_BATCH]) != NULL)
+		why = "does not apply to --theory, which simulates nothing";
+	else if (opt->mode == CLI_LIVE && (name = first[SCOPE_BATCH]) != NULL)
+		why = "only applies with --batch (the live view runs until you quit;"
+		    " see --frames and --duration)";
+	else if (opt->mode != CLI_LIVE && (name = first[SCOPE_LIVE]) != NULL)
+		why = "only applies to the live view";
+	if (why == NULL)
+		return 0;
+	fprintf(err, "specdec: --%s %s\n", name, why);
+	return CLI_EXIT_USAGE;
+}
+
 /* Options that only make sense together. */
 static int
-check_combinations(struct options *opt, int alpha_given, FILE *err)
+check_combinations(struct options *opt, const char *first[SCOPE_COUNT], FILE *err)
 {
 	int rc;
 
-	if (opt->mode != CLI_THEORY && alpha_given) {
-		fputs("specdec: --alpha only applies with --theory\n", err);
-		return CLI_EXIT_USAGE;
-	}
-	if (opt->mode != CLI_LIVE && opt->live_given) {
-		fputs("specdec: --rate, --paused, --frames and --duration only apply to the"
-		    " live view\n", err);
-		return CLI_EXIT_USAGE;
-	}
+	if ((rc = check_scopes(opt, first, err)) != 0)
+		return rc;
 	if ((rc = resolve_source(opt, err)) != 0)
 		return rc;
 	return check_source_options(opt, err);
@@ -521,7 +573,8 @@ check_combinations(struct options *opt, int alpha_given, FILE *err)
 int
 cli_parse(int argc, char **argv, struct options *opt, FILE *err)
 {
-	int c, rc, alpha_given = 0, version = 0, help = 0;
+	const char *first[SCOPE_COUNT] = { NULL };
+	int c, rc, version = 0, help = 0;
 
 	set_defaults(opt);
 	opterr = 0;
@@ -542,7 +595,7 @@ cli_parse(int argc, char **argv, struct options *opt, FILE *err)
 			version = 1;
 			continue;
 		}
-		alpha_given |= c == OPT_ALPHA;
+		note_scope(c, first);
 		if ((rc = apply_option(c, optarg, opt, err)) != 0)
 			return rc;
 	}
@@ -565,5 +618,5 @@ cli_parse(int argc, char **argv, struct options *opt, FILE *err)
 	}
 	if (opt->costs_given == 3 && !opt->cost_ratio_given)
 		opt->cost_ratio = opt->draft_ms / opt->target_ms;
-	return check_combinations(opt, alpha_given, err);
+	return check_combinations(opt, first, err);
 }

@@ -54,7 +54,6 @@ struct options {
 	double duration;	/* --duration: quit after this many seconds; 0 unbounded */
 	double rate;		/* --rate: steps per second; 0 as fast as it goes */
 	int paused;		/* --paused: start paused */
-	int live_given;		/* one of the above was given */
 	enum cli_source source;
 	const char *replay;	/* --replay FILE */
 	const char *labels;	/* --labels FILE */

@@ -123,7 +123,7 @@ sim_set_noise(struct sim *sim, double noise)
 void
 sim_set_costs(struct sim *sim, double target_ms, double draft_ms)
 {
-	sim->par.target_ms = clamp(target_ms, 1e-3, SIM_MS_MAX);
+	sim->par.target_ms = clamp(target_ms, SIM_TARGET_MS_MIN, SIM_MS_MAX);
 	sim->par.draft_ms = clamp(draft_ms, 0.0, SIM_MS_MAX);
 }
 

@@ -14,14 +14,15 @@
 
 #define SIM_RING 256		/* recent steps kept for display */
 #define SIM_NOISE_MAX 10.0
+#define SIM_TARGET_MS_MIN 1e-3	/* smallest target cost, ms */
 #define SIM_MS_MAX 1e6		/* largest target or draft cost, ms */
 
 struct sim_params {
 	int gamma;		/* SPEC_GAMMA_MIN..SPEC_GAMMA_MAX */
 	double noise;		/* 0..SIM_NOISE_MAX */
 	uint64_t seed;
-	double target_ms;	/* > 0 */
-	double draft_ms;	/* >= 0 */
+	double target_ms;	/* SIM_TARGET_MS_MIN..SIM_MS_MAX */
+	double draft_ms;	/* 0..SIM_MS_MAX */
 };
 
 struct sim_entry {

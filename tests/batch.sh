@@ -66,17 +66,21 @@ is "$(jq '[.checks[] | select(.pass)] | length' "$TMPD/v2")" 7 "vocab 2, noise 1
 is "$(jq -r '[.checks[] | select(.pass | not) | .name] | join(",")' "$TMPD/v1000")" "tv_distance_small" \
 	"vocab 1000, 2000 steps: two sampled streams are still far apart in TV, the exact chi-square is not fooled"
 
+"$SPECDEC" --batch --steps 1 | grep -q '^accept by pos 1:[01]\.000 2:- 3:- 4:-$'
+ok $? "one step: positions never tested show no rate"
 "$SPECDEC" --json --steps 1 >"$TMPD/one"
+is "$(jq -c '.tested_by_position' "$TMPD/one")" "[1,0,0,0]" "one step at seed 0: one draft tested, at position 1"
 grep -qiE 'nan|inf' "$TMPD/one"; ok $((1 - $?)) "one step: no NaN or inf in the JSON"
 jq -e . "$TMPD/one" >/dev/null; ok $? "one step: valid JSON"
 
-"$SPECDEC" --batch --steps 1000000000 >"$TMPD/int" 2>/dev/null &
+"$SPECDEC" --batch --steps 1000000000 >"$TMPD/int" 2>"$TMPD/interr" &
 pid=$!
 sleep 0.5
 kill -INT "$pid"
 wait "$pid"
 is "$?" 130 "Ctrl-C stops a long run with exit 130"
-grep -q '^interrupted after [0-9]* of 1000000000 steps' "$TMPD/int"; ok $? "and says how far it got"
+grep -q '^specdec: interrupted after [0-9]* of 1000000000 steps' "$TMPD/interr"; ok $? "and says how far it got, on stderr"
+head -n 1 "$TMPD/int" | grep -q '^source '; ok $? "the report itself keeps its format"
 grep -q '^[0-9]* passed, [0-9]* failed$' "$TMPD/int"; ok $? "and still prints the figures and checks so far"
 
 done_testing

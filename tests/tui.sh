@@ -134,7 +134,7 @@ for bad in "frames 0" "frames 1e3" "duration 0" "duration 86401" "rate 0.5" "rat
 done
 "$SPECDEC" --batch --rate 5 >"$TMPD/out" 2>"$TMPD/err"
 rc=$?
-[ "$rc" -eq 2 ] && grep -q "only apply to the live view" "$TMPD/err"
+[ "$rc" -eq 2 ] && grep -q "only applies to the live view" "$TMPD/err"
 ok $? "--rate with --batch: exit 2 ($rc)" "$(cat "$TMPD/err")"
 
 # --- a bounded run ends by itself --------------------------------------------
