@@ -51,6 +51,7 @@ struct tui {
 	double rate;		/* steps/s; 0: as fast as it goes */
 	size_t selected;
 	double next_step, last_frame, deadline;
+	double frame_start;	/* when the last frame began stepping */
 	uint64_t frames, max_frames;
 	double measure_t0, measured_rate;
 	uint64_t measure_steps0;
@@ -237,10 +238,10 @@ wait_ms(const struct tui *t, double now)
 	double wake = now + MAX_WAIT_MS / 1000.0, ms;
 
 	if (!t->paused && t->rate <= 0.0)
-		wake = t->last_frame + FRAME_S;
+		wake = t->frame_start + FRAME_S;
 	else if (!t->paused)
-		wake = t->rate > 1.0 / FRAME_S && t->last_frame + FRAME_S > t->next_step ?
-		    t->last_frame + FRAME_S : t->next_step;
+		wake = t->rate > 1.0 / FRAME_S && t->frame_start + FRAME_S > t->next_step ?
+		    t->frame_start + FRAME_S : t->next_step;
 	if (t->deadline > 0.0 && t->deadline < wake)
 		wake = t->deadline;
 	ms = ceil((wake - now) * 1000.0);
@@ -402,11 +403,15 @@ static void
 loop(struct tui *t)
 {
 	double now;
-	int ch, stepped;
+	int ch, stepped = 0;
 
 	for (;;) {
 		now = tui_term_now();
-		stepped = !t->paused ? run_due(t, now) : 0;
+		if (now >= t->frame_start + FRAME_S)
+			t->frame_start = now;
+		/* A key's effect is drawn first, before another frame of steps
+		 * (but a held key does not stop the stepping). */
+		stepped = !t->paused && !(t->dirty && stepped > 0) ? run_due(t, now) : 0;
 		if (t->dirty || stepped > 0) {
 			draw(t);
 			if (t->max_frames > 0 && t->frames >= t->max_frames)
