@@ -245,29 +245,59 @@ draw_vbar(struct plot_grid *g, int x, int bw, int hb, double frac)
 	}
 }
 
+/* Bins j*k .. j*k + k - 1 of v[0..n-1], summed: one bar. */
+static double
+vbar_value(const double *v, int n, int j, int k)
+{
+	double sum = 0.0;
+	int i;
+
+	for (i = j * k; i < n && i < (j + 1) * k; i++)
+		sum += v[i];
+	return sum;
+}
+
+/* Labels under the bars: n under the last first, then the first bin of each bar
+ * from the left where it fits with a blank on either side. */
+static void
+vbar_labels(struct plot_grid *g, int n, int k, int m, int slot)
+{
+	char buf[16];
+	int j, len, x, last_x = (m - 1) * slot, end = -1;
+
+	snprintf(buf, sizeof buf, "%d", n);
+	plot_text(g, last_x, g->h - 1, buf, PLOT_S_AXIS);
+	for (j = 0; j < m - 1; j++) {
+		x = j * slot;
+		len = snprintf(buf, sizeof buf, "%d", j * k + 1);
+		if (x > end && x + len < last_x) {
+			plot_text(g, x, g->h - 1, buf, PLOT_S_AXIS);
+			end = x + len;
+		}
+	}
+}
+
 void
 plot_vbars(struct plot_grid *g, const double *v, int n)
 {
 	char buf[16];
-	double max = 0.0;
-	int i, slot, bw, len, end = -1;
+	double max = 0.0, x;
+	int avail, k, m, slot, bw, j;
 
 	if (n <= 0 || g->w <= 0 || g->h < 2)
 		return;
-	for (i = 0; i < n; i++)
-		max = v[i] > max ? v[i] : max;
-	slot = g->w / n > 0 ? g->w / n : 1;
+	avail = g->w - (snprintf(buf, sizeof buf, "%d", n) - 1);
+	avail = avail > 0 ? avail : 1;
+	k = (n + avail - 1) / avail;	/* bins per bar */
+	m = (n + k - 1) / k;		/* bars */
+	slot = avail / m > 0 ? avail / m : 1;
 	bw = slot >= 2 ? slot - 1 : 1;
 	bw = bw > 3 ? 3 : bw;
-	for (i = 0; i < n && i * slot < g->w; i++) {
-		if (max > 0.0)
-			draw_vbar(g, i * slot, bw, g->h - 1, v[i] / max);
-		len = snprintf(buf, sizeof buf, "%d", i + 1);
-		if (i * slot > end && i * slot + len <= g->w) {
-			plot_text(g, i * slot, g->h - 1, buf, PLOT_S_AXIS);
-			end = i * slot + len;
-		}
-	}
+	for (j = 0; j < m; j++)
+		max = (x = vbar_value(v, n, j, k)) > max ? x : max;
+	for (j = 0; j < m && max > 0.0; j++)
+		draw_vbar(g, j * slot, bw, g->h - 1, vbar_value(v, n, j, k) / max);
+	vbar_labels(g, n, k, m, slot);
 }
 
 size_t

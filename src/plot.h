@@ -70,7 +70,9 @@ size_t plot_row(const struct plot_grid *g, int y, char *buf, size_t len);
 void plot_tok_curves(struct plot_grid *g, const struct plot_curves *spec);
 
 /* Vertical bars for v[0..n-1] (>= 0), scaled to the largest, over the grid's rows
- * but the last, which labels bar i with i + 1 where there is room. */
+ * but the last, which labels the bars with bin numbers 1 to n: n always, under
+ * the last bar, and from the left the first bin of each bar where it fits. When
+ * n bars do not fit, neighbouring bins share a bar (their sum). */
 void plot_vbars(struct plot_grid *g, const double *v, int n);
 
 /* A horizontal bar of frac (clamped to [0, 1]) of width cells into buf: full and

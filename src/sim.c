@@ -156,6 +156,7 @@ sim_figures(const struct sim *sim, struct sim_figures *fig)
 	fig->closed_form = stats_closed_form(st);
 	fig->closed_form_jensen = stats_closed_form_jensen(st);
 	fig->tv = stats_tv(st);
+	fig->tv_noise = stats_tv_noise(st);
 	fig->chi2 = stats_chi2(st);
 	fig->cost_ratio = c;
 	fig->target_rate = theory_target_rate(sim->par.target_ms);

@@ -50,6 +50,7 @@ struct sim_figures {
 	double alpha_hat, alpha_overlap, alpha_overlap_tested, alpha_stderr;
 	double tok_per_step, closed_form, closed_form_jensen;
 	double tv;
+	double tv_noise;		/* TV expected by chance at these sample sizes */
 	struct chisq_result chi2;
 	double cost_ratio;		/* c = draft_ms / target_ms */
 	double target_rate;		/* tokens/s, target only */

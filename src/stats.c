@@ -9,6 +9,8 @@
 #include "stats.h"
 #include "theory.h"
 
+#define STATS_PI 3.14159265358979323846
+
 int
 stats_init(struct stats *st, size_t vocab, int gamma)
 {
@@ -171,6 +173,25 @@ double
 stats_tv(const struct stats *st)
 {
 	return dist_tv_counts(st->spec_hist, st->ref_hist, st->vocab);
+}
+
+double
+stats_tv_noise(const struct stats *st)
+{
+	double n = (double)st->tokens, m = (double)st->ref_tokens, sum = 0.0, pool, scale;
+	size_t i;
+
+	if (!(n > 0.0) || !(m > 0.0))
+		return 0.0;
+	pool = n + m;
+	scale = 2.0 * (1.0 / n + 1.0 / m) / STATS_PI;
+	for (i = 0; i < st->vocab; i++) {
+		double p = (double)(st->spec_hist[i] + st->ref_hist[i]) / pool;
+
+		if (p > 0.0 && p < 1.0)
+			sum += sqrt(p * (1.0 - p) * scale);
+	}
+	return 0.5 * sum;
 }
 
 struct chisq_result

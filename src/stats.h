@@ -57,6 +57,11 @@ double stats_closed_form(const struct stats *st);	/* at alpha_hat and gamma */
 double stats_closed_form_jensen(const struct stats *st); /* mean of per-step closed form */
 double stats_accept_rate_at(const struct stats *st, int k); /* position k, 0-based */
 double stats_tv(const struct stats *st);		/* spec vs reference histograms */
+/* The TV expected between two independent samples of tokens and ref_tokens draws
+ * from one distribution, estimated from the pooled histograms (normal
+ * approximation: E|X/N - Y/M| = sqrt(2 p(1-p)(1/N + 1/M) / pi) per token): the
+ * level stats_tv sits at by chance alone. 0 before either sample has a token. */
+double stats_tv_noise(const struct stats *st);
 struct chisq_result stats_chi2(const struct stats *st);	/* spec vs exact expected */
 
 #endif

@@ -22,7 +22,6 @@
 #define FRAME_S (1.0 / 30.0)	/* the steady frame period when running fast */
 #define STEP_BUDGET 0.8		/* share of a frame spent stepping at full speed */
 #define MEASURE_S 0.5		/* the measured rate's window */
-#define CLOCK_EVERY 64		/* steps between looks at the clock */
 #define MAX_WAIT_MS 1000	/* longest sleep: a signal that lands just before
 				 * wgetch blocks is still seen within a second */
 
@@ -52,9 +51,13 @@ struct tui {
 	double rate;		/* steps/s; 0: as fast as it goes */
 	size_t selected;
 	double next_step, last_frame, deadline;
+	double frame_start;	/* when the last frame began stepping */
 	uint64_t frames, max_frames;
 	double measure_t0, measured_rate;
 	uint64_t measure_steps0;
+	int measured;		/* measured_rate covers a full window at this speed */
+	int fell_short;		/* this window dropped a backlog of due steps */
+	int short_of_rate;	/* the last window did, and ran below the rate */
 	double draw_total, draw_max;	/* seconds spent drawing, for SPECDEC_TIMING */
 };
 
@@ -94,10 +97,16 @@ static void
 draw_help(struct tui *t, const struct tui_view *v)
 {
 	struct tui_rect r;
-	int ncols;
+	int ncols, rows;
 
 	if (t->help == NULL) {
-		r = tui_layout_help(COLS, LINES, tui_nkeys, tui_help_entry_width(), &ncols);
+		tui_layout_help(COLS, LINES, tui_nkeys, tui_help_entry_width(), &ncols);
+		while ((rows = tui_keys_help_rows(ncols)) + 4 > LINES && ncols < tui_nkeys)
+			ncols++;
+		r.w = tui_help_width(ncols) < COLS ? tui_help_width(ncols) : COLS;
+		r.h = rows + 4 < LINES ? rows + 4 : LINES;
+		r.y = (LINES - r.h) / 2;
+		r.x = (COLS - r.w) / 2;
 		if ((t->help = newwin(r.h, r.w, r.y, r.x)) == NULL)
 			return;
 	}
@@ -133,6 +142,8 @@ draw_panes(struct tui *t)
 	v.paused = t->paused;
 	v.rate = t->rate;
 	v.measured_rate = t->measured_rate;
+	v.measured = t->measured;
+	v.short_of_rate = t->short_of_rate;
 	v.selected = t->selected;
 	for (i = 0; i < TUI_P_COUNT; i++)
 		if (t->win[i] != NULL) {
@@ -165,6 +176,15 @@ draw(struct tui *t)
 	t->dirty = 0;
 }
 
+/* Start a new window of the measured rate (after a change of speed or a pause). */
+static void
+measure_restart(struct tui *t, double now)
+{
+	t->measure_t0 = now;
+	t->measure_steps0 = t->sim.steps_total;
+	t->measured = t->fell_short = t->short_of_rate = 0;
+}
+
 static void
 measure_rate(struct tui *t, double now)
 {
@@ -172,12 +192,17 @@ measure_rate(struct tui *t, double now)
 		return;
 	t->measured_rate = (double)(t->sim.steps_total - t->measure_steps0) /
 	    (now - t->measure_t0);
+	t->measured = 1;
+	t->short_of_rate = t->fell_short && t->measured_rate < 0.95 * t->rate;
+	t->fell_short = 0;
 	t->measure_t0 = now;
 	t->measure_steps0 = t->sim.steps_total;
 }
 
 /* Run the steps that are due (at full speed: for most of a frame); returns how
- * many ran. A backlog the machine cannot catch up with is forgotten. */
+ * many ran. The clock is read after every step, so one slow step (a large
+ * vocabulary) overruns the budget by at most itself. A backlog the machine
+ * cannot catch up with is forgotten, and the header then shows the rate run. */
 static int
 run_due(struct tui *t, double now)
 {
@@ -185,18 +210,22 @@ run_due(struct tui *t, double now)
 	int n = 0;
 
 	if (t->rate <= 0.0) {
-		do
+		do {
 			sim_step(&t->sim);
-		while (++n % CLOCK_EVERY != 0 || tui_term_now() < budget_end);
+			n++;
+		} while (tui_term_now() < budget_end);
 	} else {
 		while (t->next_step <= now) {
 			sim_step(&t->sim);
 			t->next_step += 1.0 / t->rate;
-			if (++n % CLOCK_EVERY == 0 && tui_term_now() > budget_end)
+			n++;
+			if (tui_term_now() >= budget_end)
 				break;
 		}
-		if (t->next_step < now - FRAME_S)
+		if (t->next_step < now - FRAME_S) {
 			t->next_step = now;
+			t->fell_short = 1;
+		}
 	}
 	measure_rate(t, tui_term_now());
 	return n;
@@ -209,10 +238,10 @@ wait_ms(const struct tui *t, double now)
 	double wake = now + MAX_WAIT_MS / 1000.0, ms;
 
 	if (!t->paused && t->rate <= 0.0)
-		wake = t->last_frame + FRAME_S;
+		wake = t->frame_start + FRAME_S;
 	else if (!t->paused)
-		wake = t->rate > 1.0 / FRAME_S && t->last_frame + FRAME_S > t->next_step ?
-		    t->last_frame + FRAME_S : t->next_step;
+		wake = t->rate > 1.0 / FRAME_S && t->frame_start + FRAME_S > t->next_step ?
+		    t->frame_start + FRAME_S : t->next_step;
 	if (t->deadline > 0.0 && t->deadline < wake)
 		wake = t->deadline;
 	ms = ceil((wake - now) * 1000.0);
@@ -256,6 +285,7 @@ change_speed(struct tui *t, int faster)
 		t->rate = speeds[i];
 	}
 	t->next_step = tui_term_now();
+	measure_restart(t, t->next_step);
 }
 
 static void
@@ -264,6 +294,7 @@ set_paused(struct tui *t, int paused)
 	t->paused = paused;
 	t->selected = 0;
 	t->next_step = tui_term_now();
+	measure_restart(t, t->next_step);
 }
 
 static double
@@ -372,11 +403,15 @@ static void
 loop(struct tui *t)
 {
 	double now;
-	int ch, stepped;
+	int ch, stepped = 0;
 
 	for (;;) {
 		now = tui_term_now();
-		stepped = !t->paused ? run_due(t, now) : 0;
+		if (now >= t->frame_start + FRAME_S)
+			t->frame_start = now;
+		/* A key's effect is drawn first, before another frame of steps
+		 * (but a held key does not stop the stepping). */
+		stepped = !t->paused && !(t->dirty && stepped > 0) ? run_due(t, now) : 0;
 		if (t->dirty || stepped > 0) {
 			draw(t);
 			if (t->max_frames > 0 && t->frames >= t->max_frames)

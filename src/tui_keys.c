@@ -13,8 +13,8 @@ const struct tui_key tui_keys[] = {
 	{ { '-', '_' }, "-", "gamma -1, new segment", NULL, NULL, TUI_A_GAMMA_DOWN },
 	{ { ']' }, "]", "noise +0.1, new segment", "]/[", "noise", TUI_A_NOISE_UP },
 	{ { '[' }, "[", "noise -0.1, new segment", NULL, NULL, TUI_A_NOISE_DOWN },
-	{ { '}' }, "}", "noise +0.01", NULL, NULL, TUI_A_NOISE_UP_FINE },
-	{ { '{' }, "{", "noise -0.01", NULL, NULL, TUI_A_NOISE_DOWN_FINE },
+	{ { '}' }, "}", "noise +0.01, new segment", NULL, NULL, TUI_A_NOISE_UP_FINE },
+	{ { '{' }, "{", "noise -0.01, new segment", NULL, NULL, TUI_A_NOISE_DOWN_FINE },
 	{ { '>', '.' }, ">", "faster (up to max)", ">/<", "speed", TUI_A_FASTER },
 	{ { '<', ',' }, "<", "slower (down to 1/s)", NULL, NULL, TUI_A_SLOWER },
 	{ { 't' }, "t", "target cost down", NULL, NULL, TUI_A_TARGET_DOWN },
@@ -32,6 +32,39 @@ const struct tui_key tui_keys[] = {
 };
 
 const int tui_nkeys = (int)(sizeof tui_keys / sizeof tui_keys[0]);
+
+/* Entries i and i + 1 are the two directions of one thing (gamma up and down). */
+static int
+paired(int i)
+{
+	static const enum tui_action first[] = {
+		TUI_A_GAMMA_UP, TUI_A_NOISE_UP, TUI_A_NOISE_UP_FINE, TUI_A_FASTER,
+		TUI_A_TARGET_DOWN, TUI_A_DRAFT_DOWN, TUI_A_OLDER,
+	};
+	size_t j;
+
+	if (i < 0 || i + 1 >= tui_nkeys)
+		return 0;
+	for (j = 0; j < sizeof first / sizeof first[0]; j++)
+		if (tui_keys[i].action == first[j])
+			return tui_keys[i + 1].action == first[j] + 1;
+	return 0;
+}
+
+int
+tui_keys_help_rows(int ncols)
+{
+	int rows, c;
+
+	ncols = ncols > 0 ? ncols : 1;
+	rows = (tui_nkeys + ncols - 1) / ncols;
+	for (c = 1; c < ncols && rows < tui_nkeys; c++)
+		if (paired(c * rows - 1)) {
+			rows++;
+			c = 0;
+		}
+	return rows;
+}
 
 enum tui_action
 tui_keys_action(int code)

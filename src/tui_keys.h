@@ -43,6 +43,10 @@ struct tui_key {
 extern const struct tui_key tui_keys[];
 extern const int tui_nkeys;
 
+/* Rows of the help overlay in ncols columns: as few as hold every entry without
+ * a column break between the two keys of a pair (t and T). */
+int tui_keys_help_rows(int ncols);
+
 /* The action bound to a key code, or TUI_A_NONE. */
 enum tui_action tui_keys_action(int code);
 

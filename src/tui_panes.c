@@ -25,14 +25,17 @@
 struct glyphs {
 	const char *gamma, *alpha, *alpha_hat, *chi2, *arrow, *more;
 	const char *measured, *mark, *ceiling;
+	const char *cut;	/* ends a label clipped to its column */
+	const char *none;	/* a figure with no data behind it yet */
+	const char *one_x;	/* the 1x tick in the speedup bar */
 };
 
 static const struct glyphs glyphs_utf8 = {
 	"\u03b3", "\u03b1", "\u03b1\u0302", "\u03c7\u00b2", "\u2192", "\u2026",
-	"\u2022", "\u25c6", "\u00b7",
+	"\u2022", "\u25c6", "\u00b7", "\u2026", "\u2013", "\u2502",
 };
 static const struct glyphs glyphs_ascii = {
-	"gamma", "alpha", "alpha^", "chi2", "->", "...", "*", "@", ".",
+	"gamma", "alpha", "alpha^", "chi2", "->", "...", "*", "@", ".", "~", "-", "|",
 };
 
 static const double curve_alphas[4] = { 0.3, 0.5, 0.7, 0.9 };
@@ -129,6 +132,27 @@ pen_printf(struct pen *p, enum tui_style style, const char *fmt, ...)
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	pen_put(p, style, buf);
+}
+
+/* Like pen_put, but a text that does not fit ends in the glyph cut where it was
+ * clipped, so that a clipped word never passes for a shorter one. */
+static void
+pen_put_cut(struct pen *p, enum tui_style style, const char *s, const char *cut)
+{
+	char buf[256];
+	int room = p->right - p->x, width;
+	size_t n;
+
+	if (room <= 0 || text_width(s) <= room) {
+		pen_put(p, style, s);
+		return;
+	}
+	n = fit(s, room - text_width(cut), &width);
+	n = n < sizeof buf - 1 ? n : sizeof buf - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	pen_put(p, style, buf);
+	pen_put(p, TUI_S_DIM, cut);
 }
 
 /* The first of the texts a, b, c (c may be NULL) that fits where the pen is, or
@@ -229,15 +253,34 @@ token_text(const struct sim *sim, const struct spec_token *t, const struct glyph
 	return buf;
 }
 
+/* A rate in steps/s: whole numbers from 10 up, 2 significant digits below. */
 static const char *
-state_text(const struct tui_view *v, char *buf, size_t len)
+rate_text(char *buf, size_t len, double r)
 {
+	snprintf(buf, len, r >= 10.0 ? "%.0f" : "%.2g", r);
+	return buf;
+}
+
+/* The run state, long (wide) or short: the rate asked for, and the rate achieved
+ * when it falls short (or is max). */
+static const char *
+state_text(const struct tui_view *v, int wide, char *buf, size_t len)
+{
+	const char *run = wide ? "running " : "";
+	char got[32], want[32];
+
+	rate_text(got, sizeof got, v->measured_rate);
+	rate_text(want, sizeof want, v->rate);
 	if (v->paused)
 		snprintf(buf, len, "paused");
+	else if (v->rate <= 0.0 && !v->measured)
+		snprintf(buf, len, "%smax", run);
 	else if (v->rate <= 0.0)
-		snprintf(buf, len, "running max (%.0f steps/s)", v->measured_rate);
+		snprintf(buf, len, wide ? "running max (%s steps/s)" : "max %s/s", got);
+	else if (v->short_of_rate)
+		snprintf(buf, len, "%s%s of %s steps/s", run, got, want);
 	else
-		snprintf(buf, len, "running %g steps/s", v->rate);
+		snprintf(buf, len, "%s%s step%s/s", run, want, v->rate == 1.0 ? "" : "s");
 	return buf;
 }
 
@@ -246,7 +289,7 @@ tui_draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
 	const struct glyphs *g = glyphs_of(v);
 	struct pen p = { w, 0, 1, getmaxx(w), v->term };
-	char params[160], state[64], step[48];
+	char params[160], state[128], step[48];
 	int wide;
 
 	werase(w);
@@ -256,37 +299,107 @@ tui_draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	else
 		snprintf(params, sizeof params, "%s=%d  %s  V=%zu  seed=%" PRIu64, g->gamma,
 		    sim->par.gamma, sim->src.kind, sim->src.vocab, sim->par.seed);
-	state_text(v, state, sizeof state);
+	state_text(v, 1, state, sizeof state);
 	snprintf(step, sizeof step, "step %" PRIu64, sim->steps_total);
 	wide = 7 + 2 + text_width(params) + 3 + text_width(state) + 3 +
 	    text_width(step) <= p.right - p.x;
+	if (!wide)
+		state_text(v, 0, state, sizeof state);
 	pen_put(&p, TUI_S_TITLE, "specdec");
 	pen_printf(&p, TUI_S_NORMAL, "  %s%s", params, wide ? "   " : "  ");
-	if (!wide && !v->paused)
-		pen_printf(&p, TUI_S_STATE, v->rate > 0.0 ? "%g steps/s" : "max %.0f/s",
-		    v->rate > 0.0 ? v->rate : v->measured_rate);
-	else
-		pen_put(&p, TUI_S_STATE, state);
+	pen_put(&p, TUI_S_STATE, state);
 	pen_printf(&p, TUI_S_NORMAL, "%s%s", wide ? "   " : "  ", step);
 }
 
-/* One step's row: its number, then each token in its outcome's style. */
+/* One step's tokens as the stream shows them, with the columns each takes
+ * (a space follows all but a rejected draft, which its residual follows). */
+struct row_tokens {
+	int n, tail;		/* tokens; the first of the step's ending */
+	int width[SPEC_GAMMA_MAX + 1];
+	char text[SPEC_GAMMA_MAX + 1][96];
+};
+
+static void
+row_tokens(struct row_tokens *r, const struct sim *sim, const struct spec_step *step,
+    const struct glyphs *g)
+{
+	int i;
+
+	r->n = step->ntok;
+	for (i = 0; i < r->n; i++) {
+		token_text(sim, &step->tok[i], g, r->text[i], sizeof r->text[i]);
+		r->width[i] = text_width(r->text[i]) + (step->tok[i].outcome != SPEC_REJECTED);
+	}
+	r->tail = r->n > 0 ? r->n - 1 : 0;
+	if (r->n >= 2 && step->tok[r->n - 2].outcome == SPEC_REJECTED)
+		r->tail = r->n - 2;
+}
+
+static int
+sum_width(const struct row_tokens *r, int from, int to)
+{
+	int w = 0;
+
+	for (; from < to; from++)
+		w += r->width[from];
+	return w;
+}
+
+/* How many accepted tokens to keep from the front (*head) and from just before
+ * the ending (*back) in room columns, leaving ellw for the ellipsis; all of them
+ * when the row fits. */
+static void
+row_split(const struct row_tokens *r, int room, int ellw, int *head, int *back)
+{
+	int h = 0, b = 0, used = 0;
+
+	*head = r->tail;
+	*back = 0;
+	if (sum_width(r, 0, r->n) - 1 <= room)	/* the last space may fall off */
+		return;
+	room -= sum_width(r, r->tail, r->n) + ellw;
+	while (h < r->tail && used + r->width[h] <= room / 2)
+		used += r->width[h++];
+	while (r->tail - b - 1 >= h && used + r->width[r->tail - b - 1] <= room)
+		used += r->width[r->tail - ++b];
+	while (h < r->tail - b && used + r->width[h] <= room)
+		used += r->width[h++];
+	*head = h;
+	*back = b;
+}
+
+static void
+put_row_tokens(struct pen *p, const struct spec_step *step, const struct row_tokens *r,
+    int from, int to)
+{
+	for (; from < to; from++) {
+		pen_put(p, outcome_style(step->tok[from].outcome), r->text[from]);
+		if (step->tok[from].outcome != SPEC_REJECTED)
+			pen_put(p, TUI_S_NORMAL, " ");
+	}
+}
+
+/* One step's row: its number, then each token in its outcome's style. A row too
+ * long for the pane loses the middle of its accepted run, never its ending (the
+ * rejected draft and residual, or the bonus). */
 static void
 draw_step_row(struct pen *p, const struct sim *sim, const struct sim_entry *e, int numw,
     int selected, const struct glyphs *g)
 {
-	char buf[96];
-	int i;
+	struct row_tokens r;
+	int head, back, room;
 
 	pen_printf(p, selected ? TUI_S_SELECTED : TUI_S_DIM, "%*" PRIu64, numw, e->number);
 	pen_put(p, TUI_S_NORMAL, " ");
-	for (i = 0; i < e->step.ntok; i++) {
-		const struct spec_token *t = &e->step.tok[i];
-
-		pen_put(p, outcome_style(t->outcome), token_text(sim, t, g, buf, sizeof buf));
-		if (t->outcome != SPEC_REJECTED)
-			pen_put(p, TUI_S_NORMAL, " ");
+	row_tokens(&r, sim, &e->step, g);
+	room = p->right - p->x;
+	row_split(&r, room, text_width(g->more) + 1, &head, &back);
+	put_row_tokens(p, &e->step, &r, 0, head);
+	if (head + back < r.tail) {
+		pen_put(p, TUI_S_DIM, g->more);
+		pen_put(p, TUI_S_NORMAL, " ");
 	}
+	put_row_tokens(p, &e->step, &r, r.tail - back, r.n);
 }
 
 static void
@@ -372,7 +485,8 @@ detail_column(struct pen *p, const struct sim *sim, const struct spec_token *t, 
 	pen_at(p, 1, x);
 	if (p->right > x + DETAIL_COL_W - 1)
 		p->right = x + DETAIL_COL_W - 1;	/* a long word is clipped to its column */
-	pen_put(p, outcome_style(t->outcome), token_text(sim, t, g, buf, sizeof buf));
+	pen_put_cut(p, outcome_style(t->outcome), token_text(sim, t, g, buf, sizeof buf),
+	    g->cut);
 	p->right = right;
 	p->y = 2;
 	detail_number(p, col, t->p, 1);
@@ -418,45 +532,103 @@ tui_draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 		detail_column(&p, sim, &e->step.tok[i], i - first, g);
 }
 
+/* x with prec decimals into buf, or the no-data glyph when there is no data. */
+static const char *
+figure(char *buf, size_t len, int prec, double x, int have, const struct glyphs *g)
+{
+	if (have)
+		snprintf(buf, len, "%.*f", prec, x);
+	else
+		snprintf(buf, len, "%s", g->none);
+	return buf;
+}
+
+static void
+stats_counts(struct pen *p, const struct sim *sim)
+{
+	const struct stats *st = &sim->stats;
+	char lng[160], mid[160], shrt[160];
+
+	snprintf(lng, sizeof lng, "steps %" PRIu64 "  tokens %" PRIu64 "  segment %u",
+	    st->steps, st->tokens, sim->segment);
+	snprintf(mid, sizeof mid, "steps %" PRIu64 " tokens %" PRIu64 " segment %u",
+	    st->steps, st->tokens, sim->segment);
+	snprintf(shrt, sizeof shrt, "steps %" PRIu64 " tok %" PRIu64 " seg %u", st->steps,
+	    st->tokens, sim->segment);
+	pen_choose(p, TUI_S_NORMAL, lng, mid, shrt);
+}
+
+static void
+stats_alphas(struct pen *p, const struct tui_view *v, int have)
+{
+	const struct glyphs *g = glyphs_of(v);
+	char a[32], b[32], lng[160], shrt[160], tiny[160];
+
+	figure(a, sizeof a, 3, v->fig->alpha_hat, have, g);
+	figure(b, sizeof b, 3, v->fig->alpha_overlap, have, g);
+	snprintf(lng, sizeof lng, "%s %s accepted/tested  %s %s overlap", g->alpha_hat, a,
+	    g->alpha, b);
+	snprintf(shrt, sizeof shrt, "%s %s  %s %s overlap", g->alpha_hat, a, g->alpha, b);
+	snprintf(tiny, sizeof tiny, "%s %s  overlap %s", g->alpha_hat, a, b);
+	pen_choose(p, TUI_S_NORMAL, lng, shrt, tiny);
+}
+
+/* TV with the level chance alone gives it at these sample sizes, then the batch
+ * check's verdict where there is room, then the chi-square p-value. */
+static void
+stats_tv_line(struct pen *p, const struct tui_view *v, int have)
+{
+	const struct sim_figures *f = v->fig;
+	const struct glyphs *g = glyphs_of(v);
+	char chi[64], lng[160], shrt[160];
+	int room = p->right - p->x;
+
+	if (!have) {
+		pen_printf(p, TUI_S_NORMAL, "TV %s  %s p %s", g->none, g->chi2, g->none);
+		return;
+	}
+	snprintf(chi, sizeof chi, "  %s p %.2f", g->chi2, f->chi2.p_value);
+	snprintf(lng, sizeof lng, "TV %.3f (noise ~%.3f)", f->tv, f->tv_noise);
+	snprintf(shrt, sizeof shrt, "TV %.3f noise ~%.3f", f->tv, f->tv_noise);
+	if (text_width(lng) + 18 + text_width(chi) <= room) {
+		pen_put(p, TUI_S_NORMAL, lng);
+		pen_put(p, TUI_S_NORMAL, "  check <0.05 ");
+		pen_put(p, v->tv_pass ? TUI_S_PASS : TUI_S_FAIL, v->tv_pass ? "pass" : "fail");
+	} else if (text_width(lng) + text_width(chi) <= room)
+		pen_put(p, TUI_S_NORMAL, lng);
+	else
+		pen_put(p, TUI_S_NORMAL, shrt);
+	pen_choose(p, TUI_S_NORMAL, chi, chi + 1, NULL);
+}
+
 /* The figures above the histogram; returns the rows used. */
 static int
 stats_figures(struct pen *p, const struct sim *sim, const struct tui_view *v, int rows)
 {
 	const struct sim_figures *f = v->fig;
-	const struct stats *st = &sim->stats;
 	const struct glyphs *g = glyphs_of(v);
-	char lng[160], shrt[160], tiny[160];
+	int have = sim->stats.steps > 0;
+	char a[32], b[32], lng[160], shrt[160];
 
 	pen_at(p, 1, 2);
-	snprintf(lng, sizeof lng, "steps %" PRIu64 "  tokens %" PRIu64 "  segment %u",
-	    st->steps, st->tokens, sim->segment);
-	snprintf(shrt, sizeof shrt, "steps %" PRIu64 "  tokens %" PRIu64, st->steps,
-	    st->tokens);
-	pen_choose(p, TUI_S_NORMAL, lng, shrt, NULL);
+	stats_counts(p, sim);
 	pen_at(p, 2, 2);
-	snprintf(lng, sizeof lng, "%s %.3f accepted/tested  %s %.3f overlap", g->alpha_hat,
-	    f->alpha_hat, g->alpha, f->alpha_overlap);
-	snprintf(shrt, sizeof shrt, "%s %.3f  %s %.3f overlap", g->alpha_hat, f->alpha_hat,
-	    g->alpha, f->alpha_overlap);
-	snprintf(tiny, sizeof tiny, "%s %.3f  %s %.3f", g->alpha_hat, f->alpha_hat, g->alpha,
-	    f->alpha_overlap);
-	pen_choose(p, TUI_S_NORMAL, lng, shrt, tiny);
+	stats_alphas(p, v, have);
 	pen_at(p, 3, 2);
-	snprintf(lng, sizeof lng, "tok/step %.2f  closed form %.2f", f->tok_per_step,
-	    f->closed_form);
-	snprintf(shrt, sizeof shrt, "tok/step %.2f  closed %.2f", f->tok_per_step,
-	    f->closed_form);
+	figure(a, sizeof a, 2, f->tok_per_step, have, g);
+	figure(b, sizeof b, 2, f->closed_form, have, g);
+	snprintf(lng, sizeof lng, "tok/step %s  closed form %s", a, b);
+	snprintf(shrt, sizeof shrt, "tok/step %s  closed %s", a, b);
 	pen_choose(p, TUI_S_NORMAL, lng, shrt, NULL);
 	pen_at(p, 4, 2);
-	pen_printf(p, TUI_S_NORMAL, "TV %.3f%s0.05 ", f->tv, v->tv_pass ? "<" : ">");
-	pen_put(p, v->tv_pass ? TUI_S_PASS : TUI_S_FAIL, v->tv_pass ? "pass" : "fail");
-	snprintf(lng, sizeof lng, "  %s p %.2f", g->chi2, f->chi2.p_value);
-	pen_choose(p, TUI_S_NORMAL, lng, lng + 1, NULL);
+	stats_tv_line(p, v, have);
 	if (rows < 9)
 		return 4;
 	pen_at(p, 5, 2);
-	pen_printf(p, TUI_S_NORMAL, "per-step mean %.2f  max %d of %d",
-	    f->closed_form_jensen, st->max_tok_per_step, sim->par.gamma + 1);
+	figure(a, sizeof a, 2, f->closed_form_jensen, have, g);
+	figure(b, sizeof b, 0, sim->stats.max_tok_per_step, have, g);
+	pen_printf(p, TUI_S_NORMAL, "per-step mean %s  max %s of %d", a, b,
+	    sim->par.gamma + 1);
 	return 5;
 }
 
@@ -518,7 +690,8 @@ static void
 curve_legend(struct pen *p, const struct sim *sim, const struct tui_view *v)
 {
 	const struct glyphs *g = glyphs_of(v);
-	int i;
+	int i, have = sim->stats.steps > 0;
+	char a[32], b[32];
 
 	pen_at(p, 1, 2);
 	for (i = 0; i < 4; i++) {
@@ -528,13 +701,13 @@ curve_legend(struct pen *p, const struct sim *sim, const struct tui_view *v)
 	pen_printf(p, TUI_S_NORMAL, " %s = .3 .5 .7 .9", g->alpha);
 	pen_at(p, 2, 2);
 	pen_put(p, TUI_S_MEASURED, g->measured);
-	pen_printf(p, TUI_S_NORMAL, " %s %.2f  ", g->alpha_hat, v->fig->alpha_hat);
+	pen_printf(p, TUI_S_NORMAL, " %s %s  ", g->alpha_hat,
+	    figure(a, sizeof a, 2, v->fig->alpha_hat, have, g));
 	pen_put(p, TUI_S_MARK, g->mark);
-	pen_printf(p, TUI_S_NORMAL, " %s%.2f  ", v->term->utf8 ? "now " : "",
-	    v->fig->tok_per_step);
+	pen_printf(p, TUI_S_NORMAL, " %s%s  ", v->term->utf8 ? "now " : "",
+	    figure(b, sizeof b, 2, v->fig->tok_per_step, have, g));
 	pen_put(p, TUI_S_DIM, g->ceiling);
 	pen_printf(p, TUI_S_NORMAL, " %s+1", g->gamma);
-	(void)sim;
 }
 
 void
@@ -571,38 +744,78 @@ tui_draw_curve(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	plot_free(&grid);
 }
 
+/* x to 3 significant digits, without an exponent from 100 to 1e6 (1234, not
+ * 1.23e+03): extreme costs and rates stay readable. */
+static const char *
+sig3(char *buf, size_t len, double x)
+{
+	if (x >= 100.0 && x < 1e6)
+		snprintf(buf, len, "%.0f", x);
+	else
+		snprintf(buf, len, "%.3g", x);
+	return buf;
+}
+
+/* The measured speedup as a bar scaled to max(best, measured, 1), with a tick at
+ * 1x; a slowdown says so in words and in the failing style. */
+static void
+cost_speedup(struct pen *p, const struct sim_figures *f, const struct tui_view *v, int have)
+{
+	const struct glyphs *g = glyphs_of(v);
+	double top = f->optimal_speedup > f->speedup_measured ? f->optimal_speedup :
+	    f->speedup_measured;
+	int slow = have && f->speedup_measured < 1.0, barw, x0, tick;
+	char bar[256], best[64], x[32];
+
+	top = top > 1.0 ? top : 1.0;
+	if (!have) {
+		pen_printf(p, TUI_S_NORMAL, "speedup %s (no data yet)", g->none);
+		return;
+	}
+	pen_printf(p, slow ? TUI_S_FAIL : TUI_S_NORMAL, "%s %sx ",
+	    slow ? "slowdown" : "speedup", sig3(x, sizeof x, f->speedup_measured));
+	snprintf(best, sizeof best, " best %s %d (%sx)", g->gamma, f->optimal_gamma,
+	    sig3(x, sizeof x, f->optimal_speedup));
+	barw = p->right - p->x - text_width(best);
+	barw = barw > 0 ? barw : 0;
+	plot_hbar(bar, sizeof bar, f->speedup_measured / top, barw, v->term->utf8);
+	x0 = p->x;
+	pen_put(p, slow ? TUI_S_FAIL : TUI_S_BAR, bar);
+	pen_put(p, TUI_S_NORMAL, best);
+	if (barw < 2)
+		return;
+	tick = (int)((double)barw / top + 0.5) - 1;
+	pen_at(p, p->y, x0 + (tick < 0 ? 0 : tick));
+	pen_put(p, TUI_S_MARK, g->one_x);
+}
+
 void
 tui_draw_cost(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
 	const struct sim_figures *f = v->fig;
 	const struct glyphs *g = glyphs_of(v);
 	struct pen p = pen_boxed(w, v);
-	double top = f->optimal_speedup > f->speedup_measured ? f->optimal_speedup :
-	    f->speedup_measured;
-	char bar[256], best[64], lng[128], shrt[128];
-	int barw;
+	int have = sim->stats.steps > 0;
+	char tm[32], dm[32], c[32], tr[32], sr[32], lng[160], shrt[160];
 
 	pane_box(w, v, "cost model");
-	snprintf(lng, sizeof lng, "T %g ms/fwd  D %g ms/token  c=D/T %.3f",
-	    sim->par.target_ms, sim->par.draft_ms, f->cost_ratio);
-	snprintf(shrt, sizeof shrt, "T %g ms  D %g ms/tok  c %.3f", sim->par.target_ms,
-	    sim->par.draft_ms, f->cost_ratio);
+	sig3(tm, sizeof tm, sim->par.target_ms);
+	sig3(dm, sizeof dm, sim->par.draft_ms);
+	sig3(c, sizeof c, f->cost_ratio);
+	snprintf(lng, sizeof lng, "T %s ms/fwd  D %s ms/token  c=D/T %s", tm, dm, c);
+	snprintf(shrt, sizeof shrt, "T %s ms  D %s ms/tok  c %s", tm, dm, c);
 	pen_choose(&p, TUI_S_NORMAL, lng, shrt, NULL);
 	pen_at(&p, 2, 2);
-	snprintf(lng, sizeof lng, "tok/s  target-only %.0f  speculative %.0f",
-	    f->target_rate, f->spec_rate);
-	snprintf(shrt, sizeof shrt, "tok/s: target %.0f  spec %.0f", f->target_rate,
-	    f->spec_rate);
+	sig3(tr, sizeof tr, f->target_rate);
+	if (have)
+		sig3(sr, sizeof sr, f->spec_rate);
+	else
+		snprintf(sr, sizeof sr, "%s", g->none);
+	snprintf(lng, sizeof lng, "tok/s  target-only %s  speculative %s", tr, sr);
+	snprintf(shrt, sizeof shrt, "tok/s: target %s  spec %s", tr, sr);
 	pen_choose(&p, TUI_S_NORMAL, lng, shrt, NULL);
 	pen_at(&p, 3, 2);
-	pen_printf(&p, TUI_S_NORMAL, "speedup %.2fx ", f->speedup_measured);
-	snprintf(best, sizeof best, " best %s %d (%.2fx)", g->gamma, f->optimal_gamma,
-	    f->optimal_speedup);
-	barw = p.right - p.x - text_width(best);
-	plot_hbar(bar, sizeof bar, top > 0.0 ? f->speedup_measured / top : 0.0,
-	    barw > 0 ? barw : 0, v->term->utf8);
-	pen_put(&p, TUI_S_BAR, bar);
-	pen_put(&p, TUI_S_NORMAL, best);
+	cost_speedup(&p, f, v, have);
 }
 
 void
@@ -639,25 +852,47 @@ tui_help_entry_width(void)
 	return HELP_NAME_W + max;
 }
 
+/* Columns that column c of the overlay (rows entries each) needs. */
+static int
+help_column_width(int c, int rows)
+{
+	int i, w, max = 0;
+
+	for (i = c * rows; i < tui_nkeys && i < (c + 1) * rows; i++)
+		if ((w = text_width(tui_keys[i].help)) > max)
+			max = w;
+	return HELP_NAME_W + max;
+}
+
+int
+tui_help_width(int ncols)
+{
+	int rows = tui_keys_help_rows(ncols), c, w = 4 - 2;
+
+	for (c = 0; c < ncols; c++)
+		w += help_column_width(c, rows) + 2;
+	return w;
+}
+
 void
 tui_draw_help(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
-	int entry_w = tui_help_entry_width(), inner = getmaxx(w) - 4;
-	int ncols = inner >= 2 * entry_w + 2 ? (inner + 2) / (entry_w + 2) : 1;
-	int rows = (tui_nkeys + ncols - 1) / ncols, i;
+	int ncols = 1, rows, i, c, x = 2;
 	struct pen p = { w, 0, 0, getmaxx(w) - 2, v->term };
 
 	(void)sim;
+	while (ncols < tui_nkeys && tui_keys_help_rows(ncols) + 4 > getmaxy(w))
+		ncols++;
+	rows = tui_keys_help_rows(ncols);
 	pane_box(w, v, "keys");
-	for (i = 0; i < tui_nkeys; i++) {
-		int x = 2 + (i / rows) * (entry_w + 2);
-
-		p.right = x + entry_w < getmaxx(w) - 2 ? x + entry_w : getmaxx(w) - 2;
-		pen_at(&p, 2 + i % rows, x);
-		pen_put(&p, TUI_S_TITLE, tui_keys[i].name);
-		pen_at(&p, 2 + i % rows, x + HELP_NAME_W);
-		pen_put(&p, TUI_S_NORMAL, tui_keys[i].help);
-	}
+	for (c = 0; c < ncols; x += help_column_width(c, rows) + 2, c++)
+		for (i = c * rows; i < tui_nkeys && i < (c + 1) * rows; i++) {
+			p.right = getmaxx(w) - 2;
+			pen_at(&p, 2 + i % rows, x);
+			pen_put(&p, TUI_S_TITLE, tui_keys[i].name);
+			pen_at(&p, 2 + i % rows, x + HELP_NAME_W);
+			pen_put_cut(&p, TUI_S_NORMAL, tui_keys[i].help, glyphs_of(v)->cut);
+		}
 	p.right = getmaxx(w) - 2;
 	pen_at(&p, getmaxy(w) - 1, 2);
 	pen_put(&p, TUI_S_DIM, " any key closes ");

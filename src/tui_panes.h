@@ -19,6 +19,8 @@ struct tui_view {
 	int paused;
 	double rate;		/* steps/s asked for; 0: as fast as it goes */
 	double measured_rate;	/* steps/s actually run lately */
+	int measured;		/* measured_rate is from a full window at this speed */
+	int short_of_rate;	/* the rate asked for is not being kept up */
 	size_t selected;	/* steps back from the newest; only when paused */
 };
 
@@ -30,12 +32,15 @@ void tui_draw_curve(WINDOW *w, const struct sim *sim, const struct tui_view *v);
 void tui_draw_cost(WINDOW *w, const struct sim *sim, const struct tui_view *v);
 void tui_draw_keybar(WINDOW *w, const struct sim *sim, const struct tui_view *v);
 
-/* The help overlay: every entry of the key table, in as many columns as the
- * window's width allows. */
+/* The help overlay: every entry of the key table, in as few columns as the
+ * window's height allows, the two keys of a pair in one column. */
 void tui_draw_help(WINDOW *w, const struct sim *sim, const struct tui_view *v);
 
-/* Columns one help entry needs (key name, gap, help text). */
+/* Columns the widest help entry needs (key name, gap, help text). */
 int tui_help_entry_width(void);
+
+/* Width of the help overlay in ncols columns of entries, borders included. */
+int tui_help_width(int ncols);
 
 /* The whole screen w when it is below need_cols x need_lines. */
 void tui_draw_small(WINDOW *w, int need_cols, int need_lines);

@@ -12,6 +12,8 @@
 
 #include "tui_term.h"
 
+#include <term.h>		/* after curses.h: setupterm, del_curterm */
+
 #define ESCDELAY_MS 25
 
 static volatile sig_atomic_t term_signal;
@@ -169,6 +171,41 @@ no_terminal(FILE *err, const char *why)
 	return -1;
 }
 
+/* Whether terminfo knows term and it can move the cursor anywhere (cup): 1 yes,
+ * 0 no, -1 unknown type. Looked up without writing to the terminal, so that a
+ * refusal leaves it untouched. */
+static int
+term_can_address(const char *term)
+{
+	TERMINAL *before = cur_term, *probe;
+	const char *cup;
+	int status = 0, ok;
+
+	if (setupterm(term, STDOUT_FILENO, &status) != OK)
+		return -1;
+	cup = tigetstr("cup");
+	ok = cup != NULL && cup != (char *)-1 && *cup != '\0';
+	probe = set_curterm(before);
+	del_curterm(probe);
+	return ok;
+}
+
+/* Refuse a TERM that is unset, unknown, or cannot address the cursor (dumb). */
+static int
+term_usable(const char *term, FILE *err)
+{
+	char why[160];
+	int can;
+
+	if (term == NULL || *term == '\0')
+		return no_terminal(err, "TERM is not set");
+	if ((can = term_can_address(term)) == 1)
+		return 0;
+	snprintf(why, sizeof why, can < 0 ? "TERM=%.60s is not a known terminal type" :
+	    "TERM=%.60s cannot move the cursor", term);
+	return no_terminal(err, why);
+}
+
 int
 tui_term_open(struct tui_term *t, FILE *err)
 {
@@ -177,10 +214,11 @@ tui_term_open(struct tui_term *t, FILE *err)
 	memset(t, 0, sizeof *t);
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
 		return no_terminal(err, "standard input or output is not a terminal");
+	if (term_usable(term, err) != 0)
+		return -1;
 	term_saved_ok = tcgetattr(STDIN_FILENO, &term_saved) == 0;
 	install_signals();
-	if (term == NULL || *term == '\0' ||
-	    (t->screen = newterm(NULL, stdout, stdin)) == NULL) {
+	if ((t->screen = newterm(NULL, stdout, stdin)) == NULL) {
 		restore_signals();
 		return no_terminal(err, "cannot drive this terminal type (check TERM)");
 	}

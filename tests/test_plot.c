@@ -110,6 +110,45 @@ test_vbars(int utf8)
 	plot_free(&g);
 }
 
+/* gamma 32 in the 80x24 histogram: 33 bins in 23 columns share bars two by two;
+ * the labels start under bars, reach 33, and the bars hold every bin. */
+static void
+test_vbars_crowded(void)
+{
+	double v[33];
+	struct plot_grid g;
+	char row[256];
+	int i, bars = 0, bad = 0, x;
+
+	for (i = 0; i < 33; i++)
+		v[i] = 1.0;
+	v[32] = 2.0;
+	plot_init(&g, 23, 4, 0);
+	plot_vbars(&g, v, 33);
+	plot_row(&g, 3, row, sizeof row);
+	tap_ok(strncmp(row, "1 ", 2) == 0, "crowded bars: the first label is 1: '%s'", row);
+	tap_ok(strncmp(row + 16, "33", 2) == 0 && row[15] == ' ',
+	    "crowded bars: 33 under the last bar (column 16): '%s'", row);
+	for (x = 0; x < 23; x++) {
+		if (strcmp(plot_at(&g, x, 2)->ch, " ") != 0)
+			bars++;
+		if (row[x] != ' ' && (x == 0 || row[x - 1] == ' ') &&
+		    strcmp(plot_at(&g, x, 2)->ch, " ") == 0)
+			bad++;
+	}
+	tap_eq(bars, 17, "crowded bars: 17 bars of two bins (the last one alone)");
+	tap_eq(bad, 0, "crowded bars: every label starts under a bar");
+	tap_ok(strcmp(plot_at(&g, 16, 0)->ch, "#") == 0 && strcmp(plot_at(&g, 0, 0)->ch,
+	    "#") == 0, "crowded bars: pairs and the doubled last bin reach the top");
+	plot_free(&g);
+	plot_init(&g, 41, 4, 1);
+	plot_vbars(&g, v, 33);
+	plot_row(&g, 3, row, sizeof row);
+	tap_ok(strncmp(row + 32, "33", 2) == 0, "33 bars in 41 columns: 33 at column 32: '%s'",
+	    row);
+	plot_free(&g);
+}
+
 static void
 test_hbar(void)
 {
@@ -135,6 +174,7 @@ main(void)
 	test_no_ceiling_no_mark();
 	test_vbars(0);
 	test_vbars(1);
+	test_vbars_crowded();
 	test_hbar();
 	return tap_done();
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "fixed_source.h"
+#include "rng.h"
 #include "sim.h"
 #include "stats.h"
 #include "tap.h"
@@ -103,6 +104,48 @@ test_tv_and_chi2(void)
 	stats_free(&st);
 }
 
+/* The TV noise floor: the closed form on exact histograms, 0 when empty, and the
+ * mean TV of independent sample pairs from one distribution. */
+static void
+test_tv_noise(void)
+{
+	static const double p[4] = { 0.4, 0.3, 0.2, 0.1 };
+	double direct = 0.0, mean = 0.0;
+	struct stats st;
+	struct rng rng;
+	int i, k, rep;
+
+	stats_init(&st, 4, 1);
+	tap_near(stats_tv_noise(&st), 0.0, 0.0, "TV noise: 0 without tokens");
+	for (i = 0; i < 4; i++) {
+		st.spec_hist[i] = st.ref_hist[i] = (unsigned long long)(p[i] * 10000.0 + 0.5);
+		direct += sqrt(4.0 * p[i] * (1.0 - p[i]) / (3.14159265358979323846 * 10000.0));
+	}
+	st.tokens = st.ref_tokens = 10000;
+	tap_near(stats_tv_noise(&st), 0.5 * direct, 1e-12,
+	    "TV noise of two identical histograms of 10000: 0.5 sum sqrt(4p(1-p)/(pi N))");
+	tap_near(stats_tv_noise(&st), 0.0092987, 1e-7, "that is 0.0092987 for p = .4 .3 .2 .1");
+	stats_reset(&st, 1);
+	st.spec_hist[0] = st.spec_hist[1] = st.ref_hist[0] = st.ref_hist[1] = 50;
+	st.tokens = st.ref_tokens = 100;
+	tap_near(stats_tv_noise(&st), sqrt(1.0 / (100.0 * 3.14159265358979323846)), 1e-12,
+	    "two halves of 100 tokens: sqrt(1 / (100 pi)) = 0.0564");
+	rng_seed(&rng, 7, 0);
+	for (rep = 0; rep < 2000; rep++) {
+		stats_reset(&st, 1);
+		for (k = 0; k < 400; k++) {
+			st.spec_hist[rng_categorical(&rng, p, 4, 1.0)]++;
+			stats_add_ref(&st, (int)rng_categorical(&rng, p, 4, 1.0));
+		}
+		st.tokens = 400;
+		mean += stats_tv(&st) / 2000.0;
+	}
+	tap_ok(fabs(mean - stats_tv_noise(&st)) < 0.05 * mean,
+	    "mean TV of 2000 pairs of 400-token samples %.4f within 5%% of the noise %.4f",
+	    mean, stats_tv_noise(&st));
+	stats_free(&st);
+}
+
 static void
 test_sim_segments(void)
 {
@@ -142,6 +185,7 @@ main(void)
 {
 	test_counters();
 	test_tv_and_chi2();
+	test_tv_noise();
 	test_sim_segments();
 	return tap_done();
 }

@@ -151,6 +151,13 @@ start u 80 24 LC_ALL=C.UTF-8
 run u "clear; echo BEFORE-MARKER; '$SPECDEC' --paused; echo EXIT=\$?"
 check u "step 0" "paused view starts at step 0"
 s=$(screen u)
+for want in "α̂ – accepted/tested  α – overlap" "tok/step –  closed form –" "TV –  χ² p –" \
+    "speculative –" "speedup – (no data yet)" "◆ now –"; do
+	printf '%s\n' "$s" | grep -qF -- "$want"
+	ok $? "no steps yet: '$want', not a measured 0" "$s"
+done
+! printf '%s\n' "$s" | grep -q "pass\|fail\|0\.000\|0\.00x"
+ok $? "no steps yet: no pass/fail mark, no 0.000 or 0.00x" "$s"
 for want in "γ=4" "noise=0.30" "V=20" "seed=0" "paused" "token stream" "statistics" \
     "E[tok/step] vs γ" "cost model" "accepted [rejected]→residual +bonus" "? help" \
     "q quit"; do
@@ -163,6 +170,8 @@ sleep 0.3
 s=$(screen u)
 printf '%s\n' "$s" | grep -q "step 1\$" && printf '%s\n' "$s" | grep -qF "steps 1  tokens"
 ok $? "paused n advanced exactly one step" "$s"
+printf '%s\n' "$s" | grep -q "TV [0-9.]* (noise ~0\.[0-9]*)\|TV [0-9.]* noise ~0\.[0-9]*"
+ok $? "TV shown with its noise floor at this sample size" "$s"
 printf '%s\n' "$s" | grep -qF "step 1 (newest)\|step 1, residual mass"
 printf '%s\n' "$s" | grep -q "step 1[ ,].*residual mass"
 ok $? "step detail shows step 1 with its residual mass" "$s"
@@ -194,14 +203,21 @@ check u "T 5 ms" "t lowers the target cost to 5 ms"
 check u "D 2 ms" "D raises the draft cost to 2 ms"
 keys u n r
 check u "steps 0  tokens 0" "r resets the statistics"
+check u "tok/step –  closed form –" "after r the figures show no data, not 0.00"
 keys u "?"
 check u "this help" "? opens the help overlay"
 check u "pause or resume" "the overlay lists the keys"
+s=$(screen u)
+printf '%s\n' "$s" | grep -qF "noise +0.01, new segment"
+ok $? "} says it starts a new segment" "$s"
+printf '%s\n' "$s" | grep -A1 "│ t  *target cost down" | grep -q "│ T  *target cost up"
+ok $? "the overlay keeps t and T in one column" "$s"
 keys u x
 wait_gone u "this help"
 ok $? "any key closes the help" "$(screen u)"
 keys u Space
 check u "running 20 steps/s" "space resumes at 20 steps/s"
+check u "TV 0." "running, TV has a value again"
 keys u ">"
 check u "running 50 steps/s" "> goes faster"
 keys u "<" "<"
@@ -298,10 +314,101 @@ start a 80 24 LC_ALL=C
 run a "'$SPECDEC' --paused"
 check a "gamma=4" "C locale: gamma spelt out"
 check a "accepted [rejected]->residual +bonus" "C locale: ASCII legend"
+keys a n
+check a "overlap" "C locale: the overlap alpha keeps its name"
 s=$(screen a)
 ! printf '%s\n' "$s" | LC_ALL=C grep -q '[^ -~]'
 ok $? "C locale: only ASCII on screen" "$s"
 $T kill-session -t a
+
+# --- TERM=dumb: refused before anything is written ----------------------------
+start d 80 24 LC_ALL=C.UTF-8
+run d "clear; echo BEFORE-MARKER; TERM=dumb '$SPECDEC' 2>$TMPD/err; echo EXIT=\$?"
+check d "EXIT=2" "TERM=dumb: exit 2"
+[ "$(wc -l <"$TMPD/err")" -eq 1 ] && grep -q "TERM=dumb" "$TMPD/err" &&
+    grep -q -- "--batch" "$TMPD/err"
+ok $? "TERM=dumb: one stderr line naming TERM and pointing to --batch" "$(cat "$TMPD/err")"
+s=$(screen d)
+[ "$(printf '%s\n' "$s" | grep -A1 BEFORE-MARKER | tail -n 1)" = "EXIT=2" ]
+ok $? "TERM=dumb: nothing written to the terminal" "$s"
+check_restored d "after TERM=dumb"
+$T kill-session -t d
+
+# --- a slow step (V=262144): keys answer, the header shows the rate achieved -----
+start v 80 24 LC_ALL=C.UTF-8
+run v "'$SPECDEC' --vocab 262144 --rate 50000"
+check v " of 50000 steps/s" "V=262144 at 50000/s: the header shows the rate achieved"
+ms() { date +%s%N | sed 's/......$//'; }
+if [ "$(ms)" -gt 0 ] 2>/dev/null; then
+	t0=$(ms)
+	keys v +
+	i=0
+	while [ "$i" -lt 150 ] && ! screen v | grep -qF "γ=5"; do
+		sleep 0.02
+		i=$((i + 1))
+	done
+	dt=$(($(ms) - t0))
+	[ "$dt" -lt 500 ]
+	ok $? "V=262144: + shows within 500 ms (took $dt ms, tmux polling included)"
+else
+	n=$((n + 1))
+	echo "ok $n # SKIP no millisecond clock"
+fi
+keys v ">" ">" ">" ">" ">" ">" ">" ">"
+check v "running max (" "V=262144 at max: the header shows the rate achieved"
+keys v q
+$T kill-session -t v
+
+# --- one step/s, the grammar ------------------------------------------------------
+start o 80 24 LC_ALL=C.UTF-8
+run o "'$SPECDEC' --rate 1"
+check o "running 1 step/s" "1 step/s, not 1 steps/s"
+keys o q
+$T kill-session -t o
+
+# --- gamma 32 at 80x24: stream rows keep their ending; histogram reaches 33 -------
+start w 80 24 LC_ALL=C.UTF-8
+run w "'$SPECDEC' --gamma 32 --paused"
+check w "γ=32" "gamma 32 view up"
+keys w n n n n n n n n
+check w "steps 8 " "gamma 32: eight steps"
+s=$(screen w)
+rows=$(printf '%s\n' "$s" | grep -cE '^│ +[0-9]+ ')
+ends=$(printf '%s\n' "$s" | grep -cE '^│ +[0-9]+ .*(\]→[^ │]+|\+[^ │]+) *││')
+[ "$rows" -ge 6 ] && [ "$ends" -eq "$rows" ]
+ok $? "gamma 32: every stream row shows its ending ($ends of $rows)" "$s"
+printf '%s\n' "$s" | grep -qE '^│ +[0-9]+ [^│]* … [^│]*(\]→|\+)'
+ok $? "gamma 32: a long row elides the middle with …" "$s"
+printf '%s\n' "$s" | grep -qE '│ tok/step 1 .* 33 *│$'
+ok $? "gamma 32: the histogram's axis runs from 1 to 33" "$s"
+keys w q
+$T kill-session -t w
+
+# --- long labels are clipped with an ellipsis, never to a shorter token ----------
+start l 80 24 LC_ALL=C.UTF-8
+run l "'$SPECDEC' --vocab 262144 --paused"
+keys l n n n n n n
+check l "steps 6 " "V=262144: six steps"
+s=$(screen l)
+printf '%s\n' "$s" | grep -qE '^│ token .*[0-9]…'
+ok $? "V=262144: a 7-column label ends in … in the step detail" "$s"
+! printf '%s\n' "$s" | grep -E '^│ token' | grep -qE ' \+[0-9]{5} | \[[0-9]{4}[ ]'
+ok $? "V=262144: no clipped label passes for a shorter id" "$s"
+keys l q
+$T kill-session -t l
+
+# --- the cost pane at extreme costs; a slowdown says so --------------------------
+start k 80 24 LC_ALL=C.UTF-8
+run k "'$SPECDEC' --target-ms 0.001 --draft-ms 1e6 --paused"
+check k "c 1e+09" "T 0.001 ms, D 1e6 ms: c 1e+09, in full"
+check k "target-only 1e+06" "... and the target-only rate 1e+06 tok/s"
+keys k n
+check k "slowdown " "a slowdown is named a slowdown"
+keys k q
+run k "'$SPECDEC' --target-ms 1e6 --paused"
+check k "target-only 0.001" "T 1e6 ms: target-only 0.001 tok/s, not 0"
+keys k q
+$T kill-session -t k
 
 # --- the real sources in the view -------------------------------------------------
 printf '# vocab 4\n0.5 0.3 0.1 0.1\n0.25 0.25 0.25 0.25\n' >"$TMPD/replay.txt"
