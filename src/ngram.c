@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ngram.h"
+#include "rng.h"
 
 #define DISCOUNT_LOW 0.1
 #define DISCOUNT_HIGH 0.9
@@ -382,7 +383,8 @@ ngram_model_init(struct ngram_model *m, const struct ngram_counts *c, int order,
 	m->inv_temp = 1.0 / temperature;
 	m->base = malloc(c->vocab * sizeof *m->base);
 	m->base_t = malloc(c->vocab * sizeof *m->base_t);
-	if (m->base == NULL || m->base_t == NULL) {
+	m->base_cdf = malloc(c->vocab * sizeof *m->base_cdf);
+	if (m->base == NULL || m->base_t == NULL || m->base_cdf == NULL) {
 		ngram_model_free(m);
 		return -1;
 	}
@@ -391,6 +393,7 @@ ngram_model_init(struct ngram_model *m, const struct ngram_counts *c, int order,
 	for (w = 0; w < c->vocab; w++) {
 		m->base_t[w] = m->inv_temp == 1.0 ? m->base[w] : pow(m->base[w], m->inv_temp);
 		m->base_t_sum += m->base_t[w];
+		m->base_cdf[w] = (w > 0 ? m->base_cdf[w - 1] : 0.0) + m->base[w];
 	}
 	return 0;
 }
@@ -400,7 +403,8 @@ ngram_model_free(struct ngram_model *m)
 {
 	free(m->base);
 	free(m->base_t);
-	m->base = m->base_t = NULL;
+	free(m->base_cdf);
+	m->base = m->base_t = m->base_cdf = NULL;
 }
 
 int
@@ -653,6 +657,64 @@ ngram_dist(const struct ngram_model *m, const uint32_t *ctx, size_t len,
 		out[w] = s->acc[w] / z;
 		s->acc[w] = 0.0;
 	}
+}
+
+/* The successor of an active level at which the running sum of its discounted
+ * shares first exceeds target (< 1 - lambda); the last one with a share when
+ * rounding leaves target past the end. */
+static uint32_t
+pick_successor(const struct ngram_counts *c, const struct level *lv, double target)
+{
+	uint32_t j, first = c->kid_first[lv->node], end = first + c->kid_n[lv->node];
+	uint32_t last = first;
+	double acc = 0.0;
+
+	for (j = first; j < end; j++) {
+		if (lv->term[j] <= 0.0)
+			continue;
+		acc += lv->term[j];
+		last = j;
+		if (target < acc)
+			break;
+	}
+	return c->kid_word[last];
+}
+
+/* The first token whose running sum of the base exceeds target. */
+static uint32_t
+pick_base(const struct ngram_model *m, double target)
+{
+	size_t lo = 0, hi = m->c->vocab - 1;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (target < m->base_cdf[mid])
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return (uint32_t)lo;
+}
+
+uint32_t
+ngram_sample(const struct ngram_model *m, const uint32_t *ctx, size_t len,
+    struct rng *rng)
+{
+	struct level lv;
+	int lvl;
+
+	for (lvl = m->order; lvl >= 2; lvl--) {
+		double u;
+
+		level_at(m, ctx, len, lvl, &lv);
+		if (!lv.active)
+			continue;
+		u = rng_uniform(rng);
+		if (u < 1.0 - lv.lambda)
+			return pick_successor(m->c, &lv, u);
+	}
+	return pick_base(m, rng_uniform(rng) * m->base_cdf[m->c->vocab - 1]);
 }
 
 double

@@ -22,6 +22,8 @@
 #define NGRAM_ORDER_MAX 6
 #define NGRAM_NONE UINT32_MAX
 
+struct rng;
+
 struct ngram_counts {
 	size_t vocab;
 	int order;		/* longest n-gram counted */
@@ -51,6 +53,7 @@ struct ngram_model {
 	double *base;		/* the lowest level, P_1 (vocab entries) */
 	double *base_t;		/* base ^ inv_temp */
 	double base_t_sum;
+	double *base_cdf;	/* running sums of base, for ngram_sample */
 };
 
 /* A context's own level as a dense distribution, kept for contexts with many
@@ -97,6 +100,15 @@ void ngram_scratch_free(struct ngram_scratch *s);
  * then be sum_w base_t[w] * factor[w]. */
 void ngram_dist(const struct ngram_model *m, const uint32_t *ctx, size_t len,
     const double *factor, double factor_sum, double *out, struct ngram_scratch *s);
+
+/* A token drawn from the untempered P(. | ctx[0..len)) by ancestral sampling of
+ * the interpolation, top level first: with its own discounted mass (1 - lambda)
+ * a level picks one of its context's seen successors in proportion to its
+ * discounted count, else it hands the draw down; the base level draws from P_1
+ * by binary search of its running sums. O(successors + log vocab), no dense
+ * pass. Exact only for an untempered model (temperature 1). */
+uint32_t ngram_sample(const struct ngram_model *m, const uint32_t *ctx, size_t len,
+    struct rng *rng);
 
 /* The untempered P(w | ctx[0..len)) by the recursive formula, one token at a time:
  * slow, independent of ngram_dist, for tests. */

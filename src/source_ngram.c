@@ -176,10 +176,15 @@ ngsrc_dists(void *self, const int *drafted, int k, const double **p, const doubl
 	struct ngsrc *s = self;
 	uint32_t ctx[CTX_MAX];
 	size_t n = context_at(s, drafted, k, ctx);
-	double *pk = position_buffer(&s->p[k], s->vocab), *qk;
+	double *pk, *qk;
 
-	ngram_dist(&s->sh->target, ctx, n, NULL, 0.0, pk, &s->scratch);
-	*p = pk;
+	if (p != NULL) {
+		pk = position_buffer(&s->p[k], s->vocab);
+		ngram_dist(&s->sh->target, ctx, n, NULL, 0.0, pk, &s->scratch);
+		*p = pk;
+	}
+	if (q == NULL)
+		return;
 	*q = NULL;
 	if (!s->need_draft)
 		return;
@@ -190,6 +195,26 @@ ngsrc_dists(void *self, const int *drafted, int k, const double **p, const doubl
 	else
 		ngram_dist(&s->sh->draft, ctx, n, NULL, 0.0, qk, &s->scratch);
 	*q = qk;
+}
+
+/* The reference stream's draw: ancestral sampling of the target's interpolation,
+ * O(successors) instead of a dense pass; a tempered target takes the dense path. */
+static int
+ngsrc_sample_target(void *self, struct rng *rng)
+{
+	struct ngsrc *s = self;
+	const struct ngram_model *t = &s->sh->target;
+	uint32_t ctx[CTX_MAX];
+	size_t n;
+	const double *p;
+
+	s->need_draft = 0;
+	if (t->inv_temp == 1.0) {
+		n = context_at(s, NULL, 0, ctx);
+		return (int)ngram_sample(t, ctx, n, rng);
+	}
+	ngsrc_dists(s, NULL, 0, &p, NULL);
+	return (int)rng_categorical(rng, p, s->vocab, 1.0);
 }
 
 static void
@@ -258,6 +283,7 @@ static const struct source_ops ngram_ops = {
 	.begin = ngsrc_begin,
 	.dists = ngsrc_dists,
 	.commit = ngsrc_commit,
+	.sample_target = ngsrc_sample_target,
 	.set_noise = ngsrc_set_noise,
 	.label = ngsrc_label,
 	.clone = ngsrc_clone,

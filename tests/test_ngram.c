@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chisq.h"
 #include "ngram.h"
+#include "rng.h"
 #include "tap.h"
 #include "tokenize.h"
 #include "vocab.h"
@@ -191,6 +193,48 @@ check_model(struct fixture *f, int order, double temp, int heavy)
 	ngram_model_free(&m);
 }
 
+/* Ancestral sampling draws from the formula's distribution: a chi-square test of
+ * many draws against ngram_prob in every kind of context. */
+static void
+check_sample(struct fixture *f, int order)
+{
+	static const char *const kind[] = { "empty", "seen", "bigram only", "unseen",
+	    "ends in unk", "one token" };
+	enum { DRAWS = 200000 };
+	struct ngram_model m;
+	struct rng rng;
+	uint32_t ctx[6][3];
+	size_t len[6], i, k, vocab = f->v.size;
+	unsigned long long *hist = malloc(vocab * sizeof *hist);
+	double *expect = malloc(vocab * sizeof *expect);
+	struct chisq_result r;
+
+	ngram_model_init(&m, &f->c, order, 1.0);
+	rng_seed(&rng, 42, (uint64_t)order);
+	for (k = 0; k < contexts(f, ctx, len); k++) {
+		int bad = 0;
+
+		memset(hist, 0, vocab * sizeof *hist);
+		for (i = 0; i < DRAWS; i++) {
+			uint32_t w = ngram_sample(&m, ctx[k], len[k], &rng);
+
+			if (w < vocab)
+				hist[w]++;
+			else
+				bad++;
+		}
+		for (i = 0; i < vocab; i++)
+			expect[i] = DRAWS * ngram_prob(&m, ctx[k], len[k], (uint32_t)i);
+		r = chisq_test(hist, expect, vocab);
+		tap_ok(bad == 0 && r.df > 10 && r.p_value > 1e-3, "order %d, %s context: "
+		    "%d ancestral draws match the formula (chi2 %.1f on %d df, p = %.3f)",
+		    order, kind[k], DRAWS, r.statistic, r.df, r.p_value);
+	}
+	free(hist);
+	free(expect);
+	ngram_model_free(&m);
+}
+
 /* Temperature: the dense distribution is the formula's p^(1/T), renormalised. */
 static void
 check_temperature(struct fixture *f)
@@ -229,6 +273,8 @@ main(void)
 		check_model(&f, order, 1.0, 1000);
 		check_model(&f, order, 1.0, 1);
 	}
+	for (order = 1; order <= 4; order++)
+		check_sample(&f, order);
 	check_model(&f, 3, 0.7, 1000);
 	check_model(&f, 3, 2.5, 1);
 	check_temperature(&f);
