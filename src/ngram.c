@@ -160,10 +160,11 @@ alloc_tables(struct build *b)
 	c->kid_word = malloc(n * sizeof *c->kid_word);
 	c->kid_term_raw = malloc(n * sizeof *c->kid_term_raw);
 	c->kid_term_cont = malloc(n * sizeof *c->kid_term_cont);
+	c->uni = malloc(c->vocab * sizeof *c->uni);
 	b->kid_raw = malloc(n * sizeof *b->kid_raw);
 	b->kid_cont = malloc(n * sizeof *b->kid_cont);
 	return c->kid_first && c->kid_n && c->sum_raw && c->sum_cont && c->npos_cont &&
-	    c->kid_word && c->kid_term_raw && c->kid_term_cont && b->kid_raw &&
+	    c->kid_word && c->kid_term_raw && c->kid_term_cont && c->uni && b->kid_raw &&
 	    b->kid_cont ? 0 : -1;
 }
 
@@ -176,8 +177,13 @@ build_successors(struct build *b)
 
 	if (alloc_tables(b) != 0)
 		return -1;
-	for (i = 1; i < c->nnodes; i++)
+	for (i = 0; i < c->vocab; i++)
+		c->uni[i] = NGRAM_NONE;
+	for (i = 1; i < c->nnodes; i++) {
 		c->kid_n[c->parent[i]]++;
+		if (c->parent[i] == 0)
+			c->uni[c->word[i]] = (uint32_t)i;
+	}
 	for (i = 0, at = 0; i < c->nnodes; i++) {
 		c->kid_first[i] = (uint32_t)at;
 		at += c->kid_n[i];
@@ -304,6 +310,7 @@ ngram_counts_free(struct ngram_counts *c)
 	free(c->kid_word);
 	free(c->kid_term_raw);
 	free(c->kid_term_cont);
+	free(c->uni);
 	free(c->slot);
 	memset(c, 0, sizeof *c);
 }
@@ -311,10 +318,13 @@ ngram_counts_free(struct ngram_counts *c)
 uint32_t
 ngram_find(const struct ngram_counts *c, const uint32_t *ctx, size_t len)
 {
-	uint32_t nd = 0;
+	uint32_t nd;
 	size_t i;
 
-	for (i = 0; i < len && nd != NGRAM_NONE; i++)
+	if (len == 0)
+		return 0;
+	nd = ctx[0] < c->vocab ? c->uni[ctx[0]] : NGRAM_NONE;
+	for (i = 1; i < len && nd != NGRAM_NONE; i++)
 		nd = find_child(c, nd, ctx[i]);
 	return nd;
 }

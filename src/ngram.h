@@ -40,6 +40,7 @@ struct ngram_counts {
 	uint32_t *kid_word;	/* successors, grouped by context */
 	double *kid_term_raw;	/* max(c - D, 0) / sum, from the raw counts */
 	double *kid_term_cont;	/* the same from the continuation counts */
+	uint32_t *uni;		/* per token: its unigram node, or NGRAM_NONE */
 	uint32_t *slot;		/* hash of (parent, word) -> node + 1 */
 	size_t mask;
 	double disc_raw[NGRAM_ORDER_MAX + 1];	/* by n-gram length */
