@@ -458,6 +458,7 @@ struct floor {
 	const double *pt;	/* tempered */
 	double sum_t;
 	double coef;		/* untempered coefficient */
+	struct ngram_cached *e;	/* the cache slot it lives in, NULL for the base */
 };
 
 /* The levels 2..order at the context, top down, with their coefficients; returns
@@ -515,6 +516,7 @@ fill_cached(const struct ngram_model *m, const struct level *lv, int lvl,
 	e->m = m;
 	e->node = lv->node;
 	e->lvl = lvl;
+	memset(e->fkey, 0, sizeof e->fkey);
 	return 0;
 }
 
@@ -532,6 +534,7 @@ choose_floor(const struct ngram_model *m, const struct level *lv, int *lowest,
 	fl->pt = m->base_t;
 	fl->sum_t = m->base_t_sum;
 	fl->coef = base_coef;
+	fl->e = NULL;
 	if (*lowest < 2 || !low->active || m->c->kid_n[low->node] < s->heavy)
 		return;
 	h = (size_t)(((uintptr_t)m >> 4) * 31 + low->node * 0x9e3779b1u) & (s->slots - 1);
@@ -545,6 +548,7 @@ choose_floor(const struct ngram_model *m, const struct level *lv, int *lowest,
 	fl->pt = e->qt;
 	fl->sum_t = e->sum_t;
 	fl->coef = low->coef;
+	fl->e = e;
 	*lowest = *lowest < m->order && lv[*lowest + 1].node != NGRAM_NONE ?
 	    *lowest + 1 : 1;
 }
@@ -593,74 +597,78 @@ finish_terms(const struct ngram_model *m, uint32_t node, const struct floor *fl,
 	return delta;
 }
 
-/* out = a * pt (* factor); returns the sum of out when want_sum (else 0). */
-static double
+/* out = a * pt (* factor). */
+static void
 fill_floor(double *restrict out, const double *restrict pt,
-    const double *restrict factor, double a, size_t n, int want_sum)
+    const double *restrict factor, double a, size_t n)
+{
+	size_t i;
+
+	if (factor == NULL)
+		for (i = 0; i < n; i++)
+			out[i] = a * pt[i];
+	else
+		for (i = 0; i < n; i++)
+			out[i] = a * pt[i] * factor[i];
+}
+
+static double
+dot(const double *restrict x, const double *restrict y, size_t n)
 {
 	double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
 	size_t i;
 
-	if (factor == NULL) {
-		for (i = 0; i < n; i++)
-			out[i] = a * pt[i];
-		return 0.0;
-	}
-	if (!want_sum) {
-		for (i = 0; i < n; i++)
-			out[i] = a * pt[i] * factor[i];
-		return 0.0;
-	}
 	for (i = 0; i + 4 <= n; i += 4) {	/* four sums: no chain of additions */
-		s0 += out[i] = a * pt[i] * factor[i];
-		s1 += out[i + 1] = a * pt[i + 1] * factor[i + 1];
-		s2 += out[i + 2] = a * pt[i + 2] * factor[i + 2];
-		s3 += out[i + 3] = a * pt[i + 3] * factor[i + 3];
+		s0 += x[i] * y[i];
+		s1 += x[i + 1] * y[i + 1];
+		s2 += x[i + 2] * y[i + 2];
+		s3 += x[i + 3] * y[i + 3];
 	}
 	for (; i < n; i++)
-		s0 += out[i] = a * pt[i] * factor[i];
+		s0 += x[i] * y[i];
 	return (s0 + s1) + (s2 + s3);
 }
 
-static void
-scale(double *restrict out, double a, size_t n)
+/* sum_w pt[w] * f[w] over the floor: the base's is given, a cached level's is
+ * remembered per factor key (the same value whether computed or recalled). */
+static double
+floor_sum(const struct floor *fl, const struct ngram_factor *factor, size_t n)
 {
-	size_t i;
+	struct ngram_cached *e = fl->e;
+	size_t slot = (size_t)(factor->key % NGRAM_FACTOR_MEMO);
 
-	for (i = 0; i < n; i++)
-		out[i] *= a;
+	if (e == NULL)
+		return factor->base_sum;
+	if (factor->key != 0 && e->fkey[slot] == factor->key)
+		return e->fdot[slot];
+	e->fdot[slot] = dot(fl->pt, factor->f, n);
+	e->fkey[slot] = factor->key;
+	return e->fdot[slot];
 }
 
 void
 ngram_dist(const struct ngram_model *m, const uint32_t *ctx, size_t len,
-    const double *factor, double factor_sum, double *out, struct ngram_scratch *s)
+    const struct ngram_factor *factor, double *out, struct ngram_scratch *s)
 {
 	const struct ngram_counts *c = m->c;
+	const double *f = factor != NULL ? factor->f : NULL;
 	struct level lv[NGRAM_ORDER_MAX + 1];
 	struct floor fl;
-	double coef_t, full = -1.0, delta = 0.0, z;
+	double coef_t, full, delta = 0.0, z;
 	uint32_t j, first = 0, end = 0;
 	int lowest;
 
 	choose_floor(m, lv, &lowest, set_levels(m, ctx, len, lv, &lowest), s, &fl);
 	coef_t = m->inv_temp == 1.0 ? fl.coef : pow(fl.coef, m->inv_temp);
-	if (factor == NULL)
-		full = fl.sum_t;
-	else if (fl.p == m->base)
-		full = factor_sum;
+	full = factor == NULL ? fl.sum_t : floor_sum(&fl, factor, c->vocab);
 	if (lowest >= 2) {
 		gather_terms(c, lv, lowest, m->order, s->acc);
-		delta = finish_terms(m, lv[lowest].node, &fl, coef_t, factor, s->acc);
+		delta = finish_terms(m, lv[lowest].node, &fl, coef_t, f, s->acc);
 		first = c->kid_first[lv[lowest].node];
 		end = first + c->kid_n[lv[lowest].node];
 	}
-	if (full >= 0.0) {
-		z = coef_t * full + delta;
-		fill_floor(out, fl.pt, factor, coef_t / z, c->vocab, 0);
-	} else {
-		z = fill_floor(out, fl.pt, factor, coef_t, c->vocab, 1) + delta;
-		scale(out, 1.0 / z, c->vocab);
-	}
+	z = coef_t * full + delta;
+	fill_floor(out, fl.pt, f, coef_t / z, c->vocab);
 	for (j = first; j < end; j++) {
 		uint32_t w = c->kid_word[j];
 

@@ -57,6 +57,18 @@ struct ngram_model {
 	double *base_cdf;	/* running sums of base, for ngram_sample */
 };
 
+#define NGRAM_FACTOR_MEMO 16	/* factor sums remembered per cached level */
+
+/* Per-token factors multiplying a model's distribution (draft noise). */
+struct ngram_factor {
+	const double *f;	/* vocab entries, each > 0 */
+	double base_sum;	/* sum_w base_t[w] * f[w] for the model it is used with */
+	uint64_t key;		/* names the contents of f: a new key whenever they
+				 * change, so that sums over f can be remembered; 0
+				 * remembers nothing. key % NGRAM_FACTOR_MEMO picks the
+				 * memo slot. */
+};
+
 /* A context's own level as a dense distribution, kept for contexts with many
  * successors so that their distributions cost one pass and not a scatter. */
 struct ngram_cached {
@@ -66,6 +78,8 @@ struct ngram_cached {
 	double *q;		/* P_lvl(. | node), untempered */
 	double *qt;		/* q ^ inv_temp (q itself at temperature 1) */
 	double sum_t;
+	uint64_t fkey[NGRAM_FACTOR_MEMO];	/* factor keys of fdot, 0 = none */
+	double fdot[NGRAM_FACTOR_MEMO];	/* sum_w qt[w] * f[w] for that factor */
 };
 
 /* Working memory for ngram_dist, one per concurrent user. */
@@ -97,10 +111,10 @@ void ngram_scratch_free(struct ngram_scratch *s);
 
 /* out (vocab entries) = the tempered distribution of the token after the text
  * ctx[0..len) (only its last order - 1 tokens matter). With factor non-NULL, each
- * probability is multiplied by factor[w] (> 0) before normalising; factor_sum must
- * then be sum_w base_t[w] * factor[w]. */
+ * probability is multiplied by factor->f[w] before normalising. One pass over the
+ * vocabulary, two when a cached level meets a factor key it has not seen. */
 void ngram_dist(const struct ngram_model *m, const uint32_t *ctx, size_t len,
-    const double *factor, double factor_sum, double *out, struct ngram_scratch *s);
+    const struct ngram_factor *factor, double *out, struct ngram_scratch *s);
 
 /* A token drawn from the untempered P(. | ctx[0..len)) by ancestral sampling of
  * the interpolation, top level first: with its own discounted mass (1 - lambda)
