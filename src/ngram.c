@@ -484,6 +484,23 @@ set_levels(const struct ngram_model *m, const uint32_t *ctx, size_t len,
 	return coef;
 }
 
+static double
+sum(const double *x, size_t n)
+{
+	double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+	size_t i;
+
+	for (i = 0; i + 4 <= n; i += 4) {	/* four sums: no chain of additions */
+		s0 += x[i];
+		s1 += x[i + 1];
+		s2 += x[i + 2];
+		s3 += x[i + 3];
+	}
+	for (; i < n; i++)
+		s0 += x[i];
+	return (s0 + s1) + (s2 + s3);
+}
+
 /* Fill a cache slot with level lvl's dense distribution P_lvl = lambda base + terms. */
 static int
 fill_cached(const struct ngram_model *m, const struct level *lv, int lvl,
@@ -507,12 +524,10 @@ fill_cached(const struct ngram_model *m, const struct level *lv, int lvl,
 		e->q[w] = lv->lambda * m->base[w];
 	for (j = first; j < end; j++)
 		e->q[c->kid_word[j]] += lv->term[j];
-	e->sum_t = 0.0;
-	for (w = 0; w < n; w++) {
-		if (e->qt != e->q)
+	if (e->qt != e->q)
+		for (w = 0; w < n; w++)
 			e->qt[w] = pow(e->q[w], m->inv_temp);
-		e->sum_t += e->qt[w];
-	}
+	e->sum_t = sum(e->qt, n);
 	e->m = m;
 	e->node = lv->node;
 	e->lvl = lvl;
@@ -562,9 +577,12 @@ gather_terms(const struct ngram_counts *c, const struct level *lv, int lowest,
 	uint32_t end = first + c->kid_n[lv[lowest].node];
 	int lvl;
 
-	for (j = first; j < end; j++)
-		acc[c->kid_word[j]] = lv[lowest].active ?
-		    lv[lowest].coef * lv[lowest].term[j] : 0.0;
+	if (lv[lowest].active)
+		for (j = first; j < end; j++)
+			acc[c->kid_word[j]] = lv[lowest].coef * lv[lowest].term[j];
+	else
+		for (j = first; j < end; j++)
+			acc[c->kid_word[j]] = 0.0;
 	for (lvl = lowest + 1; lvl <= order; lvl++) {
 		if (!lv[lvl].active)
 			continue;
@@ -667,12 +685,12 @@ ngram_dist(const struct ngram_model *m, const uint32_t *ctx, size_t len,
 		first = c->kid_first[lv[lowest].node];
 		end = first + c->kid_n[lv[lowest].node];
 	}
-	z = coef_t * full + delta;
-	fill_floor(out, fl.pt, f, coef_t / z, c->vocab);
+	z = 1.0 / (coef_t * full + delta);
+	fill_floor(out, fl.pt, f, coef_t * z, c->vocab);
 	for (j = first; j < end; j++) {
 		uint32_t w = c->kid_word[j];
 
-		out[w] = s->acc[w] / z;
+		out[w] = s->acc[w] * z;
 		s->acc[w] = 0.0;
 	}
 }
