@@ -32,6 +32,12 @@ fixed_commit(void *self, const int *emitted, int n)
 	((struct fixed_pair *)self)->committed += n;
 }
 
+static void
+fixed_set_noise(void *self, double noise)
+{
+	((struct fixed_pair *)self)->noise = noise;
+}
+
 static void *
 fixed_clone(const void *self)
 {
@@ -48,6 +54,7 @@ static const struct source_ops fixed_ops = {
 	.begin = fixed_begin,
 	.dists = fixed_dists,
 	.commit = fixed_commit,
+	.set_noise = fixed_set_noise,
 	.clone = fixed_clone,
 	.destroy = fixed_destroy,
 };

@@ -12,6 +12,7 @@ struct fixed_pair {
 	const double *q;
 	long begins;		/* how many steps began */
 	long committed;		/* tokens committed */
+	double noise;		/* the last noise set (the pair ignores it) */
 };
 
 /* Point src at pair (not copied, not freed); vocab entries in p and q. */
