@@ -59,7 +59,7 @@ add_few(double *restrict expected, const double *const *p, const double *w, int 
     size_t n)
 {
 	const double *restrict p0 = p[0], *restrict p1 = p[m > 1], *restrict p2 = p[m - 1];
-	double w0 = w[0], w1 = w[1], w2 = w[2];
+	double w0 = w[0], w1 = w[m > 1], w2 = w[m - 1];
 	size_t i;
 
 	if (m == 1)
