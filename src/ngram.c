@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ngram.h"
+#include "rng.h"
 
 #define DISCOUNT_LOW 0.1
 #define DISCOUNT_HIGH 0.9
@@ -159,10 +160,11 @@ alloc_tables(struct build *b)
 	c->kid_word = malloc(n * sizeof *c->kid_word);
 	c->kid_term_raw = malloc(n * sizeof *c->kid_term_raw);
 	c->kid_term_cont = malloc(n * sizeof *c->kid_term_cont);
+	c->uni = malloc(c->vocab * sizeof *c->uni);
 	b->kid_raw = malloc(n * sizeof *b->kid_raw);
 	b->kid_cont = malloc(n * sizeof *b->kid_cont);
 	return c->kid_first && c->kid_n && c->sum_raw && c->sum_cont && c->npos_cont &&
-	    c->kid_word && c->kid_term_raw && c->kid_term_cont && b->kid_raw &&
+	    c->kid_word && c->kid_term_raw && c->kid_term_cont && c->uni && b->kid_raw &&
 	    b->kid_cont ? 0 : -1;
 }
 
@@ -175,8 +177,13 @@ build_successors(struct build *b)
 
 	if (alloc_tables(b) != 0)
 		return -1;
-	for (i = 1; i < c->nnodes; i++)
+	for (i = 0; i < c->vocab; i++)
+		c->uni[i] = NGRAM_NONE;
+	for (i = 1; i < c->nnodes; i++) {
 		c->kid_n[c->parent[i]]++;
+		if (c->parent[i] == 0)
+			c->uni[c->word[i]] = (uint32_t)i;
+	}
 	for (i = 0, at = 0; i < c->nnodes; i++) {
 		c->kid_first[i] = (uint32_t)at;
 		at += c->kid_n[i];
@@ -303,6 +310,7 @@ ngram_counts_free(struct ngram_counts *c)
 	free(c->kid_word);
 	free(c->kid_term_raw);
 	free(c->kid_term_cont);
+	free(c->uni);
 	free(c->slot);
 	memset(c, 0, sizeof *c);
 }
@@ -310,10 +318,13 @@ ngram_counts_free(struct ngram_counts *c)
 uint32_t
 ngram_find(const struct ngram_counts *c, const uint32_t *ctx, size_t len)
 {
-	uint32_t nd = 0;
+	uint32_t nd;
 	size_t i;
 
-	for (i = 0; i < len && nd != NGRAM_NONE; i++)
+	if (len == 0)
+		return 0;
+	nd = ctx[0] < c->vocab ? c->uni[ctx[0]] : NGRAM_NONE;
+	for (i = 1; i < len && nd != NGRAM_NONE; i++)
 		nd = find_child(c, nd, ctx[i]);
 	return nd;
 }
@@ -382,7 +393,8 @@ ngram_model_init(struct ngram_model *m, const struct ngram_counts *c, int order,
 	m->inv_temp = 1.0 / temperature;
 	m->base = malloc(c->vocab * sizeof *m->base);
 	m->base_t = malloc(c->vocab * sizeof *m->base_t);
-	if (m->base == NULL || m->base_t == NULL) {
+	m->base_cdf = malloc(c->vocab * sizeof *m->base_cdf);
+	if (m->base == NULL || m->base_t == NULL || m->base_cdf == NULL) {
 		ngram_model_free(m);
 		return -1;
 	}
@@ -391,6 +403,7 @@ ngram_model_init(struct ngram_model *m, const struct ngram_counts *c, int order,
 	for (w = 0; w < c->vocab; w++) {
 		m->base_t[w] = m->inv_temp == 1.0 ? m->base[w] : pow(m->base[w], m->inv_temp);
 		m->base_t_sum += m->base_t[w];
+		m->base_cdf[w] = (w > 0 ? m->base_cdf[w - 1] : 0.0) + m->base[w];
 	}
 	return 0;
 }
@@ -400,7 +413,8 @@ ngram_model_free(struct ngram_model *m)
 {
 	free(m->base);
 	free(m->base_t);
-	m->base = m->base_t = NULL;
+	free(m->base_cdf);
+	m->base = m->base_t = m->base_cdf = NULL;
 }
 
 int
@@ -444,6 +458,7 @@ struct floor {
 	const double *pt;	/* tempered */
 	double sum_t;
 	double coef;		/* untempered coefficient */
+	struct ngram_cached *e;	/* the cache slot it lives in, NULL for the base */
 };
 
 /* The levels 2..order at the context, top down, with their coefficients; returns
@@ -469,6 +484,23 @@ set_levels(const struct ngram_model *m, const uint32_t *ctx, size_t len,
 	return coef;
 }
 
+static double
+sum(const double *x, size_t n)
+{
+	double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+	size_t i;
+
+	for (i = 0; i + 4 <= n; i += 4) {	/* four sums: no chain of additions */
+		s0 += x[i];
+		s1 += x[i + 1];
+		s2 += x[i + 2];
+		s3 += x[i + 3];
+	}
+	for (; i < n; i++)
+		s0 += x[i];
+	return (s0 + s1) + (s2 + s3);
+}
+
 /* Fill a cache slot with level lvl's dense distribution P_lvl = lambda base + terms. */
 static int
 fill_cached(const struct ngram_model *m, const struct level *lv, int lvl,
@@ -492,15 +524,14 @@ fill_cached(const struct ngram_model *m, const struct level *lv, int lvl,
 		e->q[w] = lv->lambda * m->base[w];
 	for (j = first; j < end; j++)
 		e->q[c->kid_word[j]] += lv->term[j];
-	e->sum_t = 0.0;
-	for (w = 0; w < n; w++) {
-		if (e->qt != e->q)
+	if (e->qt != e->q)
+		for (w = 0; w < n; w++)
 			e->qt[w] = pow(e->q[w], m->inv_temp);
-		e->sum_t += e->qt[w];
-	}
+	e->sum_t = sum(e->qt, n);
 	e->m = m;
 	e->node = lv->node;
 	e->lvl = lvl;
+	memset(e->fkey, 0, sizeof e->fkey);
 	return 0;
 }
 
@@ -518,6 +549,7 @@ choose_floor(const struct ngram_model *m, const struct level *lv, int *lowest,
 	fl->pt = m->base_t;
 	fl->sum_t = m->base_t_sum;
 	fl->coef = base_coef;
+	fl->e = NULL;
 	if (*lowest < 2 || !low->active || m->c->kid_n[low->node] < s->heavy)
 		return;
 	h = (size_t)(((uintptr_t)m >> 4) * 31 + low->node * 0x9e3779b1u) & (s->slots - 1);
@@ -531,6 +563,7 @@ choose_floor(const struct ngram_model *m, const struct level *lv, int *lowest,
 	fl->pt = e->qt;
 	fl->sum_t = e->sum_t;
 	fl->coef = low->coef;
+	fl->e = e;
 	*lowest = *lowest < m->order && lv[*lowest + 1].node != NGRAM_NONE ?
 	    *lowest + 1 : 1;
 }
@@ -544,9 +577,12 @@ gather_terms(const struct ngram_counts *c, const struct level *lv, int lowest,
 	uint32_t end = first + c->kid_n[lv[lowest].node];
 	int lvl;
 
-	for (j = first; j < end; j++)
-		acc[c->kid_word[j]] = lv[lowest].active ?
-		    lv[lowest].coef * lv[lowest].term[j] : 0.0;
+	if (lv[lowest].active)
+		for (j = first; j < end; j++)
+			acc[c->kid_word[j]] = lv[lowest].coef * lv[lowest].term[j];
+	else
+		for (j = first; j < end; j++)
+			acc[c->kid_word[j]] = 0.0;
 	for (lvl = lowest + 1; lvl <= order; lvl++) {
 		if (!lv[lvl].active)
 			continue;
@@ -579,80 +615,142 @@ finish_terms(const struct ngram_model *m, uint32_t node, const struct floor *fl,
 	return delta;
 }
 
-/* out = a * pt (* factor); returns the sum of out when want_sum (else 0). */
-static double
+/* out = a * pt (* factor). */
+static void
 fill_floor(double *restrict out, const double *restrict pt,
-    const double *restrict factor, double a, size_t n, int want_sum)
+    const double *restrict factor, double a, size_t n)
+{
+	size_t i;
+
+	if (factor == NULL)
+		for (i = 0; i < n; i++)
+			out[i] = a * pt[i];
+	else
+		for (i = 0; i < n; i++)
+			out[i] = a * pt[i] * factor[i];
+}
+
+static double
+dot(const double *restrict x, const double *restrict y, size_t n)
 {
 	double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
 	size_t i;
 
-	if (factor == NULL) {
-		for (i = 0; i < n; i++)
-			out[i] = a * pt[i];
-		return 0.0;
-	}
-	if (!want_sum) {
-		for (i = 0; i < n; i++)
-			out[i] = a * pt[i] * factor[i];
-		return 0.0;
-	}
 	for (i = 0; i + 4 <= n; i += 4) {	/* four sums: no chain of additions */
-		s0 += out[i] = a * pt[i] * factor[i];
-		s1 += out[i + 1] = a * pt[i + 1] * factor[i + 1];
-		s2 += out[i + 2] = a * pt[i + 2] * factor[i + 2];
-		s3 += out[i + 3] = a * pt[i + 3] * factor[i + 3];
+		s0 += x[i] * y[i];
+		s1 += x[i + 1] * y[i + 1];
+		s2 += x[i + 2] * y[i + 2];
+		s3 += x[i + 3] * y[i + 3];
 	}
 	for (; i < n; i++)
-		s0 += out[i] = a * pt[i] * factor[i];
+		s0 += x[i] * y[i];
 	return (s0 + s1) + (s2 + s3);
 }
 
-static void
-scale(double *restrict out, double a, size_t n)
+/* sum_w pt[w] * f[w] over the floor: the base's is given, a cached level's is
+ * remembered per factor key (the same value whether computed or recalled). */
+static double
+floor_sum(const struct floor *fl, const struct ngram_factor *factor, size_t n)
 {
-	size_t i;
+	struct ngram_cached *e = fl->e;
+	size_t slot = (size_t)(factor->key % NGRAM_FACTOR_MEMO);
 
-	for (i = 0; i < n; i++)
-		out[i] *= a;
+	if (e == NULL)
+		return factor->base_sum;
+	if (factor->key != 0 && e->fkey[slot] == factor->key)
+		return e->fdot[slot];
+	e->fdot[slot] = dot(fl->pt, factor->f, n);
+	e->fkey[slot] = factor->key;
+	return e->fdot[slot];
 }
 
 void
 ngram_dist(const struct ngram_model *m, const uint32_t *ctx, size_t len,
-    const double *factor, double factor_sum, double *out, struct ngram_scratch *s)
+    const struct ngram_factor *factor, double *out, struct ngram_scratch *s)
 {
 	const struct ngram_counts *c = m->c;
+	const double *f = factor != NULL ? factor->f : NULL;
 	struct level lv[NGRAM_ORDER_MAX + 1];
 	struct floor fl;
-	double coef_t, full = -1.0, delta = 0.0, z;
+	double coef_t, full, delta = 0.0, z;
 	uint32_t j, first = 0, end = 0;
 	int lowest;
 
 	choose_floor(m, lv, &lowest, set_levels(m, ctx, len, lv, &lowest), s, &fl);
 	coef_t = m->inv_temp == 1.0 ? fl.coef : pow(fl.coef, m->inv_temp);
-	if (factor == NULL)
-		full = fl.sum_t;
-	else if (fl.p == m->base)
-		full = factor_sum;
+	full = factor == NULL ? fl.sum_t : floor_sum(&fl, factor, c->vocab);
 	if (lowest >= 2) {
 		gather_terms(c, lv, lowest, m->order, s->acc);
-		delta = finish_terms(m, lv[lowest].node, &fl, coef_t, factor, s->acc);
+		delta = finish_terms(m, lv[lowest].node, &fl, coef_t, f, s->acc);
 		first = c->kid_first[lv[lowest].node];
 		end = first + c->kid_n[lv[lowest].node];
 	}
-	if (full >= 0.0) {
-		z = coef_t * full + delta;
-		fill_floor(out, fl.pt, factor, coef_t / z, c->vocab, 0);
-	} else {
-		z = fill_floor(out, fl.pt, factor, coef_t, c->vocab, 1) + delta;
-		scale(out, 1.0 / z, c->vocab);
-	}
+	z = 1.0 / (coef_t * full + delta);
+	fill_floor(out, fl.pt, f, coef_t * z, c->vocab);
 	for (j = first; j < end; j++) {
 		uint32_t w = c->kid_word[j];
 
-		out[w] = s->acc[w] / z;
+		out[w] = s->acc[w] * z;
 		s->acc[w] = 0.0;
 	}
+}
+
+/* The successor of an active level at which the running sum of its discounted
+ * shares first exceeds target (< 1 - lambda); the last one with a share when
+ * rounding leaves target past the end. */
+static uint32_t
+pick_successor(const struct ngram_counts *c, const struct level *lv, double target)
+{
+	uint32_t j, first = c->kid_first[lv->node], end = first + c->kid_n[lv->node];
+	uint32_t last = first;
+	double acc = 0.0;
+
+	for (j = first; j < end; j++) {
+		if (lv->term[j] <= 0.0)
+			continue;
+		acc += lv->term[j];
+		last = j;
+		if (target < acc)
+			break;
+	}
+	return c->kid_word[last];
+}
+
+/* The first token whose running sum of the base exceeds target. */
+static uint32_t
+pick_base(const struct ngram_model *m, double target)
+{
+	size_t lo = 0, hi = m->c->vocab - 1;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (target < m->base_cdf[mid])
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return (uint32_t)lo;
+}
+
+uint32_t
+ngram_sample(const struct ngram_model *m, const uint32_t *ctx, size_t len,
+    struct rng *rng)
+{
+	struct level lv;
+	int lvl;
+
+	for (lvl = m->order; lvl >= 2; lvl--) {
+		double u;
+
+		level_at(m, ctx, len, lvl, &lv);
+		if (!lv.active)
+			continue;
+		u = rng_uniform(rng);
+		if (u < 1.0 - lv.lambda)
+			return pick_successor(m->c, &lv, u);
+	}
+	return pick_base(m, rng_uniform(rng) * m->base_cdf[m->c->vocab - 1]);
 }
 
 double

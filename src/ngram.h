@@ -22,6 +22,8 @@
 #define NGRAM_ORDER_MAX 6
 #define NGRAM_NONE UINT32_MAX
 
+struct rng;
+
 struct ngram_counts {
 	size_t vocab;
 	int order;		/* longest n-gram counted */
@@ -38,6 +40,7 @@ struct ngram_counts {
 	uint32_t *kid_word;	/* successors, grouped by context */
 	double *kid_term_raw;	/* max(c - D, 0) / sum, from the raw counts */
 	double *kid_term_cont;	/* the same from the continuation counts */
+	uint32_t *uni;		/* per token: its unigram node, or NGRAM_NONE */
 	uint32_t *slot;		/* hash of (parent, word) -> node + 1 */
 	size_t mask;
 	double disc_raw[NGRAM_ORDER_MAX + 1];	/* by n-gram length */
@@ -51,6 +54,19 @@ struct ngram_model {
 	double *base;		/* the lowest level, P_1 (vocab entries) */
 	double *base_t;		/* base ^ inv_temp */
 	double base_t_sum;
+	double *base_cdf;	/* running sums of base, for ngram_sample */
+};
+
+#define NGRAM_FACTOR_MEMO 16	/* factor sums remembered per cached level */
+
+/* Per-token factors multiplying a model's distribution (draft noise). */
+struct ngram_factor {
+	const double *f;	/* vocab entries, each > 0 */
+	double base_sum;	/* sum_w base_t[w] * f[w] for the model it is used with */
+	uint64_t key;		/* names the contents of f: a new key whenever they
+				 * change, so that sums over f can be remembered; 0
+				 * remembers nothing. key % NGRAM_FACTOR_MEMO picks the
+				 * memo slot. */
 };
 
 /* A context's own level as a dense distribution, kept for contexts with many
@@ -62,6 +78,8 @@ struct ngram_cached {
 	double *q;		/* P_lvl(. | node), untempered */
 	double *qt;		/* q ^ inv_temp (q itself at temperature 1) */
 	double sum_t;
+	uint64_t fkey[NGRAM_FACTOR_MEMO];	/* factor keys of fdot, 0 = none */
+	double fdot[NGRAM_FACTOR_MEMO];	/* sum_w qt[w] * f[w] for that factor */
 };
 
 /* Working memory for ngram_dist, one per concurrent user. */
@@ -93,10 +111,19 @@ void ngram_scratch_free(struct ngram_scratch *s);
 
 /* out (vocab entries) = the tempered distribution of the token after the text
  * ctx[0..len) (only its last order - 1 tokens matter). With factor non-NULL, each
- * probability is multiplied by factor[w] (> 0) before normalising; factor_sum must
- * then be sum_w base_t[w] * factor[w]. */
+ * probability is multiplied by factor->f[w] before normalising. One pass over the
+ * vocabulary, two when a cached level meets a factor key it has not seen. */
 void ngram_dist(const struct ngram_model *m, const uint32_t *ctx, size_t len,
-    const double *factor, double factor_sum, double *out, struct ngram_scratch *s);
+    const struct ngram_factor *factor, double *out, struct ngram_scratch *s);
+
+/* A token drawn from the untempered P(. | ctx[0..len)) by ancestral sampling of
+ * the interpolation, top level first: with its own discounted mass (1 - lambda)
+ * a level picks one of its context's seen successors in proportion to its
+ * discounted count, else it hands the draw down; the base level draws from P_1
+ * by binary search of its running sums. O(successors + log vocab), no dense
+ * pass. Exact only for an untempered model (temperature 1). */
+uint32_t ngram_sample(const struct ngram_model *m, const uint32_t *ctx, size_t len,
+    struct rng *rng);
 
 /* The untempered P(w | ctx[0..len)) by the recursive formula, one token at a time:
  * slow, independent of ngram_dist, for tests. */

@@ -22,12 +22,12 @@ source_dists(struct source *src, const int *drafted, int k, const double **p,
 int
 source_sample_target(struct source *src, struct rng *rng)
 {
-	const double *p, *q;
+	const double *p;
 
 	if (src->ops->sample_target != NULL)
 		return src->ops->sample_target(src->self, rng);
 	src->ops->begin(src->self, rng, 0);
-	src->ops->dists(src->self, NULL, 0, &p, &q);
+	src->ops->dists(src->self, NULL, 0, &p, NULL);
 	return (int)rng_categorical(rng, p, src->vocab, 1.0);
 }
 

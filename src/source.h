@@ -17,7 +17,11 @@ struct source_ops {
 	 * target at position 0 will be asked for (the target-only reference stream). */
 	void (*begin)(void *self, struct rng *rng, int need_draft);
 	/* p and q at position k given drafted[0..k-1]; both stay valid, and unchanged,
-	 * until the next begin. q may be NULL when the step began without need_draft. */
+	 * until the next begin. Either out-pointer may be NULL: the caller does not
+	 * want that one now, and the source may skip building it; asked again at the
+	 * same position in the same step, the source gives the same distributions (the
+	 * sampler asks for q while drafting and for p only where it tests). *q is set
+	 * to NULL when the step began without need_draft. */
 	void (*dists)(void *self, const int *drafted, int k, const double **p,
 	    const double **q);
 	/* The step emitted these tokens: the context moves on. May be NULL. */
@@ -25,7 +29,6 @@ struct source_ops {
 	/* Optional: begin a step without a draft and draw one token from the target at
 	 * position 0, when the source can do that faster than by building p. */
 	int (*sample_target)(void *self, struct rng *rng);
-	/* Change the draft's noise; later steps use it. */
 	/* Change the draft's noise; later steps use it. NULL when the source has no
 	 * noise to change (a replayed file gives its draft as it is). */
 	void (*set_noise)(void *self, double noise);

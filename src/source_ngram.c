@@ -41,6 +41,8 @@ struct ngsrc {
 	double *p[POSITIONS], *q[POSITIONS];
 	double *factor;			/* NOISE_ROWS x vocab, exp(noise z) */
 	double factor_sum[NOISE_ROWS];	/* sum of draft base_t * factor per row */
+	uint64_t factor_key[NOISE_ROWS];	/* names each row's current contents */
+	uint64_t factor_gen;		/* row versions handed out so far */
 	size_t refresh_at;		/* next factor to redraw */
 	unsigned row[POSITIONS];	/* the row each position uses this step */
 	struct ngram_scratch scratch;
@@ -100,6 +102,7 @@ draw_factors(struct ngsrc *s, struct rng *rng, size_t from, size_t to)
 		s->factor[i] = exp(s->noise * rng_normal(rng));
 		s->factor_sum[r] += bt[i % s->vocab] * (s->factor[i] - old);
 	}
+	s->factor_key[r] = ++s->factor_gen * NOISE_ROWS + r;
 	if (to % s->vocab != 0)
 		return;
 	s->factor_sum[r] = 0.0;
@@ -176,20 +179,47 @@ ngsrc_dists(void *self, const int *drafted, int k, const double **p, const doubl
 	struct ngsrc *s = self;
 	uint32_t ctx[CTX_MAX];
 	size_t n = context_at(s, drafted, k, ctx);
-	double *pk = position_buffer(&s->p[k], s->vocab), *qk;
+	double *pk, *qk;
 
-	ngram_dist(&s->sh->target, ctx, n, NULL, 0.0, pk, &s->scratch);
-	*p = pk;
+	if (p != NULL) {
+		pk = position_buffer(&s->p[k], s->vocab);
+		ngram_dist(&s->sh->target, ctx, n, NULL, pk, &s->scratch);
+		*p = pk;
+	}
+	if (q == NULL)
+		return;
 	*q = NULL;
 	if (!s->need_draft)
 		return;
 	qk = position_buffer(&s->q[k], s->vocab);
-	if (s->noise > 0.0)
-		ngram_dist(&s->sh->draft, ctx, n, s->factor + s->row[k] * s->vocab,
-		    s->factor_sum[s->row[k]], qk, &s->scratch);
-	else
-		ngram_dist(&s->sh->draft, ctx, n, NULL, 0.0, qk, &s->scratch);
+	if (s->noise > 0.0) {
+		struct ngram_factor f = { s->factor + s->row[k] * s->vocab,
+		    s->factor_sum[s->row[k]], s->factor_key[s->row[k]] };
+
+		ngram_dist(&s->sh->draft, ctx, n, &f, qk, &s->scratch);
+	} else
+		ngram_dist(&s->sh->draft, ctx, n, NULL, qk, &s->scratch);
 	*q = qk;
+}
+
+/* The reference stream's draw: ancestral sampling of the target's interpolation,
+ * O(successors) instead of a dense pass; a tempered target takes the dense path. */
+static int
+ngsrc_sample_target(void *self, struct rng *rng)
+{
+	struct ngsrc *s = self;
+	const struct ngram_model *t = &s->sh->target;
+	uint32_t ctx[CTX_MAX];
+	size_t n;
+	const double *p;
+
+	s->need_draft = 0;
+	if (t->inv_temp == 1.0) {
+		n = context_at(s, NULL, 0, ctx);
+		return (int)ngram_sample(t, ctx, n, rng);
+	}
+	ngsrc_dists(s, NULL, 0, &p, NULL);
+	return (int)rng_categorical(rng, p, s->vocab, 1.0);
 }
 
 static void
@@ -258,6 +288,7 @@ static const struct source_ops ngram_ops = {
 	.begin = ngsrc_begin,
 	.dists = ngsrc_dists,
 	.commit = ngsrc_commit,
+	.sample_target = ngsrc_sample_target,
 	.set_noise = ngsrc_set_noise,
 	.label = ngsrc_label,
 	.clone = ngsrc_clone,

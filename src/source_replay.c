@@ -252,8 +252,10 @@ replay_dists(void *self, const int *drafted, int k, const double **p, const doub
 
 	(void)drafted;
 	(void)k;
-	*p = r->p;
-	*q = r->q;
+	if (p != NULL)
+		*p = r->p;
+	if (q != NULL)
+		*q = r->q;
 }
 
 static const char *

@@ -90,8 +90,10 @@ stub_dists(void *self, const int *drafted, int k, const double **p, const double
 
 	(void)drafted;
 	(void)k;
-	*p = s->p;
-	*q = s->q;
+	if (p != NULL)
+		*p = s->p;
+	if (q != NULL)
+		*q = s->q;
 }
 
 static void

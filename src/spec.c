@@ -24,7 +24,9 @@ add_token(struct spec_step *out, int id, const struct position *at, double u,
 	t->outcome = outcome;
 }
 
-/* Draft all gamma tokens first, each position conditioned on the drafts before it. */
+/* Draft all gamma tokens first, each position conditioned on the drafts before it.
+ * Only q is built here: the target at a position is asked for when the position
+ * is tested (target_at), so the drafts after a rejection cost no p. */
 static void
 draft_tokens(struct source *src, struct rng *rng, int gamma, struct position *at,
     struct spec_step *out)
@@ -32,10 +34,16 @@ draft_tokens(struct source *src, struct rng *rng, int gamma, struct position *at
 	int k;
 
 	for (k = 0; k < gamma; k++) {
-		source_dists(src, out->drafted, k, &at[k].p, &at[k].q);
+		at[k].p = NULL;
+		source_dists(src, out->drafted, k, NULL, &at[k].q);
 		out->drafted[k] = (int)rng_categorical(rng, at[k].q, src->vocab, 1.0);
 	}
-	source_dists(src, out->drafted, gamma, &at[gamma].p, &at[gamma].q);
+}
+
+static void
+target_at(struct source *src, const struct spec_step *out, int k, struct position *at)
+{
+	source_dists(src, out->drafted, k, &at[k].p, NULL);
 }
 
 /* The overlap at position k, reusing position k-1's when the pair is the same. */
@@ -81,6 +89,7 @@ spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,
 		int x = out->drafted[k];
 		double u = rng_uniform(rng);
 
+		target_at(src, out, k, at);
 		beta = position_overlap(at, k, &beta, src->vocab);
 		out->beta[k] = beta;
 		out->tested++;
@@ -95,6 +104,7 @@ spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,
 		break;
 	}
 	if (out->accepted == gamma) {
+		source_dists(src, out->drafted, gamma, &at[gamma].p, &at[gamma].q);
 		targets->p[gamma] = at[gamma].p;
 		add_token(out, (int)rng_categorical(rng, at[gamma].p, src->vocab, 1.0),
 		    &at[gamma], 0.0, SPEC_BONUS);

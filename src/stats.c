@@ -55,24 +55,61 @@ stats_reset(struct stats *st, int gamma)
 	memset(expected, 0, vocab * sizeof *expected);
 }
 
-/* expected += n * p for each run of emitted positions sharing one distribution. */
+/* expected += w[0] p[0] + ... + w[m-1] p[m-1] (m = 1..3) in one pass. */
+static void
+add_few(double *restrict expected, const double *const *p, const double *w, int m,
+    size_t n)
+{
+	const double *restrict p0 = p[0], *restrict p1 = p[m > 1], *restrict p2 = p[m - 1];
+	double w0 = w[0], w1 = w[m > 1], w2 = w[m - 1];
+	size_t i;
+
+	if (m == 1)
+		for (i = 0; i < n; i++)
+			expected[i] += w0 * p0[i];
+	else if (m == 2)
+		for (i = 0; i < n; i++)
+			expected[i] += w0 * p0[i] + w1 * p1[i];
+	else
+		for (i = 0; i < n; i++)
+			expected[i] += (w0 * p0[i] + w1 * p1[i]) + w2 * p2[i];
+}
+
+/* The same for four distributions. */
+static void
+add_four(double *restrict expected, const double *const *p, const double *w, size_t n)
+{
+	const double *restrict p0 = p[0], *restrict p1 = p[1];
+	const double *restrict p2 = p[2], *restrict p3 = p[3];
+	double w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3];
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		expected[i] += (w0 * p0[i] + w1 * p1[i]) + (w2 * p2[i] + w3 * p3[i]);
+}
+
+/* expected += n * p for each run of emitted positions sharing one distribution,
+ * up to four distributions per pass over the vocabulary. */
 static void
 add_expected(struct stats *st, const struct spec_targets *targets, int emitted)
 {
-	int k = 0;
+	const double *p[SPEC_GAMMA_MAX + 1];
+	double w[SPEC_GAMMA_MAX + 1];
+	int k = 0, runs = 0, r;
 
 	while (k < emitted) {
-		const double *p = targets->p[k];
-		double weight = 0.0;
-		size_t i;
-
-		while (k < emitted && targets->p[k] == p) {
-			weight += 1.0;
+		p[runs] = targets->p[k];
+		w[runs] = 0.0;
+		while (k < emitted && targets->p[k] == p[runs]) {
+			w[runs] += 1.0;
 			k++;
 		}
-		for (i = 0; i < st->vocab; i++)
-			st->expected[i] += weight * p[i];
+		runs++;
 	}
+	for (r = 0; r + 4 <= runs; r += 4)
+		add_four(st->expected, p + r, w + r, st->vocab);
+	if (r < runs)
+		add_few(st->expected, p + r, w + r, runs - r, st->vocab);
 }
 
 void

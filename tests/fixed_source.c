@@ -19,8 +19,10 @@ fixed_dists(void *self, const int *drafted, int k, const double **p, const doubl
 
 	(void)drafted;
 	(void)k;
-	*p = pair->p;
-	*q = pair->q;
+	if (p != NULL)
+		*p = pair->p;
+	if (q != NULL)
+		*q = pair->q;
 }
 
 static void

@@ -51,7 +51,7 @@ check_models(const char *s, size_t size)
 		ngram_scratch_init(&sc, v.size);
 		sc.heavy = 1 + (uint32_t)(size % 3);
 		for (k = 0; k < 4 && k <= n; k++) {
-			ngram_dist(&m, ids + n - k, k, NULL, 0.0, p, &sc);
+			ngram_dist(&m, ids + n - k, k, NULL, p, &sc);
 			for (i = 0, sum = 0.0; i < v.size; i++)
 				sum += p[i];
 			if (!(fabs(sum - 1.0) < 1e-9))

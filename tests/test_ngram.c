@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chisq.h"
 #include "ngram.h"
+#include "rng.h"
 #include "tap.h"
 #include "tokenize.h"
 #include "vocab.h"
@@ -149,6 +151,35 @@ contexts(const struct fixture *f, uint32_t ctx[][3], size_t *len)
 	return 6;
 }
 
+/* With factors: out (= p on entry, the plain distribution) becomes p * f
+ * renormalised, whether the factor is keyed or not, and a remembered key gives
+ * the same bits as a fresh one. Leaves the factored distribution in p; 1 when
+ * all of that holds. */
+static int
+check_factor(const struct ngram_model *m, const uint32_t *ctx, size_t len,
+    struct ngram_factor *fac, double *p, struct ngram_scratch *s)
+{
+	size_t i, n = m->c->vocab;
+	double *want = malloc(n * sizeof *want), *got = malloc(n * sizeof *got);
+	double z = 0.0, gap = 0.0;
+	int same = 1;
+
+	for (i = 0; i < n; i++)
+		z += want[i] = p[i] * fac->f[i];
+	fac->key = 0;
+	ngram_dist(m, ctx, len, fac, got, s);
+	for (i = 0; i < n; i++)
+		gap = fmax(gap, fabs(got[i] - want[i] / z));
+	fac->key = 17;
+	ngram_dist(m, ctx, len, fac, p, s);
+	ngram_dist(m, ctx, len, fac, p, s);
+	for (i = 0; i < n; i++)
+		same &= p[i] == got[i];
+	free(want);
+	free(got);
+	return gap < 1e-14 && same;
+}
+
 static void
 check_model(struct fixture *f, int order, double temp, int heavy)
 {
@@ -160,6 +191,8 @@ check_model(struct fixture *f, int order, double temp, int heavy)
 	size_t len[6], i, k, vocab = f->v.size;
 	double *p = malloc(vocab * sizeof *p), *factor = malloc(vocab * sizeof *factor);
 	double fsum = 0.0;
+	struct ngram_factor fac;
+	int ok;
 
 	ngram_model_init(&m, &f->c, order, temp);
 	ngram_scratch_init(&s, vocab);
@@ -168,8 +201,10 @@ check_model(struct fixture *f, int order, double temp, int heavy)
 		factor[i] = exp(0.7 * sin((double)i * 1.7));
 		fsum += m.base_t[i] * factor[i];
 	}
+	fac.f = factor;
+	fac.base_sum = fsum;
 	for (k = 0; k < contexts(f, ctx, len); k++) {
-		ngram_dist(&m, ctx[k], len[k], NULL, 0.0, p, &s);
+		ngram_dist(&m, ctx[k], len[k], NULL, p, &s);
 		tap_ok(fabs(sum_of(p, vocab) - 1.0) < 1e-12 && all_positive(p, vocab),
 		    "order %d, T %g, %s context: sums to 1 (%.15f), all positive%s", order,
 		    temp, kind[k], sum_of(p, vocab), heavy <= 1 ? " (cached levels)" : "");
@@ -178,9 +213,10 @@ check_model(struct fixture *f, int order, double temp, int heavy)
 			    fabs(formula_sum(&m, ctx[k], len[k]) - 1.0) < 1e-12, "order %d, %s "
 			    "context: the formula sums to 1 and dense = formula for every token",
 			    order, kind[k]);
-		ngram_dist(&m, ctx[k], len[k], factor, fsum, p, &s);
-		tap_ok(fabs(sum_of(p, vocab) - 1.0) < 1e-12, "order %d, T %g, %s context, "
-		    "noise factors: sums to 1", order, temp, kind[k]);
+		ok = check_factor(&m, ctx[k], len[k], &fac, p, &s);
+		tap_ok(ok && fabs(sum_of(p, vocab) - 1.0) < 1e-12, "order %d, T %g, %s context, "
+		    "noise factors: sums to 1, p(w) factor(w) renormalised, the same when "
+		    "the factor's sum is remembered", order, temp, kind[k]);
 	}
 	for (i = 0, k = 0; i < vocab; i++)
 		k += s.acc[i] != 0.0;
@@ -188,6 +224,48 @@ check_model(struct fixture *f, int order, double temp, int heavy)
 	free(p);
 	free(factor);
 	ngram_scratch_free(&s);
+	ngram_model_free(&m);
+}
+
+/* Ancestral sampling draws from the formula's distribution: a chi-square test of
+ * many draws against ngram_prob in every kind of context. */
+static void
+check_sample(struct fixture *f, int order)
+{
+	static const char *const kind[] = { "empty", "seen", "bigram only", "unseen",
+	    "ends in unk", "one token" };
+	enum { DRAWS = 200000 };
+	struct ngram_model m;
+	struct rng rng;
+	uint32_t ctx[6][3];
+	size_t len[6], i, k, vocab = f->v.size;
+	unsigned long long *hist = malloc(vocab * sizeof *hist);
+	double *expect = malloc(vocab * sizeof *expect);
+	struct chisq_result r;
+
+	ngram_model_init(&m, &f->c, order, 1.0);
+	rng_seed(&rng, 42, (uint64_t)order);
+	for (k = 0; k < contexts(f, ctx, len); k++) {
+		int bad = 0;
+
+		memset(hist, 0, vocab * sizeof *hist);
+		for (i = 0; i < DRAWS; i++) {
+			uint32_t w = ngram_sample(&m, ctx[k], len[k], &rng);
+
+			if (w < vocab)
+				hist[w]++;
+			else
+				bad++;
+		}
+		for (i = 0; i < vocab; i++)
+			expect[i] = DRAWS * ngram_prob(&m, ctx[k], len[k], (uint32_t)i);
+		r = chisq_test(hist, expect, vocab);
+		tap_ok(bad == 0 && r.df > 10 && r.p_value > 1e-3, "order %d, %s context: "
+		    "%d ancestral draws match the formula (chi2 %.1f on %d df, p = %.3f)",
+		    order, kind[k], DRAWS, r.statistic, r.df, r.p_value);
+	}
+	free(hist);
+	free(expect);
 	ngram_model_free(&m);
 }
 
@@ -203,7 +281,7 @@ check_temperature(struct fixture *f)
 
 	ngram_model_init(&m, &f->c, 3, 0.5);
 	ngram_scratch_init(&s, vocab);
-	ngram_dist(&m, ctx, 2, NULL, 0.0, p, &s);
+	ngram_dist(&m, ctx, 2, NULL, p, &s);
 	for (w = 0; w < vocab; w++)
 		z += pow(ngram_prob(&m, ctx, 2, w), 2.0);
 	for (w = 0; w < vocab; w++)
@@ -229,6 +307,8 @@ main(void)
 		check_model(&f, order, 1.0, 1000);
 		check_model(&f, order, 1.0, 1);
 	}
+	for (order = 1; order <= 4; order++)
+		check_sample(&f, order);
 	check_model(&f, 3, 0.7, 1000);
 	check_model(&f, 3, 2.5, 1);
 	check_temperature(&f);
