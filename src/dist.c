@@ -48,6 +48,14 @@ exp_nonpositive(double x)
 	return poly * scale.d * exp_table[ni & (EXP_TABLE_SIZE - 1)];
 }
 
+double
+dist_exp_nonpositive(double x)
+{
+	if (!exp_table_ready)
+		exp_table_init();
+	return exp_nonpositive(x);
+}
+
 void
 dist_softmax(const double *logits, double *out, size_t n)
 {

@@ -4,6 +4,10 @@
 
 #include <stddef.h>
 
+/* exp(x) for x <= 0, to about 1e-16 relative (arguments below -700 count as
+ * -700): the softmax's own exponential, cheaper than libm's. */
+double dist_exp_nonpositive(double x);
+
 /* out = softmax(logits), computed stably (the largest logit is subtracted first)
  * with an exponential accurate to 2e-15 relative; weights below exp(-700) of the
  * largest are kept at that floor rather than 0.

@@ -78,7 +78,7 @@ stub_sample_target(void *self, struct rng *rng)
 			max = s->logits[i];
 	for (;;) {
 		i = (size_t)(rng_uniform(rng) * (double)s->vocab);
-		if (rng_uniform(rng) < exp(s->logits[i] - max))
+		if (rng_uniform(rng) < dist_exp_nonpositive(s->logits[i] - max))
 			return (int)i;
 	}
 }
