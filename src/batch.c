@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "json.h"
 #include "sim.h"
+#include "source.h"
 #include "sources.h"
 
 #define PROGRESS_EVERY 4096	/* steps between looks at the clock */
@@ -96,8 +97,12 @@ print_report(const struct sim *sim, const struct sim_figures *f)
 	const char *input = source_describe(&sim->src);
 	int k;
 
-	printf("source       %s, vocab %zu, gamma %d, noise %.2f, seed %" PRIu64 "\n",
-	    sim->src.kind, sim->src.vocab, par->gamma, par->noise, par->seed);
+	if (source_has_noise(&sim->src))
+		printf("source       %s, vocab %zu, gamma %d, noise %.2f, seed %" PRIu64 "\n",
+		    sim->src.kind, sim->src.vocab, par->gamma, par->noise, par->seed);
+	else	/* a replay's draft is the file's: no noise to report */
+		printf("source       %s, vocab %zu, gamma %d, seed %" PRIu64 "\n",
+		    sim->src.kind, sim->src.vocab, par->gamma, par->seed);
 	if (input != NULL)
 		printf("input        %s\n", input);
 	printf("steps        %" PRIu64 "\n", st->steps);

@@ -339,10 +339,11 @@ source_ngram_open(struct source *src, const char *text, size_t len, const char *
 		goto fail;
 	}
 	snprintf(sh->describe, sizeof sh->describe,
-	    "corpus %s: %zu tokens (%zu distinct), vocab %zu; target order %d,"
+	    "corpus %s: %zu token%s (%zu distinct), vocab %zu; target order %d,"
 	    " draft order %d, temperature %g", name,
-	    (size_t)sh->counts.sum_raw[0], sh->vocab.types, sh->vocab.size,
-	    cfg->target_order, cfg->draft_order, cfg->temperature);
+	    (size_t)sh->counts.sum_raw[0], sh->counts.sum_raw[0] == 1 ? "" : "s",
+	    sh->vocab.types, sh->vocab.size, cfg->target_order, cfg->draft_order,
+	    cfg->temperature);
 	src->ops = &ngram_ops;
 	src->vocab = sh->vocab.size;
 	src->kind = "ngram";
