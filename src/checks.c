@@ -59,9 +59,15 @@ checks_run(const struct sim *sim, const struct sim_figures *f,
 	    sim->par.gamma + 1);
 	check_alpha_overlap(&out[5], f);
 	set(&out[6], "output_matches_target", f->chi2.p_value > CHI2_P_BOUND);
-	snprintf(out[6].detail, sizeof out[6].detail,
-	    "chi2 = %.2f on %d df, p = %.4f, bound > %.3f", f->chi2.statistic, f->chi2.df,
-	    f->chi2.p_value, CHI2_P_BOUND);
+	if (f->chi2.impossible > 0)
+		snprintf(out[6].detail, sizeof out[6].detail,
+		    "%llu tokens the target gives probability 0, p = 0, bound > %.3f",
+		    f->chi2.impossible, CHI2_P_BOUND);
+	else
+		snprintf(out[6].detail, sizeof out[6].detail,
+		    "chi2 = %.2f on %d df, p = %.4f, bound > %.3f%s", f->chi2.statistic,
+		    f->chi2.df, f->chi2.p_value, CHI2_P_BOUND,
+		    f->chi2.df == 0 ? " (nothing to test yet)" : "");
 	for (i = 0; i < CHECKS_COUNT; i++)
 		failed += !out[i].pass;
 	return failed;

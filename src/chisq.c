@@ -7,7 +7,7 @@
 
 #define CHISQ_MIN_EXPECTED 5.0
 #define GAMMA_EPS 1e-15
-#define GAMMA_ITER 1000
+#define GAMMA_ITER 1000000	/* convergence ends the loops long before */
 
 /* P(a, x) by its power series; good for x < a + 1. */
 static double
@@ -67,34 +67,66 @@ chisq_sf(double x, int df)
 	return fmin(1.0, gamma_q_fraction(a, hx));
 }
 
-struct chisq_result
-chisq_test(const unsigned long long *observed, const double *expected, size_t n)
+/* Bins expecting at least CHISQ_MIN_EXPECTED stand alone; the rest are pooled. */
+struct pool {
+	double obs, exp;
+	size_t smallest;	/* the standalone bin expecting least; n when none */
+	int bins;		/* standalone bins */
+};
+
+static struct pool
+pool_bins(const unsigned long long *observed, const double *expected, size_t n,
+    unsigned long long *impossible)
 {
-	struct chisq_result r = { 0.0, 0, 1.0 };
-	double pool_obs = 0.0, pool_exp = 0.0;
-	int bins = 0;
+	struct pool pl = { 0.0, 0.0, n, 0 };
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		double o = (double)observed[i], e = expected[i];
-
-		if (e < CHISQ_MIN_EXPECTED) {
-			pool_obs += o;
-			pool_exp += e;
+		if (expected[i] <= 0.0) {
+			*impossible += observed[i];
 			continue;
 		}
-		r.statistic += (o - e) * (o - e) / e;
-		bins++;
+		if (expected[i] < CHISQ_MIN_EXPECTED) {
+			pl.obs += (double)observed[i];
+			pl.exp += expected[i];
+			continue;
+		}
+		pl.bins++;
+		if (pl.smallest == n || expected[i] < expected[pl.smallest])
+			pl.smallest = i;
 	}
-	if (pool_exp > 0.0) {
-		r.statistic += (pool_obs - pool_exp) * (pool_obs - pool_exp) / pool_exp;
-		bins++;
-	}
-	if (bins < 2) {
+	return pl;
+}
+
+static double
+pearson_term(double o, double e)
+{
+	return (o - e) * (o - e) / e;
+}
+
+struct chisq_result
+chisq_test(const unsigned long long *observed, const double *expected, size_t n)
+{
+	struct chisq_result r = { 0.0, 0, 1.0, 0 };
+	struct pool pl = pool_bins(observed, expected, n, &r.impossible);
+	int pool_joins = pl.exp > 0.0 && pl.exp < CHISQ_MIN_EXPECTED && pl.smallest < n;
+	int bins = pl.bins + (pl.exp > 0.0 && !pool_joins);
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (expected[i] >= CHISQ_MIN_EXPECTED && !(pool_joins && i == pl.smallest))
+			r.statistic += pearson_term((double)observed[i], expected[i]);
+	if (pool_joins)
+		r.statistic += pearson_term((double)observed[pl.smallest] + pl.obs,
+		    expected[pl.smallest] + pl.exp);
+	else if (pl.exp > 0.0)
+		r.statistic += pearson_term(pl.obs, pl.exp);
+	if (bins >= 2) {
+		r.df = bins - 1;
+		r.p_value = chisq_sf(r.statistic, r.df);
+	} else
 		r.statistic = 0.0;
-		return r;
-	}
-	r.df = bins - 1;
-	r.p_value = chisq_sf(r.statistic, r.df);
+	if (r.impossible > 0)
+		r.p_value = 0.0;
 	return r;
 }

@@ -5,14 +5,18 @@
 #include <stddef.h>
 
 struct chisq_result {
-	double statistic;
+	double statistic;	/* over the bins that expect something; finite */
 	int df;			/* degrees of freedom; 0 when there was nothing to test */
-	double p_value;		/* P(X >= statistic) for X ~ chi2(df); 1 when df = 0 */
+	double p_value;		/* P(X >= statistic) for X ~ chi2(df); 1 when df = 0;
+				 * 0 when impossible > 0 */
+	unsigned long long impossible;	/* observed where nothing was expected */
 };
 
 /* Observed counts against expected counts over n bins. Bins expecting fewer than
- * 5 are pooled into one bin so the chi-square approximation holds; with fewer than
- * two usable bins the result has df = 0. */
+ * 5 are pooled into one bin, and a pool that still expects fewer than 5 joins the
+ * smallest regular bin, so the chi-square approximation holds; with fewer than two
+ * bins the result has df = 0. Any count in a bin that expects exactly 0 is
+ * impossible under the expectation: the p-value is then 0 whatever the rest says. */
 struct chisq_result chisq_test(const unsigned long long *observed, const double *expected,
     size_t n);
 

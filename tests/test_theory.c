@@ -81,15 +81,27 @@ test_chisq_pooling(void)
 {
 	const unsigned long long obs[4] = { 50, 50, 1, 0 };
 	const double exp4[4] = { 50.0, 50.0, 0.5, 0.5 };
+	const unsigned long long obs5[5] = { 40, 60, 3, 4, 0 };
+	const double exp5[5] = { 50.0, 50.0, 2.0, 2.0, 2.0 };
 	const unsigned long long few[2] = { 1, 2 };
 	const double exp_few[2] = { 1.5, 1.5 };
+	const unsigned long long off[3] = { 0, 40, 0 };
+	const double exp_off[3] = { 40.0, 0.0, 0.0 };
 	struct chisq_result r = chisq_test(obs, exp4, 4);
 
-	tap_eq(r.df, 2, "bins expecting < 5 are pooled: 3 bins, 2 df");
-	tap_near(r.statistic, 0.0, 1e-12, "pooled statistic");
+	tap_eq(r.df, 1, "a pool expecting < 5 joins the smallest bin: 2 bins, 1 df");
+	tap_near(r.statistic, 0.0, 1e-12, "pooled statistic: (51 - 51)^2 / 51 + 0");
+	r = chisq_test(obs5, exp5, 5);
+	tap_eq(r.df, 2, "a pool expecting 6 stands as its own bin: 3 bins, 2 df");
+	tap_near(r.statistic, 2.0 + 2.0 + 1.0 / 6.0, 1e-12, "statistic with the pool of 7 against 6");
 	r = chisq_test(few, exp_few, 2);
 	tap_eq(r.df, 0, "one pooled bin: nothing to test");
 	tap_near(r.p_value, 1.0, 0.0, "and p = 1");
+	r = chisq_test(off, exp_off, 3);
+	tap_ok(r.impossible == 40 && r.p_value == 0.0 && isfinite(r.statistic),
+	    "tokens where nothing was expected: p = 0, counted, statistic finite");
+	tap_near(chisq_sf(262143.0, 262143), 0.4996326883, 1e-8,
+	    "the tail at a huge df (series long enough)");
 }
 
 int
