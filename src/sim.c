@@ -58,14 +58,11 @@ sim_close(struct sim *sim)
 static void
 draw_reference(struct sim *sim, int count)
 {
-	int i;
+	int ids[SPEC_GAMMA_MAX + 1], i;
 
-	for (i = 0; i < count; i++) {
-		int id = source_sample_target(&sim->ref, &sim->ref_rng);
-
-		source_commit(&sim->ref, &id, 1);
-		stats_add_ref(&sim->stats, id);
-	}
+	source_sample_targets(&sim->ref, &sim->ref_rng, ids, count);
+	for (i = 0; i < count; i++)
+		stats_add_ref(&sim->stats, ids[i]);
 }
 
 const struct sim_entry *

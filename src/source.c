@@ -19,16 +19,25 @@ source_dists(struct source *src, const int *drafted, int k, const double **p,
 	src->ops->dists(src->self, drafted, k, p, q);
 }
 
-int
-source_sample_target(struct source *src, struct rng *rng)
+void
+source_sample_targets(struct source *src, struct rng *rng, int *ids, int count)
 {
 	const double *p;
+	int k;
 
-	if (src->ops->sample_target != NULL)
-		return src->ops->sample_target(src->self, rng);
+	if (src->ops->sample_target != NULL) {
+		for (k = 0; k < count; k++) {
+			ids[k] = src->ops->sample_target(src->self, rng);
+			source_commit(src, &ids[k], 1);
+		}
+		return;
+	}
 	src->ops->begin(src->self, rng, 0);
-	src->ops->dists(src->self, NULL, 0, &p, NULL);
-	return (int)rng_categorical(rng, p, src->vocab, 1.0);
+	for (k = 0; k < count; k++) {
+		src->ops->dists(src->self, ids, k, &p, NULL);
+		ids[k] = (int)rng_categorical(rng, p, src->vocab, 1.0);
+	}
+	source_commit(src, ids, count);
 }
 
 void

@@ -53,9 +53,13 @@ struct source {
 void source_begin(struct source *src, struct rng *rng, int need_draft);
 void source_dists(struct source *src, const int *drafted, int k, const double **p,
     const double **q);
-/* Begin a target-only step and draw one token from p at position 0 (the reference
- * stream's draw); the caller commits it. */
-int source_sample_target(struct source *src, struct rng *rng);
+/* The target-only reference stream's share of a speculative step that emitted
+ * count tokens: draw count tokens from the target into ids and commit them. With a
+ * sample_target op each token comes from its own fresh target-only step (the
+ * notebook's reference draws new logits for every token); otherwise one step
+ * begins and the tokens follow it position by position, so a replayed pair serves
+ * as many reference tokens as it served the sampler. */
+void source_sample_targets(struct source *src, struct rng *rng, int *ids, int count);
 void source_commit(struct source *src, const int *emitted, int n);
 void source_set_noise(struct source *src, double noise);
 
