@@ -557,13 +557,33 @@ check_scopes(const struct options *opt, const char *first[SCOPE_COUNT], FILE *er
 	return CLI_EXIT_USAGE;
 }
 
+/* With --theory, --target-ms and --draft-ms only set the cost ratio, together. */
+static int
+check_theory_costs(const struct options *opt, FILE *err)
+{
+	if (opt->mode != CLI_THEORY || opt->cost_ratio_given || opt->costs_given == 0)
+		return 0;
+	if (opt->costs_given != 3) {
+		fputs("specdec: with --theory, --target-ms and --draft-ms set the cost ratio"
+		    " together: give both, or --cost-ratio\n", err);
+		return CLI_EXIT_USAGE;
+	}
+	if (opt->cost_ratio > COST_RATIO_MAX) {
+		fprintf(err, "specdec: --draft-ms / --target-ms = %g is above the cost ratio's"
+		    " range, 0 to 100\n", opt->cost_ratio);
+		return CLI_EXIT_USAGE;
+	}
+	return 0;
+}
+
 /* Options that only make sense together. */
 static int
 check_combinations(struct options *opt, const char *first[SCOPE_COUNT], FILE *err)
 {
 	int rc;
 
-	if ((rc = check_scopes(opt, first, err)) != 0)
+	if ((rc = check_scopes(opt, first, err)) != 0 ||
+	    (rc = check_theory_costs(opt, err)) != 0)
 		return rc;
 	if ((rc = resolve_source(opt, err)) != 0)
 		return rc;

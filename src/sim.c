@@ -11,6 +11,12 @@
 #define RNG_STREAM_SPEC 0
 #define RNG_STREAM_REF 1
 
+static double
+clamp(double x, double lo, double hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
 static void
 seed_generators(struct sim *sim)
 {
@@ -30,16 +36,19 @@ sim_open(struct sim *sim, const struct sim_params *par, struct source *src)
 {
 	memset(sim, 0, sizeof *sim);
 	sim->par = *par;
+	sim->par.gamma = (int)clamp(par->gamma, SPEC_GAMMA_MIN, SPEC_GAMMA_MAX);
+	sim->par.noise = clamp(par->noise, 0.0, SIM_NOISE_MAX);
+	sim_set_costs(sim, par->target_ms, par->draft_ms);
 	sim->src = *src;
 	memset(src, 0, sizeof *src);
 	sim->scratch = malloc(sim->src.vocab * sizeof *sim->scratch);
 	if (sim->scratch == NULL || source_clone(&sim->src, &sim->ref) != 0 ||
-	    stats_init(&sim->stats, sim->src.vocab, par->gamma) != 0) {
+	    stats_init(&sim->stats, sim->src.vocab, sim->par.gamma) != 0) {
 		sim_close(sim);
 		return -1;
 	}
-	source_set_noise(&sim->src, par->noise);
-	source_set_noise(&sim->ref, par->noise);
+	source_set_noise(&sim->src, sim->par.noise);
+	source_set_noise(&sim->ref, sim->par.noise);
 	seed_generators(sim);
 	sim->segment = 1;
 	return 0;
@@ -87,12 +96,6 @@ sim_recent(const struct sim *sim, size_t i)
 	if (i >= sim->ring_len)
 		return NULL;
 	return &sim->ring[(sim->ring_next + SIM_RING - 1 - i) % SIM_RING];
-}
-
-static double
-clamp(double x, double lo, double hi)
-{
-	return x < lo ? lo : x > hi ? hi : x;
 }
 
 void

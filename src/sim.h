@@ -62,7 +62,8 @@ struct sim_figures {
 };
 
 /* Start a simulation over src, which the sim now owns (it is closed by sim_close,
- * also on failure). 0, or -1 when out of memory. */
+ * also on failure); the parameters are clamped to their ranges as the setters do.
+ * 0, or -1 when out of memory. */
 int sim_open(struct sim *sim, const struct sim_params *par, struct source *src);
 void sim_close(struct sim *sim);
 

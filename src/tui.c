@@ -114,19 +114,6 @@ draw_help(struct tui *t, const struct tui_view *v)
 	wnoutrefresh(t->help);
 }
 
-static int
-tv_passes(const struct sim *sim, const struct sim_figures *fig)
-{
-	struct check checks[CHECKS_COUNT];
-	int i;
-
-	checks_run(sim, fig, checks);
-	for (i = 0; i < CHECKS_COUNT; i++)
-		if (strcmp(checks[i].name, "tv_distance_small") == 0)
-			return checks[i].pass;
-	return 0;
-}
-
 static void
 draw_panes(struct tui *t)
 {
@@ -138,7 +125,7 @@ draw_panes(struct tui *t)
 	memset(&v, 0, sizeof v);
 	v.term = &t->term;
 	v.fig = &fig;
-	v.tv_pass = tv_passes(&t->sim, &fig);
+	v.tv_pass = checks_tv_passes(&fig);
 	v.paused = t->paused;
 	v.rate = t->rate;
 	v.measured_rate = t->measured_rate;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "checks.h"
 #include "plot.h"
 #include "sim.h"
 #include "source.h"
@@ -592,7 +593,7 @@ stats_tv_line(struct pen *p, const struct tui_view *v, int have)
 	snprintf(shrt, sizeof shrt, "TV %.3f noise ~%.3f", f->tv, f->tv_noise);
 	if (text_width(lng) + 18 + text_width(chi) <= room) {
 		pen_put(p, TUI_S_NORMAL, lng);
-		pen_put(p, TUI_S_NORMAL, "  check <0.05 ");
+		pen_printf(p, TUI_S_NORMAL, "  check <%g ", CHECKS_TV_BOUND);
 		pen_put(p, v->tv_pass ? TUI_S_PASS : TUI_S_FAIL, v->tv_pass ? "pass" : "fail");
 	} else if (text_width(lng) + text_width(chi) <= room)
 		pen_put(p, TUI_S_NORMAL, lng);

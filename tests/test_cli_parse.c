@@ -98,6 +98,8 @@ static const struct {
 	{ "--theory --gamma 5", "--gamma does not apply to --theory" },
 	{ "--theory --corpus x.txt", "--corpus does not apply to --theory" },
 	{ "--steps 100", "--steps only applies with --batch" },
+	{ "--theory --target-ms 5", "give both, or --cost-ratio" },
+	{ "--theory --target-ms 0.001 --draft-ms 1", "above the cost ratio's range" },
 	{ "--batch --frames 10", "--frames only applies to the live view" },
 	{ "--target-ms 0.0001", "--target-ms: '0.0001' is not a number of milliseconds from 0.001 to 1e6" },
 	{ "--theory --gamma-max 65", "--gamma-max" },

@@ -180,6 +180,24 @@ test_sim_segments(void)
 	sim_close(&sim);
 }
 
+static void
+test_sim_open_clamps(void)
+{
+	struct fixed_pair pair = { P, Q, 0, 0, 0.0 };
+	struct sim_params par = { 99, -2.0, 1, 0.0, -5.0 };
+	struct source src;
+	struct sim sim;
+
+	fixed_source_open(&src, &pair, 3);
+	tap_ok(sim_open(&sim, &par, &src) == 0, "sim_open with parameters out of range");
+	tap_ok(sim.par.gamma == SPEC_GAMMA_MAX && sim.par.noise == 0.0 &&
+	    sim.par.target_ms == SIM_TARGET_MS_MIN && sim.par.draft_ms == 0.0 &&
+	    sim.stats.gamma == SPEC_GAMMA_MAX, "are clamped as the setters clamp them");
+	sim_step(&sim);
+	tap_ok(sim.stats.max_tok_per_step <= SPEC_GAMMA_MAX + 1, "and a step stays in bounds");
+	sim_close(&sim);
+}
+
 int
 main(void)
 {
@@ -187,5 +205,6 @@ main(void)
 	test_tv_and_chi2();
 	test_tv_noise();
 	test_sim_segments();
+	test_sim_open_clamps();
 	return tap_done();
 }
