@@ -94,8 +94,11 @@ scan_file(FILE *f, struct shared *sh, FILE *err)
 	return rc == 0 ? 0 : -1;
 }
 
+#define LABEL_MAX_BYTES 48	/* longer labels are cut, between characters */
+
 /* A label for the screen: control characters and bytes that are not UTF-8
- * become '?'. */
+ * become '?', and a label longer than LABEL_MAX_BYTES ends at the last whole
+ * character that fits. */
 static void
 clean_label(char *s, size_t len)
 {
@@ -107,6 +110,10 @@ clean_label(char *s, size_t len)
 		if (n == 0 || cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) {
 			memset(s + i, '?', n == 0 ? 1 : n);
 			n = n == 0 ? 1 : n;
+		}
+		if (i + n > LABEL_MAX_BYTES) {
+			s[i] = '\0';
+			return;
 		}
 		i += n;
 	}

@@ -4,6 +4,7 @@
 # simulated; then good files, whose output must match the file's target
 # distribution (chi-square on fixed seeds) and not its draft's.
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
+need jq
 
 # bad NAME CONTENT EXPECTED [LABELS]: CONTENT (printf format) must be refused with
 # a message containing EXPECTED, exit 2 and no output.
@@ -136,5 +137,12 @@ printf '# vocab 4\n0.7 0.1 0.1 0.1\n0.7 0.1 0.1 0.1\n0.1 0.1 0.1 0.7\n0.7 0.1 0.
 tv=$("$SPECDEC" --json --replay "$tmp/mix.txt" --steps 20000 | sed -n 's/.*"tv":\([0-9.e-]*\),.*/\1/p')
 awk -v t="$tv" 'BEGIN { exit !(t + 0 < 0.02) }'
 ok $? "mixed pairs: TV $tv against the reference stays at the noise level (< 0.02)"
+
+# A file name that is not UTF-8 still gives valid JSON.
+bad=$(printf '%s/bad\377\303\251.txt' "$tmp")
+cp "$tmp/mix.txt" "$bad"
+got=$("$SPECDEC" --json --replay "$bad" --steps 10 | jq -r .replay_file 2>/dev/null)
+[ "$got" = "$(printf '%s/bad\357\277\275\303\251.txt' "$tmp")" ]
+ok $? "a file name with a stray byte: valid JSON, the byte shown as U+FFFD ($got)"
 
 tap_done
