@@ -170,6 +170,79 @@ test_gamma_bounds(void)
 	tap_ok(output_p_value(&r, p) > 0.001, "gamma = 32: output follows p");
 }
 
+/* A source whose pair depends on the position: even positions one pair, odd ones
+ * another, as an autoregressive source's would. */
+static const double even_p[V] = { 0.7, 0.1, 0.1, 0.1 }, even_q[V] = { 0.25, 0.25, 0.25, 0.25 };
+static const double odd_p[V] = { 0.1, 0.1, 0.1, 0.7 }, odd_q[V] = { 0.4, 0.4, 0.1, 0.1 };
+
+static void
+alt_begin(void *self, struct rng *rng, int need_draft)
+{
+	(void)self;
+	(void)rng;
+	(void)need_draft;
+}
+
+static void
+alt_dists(void *self, const int *drafted, int k, const double **p, const double **q)
+{
+	(void)self;
+	(void)drafted;
+	if (p != NULL)
+		*p = k % 2 == 0 ? even_p : odd_p;
+	if (q != NULL)
+		*q = k % 2 == 0 ? even_q : odd_q;
+}
+
+static void
+alt_destroy(void *self)
+{
+	(void)self;
+}
+
+static const struct source_ops alt_ops = {
+	.begin = alt_begin, .dists = alt_dists, .destroy = alt_destroy,
+};
+
+static void
+test_position_dependent(void)
+{
+	struct source src = { &alt_ops, NULL, V, "alternating" };
+	unsigned long long count[2][V] = { { 0 } };
+	double expected[2][V], scratch[V];
+	struct spec_targets targets;
+	struct spec_step s;
+	struct rng rng;
+	long emitted[2] = { 0, 0 };
+	int i, k, e, targets_ok = 1;
+
+	rng_seed(&rng, 8, 0);
+	for (i = 0; i < 100000; i++) {
+		spec_step(&src, &rng, 3, scratch, &s, &targets);
+		for (k = 0, e = 0; k < s.ntok; k++) {
+			if (s.tok[k].outcome == SPEC_REJECTED)
+				continue;
+			count[e % 2][s.tok[k].id]++;
+			emitted[e % 2]++;
+			targets_ok &= targets.p[e] == (e % 2 == 0 ? even_p : odd_p);
+			e++;
+		}
+	}
+	tap_ok(targets_ok, "each emitted position records its own target");
+	for (k = 0; k < V; k++) {
+		expected[0][k] = even_p[k] * (double)emitted[0];
+		expected[1][k] = odd_p[k] * (double)emitted[1];
+	}
+	tap_ok(chisq_test(count[0], expected[0], V).p_value > 0.001,
+	    "tokens at even positions follow the even target: p = %.4f",
+	    chisq_test(count[0], expected[0], V).p_value);
+	tap_ok(chisq_test(count[1], expected[1], V).p_value > 0.001,
+	    "tokens at odd positions follow the odd target: p = %.4f",
+	    chisq_test(count[1], expected[1], V).p_value);
+	tap_ok(chisq_test(count[1], expected[0], V).p_value < 1e-10,
+	    "and the test tells the positions apart");
+}
+
 static void
 test_names(void)
 {
@@ -186,6 +259,7 @@ main(void)
 	test_disjoint();
 	test_underflowing_residual();
 	test_gamma_bounds();
+	test_position_dependent();
 	test_names();
 	return tap_done();
 }
