@@ -78,11 +78,11 @@ cli_usage(FILE *out)
 "Simulation:\n"
 "  -n, --steps N          steps in batch mode (1..10^12, default 5000)\n"
 "  -g, --gamma G          draft length (1..32, default 4)\n"
-"      --noise S          draft noise: std of the logit perturbation (0..10,\n"
-"                         default 0.3; not with --replay)\n"
+"      --noise S          draft noise: std of the logit perturbation (0..10;\n"
+"                         default 0.3 for stub, 0 for ngram; not with --replay)\n"
 "      --vocab V          stub vocabulary size (2..262144, default 20)\n"
 "  -s, --seed K           random seed (0..2^64-1, default 0)\n"
-"      --target-ms T      cost of one target forward in ms (0.001..1e6, default 10)\n"
+"      --target-ms T      target forward cost in ms (0.001..1e6, default 10)\n"
 "      --draft-ms D       cost of one drafted token in ms (0..1e6, default 1)\n"
 "\n"
 "Sources (where the target p and the draft q come from):\n"
@@ -470,6 +470,9 @@ resolve_source(struct options *opt, FILE *err)
 		opt->source = CLI_SOURCE_NGRAM;
 	if (opt->source == CLI_SOURCE_REPLAY && opt->replay == NULL)
 		return usage_error(err, "--source replay needs --replay FILE");
+	/* the n-gram draft is a real weaker model: no extra noise unless asked */
+	if (opt->source == CLI_SOURCE_NGRAM && !(opt->given & CLI_GIVEN_NOISE))
+		opt->noise = 0.0;
 	return 0;
 }
 

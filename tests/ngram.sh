@@ -4,6 +4,7 @@
 # combinations are usage errors, and a run reports its source and passes the
 # exact output check.
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
+need jq
 unset SPECDEC_CORPUS
 
 usage_error "--max-vocab: '1' is not an integer from 2 to 262144" --batch --source ngram --max-vocab 1
@@ -56,5 +57,13 @@ ok $? "draft order = target order, no noise: alpha 1, 5 tokens per step"
     --draft-order 1 --steps 4000 --seed 9 > "$tmp/json"
 grep -q '"name":"output_matches_target","pass":true' "$tmp/json"
 ok $? "order 4 over order 1, T 0.7, noise 1: output matches the targets"
+
+# The n-gram draft is a real weaker model: no extra noise unless asked for.
+is_noise=$("$SPECDEC" --json --source ngram --steps 10 | jq .noise)
+[ "$is_noise" = 0 ]
+ok $? "the n-gram source's default noise is 0 (got $is_noise)"
+is_noise=$("$SPECDEC" --json --source ngram --noise 0.3 --steps 10 | jq .noise)
+[ "$is_noise" = 0.3 ]
+ok $? "and --noise still sets it (got $is_noise)"
 
 tap_done

@@ -426,7 +426,7 @@ keys r q
 $T kill-session -t r
 start g 100 30 LC_ALL=C.UTF-8
 run g "'$SPECDEC' --source ngram --paused"
-check g "noise=0.30  V=" "ngram: the view opens on the built-in corpus"
+check g "noise=0.00  V=" "ngram: the view opens on the built-in corpus, with no extra draft noise"
 keys g n
 wait_for g "step 1 "
 s=$(screen g)
