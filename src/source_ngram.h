@@ -42,4 +42,9 @@ const struct ngram_model *source_ngram_target(const struct source *src);
 const struct ngram_model *source_ngram_draft(const struct source *src);
 size_t source_ngram_context(const struct source *src, uint32_t *out, size_t max);
 
+/* Noise-free draft rows asked for so far, and how many came from the cache of
+ * rows by context (a row is built once per context while it stays cached). */
+void source_ngram_qcache_stats(const struct source *src, uint64_t *lookups,
+    uint64_t *hits);
+
 #endif
