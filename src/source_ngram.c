@@ -18,6 +18,10 @@
 #define NOISE_REFRESH 64	/* factors redrawn per step */
 #define CTX_MAX (NGRAM_ORDER_MAX - 1)
 #define POSITIONS (SPEC_GAMMA_MAX + 1)
+#define QCACHE_ROWS 64		/* noise-free draft rows kept; more than a step uses */
+#define QCACHE_BUCKETS 128	/* a power of two */
+
+_Static_assert(QCACHE_ROWS > POSITIONS, "a step's rows must never be evicted");
 
 /* Read-only after open; shared by a source and its clones. */
 struct shared {
@@ -28,6 +32,28 @@ struct shared {
 	uint32_t start[CTX_MAX];	/* the corpus's last tokens: the initial context */
 	size_t nstart;
 	char describe[256];
+};
+
+/* A noise-free draft row, named by the draft's own context (its last
+ * draft order - 1 tokens, fewer at the start of a text). */
+struct qrow {
+	uint32_t ctx[CTX_MAX];
+	size_t n;
+	uint64_t hash;
+	uint64_t used;		/* the step that last handed it out */
+	int next;		/* the next row in its bucket, -1 ends the chain */
+	double *q;
+};
+
+/* Draft rows by context: q depends on nothing else when the noise is 0. Rows
+ * handed out in the current step are never evicted (least recently used goes),
+ * so their pointers stay valid until the next begin, as the interface promises. */
+struct qcache {
+	struct qrow row[QCACHE_ROWS];
+	int head[QCACHE_BUCKETS];	/* first row of each bucket, -1 = none */
+	int nrows;
+	uint64_t step;
+	uint64_t lookups, hits;
 };
 
 struct ngsrc {
@@ -46,6 +72,7 @@ struct ngsrc {
 	size_t refresh_at;		/* next factor to redraw */
 	unsigned row[POSITIONS];	/* the row each position uses this step */
 	struct ngram_scratch scratch;
+	struct qcache *qc;		/* allocated on first use */
 };
 
 static void
@@ -140,6 +167,8 @@ ngsrc_begin(void *self, struct rng *rng, int need_draft)
 	int k;
 
 	s->need_draft = need_draft;
+	if (need_draft && s->qc != NULL)
+		s->qc->step++;
 	if (!need_draft || s->noise <= 0.0)
 		return;
 	refresh_noise(s, rng);
@@ -173,6 +202,103 @@ position_buffer(double **slot, size_t vocab)
 	return *slot;
 }
 
+static uint64_t
+qcache_hash(const uint32_t *ctx, size_t n)
+{
+	uint64_t h = n;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ ctx[i]) * 0x9e3779b97f4a7c15ULL;
+	return h ^ h >> 29;
+}
+
+static struct qcache *
+qcache_new(void)
+{
+	struct qcache *qc = calloc(1, sizeof *qc);
+	int i;
+
+	if (qc == NULL)
+		out_of_memory();
+	for (i = 0; i < QCACHE_BUCKETS; i++)
+		qc->head[i] = -1;
+	qc->step = 1;
+	return qc;
+}
+
+static void
+qcache_free(struct qcache *qc)
+{
+	int i;
+
+	for (i = 0; qc != NULL && i < qc->nrows; i++)
+		free(qc->row[i].q);
+	free(qc);
+}
+
+/* A row for a new context: a fresh one while there is room, else the least
+ * recently used, taken out of its bucket. */
+static struct qrow *
+qcache_victim(struct qcache *qc, size_t vocab)
+{
+	struct qrow *r;
+	int i, v = 0, *link;
+
+	if (qc->nrows < QCACHE_ROWS) {
+		r = &qc->row[qc->nrows++];
+		if ((r->q = malloc(vocab * sizeof *r->q)) == NULL)
+			out_of_memory();
+		return r;
+	}
+	for (i = 1; i < QCACHE_ROWS; i++)
+		if (qc->row[i].used < qc->row[v].used)
+			v = i;
+	r = &qc->row[v];
+	link = &qc->head[r->hash & (QCACHE_BUCKETS - 1)];
+	while (*link != v)
+		link = &qc->row[*link].next;
+	*link = r->next;
+	return r;
+}
+
+/* The noise-free draft row for the context ctx[0..n): from the cache, or built
+ * into it. */
+static const double *
+qcache_row(struct ngsrc *s, const uint32_t *ctx, size_t n)
+{
+	const struct ngram_model *d = &s->sh->draft;
+	size_t kn = n < (size_t)d->order - 1 ? n : (size_t)d->order - 1;
+	const uint32_t *key = ctx + n - kn;
+	uint64_t h = qcache_hash(key, kn);
+	struct qcache *qc = s->qc;
+	struct qrow *r;
+	int i, *head;
+
+	if (qc == NULL)
+		qc = s->qc = qcache_new();
+	qc->lookups++;
+	head = &qc->head[h & (QCACHE_BUCKETS - 1)];
+	for (i = *head; i >= 0; i = qc->row[i].next) {
+		r = &qc->row[i];
+		if (r->hash == h && r->n == kn &&
+		    memcmp(r->ctx, key, kn * sizeof *key) == 0) {
+			qc->hits++;
+			r->used = qc->step;
+			return r->q;
+		}
+	}
+	r = qcache_victim(qc, s->vocab);
+	memcpy(r->ctx, key, kn * sizeof *key);
+	r->n = kn;
+	r->hash = h;
+	r->used = qc->step;
+	r->next = *head;
+	*head = (int)(r - qc->row);
+	ngram_dist(d, ctx, n, NULL, r->q, &s->scratch);
+	return r->q;
+}
+
 static void
 ngsrc_dists(void *self, const int *drafted, int k, const double **p, const double **q)
 {
@@ -191,14 +317,17 @@ ngsrc_dists(void *self, const int *drafted, int k, const double **p, const doubl
 	*q = NULL;
 	if (!s->need_draft)
 		return;
+	if (s->noise <= 0.0) {
+		*q = qcache_row(s, ctx, n);
+		return;
+	}
 	qk = position_buffer(&s->q[k], s->vocab);
-	if (s->noise > 0.0) {
+	{
 		struct ngram_factor f = { s->factor + s->row[k] * s->vocab,
 		    s->factor_sum[s->row[k]], s->factor_key[s->row[k]] };
 
 		ngram_dist(&s->sh->draft, ctx, n, &f, qk, &s->scratch);
-	} else
-		ngram_dist(&s->sh->draft, ctx, n, NULL, qk, &s->scratch);
+	}
 	*q = qk;
 }
 
@@ -273,6 +402,7 @@ ngsrc_destroy(void *self)
 		free(s->q[k]);
 	}
 	free(s->factor);
+	qcache_free(s->qc);
 	ngram_scratch_free(&s->scratch);
 	shared_release(s->sh);
 	free(s);
@@ -393,4 +523,14 @@ source_ngram_context(const struct source *src, uint32_t *out, size_t max)
 
 	memcpy(out, s->hist + s->nhist - n, n * sizeof *out);
 	return n;
+}
+
+void
+source_ngram_qcache_stats(const struct source *src, uint64_t *lookups,
+    uint64_t *hits)
+{
+	const struct qcache *qc = ((const struct ngsrc *)src->self)->qc;
+
+	*lookups = qc != NULL ? qc->lookups : 0;
+	*hits = qc != NULL ? qc->hits : 0;
 }

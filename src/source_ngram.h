@@ -8,7 +8,11 @@
  * per token. To keep a step at a few passes over the vocabulary, the factors
  * exp(noise * z) come from 16 rows of vocab draws each; every draft position uses a
  * row picked at random, and every step redraws 64 of the factors, so over a run
- * the noise keeps changing. */
+ * the noise keeps changing.
+ *
+ * Without noise a draft row depends only on the draft's context, so the source
+ * keeps the 64 most recently used rows by context and hands out pointers into
+ * them; rows handed out in a step are not evicted before the next begin. */
 #ifndef SPECDEC_SOURCE_NGRAM_H
 #define SPECDEC_SOURCE_NGRAM_H
 
@@ -41,5 +45,10 @@ int source_ngram_open_file(struct source *src, const char *path,
 const struct ngram_model *source_ngram_target(const struct source *src);
 const struct ngram_model *source_ngram_draft(const struct source *src);
 size_t source_ngram_context(const struct source *src, uint32_t *out, size_t max);
+
+/* Noise-free draft rows asked for so far, and how many came from the cache of
+ * rows by context (a row is built once per context while it stays cached). */
+void source_ngram_qcache_stats(const struct source *src, uint64_t *lookups,
+    uint64_t *hits);
 
 #endif

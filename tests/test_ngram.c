@@ -12,6 +12,9 @@
 #include "chisq.h"
 #include "ngram.h"
 #include "rng.h"
+#include "source.h"
+#include "source_ngram.h"
+#include "spec.h"
 #include "tap.h"
 #include "tokenize.h"
 #include "vocab.h"
@@ -292,6 +295,130 @@ check_temperature(struct fixture *f)
 	ngram_model_free(&m);
 }
 
+/* A text of words drawn from a skewed distribution over many types, so that a
+ * run meets more draft contexts than the source keeps rows for. */
+static char *
+skewed_text(size_t words, uint64_t seed)
+{
+	char *t = malloc(words * 8 + 1), *at = t;
+	struct rng r;
+	size_t i;
+
+	rng_seed(&r, seed, 0);
+	for (i = 0; i < words; i++) {
+		double u = rng_uniform(&r);
+
+		at += sprintf(at, "w%u ", (unsigned)(u * u * u * 400.0));
+	}
+	return t;
+}
+
+/* Every row the source hands out equals the uncached ngram_dist bit for bit, and
+ * every row of a step stays unchanged until the next begin, over many steps and
+ * contexts (the longest gamma pins the most rows); returns the mismatches. */
+static int
+run_cached_rows(struct source *src, int gamma, int steps, int *kept)
+{
+	const struct ngram_model *d = source_ngram_draft(src);
+	size_t vocab = src->vocab, n, len;
+	double *ref = malloc(vocab * sizeof *ref);
+	double *saved = malloc((size_t)(gamma + 1) * vocab * sizeof *saved);
+	const double *q[SPEC_GAMMA_MAX + 1];
+	int drafted[SPEC_GAMMA_MAX + 1], bad = 0, step, k;
+	uint32_t ctx[NGRAM_ORDER_MAX + SPEC_GAMMA_MAX];
+	struct ngram_scratch sc;
+	struct rng r;
+
+	rng_seed(&r, 7, 0);
+	ngram_scratch_init(&sc, vocab);
+	*kept = 1;
+	for (step = 0; step < steps; step++) {
+		source_begin(src, &r, 1);
+		n = source_ngram_context(src, ctx, NGRAM_ORDER_MAX - 1);
+		for (k = 0; k <= gamma; k++) {
+			source_dists(src, drafted, k, NULL, &q[k]);
+			len = n + (size_t)k;
+			ngram_dist(d, ctx, len, NULL, ref, &sc);
+			bad += memcmp(ref, q[k], vocab * sizeof *ref) != 0;
+			memcpy(saved + (size_t)k * vocab, q[k], vocab * sizeof *saved);
+			drafted[k] = (int)rng_categorical(&r, q[k], vocab, 1.0);
+			ctx[len] = (uint32_t)drafted[k];
+		}
+		for (k = 0; k <= gamma; k++)
+			*kept &= memcmp(saved + (size_t)k * vocab, q[k],
+			    vocab * sizeof *saved) == 0;
+		source_commit(src, drafted, 1 + (int)(rng_next(&r) % (uint64_t)gamma));
+	}
+	ngram_scratch_free(&sc);
+	free(saved);
+	free(ref);
+	return bad;
+}
+
+static void
+check_cached_rows(const char *t, int draft_order, double temp, int gamma)
+{
+	struct source_ngram_config cfg = { 300, 3, draft_order, temp, 0.0 };
+	struct source src;
+	uint64_t lookups, hits;
+	int steps = 400, bad, kept;
+	char err[128];
+
+	if (source_ngram_open(&src, t, strlen(t), "skewed", &cfg, err, sizeof err) != 0) {
+		tap_ok(0, "skewed source opens: %s", err);
+		return;
+	}
+	bad = run_cached_rows(&src, gamma, steps, &kept);
+	source_ngram_qcache_stats(&src, &lookups, &hits);
+	tap_ok(bad == 0, "draft order %d, T %g, gamma %d: cached rows = uncached"
+	    " bit for bit (%d of %d differ)", draft_order, temp, gamma, bad,
+	    steps * (gamma + 1));
+	tap_ok(kept, "draft order %d, gamma %d: a step's rows unchanged until the"
+	    " next begin", draft_order, gamma);
+	tap_ok(lookups == (uint64_t)steps * (uint64_t)(gamma + 1) && hits > 0 &&
+	    (draft_order == 1 || hits < lookups), "draft order %d, gamma %d: %llu of"
+	    " %llu rows from the cache", draft_order, gamma,
+	    (unsigned long long)hits, (unsigned long long)lookups);
+	source_close(&src);
+}
+
+/* With noise the rows are redrawn, so none is cached. */
+static void
+check_noisy_uncached(const char *t)
+{
+	struct source_ngram_config cfg = { 300, 3, 2, 1.0, 0.3 };
+	struct source src;
+	uint64_t lookups, hits;
+	const double *q;
+	int drafted[1] = { 0 };
+	struct rng r;
+	char err[128];
+
+	rng_seed(&r, 3, 0);
+	if (source_ngram_open(&src, t, strlen(t), "skewed", &cfg, err, sizeof err) != 0) {
+		tap_ok(0, "skewed source opens: %s", err);
+		return;
+	}
+	source_begin(&src, &r, 1);
+	source_dists(&src, drafted, 0, NULL, &q);
+	source_ngram_qcache_stats(&src, &lookups, &hits);
+	tap_ok(q != NULL && lookups == 0, "noise 0.3: the draft row is not cached");
+	source_close(&src);
+}
+
+static void
+test_cached_rows(void)
+{
+	char *t = skewed_text(20000, 11);
+
+	check_cached_rows(t, 2, 1.0, 4);
+	check_cached_rows(t, 2, 1.0, SPEC_GAMMA_MAX);
+	check_cached_rows(t, 3, 0.7, 8);
+	check_cached_rows(t, 1, 1.0, 4);
+	check_noisy_uncached(t);
+	free(t);
+}
+
 int
 main(void)
 {
@@ -312,6 +439,7 @@ main(void)
 	check_model(&f, 3, 0.7, 1000);
 	check_model(&f, 3, 2.5, 1);
 	check_temperature(&f);
+	test_cached_rows();
 	ngram_counts_free(&f.c);
 	free(f.ids);
 	vocab_free(&f.v);
