@@ -158,13 +158,15 @@ alloc_tables(struct build *b)
 	c->sum_cont = calloc(n, sizeof *c->sum_cont);
 	c->npos_cont = calloc(n, sizeof *c->npos_cont);
 	c->kid_word = malloc(n * sizeof *c->kid_word);
+	c->kid_at = calloc(n, sizeof *c->kid_at);
+	c->kid_suffix = calloc(n, sizeof *c->kid_suffix);
 	c->kid_term_raw = malloc(n * sizeof *c->kid_term_raw);
 	c->kid_term_cont = malloc(n * sizeof *c->kid_term_cont);
 	c->uni = malloc(c->vocab * sizeof *c->uni);
 	b->kid_raw = malloc(n * sizeof *b->kid_raw);
 	b->kid_cont = malloc(n * sizeof *b->kid_cont);
 	return c->kid_first && c->kid_n && c->sum_raw && c->sum_cont && c->npos_cont &&
-	    c->kid_word && c->kid_term_raw && c->kid_term_cont && c->uni && b->kid_raw &&
+	    c->kid_word && c->kid_at && c->kid_suffix && c->kid_term_raw && c->kid_term_cont && c->uni && b->kid_raw &&
 	    b->kid_cont ? 0 : -1;
 }
 
@@ -193,12 +195,38 @@ build_successors(struct build *b)
 		uint32_t p = c->parent[i], j = c->kid_first[p] + c->kid_n[p]++;
 
 		c->kid_word[j] = c->word[i];
+		c->kid_at[i] = j;
 		b->kid_raw[j] = c->raw[i];
 		b->kid_cont[j] = c->cont[i];
 		c->sum_raw[p] += c->raw[i];
 		c->sum_cont[p] += c->cont[i];
 		c->npos_cont[p] += c->cont[i] > 0;
 	}
+	return 0;
+}
+
+/* kid_suffix: the n-gram (h, w) of a context h of two tokens or more has the
+ * suffix n-gram (h', w), found from its parent's suffix h'. A parent is always
+ * made before its children, so one pass in node order finds every suffix. */
+static int
+link_suffixes(struct ngram_counts *c, const uint8_t *depth)
+{
+	uint32_t *suffix = calloc(c->nnodes, sizeof *suffix);
+	size_t i;
+
+	if (suffix == NULL)
+		return -1;
+	for (i = 1; i < c->nnodes; i++) {
+		uint32_t s;
+
+		if (depth[i] < 2)
+			continue;
+		s = suffix[i] = find_child(c, suffix[c->parent[i]], c->word[i]);
+		if (depth[i] >= 3)
+			c->kid_suffix[c->kid_at[i]] = c->kid_at[s] -
+			    c->kid_first[suffix[c->parent[i]]];
+	}
+	free(suffix);
 	return 0;
 }
 
@@ -282,7 +310,7 @@ ngram_count(struct ngram_counts *c, const uint32_t *ids, size_t n, size_t vocab,
 	b.depth = calloc(b.cap, 1);
 	if (c->parent && c->word && c->raw && c->cont && b.depth &&
 	    rehash(c, 4096) == 0 && count_all(&b, ids, n) == 0 &&
-	    build_successors(&b) == 0) {
+	    build_successors(&b) == 0 && link_suffixes(c, b.depth) == 0) {
 		estimate_discounts(c, b.depth);
 		precompute_terms(&b);
 		rc = 0;
@@ -308,6 +336,8 @@ ngram_counts_free(struct ngram_counts *c)
 	free(c->sum_cont);
 	free(c->npos_cont);
 	free(c->kid_word);
+	free(c->kid_at);
+	free(c->kid_suffix);
 	free(c->kid_term_raw);
 	free(c->kid_term_cont);
 	free(c->uni);
@@ -394,7 +424,9 @@ ngram_model_init(struct ngram_model *m, const struct ngram_counts *c, int order,
 	m->base = malloc(c->vocab * sizeof *m->base);
 	m->base_t = malloc(c->vocab * sizeof *m->base_t);
 	m->base_cdf = malloc(c->vocab * sizeof *m->base_cdf);
-	if (m->base == NULL || m->base_t == NULL || m->base_cdf == NULL) {
+	m->base_t_cdf = malloc(c->vocab * sizeof *m->base_t_cdf);
+	if (m->base == NULL || m->base_t == NULL || m->base_cdf == NULL ||
+	    m->base_t_cdf == NULL) {
 		ngram_model_free(m);
 		return -1;
 	}
@@ -404,7 +436,12 @@ ngram_model_init(struct ngram_model *m, const struct ngram_counts *c, int order,
 		m->base_t[w] = m->inv_temp == 1.0 ? m->base[w] : pow(m->base[w], m->inv_temp);
 		m->base_t_sum += m->base_t[w];
 		m->base_cdf[w] = (w > 0 ? m->base_cdf[w - 1] : 0.0) + m->base[w];
+		m->base_t_cdf[w] = (w > 0 ? m->base_t_cdf[w - 1] : 0.0) + m->base_t[w];
 	}
+	m->floor.vocab = c->vocab;
+	m->floor.w = m->base_t;
+	m->floor.cdf = m->base_t_cdf;
+	m->floor.sum = m->base_t_sum;
 	return 0;
 }
 
@@ -414,7 +451,8 @@ ngram_model_free(struct ngram_model *m)
 	free(m->base);
 	free(m->base_t);
 	free(m->base_cdf);
-	m->base = m->base_t = m->base_cdf = NULL;
+	free(m->base_t_cdf);
+	m->base = m->base_t = m->base_cdf = m->base_t_cdf = NULL;
 }
 
 int
@@ -693,6 +731,121 @@ ngram_dist(const struct ngram_model *m, const uint32_t *ctx, size_t len,
 		out[w] = s->acc[w] * z;
 		s->acc[w] = 0.0;
 	}
+}
+
+/* out = a * x; out may be x. */
+static void
+scale_into(double *out, const double *x, double a, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		out[i] = a * x[i];
+}
+
+/* extra[j] = the levels' own mass for the j-th successor of the lowest context:
+ * the higher levels' successors are found there through kid_suffix. */
+static void
+gather_packed(const struct ngram_counts *c, const struct level *lv, int lowest,
+    int order, double *extra)
+{
+	uint32_t j, first = c->kid_first[lv[lowest].node], n = c->kid_n[lv[lowest].node];
+	int lvl, l;
+
+	if (lv[lowest].active)
+		scale_into(extra, lv[lowest].term + first, lv[lowest].coef, n);
+	else
+		memset(extra, 0, n * sizeof *extra);
+	for (lvl = lowest + 1; lvl <= order; lvl++) {
+		uint32_t end;
+
+		if (!lv[lvl].active)
+			continue;
+		first = c->kid_first[lv[lvl].node];
+		end = first + c->kid_n[lv[lvl].node];
+		for (j = first; j < end; j++) {
+			uint32_t off = c->kid_suffix[j];
+
+			for (l = lvl - 1; l > lowest; l--)
+				off = c->kid_suffix[c->kid_first[lv[l].node] + off];
+			extra[off] += lv[lvl].coef * lv[lvl].term[j];
+		}
+	}
+}
+
+/* The tempered distribution's excess over its scaled floor coef_t * base_t at
+ * each successor of node (just the levels' own mass at temperature 1); returns
+ * their sum. */
+static double
+temper_packed(const struct ngram_model *m, uint32_t node, double coef, double coef_t,
+    double *extra)
+{
+	const struct ngram_counts *c = m->c;
+	const uint32_t *word = c->kid_word + c->kid_first[node];
+	uint32_t j, n = c->kid_n[node];
+
+	for (j = 0; m->inv_temp != 1.0 && j < n; j++) {
+		double v = pow(coef * m->base[word[j]] + extra[j], m->inv_temp) -
+		    coef_t * m->base_t[word[j]];
+
+		extra[j] = v > 0.0 ? v : 0.0;
+	}
+	return sum(extra, n);
+}
+
+static size_t
+list_find(const void *where, uint32_t w)
+{
+	const struct ngram_list *l = where;
+	uint32_t nd = find_child(l->c, l->node, w);
+
+	return nd == NGRAM_NONE ? SPLIT_NONE :
+	    (size_t)(l->c->kid_at[nd] - l->c->kid_first[l->node]);
+}
+
+void
+ngram_split(const struct ngram_model *m, const uint32_t *ctx, size_t len,
+    double *extra, struct ngram_list *where, struct split_dist *out)
+{
+	const struct ngram_counts *c = m->c;
+	struct level lv[NGRAM_ORDER_MAX + 1];
+	int lowest;
+	double coef = set_levels(m, ctx, len, lv, &lowest);
+	double coef_t = m->inv_temp == 1.0 ? coef : pow(coef, m->inv_temp);
+	double sum = 0.0, z;
+	uint32_t n = 0;
+
+	where->c = c;
+	where->node = 0;
+	if (lowest >= 2) {
+		where->node = lv[lowest].node;
+		n = c->kid_n[where->node];
+		gather_packed(c, lv, lowest, m->order, extra);
+		sum = temper_packed(m, where->node, coef, coef_t, extra);
+	}
+	z = 1.0 / (coef_t * m->base_t_sum + sum);
+	scale_into(extra, extra, z, n);
+	out->floor = &m->floor;
+	out->scale = coef_t * z;
+	out->list = c->kid_word + c->kid_first[where->node];
+	out->extra = extra;
+	out->nlist = n;
+	out->extra_sum = sum * z;
+	out->find = list_find;
+	out->where = where;
+}
+
+size_t
+ngram_split_size(const struct ngram_model *m, const uint32_t *ctx, size_t len)
+{
+	uint32_t node;
+
+	/* The lowest level with a context is 2 whenever any is: every context that
+	 * occurred ends in a token that occurred. */
+	if (m->order < 2 || len == 0)
+		return 0;
+	node = ngram_find(m->c, ctx + len - 1, 1);
+	return node == NGRAM_NONE ? 0 : m->c->kid_n[node];
 }
 
 /* The successor of an active level at which the running sum of its discounted

@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "split.h"
+
 #define NGRAM_ORDER_MAX 6
 #define NGRAM_NONE UINT32_MAX
 
@@ -38,6 +40,10 @@ struct ngram_counts {
 	uint64_t *sum_cont;	/* per node: sum of its successors' cont counts */
 	uint32_t *npos_cont;	/* per node: successors with cont > 0 */
 	uint32_t *kid_word;	/* successors, grouped by context */
+	uint32_t *kid_at;	/* per node: its own entry in kid_* */
+	uint32_t *kid_suffix;	/* per entry of a context of two tokens or more: where
+				 * its token sits in the suffix context's successors
+				 * (an offset from that context's kid_first) */
 	double *kid_term_raw;	/* max(c - D, 0) / sum, from the raw counts */
 	double *kid_term_cont;	/* the same from the continuation counts */
 	uint32_t *uni;		/* per token: its unigram node, or NGRAM_NONE */
@@ -55,6 +61,8 @@ struct ngram_model {
 	double *base_t;		/* base ^ inv_temp */
 	double base_t_sum;
 	double *base_cdf;	/* running sums of base, for ngram_sample */
+	double *base_t_cdf;	/* running sums of base_t */
+	struct split_floor floor;	/* base_t as the floor of ngram_split */
 };
 
 #define NGRAM_FACTOR_MEMO 16	/* factor sums remembered per cached level */
@@ -115,6 +123,25 @@ void ngram_scratch_free(struct ngram_scratch *s);
  * vocabulary, two when a cached level meets a factor key it has not seen. */
 void ngram_dist(const struct ngram_model *m, const uint32_t *ctx, size_t len,
     const struct ngram_factor *factor, double *out, struct ngram_scratch *s);
+
+/* A successor list, for finding tokens in it. */
+struct ngram_list {
+	const struct ngram_counts *c;
+	uint32_t node;
+};
+
+/* The tempered distribution after ctx[0..len) in split form (split.h): the
+ * model's floor (base_t) scaled, plus extra on the seen successors of the
+ * shortest context that occurred, which the higher levels and the tempering
+ * raise above the floor. extra (room for that list: vocab entries always do)
+ * and where (its lookup) belong to the caller and must outlive out. Time
+ * proportional to the list, with no pass over the vocabulary. The values equal
+ * ngram_dist's (without a factor) to rounding. */
+void ngram_split(const struct ngram_model *m, const uint32_t *ctx, size_t len,
+    double *extra, struct ngram_list *where, struct split_dist *out);
+
+/* The length of the list ngram_split gives after ctx[0..len) (one lookup). */
+size_t ngram_split_size(const struct ngram_model *m, const uint32_t *ctx, size_t len);
 
 /* A token drawn from the untempered P(. | ctx[0..len)) by ancestral sampling of
  * the interpolation, top level first: with its own discounted mass (1 - lambda)

@@ -19,6 +19,15 @@ source_dists(struct source *src, const int *drafted, int k, const double **p,
 	src->ops->dists(src->self, drafted, k, p, q);
 }
 
+int
+source_split_dists(struct source *src, const int *drafted, int k,
+    const struct split_dist **p, const struct split_dist **q)
+{
+	if (src->ops->split_dists == NULL)
+		return -1;
+	return src->ops->split_dists(src->self, drafted, k, p, q);
+}
+
 void
 source_sample_targets(struct source *src, struct rng *rng, int *ids, int count)
 {

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 struct rng;
+struct split_dist;
 
 struct source_ops {
 	/* Start a step; draw whatever it needs from rng. need_draft is 0 when only the
@@ -24,6 +25,12 @@ struct source_ops {
 	 * to NULL when the step began without need_draft. */
 	void (*dists)(void *self, const int *drafted, int k, const double **p,
 	    const double **q);
+	/* Optional: the same p and q in split form (split.h), both over one floor,
+	 * with the promises of dists. Returns 0, or -1 when the source does not give
+	 * position k in split form (then the caller uses dists there); within a
+	 * step it answers alike for p and q at one position. */
+	int (*split_dists)(void *self, const int *drafted, int k,
+	    const struct split_dist **p, const struct split_dist **q);
 	/* The step emitted these tokens: the context moves on. May be NULL. */
 	void (*commit)(void *self, const int *emitted, int n);
 	/* Optional: begin a step without a draft and draw one token from the target at
@@ -53,6 +60,9 @@ struct source {
 void source_begin(struct source *src, struct rng *rng, int need_draft);
 void source_dists(struct source *src, const int *drafted, int k, const double **p,
     const double **q);
+/* The split_dists op; -1 when the source has none. */
+int source_split_dists(struct source *src, const int *drafted, int k,
+    const struct split_dist **p, const struct split_dist **q);
 /* The target-only reference stream's share of a speculative step that emitted
  * count tokens: draw count tokens from the target into ids and commit them. With a
  * sample_target op each token comes from its own fresh target-only step (the

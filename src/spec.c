@@ -5,11 +5,44 @@
 #include "rng.h"
 #include "source.h"
 #include "spec.h"
+#include "split.h"
 
+/* The target and draft at one position: dense (p, q) or split (sp, sq). */
 struct position {
+	int split;		/* the source gives this position in split form */
 	const double *p;
 	const double *q;
+	const struct split_dist *sp;
+	const struct split_dist *sq;
 };
+
+static double
+p_of(const struct position *at, int id)
+{
+	return at->sp != NULL ? split_prob(at->sp, (size_t)id) : at->p[id];
+}
+
+static double
+q_of(const struct position *at, int id)
+{
+	return at->sq != NULL ? split_prob(at->sq, (size_t)id) : at->q[id];
+}
+
+static int
+sample_p(const struct position *at, struct rng *rng, size_t n)
+{
+	if (at->sp != NULL)
+		return (int)split_sample(at->sp, rng);
+	return (int)rng_categorical(rng, at->p, n, 1.0);
+}
+
+static int
+sample_q(const struct position *at, struct rng *rng, size_t n)
+{
+	if (at->sq != NULL)
+		return (int)split_sample(at->sq, rng);
+	return (int)rng_categorical(rng, at->q, n, 1.0);
+}
 
 static void
 add_token(struct spec_step *out, int id, const struct position *at, double u,
@@ -18,15 +51,39 @@ add_token(struct spec_step *out, int id, const struct position *at, double u,
 	struct spec_token *t = &out->tok[out->ntok++];
 
 	t->id = id;
-	t->p = at->p[id];
-	t->q = at->q[id];
+	t->p = p_of(at, id);
+	t->q = q_of(at, id);
 	t->u = u;
 	t->outcome = outcome;
 }
 
+/* The target (want_p) and the draft (want_q) at position k, in its form. */
+static void
+fetch(struct source *src, const struct spec_step *out, int k, struct position *at,
+    int want_p, int want_q)
+{
+	if (at[k].split)
+		source_split_dists(src, out->drafted, k, want_p ? &at[k].sp : NULL,
+		    want_q ? &at[k].sq : NULL);
+	else
+		source_dists(src, out->drafted, k, want_p ? &at[k].p : NULL,
+		    want_q ? &at[k].q : NULL);
+}
+
+/* Start position k: the source's split draft when it gives one there. */
+static void
+open_position(struct source *src, const struct spec_step *out, int k,
+    struct position *at)
+{
+	at[k] = (struct position){ 0, NULL, NULL, NULL, NULL };
+	at[k].split = source_split_dists(src, out->drafted, k, NULL, &at[k].sq) == 0;
+	if (!at[k].split)
+		at[k].sq = NULL;
+}
+
 /* Draft all gamma tokens first, each position conditioned on the drafts before it.
- * Only q is built here: the target at a position is asked for when the position
- * is tested (target_at), so the drafts after a rejection cost no p. */
+ * Only q is fetched here: the target at a position is asked for when the position
+ * is tested, so the drafts after a rejection cost no p. */
 static void
 draft_tokens(struct source *src, struct rng *rng, int gamma, struct position *at,
     struct spec_step *out)
@@ -34,25 +91,23 @@ draft_tokens(struct source *src, struct rng *rng, int gamma, struct position *at
 	int k;
 
 	for (k = 0; k < gamma; k++) {
-		at[k].p = NULL;
-		source_dists(src, out->drafted, k, NULL, &at[k].q);
-		out->drafted[k] = (int)rng_categorical(rng, at[k].q, src->vocab, 1.0);
+		open_position(src, out, k, at);
+		fetch(src, out, k, at, 0, 1);
+		out->drafted[k] = sample_q(&at[k], rng, src->vocab);
 	}
-}
-
-static void
-target_at(struct source *src, const struct spec_step *out, int k, struct position *at)
-{
-	source_dists(src, out->drafted, k, &at[k].p, NULL);
 }
 
 /* The overlap at position k, reusing position k-1's when the pair is the same. */
 static double
-position_overlap(const struct position *at, int k, const double *prev, size_t n)
+position_overlap(const struct position *at, int k, double prev, size_t n)
 {
-	if (k > 0 && at[k].p == at[k - 1].p && at[k].q == at[k - 1].q)
-		return *prev;
-	return dist_overlap(at[k].p, at[k].q, n);
+	const struct position *a = &at[k], *b = &at[k - (k > 0)];
+
+	if (k > 0 && a->p == b->p && a->q == b->q && a->sp == b->sp && a->sq == b->sq)
+		return prev;
+	if (a->sp != NULL)
+		return split_overlap(a->sp, a->sq);
+	return dist_overlap(a->p, a->q, n);
 }
 
 static void
@@ -60,15 +115,40 @@ finish_rejected(struct source *src, struct rng *rng, const struct position *at,
     double *scratch, struct spec_step *out)
 {
 	size_t n = src->vocab;
-	double mass = dist_residual(at->p, at->q, scratch, n);
+	double mass;
 	int id;
 
-	if (mass > 0.0)
-		id = (int)rng_categorical(rng, scratch, n, mass);
-	else
-		id = (int)rng_categorical(rng, at->p, n, 1.0);
+	if (at->sp != NULL) {
+		id = (int)split_sample_residual(at->sp, at->sq, rng, &mass);
+	} else {
+		mass = dist_residual(at->p, at->q, scratch, n);
+		if (mass > 0.0)
+			id = (int)rng_categorical(rng, scratch, n, mass);
+		else
+			id = (int)rng_categorical(rng, at->p, n, 1.0);
+	}
 	out->residual_mass = mass;
 	add_token(out, id, at, 0.0, SPEC_RESIDUAL);
+}
+
+static void
+record_target(struct spec_targets *targets, const struct position *at, int k)
+{
+	targets->p[k] = at[k].p;
+	targets->sp[k] = at[k].sp;
+}
+
+static void
+finish_bonus(struct source *src, struct rng *rng, struct position *at,
+    struct spec_step *out, struct spec_targets *targets)
+{
+	int gamma = out->gamma;
+
+	open_position(src, out, gamma, at);
+	fetch(src, out, gamma, at, 1, 1);
+	record_target(targets, at, gamma);
+	add_token(out, sample_p(&at[gamma], rng, src->vocab), &at[gamma], 0.0,
+	    SPEC_BONUS);
 }
 
 void
@@ -89,12 +169,12 @@ spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,
 		int x = out->drafted[k];
 		double u = rng_uniform(rng);
 
-		target_at(src, out, k, at);
-		beta = position_overlap(at, k, &beta, src->vocab);
+		fetch(src, out, k, at, 1, 0);
+		beta = position_overlap(at, k, beta, src->vocab);
 		out->beta[k] = beta;
 		out->tested++;
-		targets->p[k] = at[k].p;
-		if (u * at[k].q[x] < at[k].p[x]) {
+		record_target(targets, at, k);
+		if (u * q_of(&at[k], x) < p_of(&at[k], x)) {
 			out->accepted++;
 			add_token(out, x, &at[k], u, SPEC_ACCEPTED);
 			continue;
@@ -103,12 +183,8 @@ spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,
 		finish_rejected(src, rng, &at[k], scratch, out);
 		break;
 	}
-	if (out->accepted == gamma) {
-		source_dists(src, out->drafted, gamma, &at[gamma].p, &at[gamma].q);
-		targets->p[gamma] = at[gamma].p;
-		add_token(out, (int)rng_categorical(rng, at[gamma].p, src->vocab, 1.0),
-		    &at[gamma], 0.0, SPEC_BONUS);
-	}
+	if (out->accepted == gamma)
+		finish_bonus(src, rng, at, out, targets);
 	out->emitted = spec_emitted_ids(out, emitted);
 	source_commit(src, emitted, out->emitted);
 }

@@ -10,6 +10,7 @@
 
 struct rng;
 struct source;
+struct split_dist;
 
 enum spec_outcome {
 	SPEC_ACCEPTED,	/* drafted, kept: u < p/q */
@@ -41,15 +42,19 @@ struct spec_step {
 };
 
 /* Target distributions behind each emitted token of the last step: the sampler's
- * statistics need them for the exact expected counts. The pointers belong to the
+ * statistics need them for the exact expected counts. Each position has either a
+ * dense p or a split sp (split.h), the other NULL. The pointers belong to the
  * source and are valid until its next step. */
 struct spec_targets {
 	const double *p[SPEC_GAMMA_MAX + 1];
+	const struct split_dist *sp[SPEC_GAMMA_MAX + 1];
 };
 
 /* Run one step with draft length gamma (SPEC_GAMMA_MIN..SPEC_GAMMA_MAX): begin a
  * source step, draft gamma tokens, verify them in order, end with a residual or a
- * bonus token, and commit the emitted tokens to the source. scratch holds
+ * bonus token, and commit the emitted tokens to the source. A source that gives
+ * its distributions in split form for the step is sampled in that form, in time
+ * proportional to the distributions' lists rather than the vocabulary. scratch holds
  * src->vocab doubles. When the residual's mass underflows to zero (p and q agree to
  * rounding), the replacement is drawn from p itself. */
 void spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,

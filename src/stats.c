@@ -19,7 +19,9 @@ stats_init(struct stats *st, size_t vocab, int gamma)
 	st->spec_hist = calloc(vocab, sizeof *st->spec_hist);
 	st->ref_hist = calloc(vocab, sizeof *st->ref_hist);
 	st->expected = calloc(vocab, sizeof *st->expected);
-	if (st->spec_hist == NULL || st->ref_hist == NULL || st->expected == NULL) {
+	st->expected_all = calloc(vocab, sizeof *st->expected_all);
+	if (st->spec_hist == NULL || st->ref_hist == NULL || st->expected == NULL ||
+	    st->expected_all == NULL) {
 		stats_free(st);
 		return -1;
 	}
@@ -33,15 +35,16 @@ stats_free(struct stats *st)
 	free(st->spec_hist);
 	free(st->ref_hist);
 	free(st->expected);
+	free(st->expected_all);
 	st->spec_hist = st->ref_hist = NULL;
-	st->expected = NULL;
+	st->expected = st->expected_all = NULL;
 }
 
 void
 stats_reset(struct stats *st, int gamma)
 {
 	unsigned long long *spec = st->spec_hist, *ref = st->ref_hist;
-	double *expected = st->expected;
+	double *expected = st->expected, *expected_all = st->expected_all;
 	size_t vocab = st->vocab;
 
 	memset(st, 0, sizeof *st);
@@ -50,6 +53,7 @@ stats_reset(struct stats *st, int gamma)
 	st->spec_hist = spec;
 	st->ref_hist = ref;
 	st->expected = expected;
+	st->expected_all = expected_all;
 	memset(spec, 0, vocab * sizeof *spec);
 	memset(ref, 0, vocab * sizeof *ref);
 	memset(expected, 0, vocab * sizeof *expected);
@@ -88,8 +92,26 @@ add_four(double *restrict expected, const double *const *p, const double *w, siz
 		expected[i] += (w0 * p0[i] + w1 * p1[i]) + (w2 * p2[i] + w3 * p3[i]);
 }
 
-/* expected += n * p for each run of emitted positions sharing one distribution,
- * up to four distributions per pass over the vocabulary. */
+/* expected += weight * d: its list directly, its floor through floor_coef (a
+ * new floor first folds the old one's share into expected). */
+static void
+add_split(struct stats *st, const struct split_dist *d, double weight)
+{
+	size_t i;
+
+	if (st->floor != d->floor) {
+		for (i = 0; st->floor != NULL && i < st->vocab; i++)
+			st->expected[i] += st->floor_coef * st->floor->w[i];
+		st->floor = d->floor;
+		st->floor_coef = 0.0;
+	}
+	st->floor_coef += weight * d->scale;
+	for (i = 0; i < d->nlist; i++)
+		st->expected[d->list[i]] += weight * d->extra[i];
+}
+
+/* expected += n * p for each run of emitted positions sharing one distribution;
+ * dense ones up to four per pass over the vocabulary. */
 static void
 add_expected(struct stats *st, const struct spec_targets *targets, int emitted)
 {
@@ -98,13 +120,16 @@ add_expected(struct stats *st, const struct spec_targets *targets, int emitted)
 	int k = 0, runs = 0, r;
 
 	while (k < emitted) {
+		const struct split_dist *sp = targets->sp[k];
+		double n = 0.0;
+
 		p[runs] = targets->p[k];
-		w[runs] = 0.0;
-		while (k < emitted && targets->p[k] == p[runs]) {
-			w[runs] += 1.0;
-			k++;
-		}
-		runs++;
+		for (; k < emitted && targets->p[k] == p[runs] && targets->sp[k] == sp; k++)
+			n += 1.0;
+		if (sp != NULL)
+			add_split(st, sp, n);
+		else
+			w[runs++] = n;
 	}
 	for (r = 0; r + 4 <= runs; r += 4)
 		add_four(st->expected, p + r, w + r, st->vocab);
@@ -234,5 +259,11 @@ stats_tv_noise(const struct stats *st)
 struct chisq_result
 stats_chi2(const struct stats *st)
 {
-	return chisq_test(st->spec_hist, st->expected, st->vocab);
+	size_t i;
+
+	if (st->floor == NULL)
+		return chisq_test(st->spec_hist, st->expected, st->vocab);
+	for (i = 0; i < st->vocab; i++)
+		st->expected_all[i] = st->expected[i] + st->floor_coef * st->floor->w[i];
+	return chisq_test(st->spec_hist, st->expected_all, st->vocab);
 }

@@ -8,6 +8,7 @@
 
 #include "chisq.h"
 #include "spec.h"
+#include "split.h"
 
 struct stats {
 	size_t vocab;
@@ -28,7 +29,10 @@ struct stats {
 	uint64_t accepted_at[SPEC_GAMMA_MAX];
 	unsigned long long *spec_hist;	/* vocab counts of the speculative output */
 	unsigned long long *ref_hist;	/* vocab counts of the reference stream */
-	double *expected;		/* vocab: sum of p(x) over emitted positions */
+	double *expected;		/* vocab: sum of p(x) over emitted positions, */
+	const struct split_floor *floor; /* plus floor_coef times this floor (split */
+	double floor_coef;		/* targets add their scaled floor here) */
+	double *expected_all;		/* vocab: room to add the two for stats_chi2 */
 };
 
 /* Allocate for vocab tokens and start an empty segment at gamma. 0, or -1 when out

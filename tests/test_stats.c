@@ -46,7 +46,7 @@ make_steps(struct spec_step *a, struct spec_step *b)
 static void
 test_counters(void)
 {
-	struct spec_targets t = { { P, P, P } };
+	struct spec_targets t = { { P, P, P }, { NULL } };
 	struct spec_step a, b;
 	struct stats st;
 

@@ -1,0 +1,73 @@
+/* split.h: a distribution kept as a scaled floor plus a sparse part,
+ *
+ *     P(w) = scale * floor(w) + extra(w),
+ *
+ * where the floor is a dense, positive, long-lived row shared by many
+ * distributions and extra is zero except on a list of tokens, kept packed beside
+ * the list. An n-gram model's distributions have this shape: the interpolation's
+ * lowest level reaches every token, the levels above it only the seen successors
+ * of the context. Two distributions over one floor are compared, subtracted and
+ * sampled here in time proportional to their lists (plus a logarithm of the
+ * vocabulary), never in time proportional to the vocabulary, and nothing dense
+ * is written. */
+#ifndef SPECDEC_SPLIT_H
+#define SPECDEC_SPLIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct rng;
+
+struct split_floor {
+	size_t vocab;
+	const double *w;	/* vocab entries, each > 0 */
+	const double *cdf;	/* running sums of w */
+	double sum;		/* the sum of w */
+};
+
+struct split_dist {
+	const struct split_floor *floor;
+	double scale;		/* >= 0 */
+	const uint32_t *list;	/* distinct tokens */
+	const double *extra;	/* extra[i] >= 0 belongs to list[i]; zero off the list */
+	size_t nlist;
+	double extra_sum;	/* the sum of extra; scale * floor->sum + extra_sum = 1 */
+	/* Where token w sits in list, or SPLIT_NONE when it is not there. */
+	size_t (*find)(const void *where, uint32_t w);
+	const void *where;
+};
+
+#define SPLIT_NONE ((size_t)-1)
+
+/* d's extra at token w: 0 off its list. */
+double split_extra(const struct split_dist *d, size_t w);
+
+/* P(w). */
+static inline double
+split_prob(const struct split_dist *d, size_t w)
+{
+	return d->scale * d->floor->w[w] + split_extra(d, w);
+}
+
+/* A token drawn from d: from its list with probability extra_sum, else from the
+ * floor by binary search of its running sums. */
+size_t split_sample(const struct split_dist *d, struct rng *rng);
+
+/* sum_w min(p(w), q(w)) for two distributions over the same floor; fastest when
+ * they share one list. */
+double split_overlap(const struct split_dist *p, const struct split_dist *q);
+
+/* A token drawn from norm(max(0, p - q)) for two distributions over the same
+ * floor; *mass gets sum_w max(0, p(w) - q(w)). When that mass is 0 (p and q agree
+ * to rounding) the token is drawn from p itself. */
+size_t split_sample_residual(const struct split_dist *p, const struct split_dist *q,
+    struct rng *rng, double *mass);
+
+/* out (vocab entries) = d as a dense vector. */
+void split_densify(const struct split_dist *d, double *out);
+
+/* The first token whose running floor sum exceeds t (t < floor->sum); the last
+ * token when rounding puts t past the end. */
+size_t split_floor_pick(const struct split_floor *floor, double t);
+
+#endif
