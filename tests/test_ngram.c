@@ -183,6 +183,36 @@ check_factor(const struct ngram_model *m, const uint32_t *ctx, size_t len,
 	return gap < 1e-14 && same;
 }
 
+/* The split form equals the dense distribution p (within 1e-14 per token), sums
+ * to 1, has the length ngram_split_size says, and its lookup finds every listed
+ * token at its place and nothing else; 1 when all of that holds. */
+static int
+check_split(const struct ngram_model *m, const uint32_t *ctx, size_t len,
+    const double *p)
+{
+	size_t i, w, n = m->c->vocab;
+	double *extra = malloc(n * sizeof *extra), gap = 0.0;
+	unsigned char *listed = calloc(n, 1);
+	struct ngram_list where;
+	struct split_dist d;
+	int ok = 1;
+
+	ngram_split(m, ctx, len, extra, &where, &d);
+	for (i = 0; i < d.nlist; i++) {
+		ok &= d.find(d.where, d.list[i]) == i;
+		listed[d.list[i]] = 1;
+	}
+	for (w = 0; w < n; w++) {
+		gap = fmax(gap, fabs(split_prob(&d, w) - p[w]));
+		ok &= listed[w] || split_extra(&d, w) == 0.0;
+	}
+	ok &= d.nlist == ngram_split_size(m, ctx, len);
+	ok &= fabs(d.scale * d.floor->sum + d.extra_sum - 1.0) < 1e-12;
+	free(extra);
+	free(listed);
+	return ok && gap < 1e-14;
+}
+
 static void
 check_model(struct fixture *f, int order, double temp, int heavy)
 {
@@ -216,6 +246,8 @@ check_model(struct fixture *f, int order, double temp, int heavy)
 			    fabs(formula_sum(&m, ctx[k], len[k]) - 1.0) < 1e-12, "order %d, %s "
 			    "context: the formula sums to 1 and dense = formula for every token",
 			    order, kind[k]);
+		tap_ok(check_split(&m, ctx[k], len[k], p), "order %d, T %g, %s context: "
+		    "split form = dense, sums to 1, its list found", order, temp, kind[k]);
 		ok = check_factor(&m, ctx[k], len[k], &fac, p, &s);
 		tap_ok(ok && fabs(sum_of(p, vocab) - 1.0) < 1e-12, "order %d, T %g, %s context, "
 		    "noise factors: sums to 1, p(w) factor(w) renormalised, the same when "
@@ -406,6 +438,59 @@ check_noisy_uncached(const char *t)
 	source_close(&src);
 }
 
+/* Over many steps of a source: positions given in split form equal the dense
+ * dists (p and q, within 1e-14 per token) over one shared floor; counts the
+ * positions given each way into split and dense. */
+static int
+run_split_source(struct source *src, int gamma, int steps, int *split, int *dense)
+{
+	size_t vocab = src->vocab, w;
+	const struct split_dist *sp, *sq;
+	const double *p, *q;
+	int drafted[SPEC_GAMMA_MAX + 1], bad = 0, step, k;
+	struct rng r;
+
+	rng_seed(&r, 5, 0);
+	*split = *dense = 0;
+	for (step = 0; step < steps; step++) {
+		source_begin(src, &r, 1);
+		for (k = 0; k <= gamma; k++) {
+			source_dists(src, drafted, k, &p, &q);
+			if (source_split_dists(src, drafted, k, &sp, &sq) != 0) {
+				++*dense;
+			} else {
+				++*split;
+				bad += sp->floor != sq->floor;
+				for (w = 0; w < vocab; w++)
+					bad += fabs(split_prob(sp, w) - p[w]) > 1e-14 ||
+					    fabs(split_prob(sq, w) - q[w]) > 1e-14;
+			}
+			drafted[k] = (int)rng_categorical(&r, q, vocab, 1.0);
+		}
+		source_commit(src, drafted, 1 + (int)(rng_next(&r) % (uint64_t)gamma));
+	}
+	return bad;
+}
+
+static void
+check_split_source(const char *t, int draft_order, double noise)
+{
+	struct source_ngram_config cfg = { 300, 3, draft_order, 0.8, noise };
+	struct source src;
+	int bad, split, dense, want_split = draft_order > 1 && noise == 0.0;
+	char err[128];
+
+	if (source_ngram_open(&src, t, strlen(t), "skewed", &cfg, err, sizeof err) != 0) {
+		tap_ok(0, "skewed source opens: %s", err);
+		return;
+	}
+	bad = run_split_source(&src, 4, 300, &split, &dense);
+	tap_ok(bad == 0 && (want_split ? split > 0 && dense > 0 : split == 0),
+	    "draft order %d, noise %g: %d positions split (= dense, one floor),"
+	    " %d dense", draft_order, noise, split, dense);
+	source_close(&src);
+}
+
 static void
 test_cached_rows(void)
 {
@@ -416,6 +501,9 @@ test_cached_rows(void)
 	check_cached_rows(t, 3, 0.7, 8);
 	check_cached_rows(t, 1, 1.0, 4);
 	check_noisy_uncached(t);
+	check_split_source(t, 2, 0.0);
+	check_split_source(t, 1, 0.0);
+	check_split_source(t, 2, 0.3);
 	free(t);
 }
 
