@@ -44,17 +44,26 @@ sample_q(const struct position *at, struct rng *rng, size_t n)
 	return (int)rng_categorical(rng, at->q, n, 1.0);
 }
 
+/* Record token id with its probabilities px under p and qx under q. */
 static void
-add_token(struct spec_step *out, int id, const struct position *at, double u,
+add_token(struct spec_step *out, int id, double px, double qx, double u,
     enum spec_outcome outcome)
 {
 	struct spec_token *t = &out->tok[out->ntok++];
 
 	t->id = id;
-	t->p = p_of(at, id);
-	t->q = q_of(at, id);
+	t->p = px;
+	t->q = qx;
 	t->u = u;
 	t->outcome = outcome;
+}
+
+/* The same, looking px and qx up at position at. */
+static void
+add_token_at(struct spec_step *out, int id, const struct position *at,
+    enum spec_outcome outcome)
+{
+	add_token(out, id, p_of(at, id), q_of(at, id), 0.0, outcome);
 }
 
 /* The target (want_p) and the draft (want_q) at position k, in its form. */
@@ -128,7 +137,7 @@ finish_rejected(struct source *src, struct rng *rng, const struct position *at,
 			id = (int)rng_categorical(rng, at->p, n, 1.0);
 	}
 	out->residual_mass = mass;
-	add_token(out, id, at, 0.0, SPEC_RESIDUAL);
+	add_token_at(out, id, at, SPEC_RESIDUAL);
 }
 
 static void
@@ -147,7 +156,7 @@ finish_bonus(struct source *src, struct rng *rng, struct position *at,
 	open_position(src, out, gamma, at);
 	fetch(src, out, gamma, at, 1, 1);
 	record_target(targets, at, gamma);
-	add_token(out, sample_p(&at[gamma], rng, src->vocab), &at[gamma], 0.0,
+	add_token_at(out, sample_p(&at[gamma], rng, src->vocab), &at[gamma],
 	    SPEC_BONUS);
 }
 
@@ -167,19 +176,21 @@ spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,
 	draft_tokens(src, rng, gamma, at, out);
 	for (k = 0; k < gamma; k++) {
 		int x = out->drafted[k];
-		double u = rng_uniform(rng);
+		double u = rng_uniform(rng), px, qx;
 
 		fetch(src, out, k, at, 1, 0);
 		beta = position_overlap(at, k, beta, src->vocab);
 		out->beta[k] = beta;
 		out->tested++;
 		record_target(targets, at, k);
-		if (u * q_of(&at[k], x) < p_of(&at[k], x)) {
+		px = p_of(&at[k], x);
+		qx = q_of(&at[k], x);
+		if (u * qx < px) {
 			out->accepted++;
-			add_token(out, x, &at[k], u, SPEC_ACCEPTED);
+			add_token(out, x, px, qx, u, SPEC_ACCEPTED);
 			continue;
 		}
-		add_token(out, x, &at[k], u, SPEC_REJECTED);
+		add_token(out, x, px, qx, u, SPEC_REJECTED);
 		finish_rejected(src, rng, &at[k], scratch, out);
 		break;
 	}
