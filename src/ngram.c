@@ -19,6 +19,7 @@ struct build {
 	struct ngram_counts *c;
 	size_t cap;
 	uint8_t *depth;		/* per node: its n-gram length */
+	uint32_t *suffix;	/* per node: the n-gram without its first token */
 	uint32_t *kid_raw;	/* per successor entry: the counts */
 	uint32_t *kid_cont;
 };
@@ -70,7 +71,7 @@ grow_nodes(struct build *b)
 {
 	struct ngram_counts *c = b->c;
 	size_t cap = b->cap * 2;
-	void *p[5];
+	void *p[6];
 
 	p[0] = realloc(c->parent, cap * sizeof *c->parent);
 	if (p[0] != NULL)
@@ -87,7 +88,10 @@ grow_nodes(struct build *b)
 	p[4] = realloc(b->depth, cap);
 	if (p[4] != NULL)
 		b->depth = p[4];
-	if (!p[0] || !p[1] || !p[2] || !p[3] || !p[4])
+	p[5] = realloc(b->suffix, cap * sizeof *b->suffix);
+	if (p[5] != NULL)
+		b->suffix = p[5];
+	if (!p[0] || !p[1] || !p[2] || !p[3] || !p[4] || !p[5])
 		return -1;
 	b->cap = cap;
 	return 0;
@@ -137,8 +141,10 @@ count_all(struct build *b, const uint32_t *ids, size_t n)
 			if (nd == NGRAM_NONE)
 				return -1;
 			b->c->raw[nd]++;
-			if (created && m >= 2)
+			if (created && m >= 2) {
 				b->c->cont[cur[m - 1]]++;
+				b->suffix[nd] = cur[m - 1];
+			}
 			cur[m] = nd;
 		}
 		memcpy(prev, cur, sizeof prev);
@@ -205,29 +211,21 @@ build_successors(struct build *b)
 	return 0;
 }
 
-/* kid_suffix: the n-gram (h, w) of a context h of two tokens or more has the
- * suffix n-gram (h', w), found from its parent's suffix h'. A parent is always
- * made before its children, so one pass in node order finds every suffix. */
-static int
-link_suffixes(struct ngram_counts *c, const uint8_t *depth)
+/* kid_suffix: where each n-gram's suffix (counted with it) sits among the
+ * successors of the context's suffix. */
+static void
+link_suffixes(struct build *b)
 {
-	uint32_t *suffix = calloc(c->nnodes, sizeof *suffix);
+	struct ngram_counts *c = b->c;
 	size_t i;
 
-	if (suffix == NULL)
-		return -1;
 	for (i = 1; i < c->nnodes; i++) {
-		uint32_t s;
+		uint32_t s = b->suffix[i];
 
-		if (depth[i] < 2)
-			continue;
-		s = suffix[i] = find_child(c, suffix[c->parent[i]], c->word[i]);
-		if (depth[i] >= 3)
+		if (b->depth[i] >= 3)
 			c->kid_suffix[c->kid_at[i]] = c->kid_at[s] -
-			    c->kid_first[suffix[c->parent[i]]];
+			    c->kid_first[c->parent[s]];
 	}
-	free(suffix);
-	return 0;
 }
 
 static double
@@ -308,14 +306,17 @@ ngram_count(struct ngram_counts *c, const uint32_t *ids, size_t n, size_t vocab,
 	c->raw = calloc(b.cap, sizeof *c->raw);
 	c->cont = calloc(b.cap, sizeof *c->cont);
 	b.depth = calloc(b.cap, 1);
-	if (c->parent && c->word && c->raw && c->cont && b.depth &&
+	b.suffix = calloc(b.cap, sizeof *b.suffix);
+	if (c->parent && c->word && c->raw && c->cont && b.depth && b.suffix &&
 	    rehash(c, 4096) == 0 && count_all(&b, ids, n) == 0 &&
-	    build_successors(&b) == 0 && link_suffixes(c, b.depth) == 0) {
+	    build_successors(&b) == 0) {
+		link_suffixes(&b);
 		estimate_discounts(c, b.depth);
 		precompute_terms(&b);
 		rc = 0;
 	}
 	free(b.depth);
+	free(b.suffix);
 	free(b.kid_raw);
 	free(b.kid_cont);
 	if (rc != 0)
@@ -712,23 +713,27 @@ ngram_dist(const struct ngram_model *m, const uint32_t *ctx, size_t len,
 	struct floor fl;
 	double coef_t, full, delta = 0.0, z;
 	uint32_t j, first = 0, end = 0;
-	int lowest;
+	int lowest, plain = factor == NULL && m->inv_temp == 1.0;
 
 	choose_floor(m, lv, &lowest, set_levels(m, ctx, len, lv, &lowest), s, &fl);
 	coef_t = m->inv_temp == 1.0 ? fl.coef : pow(fl.coef, m->inv_temp);
 	full = factor == NULL ? fl.sum_t : floor_sum(&fl, factor, c->vocab);
 	if (lowest >= 2) {
 		gather_terms(c, lv, lowest, m->order, s->acc);
-		delta = finish_terms(m, lv[lowest].node, &fl, coef_t, f, s->acc);
 		first = c->kid_first[lv[lowest].node];
 		end = first + c->kid_n[lv[lowest].node];
+		if (plain)	/* the terms add to the floor as they are */
+			for (j = first; j < end; j++)
+				delta += s->acc[c->kid_word[j]];
+		else
+			delta = finish_terms(m, lv[lowest].node, &fl, coef_t, f, s->acc);
 	}
 	z = 1.0 / (coef_t * full + delta);
 	fill_floor(out, fl.pt, f, coef_t * z, c->vocab);
 	for (j = first; j < end; j++) {
 		uint32_t w = c->kid_word[j];
 
-		out[w] = s->acc[w] * z;
+		out[w] = plain ? out[w] + s->acc[w] * z : s->acc[w] * z;
 		s->acc[w] = 0.0;
 	}
 }
