@@ -808,9 +808,23 @@ list_find(const void *where, uint32_t w)
 	    (size_t)(l->c->kid_at[nd] - l->c->kid_first[l->node]);
 }
 
+/* extra[j] *= the factor of the j-th successor of node; returns their sum. */
+static double
+factor_packed(const struct ngram_counts *c, uint32_t node, const double *factor,
+    double *extra)
+{
+	const uint32_t *word = c->kid_word + c->kid_first[node];
+	uint32_t j, n = c->kid_n[node];
+
+	for (j = 0; j < n; j++)
+		extra[j] *= factor[word[j]];
+	return sum(extra, n);
+}
+
 void
 ngram_split(const struct ngram_model *m, const uint32_t *ctx, size_t len,
-    double *extra, struct ngram_list *where, struct split_dist *out)
+    const struct split_floor *factored, double *extra, struct ngram_list *where,
+    struct split_dist *out)
 {
 	const struct ngram_counts *c = m->c;
 	struct level lv[NGRAM_ORDER_MAX + 1];
@@ -827,10 +841,12 @@ ngram_split(const struct ngram_model *m, const uint32_t *ctx, size_t len,
 		n = c->kid_n[where->node];
 		gather_packed(c, lv, lowest, m->order, extra);
 		sum = temper_packed(m, where->node, coef, coef_t, extra);
+		if (factored != NULL)
+			sum = factor_packed(c, where->node, factored->factor, extra);
 	}
-	z = 1.0 / (coef_t * m->base_t_sum + sum);
+	out->floor = factored != NULL ? factored : &m->floor;
+	z = 1.0 / (coef_t * out->floor->sum + sum);
 	scale_into(extra, extra, z, n);
-	out->floor = &m->floor;
 	out->scale = coef_t * z;
 	out->list = c->kid_word + c->kid_first[where->node];
 	out->extra = extra;

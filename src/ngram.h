@@ -133,12 +133,15 @@ struct ngram_list {
 /* The tempered distribution after ctx[0..len) in split form (split.h): the
  * model's floor (base_t) scaled, plus extra on the seen successors of the
  * shortest context that occurred, which the higher levels and the tempering
- * raise above the floor. extra (room for that list: vocab entries always do)
- * and where (its lookup) belong to the caller and must outlive out. Time
+ * raise above the floor. With factored (a factored floor whose base has the
+ * values of m's floor) the distribution is multiplied by its factors and
+ * renormalised, over that floor. extra (room for the list: vocab entries always
+ * do) and where (its lookup) belong to the caller and must outlive out. Time
  * proportional to the list, with no pass over the vocabulary. The values equal
- * ngram_dist's (without a factor) to rounding. */
+ * ngram_dist's with the same factors to rounding. */
 void ngram_split(const struct ngram_model *m, const uint32_t *ctx, size_t len,
-    double *extra, struct ngram_list *where, struct split_dist *out);
+    const struct split_floor *factored, double *extra, struct ngram_list *where,
+    struct split_dist *out);
 
 /* The length of the list ngram_split gives after ctx[0..len) (one lookup). */
 size_t ngram_split_size(const struct ngram_model *m, const uint32_t *ctx, size_t len);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ngram.h"
+#include "noise_rows.h"
 #include "readfile.h"
 #include "rng.h"
 #include "source.h"
@@ -14,15 +15,15 @@
 #include "spec.h"
 #include "vocab.h"
 
-#define NOISE_ROWS 16		/* rows of noise factors; a power of two */
-#define NOISE_REFRESH 64	/* factors redrawn per step */
 #define CTX_MAX (NGRAM_ORDER_MAX - 1)
 #define POSITIONS (SPEC_GAMMA_MAX + 1)
 #define QCACHE_ROWS 64		/* noise-free draft rows kept; more than a step uses */
 #define QCACHE_BUCKETS 128	/* a power of two */
-#define SPLIT_RATIO 8		/* split form for lists up to vocab / 8: longer
-				 * ones go faster dense (measured, callgrind) */
+#define SPLIT_RATIO 8		/* split form for lists up to vocab / 8, and */
+#define SPLIT_RATIO_NOISY 4	/* vocab / 4 with noise: longer ones go faster
+				 * dense (callgrind, 1 MB corpus, V 5000) */
 
+_Static_assert(NOISE_ROWS == 16, "a position's row is 4 random bits");
 _Static_assert(QCACHE_ROWS > POSITIONS, "a step's rows must never be evicted");
 
 /* Read-only after open; shared by a source and its clones. */
@@ -68,11 +69,7 @@ struct ngsrc {
 	size_t nhist;
 	int need_draft;
 	double *p[POSITIONS], *q[POSITIONS];
-	double *factor;			/* NOISE_ROWS x vocab, exp(noise z) */
-	double factor_sum[NOISE_ROWS];	/* sum of draft base_t * factor per row */
-	uint64_t factor_key[NOISE_ROWS];	/* names each row's current contents */
-	uint64_t factor_gen;		/* row versions handed out so far */
-	size_t refresh_at;		/* next factor to redraw */
+	struct noise_rows *nr;		/* allocated on first use */
 	unsigned row[POSITIONS];	/* the row each position uses this step */
 	struct ngram_scratch scratch;
 	struct qcache *qc;		/* allocated on first use */
@@ -126,48 +123,20 @@ ngsrc_new(struct shared *sh, double noise)
 	return s;
 }
 
-/* Redraw factors [from, to) of one row and keep its sum current; a row's sum is
- * recomputed whole when its last factor is redrawn. */
-static void
-draw_factors(struct ngsrc *s, struct rng *rng, size_t from, size_t to)
-{
-	const double *bt = s->sh->draft.base_t;
-	size_t r = from / s->vocab, i, w;
-
-	for (i = from; i < to; i++) {
-		double old = s->factor[i];
-
-		s->factor[i] = exp(s->noise * rng_normal(rng));
-		s->factor_sum[r] += bt[i % s->vocab] * (s->factor[i] - old);
-	}
-	s->factor_key[r] = ++s->factor_gen * NOISE_ROWS + r;
-	if (to % s->vocab != 0)
-		return;
-	s->factor_sum[r] = 0.0;
-	for (w = 0; w < s->vocab; w++)
-		s->factor_sum[r] += bt[w] * s->factor[r * s->vocab + w];
-}
-
+/* The noise rows, drawn afresh after a change of noise, else moved on a step. */
 static void
 refresh_noise(struct ngsrc *s, struct rng *rng)
 {
-	size_t total = NOISE_ROWS * s->vocab, r, end;
+	const struct split_floor *base = s->sh->same_floor ? &s->sh->target.floor : NULL;
 
-	if (s->factor == NULL && (s->factor = calloc(total, sizeof *s->factor)) == NULL)
+	if (s->nr == NULL && ((s->nr = malloc(sizeof *s->nr)) == NULL ||
+	    noise_rows_init(s->nr, s->vocab, s->sh->draft.base_t, base) != 0))
 		out_of_memory();
-	if (s->noise_stale) {
-		for (r = 0; r < NOISE_ROWS; r++)
-			draw_factors(s, rng, r * s->vocab, (r + 1) * s->vocab);
-		s->noise_stale = 0;
-		s->refresh_at = 0;
-		return;
-	}
-	end = s->refresh_at + NOISE_REFRESH;
-	r = s->refresh_at / s->vocab;
-	if (end > (r + 1) * s->vocab)
-		end = (r + 1) * s->vocab;
-	draw_factors(s, rng, s->refresh_at, end);
-	s->refresh_at = end % total;
+	if (s->noise_stale)
+		noise_rows_draw(s->nr, rng, s->noise);
+	else
+		noise_rows_step(s->nr, rng);
+	s->noise_stale = 0;
 }
 
 static void
@@ -179,12 +148,13 @@ ngsrc_begin(void *self, struct rng *rng, int need_draft)
 
 	s->need_draft = need_draft;
 	s->step++;
-	s->split = need_draft && s->noise <= 0.0 && s->sh->same_floor;
+	s->split = need_draft && s->sh->same_floor && s->noise <= 0.0;
 	if (need_draft && s->qc != NULL)
 		s->qc->step++;
 	if (!need_draft || s->noise <= 0.0)
 		return;
 	refresh_noise(s, rng);
+	s->split = s->sh->same_floor && noise_rows_split(s->nr);
 	for (k = 0; k < POSITIONS; k++) {
 		if (k % 16 == 0)
 			bits = rng_next(rng);
@@ -336,26 +306,29 @@ ngsrc_dists(void *self, const int *drafted, int k, const double **p, const doubl
 	}
 	qk = position_buffer(&s->q[k], s->vocab);
 	{
-		struct ngram_factor f = { s->factor + s->row[k] * s->vocab,
-		    s->factor_sum[s->row[k]], s->factor_key[s->row[k]] };
+		unsigned r = s->row[k];
+		struct ngram_factor f = { noise_rows_factor(s->nr, r), s->nr->sum[r],
+		    s->nr->key[r] };
 
 		ngram_dist(&s->sh->draft, ctx, n, &f, qk, &s->scratch);
 	}
 	*q = qk;
 }
 
-/* Position k's split distribution from model m, built once per step. */
+/* Position k's split distribution from model m, over factored (a noise row)
+ * when it is not NULL; built once per step. */
 static const struct split_dist *
 split_at(struct ngsrc *s, struct split_pos *slot, const struct ngram_model *m,
-    const uint32_t *ctx, size_t n)
+    const uint32_t *ctx, size_t n, const struct split_floor *factored)
 {
 	if (slot->step == s->step)
 		return &slot->d;
 	if (slot->extra == NULL && (slot->extra = malloc(s->vocab *
 	    sizeof *slot->extra)) == NULL)
 		out_of_memory();
-	ngram_split(m, ctx, n, slot->extra, &slot->where, &slot->d);
-	slot->d.floor = &s->sh->target.floor;	/* the same values as the draft's */
+	ngram_split(m, ctx, n, factored, slot->extra, &slot->where, &slot->d);
+	if (factored == NULL)
+		slot->d.floor = &s->sh->target.floor;	/* the draft's, the same values */
 	slot->step = s->step;
 	return &slot->d;
 }
@@ -371,12 +344,14 @@ ngsrc_split_dists(void *self, const int *drafted, int k, const struct split_dist
 	if (!s->split)
 		return -1;
 	n = context_at(s, drafted, k, ctx);
-	if (ngram_split_size(&s->sh->target, ctx, n) * SPLIT_RATIO > s->vocab)
+	if (ngram_split_size(&s->sh->target, ctx, n) *
+	    (s->noise > 0.0 ? SPLIT_RATIO_NOISY : SPLIT_RATIO) > s->vocab)
 		return -1;
 	if (p != NULL)
-		*p = split_at(s, &s->sp[k], &s->sh->target, ctx, n);
+		*p = split_at(s, &s->sp[k], &s->sh->target, ctx, n, NULL);
 	if (q != NULL)
-		*q = split_at(s, &s->sq[k], &s->sh->draft, ctx, n);
+		*q = split_at(s, &s->sq[k], &s->sh->draft, ctx, n, s->noise > 0.0 ?
+		    &s->nr->floor[s->row[k]] : NULL);
 	return 0;
 }
 
@@ -452,7 +427,9 @@ ngsrc_destroy(void *self)
 		free(s->sp[k].extra);
 		free(s->sq[k].extra);
 	}
-	free(s->factor);
+	if (s->nr != NULL)
+		noise_rows_free(s->nr);
+	free(s->nr);
 	qcache_free(s->qc);
 	ngram_scratch_free(&s->scratch);
 	shared_release(s->sh);

@@ -11,22 +11,6 @@
 #define NO_TOKEN ((size_t)-1)
 #define OUTSIDE_TRIES 64	/* floor draws before the exact scan takes over */
 
-size_t
-split_floor_pick(const struct split_floor *floor, double t)
-{
-	size_t lo = 0, hi = floor->vocab - 1;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (t < floor->cdf[mid])
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return lo;
-}
-
 double
 split_extra(const struct split_dist *d, size_t w)
 {
@@ -79,39 +63,53 @@ outside(const struct split_dist *p, const struct split_dist *q, size_t w)
 	return split_extra(p, w) == 0.0 && split_extra(q, w) == 0.0;
 }
 
-/* Calls visit(token, p there, q there, arg) once for every token with a non-zero
- * extra in p or q, in a fixed order, until visit returns non-zero; returns that
- * token, or NO_TOKEN. */
-typedef int (*visit_fn)(size_t w, double pw, double qw, void *arg);
+/* A token's values under a pair: p and q there, and their floor parts. */
+struct at {
+	size_t w;
+	double p, q;		/* p(w), q(w) */
+	double fp, fq;		/* p->scale * p's floor(w), q->scale * q's floor(w) */
+};
 
+typedef int (*visit_fn)(const struct at *t, void *arg);
+
+static int
+visit_token(const struct split_dist *p, const struct split_dist *q, size_t w,
+    double pe, double qe, visit_fn visit, void *arg)
+{
+	struct at t;
+
+	t.w = w;
+	t.fp = p->scale * p->floor->w[w];
+	t.fq = q->scale * q->floor->w[w];
+	t.p = t.fp + pe;
+	t.q = t.fq + qe;
+	return visit(&t, arg);
+}
+
+/* Calls visit once for every token with a non-zero extra in p or q, in a fixed
+ * order, until it returns non-zero; returns that token, or NO_TOKEN. */
 static size_t
 each_listed(const struct split_dist *p, const struct split_dist *q, visit_fn visit,
     void *arg)
 {
-	const double *f = p->floor->w;
+	int same = same_lists(p, q);
 	size_t i, w;
 
-	if (same_lists(p, q)) {
-		for (i = 0; i < p->nlist; i++) {
-			if (p->extra[i] == 0.0 && q->extra[i] == 0.0)
-				continue;
-			w = p->list[i];
-			if (visit(w, p->scale * f[w] + p->extra[i],
-			    q->scale * f[w] + q->extra[i], arg))
-				return w;
-		}
-		return NO_TOKEN;
-	}
 	for (i = 0; i < p->nlist; i++) {
+		double qe = same ? q->extra[i] : 0.0;
+
 		w = p->list[i];
-		if (p->extra[i] != 0.0 &&
-		    visit(w, p->scale * f[w] + p->extra[i], split_prob(q, w), arg))
+		if (p->extra[i] == 0.0 && qe == 0.0)
+			continue;
+		if (!same)
+			qe = split_extra(q, w);
+		if (visit_token(p, q, w, p->extra[i], qe, visit, arg))
 			return w;
 	}
-	for (i = 0; i < q->nlist; i++) {
+	for (i = 0; !same && i < q->nlist; i++) {
 		w = q->list[i];
 		if (q->extra[i] != 0.0 && split_extra(p, w) == 0.0 &&
-		    visit(w, p->scale * f[w], q->scale * f[w] + q->extra[i], arg))
+		    visit_token(p, q, w, 0.0, q->extra[i], visit, arg))
 			return w;
 	}
 	return NO_TOKEN;
@@ -123,66 +121,54 @@ min2(double x, double y)
 	return x < y ? x : y;
 }
 
-/* The overlap's excess over its floor part, token by token. */
-struct overlap_sum {
-	const double *f;
-	double m;		/* min of the two scales */
-	double sum;
-};
-
 static int
-add_overlap(size_t w, double pw, double qw, void *arg)
+add_overlap(const struct at *t, void *arg)
 {
-	struct overlap_sum *o = arg;
-
-	o->sum += min2(pw, qw) - o->m * o->f[w];
+	*(double *)arg += min2(t->p, t->q) - min2(t->fp, t->fq);
 	return 0;
 }
 
 double
 split_overlap(const struct split_dist *p, const struct split_dist *q)
 {
-	struct overlap_sum o = { p->floor->w, min2(p->scale, q->scale), 0.0 };
-	const double *f = p->floor->w;
-	double sum;
+	double sum = split_floors_min(p->floor, p->scale, q->floor, q->scale), fix = 0.0;
+	const double *fp = p->floor->w, *fq = q->floor->w;
 	size_t i;
 
 	if (same_lists(p, q)) {		/* the common case, inline */
-		o.sum = 0.0;
 		for (i = 0; i < p->nlist; i++) {
-			double fw = f[p->list[i]];
+			double a = p->scale * fp[p->list[i]], b = q->scale * fq[p->list[i]];
 
-			o.sum += min2(p->scale * fw + p->extra[i], q->scale * fw +
-			    q->extra[i]) - o.m * fw;
+			fix += min2(a + p->extra[i], b + q->extra[i]) - min2(a, b);
 		}
 	} else {
-		each_listed(p, q, add_overlap, &o);
+		each_listed(p, q, add_overlap, &fix);
 	}
-	sum = o.m * p->floor->sum + o.sum;
+	sum += fix;
 	return sum < 0.0 ? 0.0 : sum > 1.0 ? 1.0 : sum;
 }
 
-/* The residual over the listed tokens: its mass, the floor's mass there, the last
- * token with a positive residual, and the running mass to stop past. */
+/* The residual over the listed tokens: its mass, the floors' own excess there,
+ * the last token with a positive residual, and the running mass to stop past. */
 struct walk {
-	const double *f;
 	double target;
 	double mass;
-	double floor_mass;
+	double floor_excess;
 	size_t last;
 };
 
 static int
-walk_token(size_t w, double pw, double qw, void *arg)
+walk_token(const struct at *t, void *arg)
 {
 	struct walk *wk = arg;
-	double r = pw - qw;
+	double r = t->p - t->q;
 
-	wk->floor_mass += wk->f[w];
+	if (t->fp > t->fq)
+		wk->floor_excess += t->fp - t->fq;
 	if (!(r > 0.0))
 		return 0;
 	wk->mass += r;
-	wk->last = w;
+	wk->last = t->w;
 	return wk->target < wk->mass;
 }
 
@@ -192,50 +178,59 @@ static size_t
 residual_walk(const struct split_dist *p, const struct split_dist *q, double target,
     struct walk *wk)
 {
-	*wk = (struct walk){ p->floor->w, target, 0.0, 0.0, NO_TOKEN };
+	*wk = (struct walk){ target, 0.0, 0.0, NO_TOKEN };
 	return each_listed(p, q, walk_token, wk);
 }
 
 static int
-mark_listed(size_t w, double pw, double qw, void *arg)
+mark_listed(const struct at *t, void *arg)
 {
-	(void)pw;
-	(void)qw;
-	((unsigned char *)arg)[w] = 1;
+	((unsigned char *)arg)[t->w] = 1;
 	return 0;
 }
 
-/* A token from the floor restricted to the tokens outside both lists: by
- * rejection while it is cheap, else by one exact scan; NO_TOKEN when no floor
- * mass is left outside (or no memory for the scan). */
+/* The floors' excess max(0, a fp(w) - b fq(w)) at token w. */
+static double
+floor_excess_at(const struct split_dist *p, const struct split_dist *q, size_t w)
+{
+	double e = p->scale * p->floor->w[w] - q->scale * q->floor->w[w];
+
+	return e > 0.0 ? e : 0.0;
+}
+
+/* A token from the floors' excess restricted to the tokens outside both lists:
+ * by rejection while it is cheap, else by one exact scan; NO_TOKEN when nothing
+ * is left outside (or no memory for the scan). */
 static size_t
 sample_outside(const struct split_dist *p, const struct split_dist *q,
-    struct rng *rng)
+    struct rng *rng, double excess)
 {
-	const struct split_floor *fl = p->floor;
 	double total = 0.0, u, acc = 0.0;
-	size_t w, last = NO_TOKEN;
+	size_t w, last = NO_TOKEN, n = p->floor->vocab;
 	unsigned char *listed;
 	int tries;
 
 	for (tries = 0; tries < OUTSIDE_TRIES; tries++) {
-		w = split_floor_pick(fl, rng_uniform(rng) * fl->sum);
+		w = split_floors_excess_pick(p->floor, p->scale, q->floor, q->scale,
+		    rng_uniform(rng) * excess);
 		if (outside(p, q, w))
 			return w;
 	}
-	if ((listed = calloc(fl->vocab, 1)) == NULL)
+	if ((listed = calloc(n, 1)) == NULL)
 		return NO_TOKEN;
 	each_listed(p, q, mark_listed, listed);
-	for (w = 0; w < fl->vocab; w++)
-		total += listed[w] ? 0.0 : fl->w[w];
+	for (w = 0; w < n; w++)
+		total += listed[w] ? 0.0 : floor_excess_at(p, q, w);
 	u = rng_uniform(rng) * total;
-	for (w = 0; w < fl->vocab && last == NO_TOKEN; w++) {
-		acc += listed[w] ? 0.0 : fl->w[w];
-		if (!listed[w] && u < acc)
+	for (w = 0; w < n && last == NO_TOKEN; w++) {
+		double e = listed[w] ? 0.0 : floor_excess_at(p, q, w);
+
+		acc += e;
+		if (e > 0.0 && u < acc)
 			last = w;
 	}
-	for (w = fl->vocab; last == NO_TOKEN && w-- > 0; )
-		if (!listed[w])
+	for (w = n; last == NO_TOKEN && w-- > 0; )
+		if (!listed[w] && floor_excess_at(p, q, w) > 0.0)
 			last = w;	/* rounding left u past the end */
 	free(listed);
 	return last;
@@ -245,12 +240,13 @@ size_t
 split_sample_residual(const struct split_dist *p, const struct split_dist *q,
     struct rng *rng, double *mass)
 {
-	double excess = p->scale > q->scale ? p->scale - q->scale : 0.0, off, u;
+	double excess = split_floors_excess(p->floor, p->scale, q->floor, q->scale);
+	double off, u;
 	struct walk wk;
 	size_t w;
 
 	residual_walk(p, q, INFINITY, &wk);
-	off = excess * (p->floor->sum - wk.floor_mass);
+	off = excess - wk.floor_excess;
 	if (!(off > 0.0))
 		off = 0.0;
 	*mass = wk.mass + off;
@@ -261,7 +257,7 @@ split_sample_residual(const struct split_dist *p, const struct split_dist *q,
 		w = residual_walk(p, q, u, &wk);
 		return w != NO_TOKEN ? w : wk.last;
 	}
-	w = sample_outside(p, q, rng);
+	w = excess > 0.0 ? sample_outside(p, q, rng, excess) : NO_TOKEN;
 	if (w != NO_TOKEN)
 		return w;
 	return wk.last != NO_TOKEN ? wk.last : split_sample(p, rng);

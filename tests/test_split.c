@@ -59,7 +59,7 @@ floor_init(struct split_floor *f, const double *w, double *cdf)
 
 	for (i = 0; i < V; i++)
 		cdf[i] = sum += w[i];
-	*f = (struct split_floor){ V, w, cdf, sum };
+	*f = (struct split_floor){ .vocab = V, .w = w, .cdf = cdf, .sum = sum };
 }
 
 /* fmass of the distribution on the floor, the rest on list as raw's proportions. */
