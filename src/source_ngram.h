@@ -5,14 +5,18 @@
  * the step emitted. The text starts as a continuation of the corpus's last words.
  *
  * Draft noise: q is proportional to exp(log q_model / T + noise * z) with z ~ N(0, 1)
- * per token. To keep a step at a few passes over the vocabulary, the factors
- * exp(noise * z) come from 16 rows of vocab draws each; every draft position uses a
- * row picked at random, and every step redraws 64 of the factors, so over a run
- * the noise keeps changing.
+ * per token; the factors exp(noise * z) come from the rows of noise_rows.h, one
+ * picked at random for every draft position.
  *
- * Without noise a draft row depends only on the draft's context, so the source
- * keeps the 64 most recently used rows by context and hands out pointers into
- * them; rows handed out in a step are not evicted before the next begin. */
+ * Split form: where the context's last token has at most vocab/8 successors
+ * (vocab/4 with noise), split_dists gives p over the target's floor and q over
+ * the same floor (with noise, that floor times the position's noise row), when
+ * the two models' floors agree (both of order 2 or more). Elsewhere, and for a
+ * draft of order 1, it declines and the dense dists serve.
+ *
+ * Without noise a dense draft row depends only on the draft's context, so the
+ * source keeps the 64 most recently used rows by context and hands out pointers
+ * into them; rows handed out in a step are not evicted before the next begin. */
 #ifndef SPECDEC_SOURCE_NGRAM_H
 #define SPECDEC_SOURCE_NGRAM_H
 

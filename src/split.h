@@ -6,10 +6,10 @@
  * distributions and extra is zero except on a list of tokens, kept packed beside
  * the list. An n-gram model's distributions have this shape: the interpolation's
  * lowest level reaches every token, the levels above it only the seen successors
- * of the context. Two distributions over one floor are compared, subtracted and
- * sampled here in time proportional to their lists (plus a logarithm of the
- * vocabulary), never in time proportional to the vocabulary, and nothing dense
- * is written. */
+ * of the context. Two distributions over one floor, or over a floor and the
+ * same floor times per-token factors, are compared, subtracted and sampled here
+ * in time proportional to their lists (plus a logarithm of the vocabulary),
+ * never in time proportional to the vocabulary, and nothing dense is written. */
 #ifndef SPECDEC_SPLIT_H
 #define SPECDEC_SPLIT_H
 

@@ -414,7 +414,7 @@ check_cached_rows(const char *t, int draft_order, double temp, int gamma)
 	source_close(&src);
 }
 
-/* With noise the rows are redrawn, so none is cached. */
+/* With noise the rows change, so no dense draft row is cached. */
 static void
 check_noisy_uncached(const char *t)
 {
