@@ -131,9 +131,15 @@ add_overlap(const struct at *t, void *arg)
 double
 split_overlap(const struct split_dist *p, const struct split_dist *q)
 {
-	double sum = split_floors_min(p->floor, p->scale, q->floor, q->scale), fix = 0.0;
-	const double *fp = p->floor->w, *fq = q->floor->w;
+	double sum, fix = 0.0;
+	const double *fp, *fq;
 	size_t i;
+
+	if (p->floor->base != NULL && q->floor->base == NULL)
+		return split_overlap(q, p);	/* symmetric: the plain floor first */
+	sum = split_floors_min(p->floor, p->scale, q->floor, q->scale);
+	fp = p->floor->w;
+	fq = q->floor->w;
 
 	if (same_lists(p, q)) {		/* the common case, inline */
 		for (i = 0; i < p->nlist; i++) {
@@ -213,7 +219,7 @@ sample_outside(const struct split_dist *p, const struct split_dist *q,
 	for (tries = 0; tries < OUTSIDE_TRIES; tries++) {
 		w = split_floors_excess_pick(p->floor, p->scale, q->floor, q->scale,
 		    rng_uniform(rng) * excess);
-		if (outside(p, q, w))
+		if (outside(p, q, w) && floor_excess_at(p, q, w) > 0.0)
 			return w;
 	}
 	if ((listed = calloc(n, 1)) == NULL)

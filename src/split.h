@@ -66,12 +66,12 @@ split_prob(const struct split_dist *d, size_t w)
  * floor by binary search of its running sums. */
 size_t split_sample(const struct split_dist *d, struct rng *rng);
 
-/* sum_w min(p(w), q(w)) for two distributions over the same floor; fastest when
- * they share one list. */
+/* sum_w min(p(w), q(w)) for a pair, taken either way round; fastest when they
+ * share one list. */
 double split_overlap(const struct split_dist *p, const struct split_dist *q);
 
-/* A token drawn from norm(max(0, p - q)) for two distributions over the same
- * floor; *mass gets sum_w max(0, p(w) - q(w)). When that mass is 0 (p and q agree
+/* A token drawn from norm(max(0, p - q)) for a pair (p the one over the plain
+ * floor); *mass gets sum_w max(0, p(w) - q(w)). When that mass is 0 (p and q agree
  * to rounding) the token is drawn from p itself. */
 size_t split_sample_residual(const struct split_dist *p, const struct split_dist *q,
     struct rng *rng, double *mass);

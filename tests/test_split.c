@@ -26,6 +26,12 @@ static const uint32_t list_b_rev[] = { 7, 0, 9, 2, 5 };
 static const uint32_t list_c[] = { 2, 7, 11, 4 };
 static const uint32_t list_all[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
 static const uint32_t list_all_copy[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+/* All but tokens 2 and 11, both of little floor excess in the case below. */
+static const uint32_t list_most[] = { 0, 1, 3, 4, 5, 6, 7, 8, 9, 10 };
+static const uint32_t list_most_copy[] = { 0, 1, 3, 4, 5, 6, 7, 8, 9, 10 };
+/* Raw extras over list_all (raw_tq + 1 over list_most). */
+static const double raw_tp[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+static const double raw_tq[] = { 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 2 };
 
 struct where {
 	const uint32_t *list;
@@ -224,8 +230,6 @@ test_residual_draws(const struct fix *p, const struct fix *q, uint64_t seed,
 static void
 test_sampling(void)
 {
-	static const double raw_tp[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
-	static const double raw_tq[] = { 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 2 };
 	struct fix t_p, t_q, t_q2;
 
 	test_sample(&a_p, 11, "split_sample of p");
@@ -262,6 +266,194 @@ test_floor_pick(void)
 	tap_eq((long long)split_floor_pick(&fl, 17.0), 11, "floor_pick past the total");
 }
 
+/* Factors over fl: ties (tokens 0 and 6 at 1.5, 3 and 9 at 1), both sides of 1;
+ * dyadic, so the products and running sums below are exact. */
+static const double factor[V] = { 1.5, 0.5, 2, 1, 0.75, 1.25, 1.5, 0.25, 3, 1, 0.625, 1.75 };
+
+/* A factored floor: base's w times factor, tokens in ascending factor order. */
+struct factored {
+	double w[V], cum_base[V + 1], cum_w[V + 1];
+	uint32_t by[V];
+	struct split_floor f;
+};
+
+static struct factored ff, tight_ff;
+
+static void
+factored_init(struct factored *x, const struct split_floor *base)
+{
+	size_t i, j;
+
+	for (i = 0; i < V; i++) {	/* insertion sort: ties keep token order */
+		for (j = i; j > 0 && factor[x->by[j - 1]] > factor[i]; j--)
+			x->by[j] = x->by[j - 1];
+		x->by[j] = (uint32_t)i;
+		x->w[i] = base->w[i] * factor[i];
+	}
+	x->cum_base[0] = x->cum_w[0] = 0.0;
+	for (i = 0; i < V; i++) {
+		x->cum_base[i + 1] = x->cum_base[i] + base->w[x->by[i]];
+		x->cum_w[i + 1] = x->cum_w[i] + x->w[x->by[i]];
+	}
+	x->f = (struct split_floor){ .vocab = V, .w = x->w, .sum = x->cum_w[V], .base = base,
+	    .factor = factor, .by_factor = x->by, .cum_base = x->cum_base, .cum_w = x->cum_w };
+}
+
+/* Scales (a, b) of the floors; the exact ones are dyadic. */
+static const struct {
+	double a, b;
+	int exact;
+} scales[] = { { 0.75, 0.5, 1 }, { 0.375, 0.5, 1 }, { 1.0, 0.25, 1 }, { 0.5, 0.5, 1 },
+    { 0.5, 0.0, 1 }, { 0.0, 0.5, 1 }, { 0.0, 0.0, 1 }, { 0.7, 0.3, 0 }, { 0.3, 0.7, 0 } };
+#define NSCALES (sizeof scales / sizeof scales[0])
+
+static double
+excess_at(const struct split_floor *fq, double a, double b, size_t w)
+{
+	return fmax(0.0, a * fl.w[w] - b * fq->w[w]);
+}
+
+/* The i-th token of fq's order: by factor when factored, else by token. */
+static size_t
+order_at(const struct split_floor *fq, size_t i)
+{
+	return fq->base != NULL ? fq->by_factor[i] : i;
+}
+
+/* The floors' min and excess sums over fl and fq against dense sums. */
+static void
+test_floors_sums(const struct split_floor *fq, const char *what)
+{
+	double wmin, wex, gmin, gex;
+	size_t k, w;
+
+	for (k = 0; k < NSCALES; k++) {
+		double a = scales[k].a, b = scales[k].b;
+
+		for (wmin = wex = 0.0, w = 0; w < V; w++) {
+			wmin += fmin(a * fl.w[w], b * fq->w[w]);
+			wex += excess_at(fq, a, b, w);
+		}
+		gmin = split_floors_min(&fl, a, fq, b);
+		gex = split_floors_excess(&fl, a, fq, b);
+		tap_ok(fabs(gmin - wmin) <= 1e-14 && fabs(gex - wex) <= 1e-14,
+		    "floors_min/excess, %s, a %g b %g: %.17g %.17g want %.17g %.17g", what,
+		    a, b, gmin, gex, wmin, wex);
+	}
+}
+
+/* The token at which the running excess, in fq's order, first exceeds t. */
+static size_t
+brute_excess_pick(const struct split_floor *fq, double a, double b, double t)
+{
+	double acc = 0.0;
+	size_t i;
+
+	for (i = 0; i < V; i++) {
+		acc += excess_at(fq, a, b, order_at(fq, i));
+		if (acc > t)
+			return order_at(fq, i);
+	}
+	return SIZE_MAX;
+}
+
+/* excess_pick at t on a grid and at (and just below) every running sum. */
+static void
+test_excess_pick(const struct split_floor *fq, const char *what)
+{
+	size_t k, i, j, w;
+
+	for (k = 0; k < NSCALES; k++) {
+		double a = scales[k].a, b = scales[k].b, ex, acc = 0.0, t[64 + 2 * V];
+		int n = 0, wrong = 0, zero = 0;
+
+		ex = split_floors_excess(&fl, a, fq, b);
+		if (!scales[k].exact || !(ex > 0.0))
+			continue;
+		for (j = 0; j < 64; j++)
+			t[n++] = ex * (double)j / 64.0;
+		for (i = 0; i < V; i++) {
+			acc += excess_at(fq, a, b, order_at(fq, i));
+			if (acc < ex)
+				t[n++] = acc;
+			if (acc > 0.0 && acc <= ex)
+				t[n++] = nextafter(acc, 0.0);
+		}
+		for (j = 0; j < (size_t)n; j++) {
+			w = split_floors_excess_pick(&fl, a, fq, b, t[j]);
+			wrong += w != brute_excess_pick(fq, a, b, t[j]);
+			zero += w >= V || !(excess_at(fq, a, b, w) > 0.0);
+		}
+		tap_ok(wrong == 0 && zero == 0,
+		    "excess_pick, %s, a %g b %g: %d t, %d wrong, %d on zero excess", what, a,
+		    b, n, wrong, zero);
+	}
+}
+
+static void
+test_factored_pick(void)
+{
+	double t[2 * V + 52];
+	size_t i, j, want;
+	int n = 0, wrong = 0;
+
+	for (i = 0; i <= V; i++) {
+		t[n++] = ff.cum_w[i];
+		if (i > 0)
+			t[n++] = nextafter(ff.cum_w[i], 0.0);
+	}
+	for (j = 0; j < 50; j++)
+		t[n++] = ff.f.sum * (double)j / 50.0;
+	t[n++] = ff.f.sum + 1.0;
+	for (j = 0; j < (size_t)n; j++) {
+		for (i = 0; i < V - 1 && !(ff.cum_w[i + 1] > t[j]); i++)
+			;
+		want = ff.by[i];
+		wrong += split_floor_pick(&ff.f, t[j]) != want;
+	}
+	tap_ok(wrong == 0, "floor_pick on a factored floor: %d t, %d wrong", n, wrong);
+}
+
+static void
+test_factored(void)
+{
+	static const double raw_aq[] = { 1, 3, 2, 0, 1 }, raw_bq[] = { 3, 0, 2, 1 };
+	struct fix q_b, q_c, q_e, t_p, t_q, m_p, m_q;
+
+	factored_init(&ff, &fl);
+	factored_init(&tight_ff, &tight);
+	test_floors_sums(&ff.f, "factored");
+	test_floors_sums(&fl, "plain");
+	test_excess_pick(&ff.f, "factored");
+	test_excess_pick(&fl, "plain");
+	test_factored_pick();
+	fix_init(&q_b, &ff.f, list_b, 5, 0.4, raw_aq);
+	fix_init(&q_c, &ff.f, list_c, 4, 0.4, raw_bq);
+	fix_init(&q_e, &ff.f, NULL, 0, 1.0, NULL);
+	check_pair(&a_p, &q_b, "factored q, same list, p scale < q scale");
+	check_pair(&a_p2, &q_b, "factored q, same list, p scale > q scale");
+	check_pair(&twin, &q_b, "factored q, same tokens, different list");
+	check_pair(&a_p, &q_c, "factored q, lists partly overlap");
+	check_pair(&a_p2, &q_c, "factored q, lists partly overlap, p scale 0.7");
+	check_pair(&a_p, &q_e, "factored q, q list empty");
+	check_pair(&e, &q_b, "factored q, p list empty");
+	check_pair(&e, &q_e, "factored q, both lists empty");
+	tap_near(split_overlap(&q_c, &a_p), split_overlap(&a_p, &q_c), 0.0,
+	    "overlap with the factored one first: the same");
+	test_sample(&q_b, 14, "split_sample over a factored floor");
+	test_sample(&q_e, 15, "split_sample over a factored floor, empty list");
+	test_residual_draws(&a_p2, &q_c, 28,
+	    "factored q: residual draws, floor mass outside lists");
+	test_residual_draws(&a_p, &q_b, 29, "factored q: residual draws, same list");
+	fix_init(&t_p, &tight, list_all, 11, 0.6, raw_tp);
+	fix_init(&t_q, &tight_ff.f, list_all, 11, 0.3, raw_tq);
+	test_residual_draws(&t_p, &t_q, 30, "factored q: residual draws, all but token 11");
+	fix_init(&m_p, &tight, list_most, 10, 0.6, raw_tp);
+	fix_init(&m_q, &tight_ff.f, list_most_copy, 10, 0.36, raw_tq + 1);
+	test_residual_draws(&m_p, &m_q, 31,
+	    "factored q: residual draws, all but tokens 2 and 11, separate lists");
+}
+
 int
 main(void)
 {
@@ -272,5 +464,6 @@ main(void)
 	test_overlap_residual();
 	test_sampling();
 	test_floor_pick();
+	test_factored();
 	return tap_done();
 }
