@@ -438,7 +438,7 @@ test_factored(void)
 	check_pair(&a_p, &q_e, "factored q, q list empty");
 	check_pair(&e, &q_b, "factored q, p list empty");
 	check_pair(&e, &q_e, "factored q, both lists empty");
-	tap_near(split_overlap(&q_c, &a_p), split_overlap(&a_p, &q_c), 0.0,
+	tap_near(split_overlap(&q_c.d, &a_p.d), split_overlap(&a_p.d, &q_c.d), 0.0,
 	    "overlap with the factored one first: the same");
 	test_sample(&q_b, 14, "split_sample over a factored floor");
 	test_sample(&q_e, 15, "split_sample over a factored floor, empty list");
