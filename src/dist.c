@@ -105,7 +105,8 @@ dist_overlap(const double *p, const double *q, size_t n)
 	}
 	for (; i < n; i++)
 		s0 += p[i] < q[i] ? p[i] : q[i];
-	return (s0 + s1) + (s2 + s3);
+	s0 = (s0 + s1) + (s2 + s3);
+	return s0 < 1.0 ? s0 : 1.0;	/* rounding may pass 1 when p = q */
 }
 
 double

@@ -18,7 +18,8 @@ void dist_softmax(const double *logits, double *out, size_t n);
  * scaling; when it is not positive and finite, w is left as it was. */
 double dist_normalize(double *w, size_t n);
 
-/* sum_x min(p(x), q(x)): the overlap, which is 1 - TV(p, q) for distributions. */
+/* sum_x min(p(x), q(x)): the overlap, which is 1 - TV(p, q) for distributions;
+ * never above 1, though rounding could take the sum there. */
 double dist_overlap(const double *p, const double *q, size_t n);
 
 /* Total variation distance 0.5 * sum_x |p(x) - q(x)|. */

@@ -172,8 +172,8 @@ alloc_tables(struct build *b)
 	b->kid_raw = malloc(n * sizeof *b->kid_raw);
 	b->kid_cont = malloc(n * sizeof *b->kid_cont);
 	return c->kid_first && c->kid_n && c->sum_raw && c->sum_cont && c->npos_cont &&
-	    c->kid_word && c->kid_at && c->kid_suffix && c->kid_term_raw && c->kid_term_cont && c->uni && b->kid_raw &&
-	    b->kid_cont ? 0 : -1;
+	    c->kid_word && c->kid_at && c->kid_suffix && c->kid_term_raw &&
+	    c->kid_term_cont && c->uni && b->kid_raw && b->kid_cont ? 0 : -1;
 }
 
 /* Group every node's successors together (compressed rows) and sum them up. */

@@ -121,16 +121,25 @@ shuffle_row(struct noise_rows *nr, struct rng *rng, unsigned r)
 	build_row(nr, r);
 }
 
-void
-noise_rows_draw(struct noise_rows *nr, struct rng *rng, double noise)
+/* A fresh sorted sample of factors exp(noise z). */
+static void
+draw_sample(struct noise_rows *nr, struct rng *rng)
 {
 	size_t i;
-	unsigned r;
 
 	rng_normal_fill(rng, nr->sorted, nr->vocab);
 	qsort(nr->sorted, nr->vocab, sizeof *nr->sorted, by_value);
 	for (i = 0; i < nr->vocab; i++)
-		nr->sorted[i] = exp(noise * nr->sorted[i]);
+		nr->sorted[i] = exp(nr->noise * nr->sorted[i]);
+}
+
+void
+noise_rows_draw(struct noise_rows *nr, struct rng *rng, double noise)
+{
+	unsigned r;
+
+	nr->noise = noise;
+	draw_sample(nr, rng);
 	for (r = 0; r < NOISE_ROWS; r++)
 		shuffle_row(nr, rng, r);
 	nr->next = 0;
@@ -145,6 +154,8 @@ noise_rows_step(struct noise_rows *nr, struct rng *rng)
 	if (++nr->steps < (every > 0 ? every : 1))
 		return;
 	nr->steps = 0;
+	if (nr->next == 0)
+		draw_sample(nr, rng);	/* a new sample for each round of the rows */
 	shuffle_row(nr, rng, (unsigned)nr->next);
 	nr->next = (nr->next + 1) % NOISE_ROWS;
 }

@@ -1,13 +1,14 @@
 /* noise_rows.h: the n-gram draft's noise, factors exp(noise z) with z standard
  * normal per token, kept in rows that draft positions pick from at random.
  *
- * Setting the noise draws one vocabulary-sized sample of z and sorts it; every
- * row is a random permutation of that sample, and the rows are reshuffled one at
- * a time as steps pass (one row every vocab / 64 steps, about 64 factors a
- * step), so the noise keeps changing over a run. Since each row holds the same
- * sorted factors, it knows its tokens in ascending factor order without a sort;
- * with running sums of a floor in that order a row is a factored floor
- * (split.h), and a target and a noisy draft stay cheap to compare. */
+ * Setting the noise draws a vocabulary-sized sample of z and sorts it, and every
+ * row is a random permutation of that sample. As steps pass the rows are
+ * reshuffled one at a time (one row every vocab / 64 steps, about 64 factors a
+ * step), and each round of the 16 rows starts with a fresh sample, so the noise
+ * keeps changing over a run. A row built from a sorted sample knows its tokens
+ * in ascending factor order without a sort of its own; with running sums of a
+ * floor in that order a row is a factored floor (split.h), and a target and a
+ * noisy draft stay cheap to compare. */
 #ifndef SPECDEC_NOISE_ROWS_H
 #define SPECDEC_NOISE_ROWS_H
 
@@ -25,7 +26,8 @@ struct noise_rows {
 	size_t vocab;
 	const double *base;	/* the draft's floor values, for the sums */
 	const struct split_floor *split_base;	/* the floor the rows factor, or NULL */
-	double *sorted;		/* vocab factors, ascending */
+	double noise;
+	double *sorted;		/* the current sample's factors, ascending */
 	double *f;		/* NOISE_ROWS x vocab: each row's factor by token */
 	uint32_t *by_factor;	/* NOISE_ROWS x vocab: tokens, ascending factor */
 	double *g;		/* NOISE_ROWS x vocab: split_base->w * f */
@@ -53,7 +55,8 @@ int noise_rows_split(const struct noise_rows *nr);
 /* Draw a fresh sample at this noise (> 0) and every row from it. */
 void noise_rows_draw(struct noise_rows *nr, struct rng *rng, double noise);
 
-/* A step begins: reshuffle the next row when its turn has come. */
+/* A step begins: reshuffle the next row when its turn has come (from a fresh
+ * sample when it is row 0). */
 void noise_rows_step(struct noise_rows *nr, struct rng *rng);
 
 /* Row r's factors (vocab entries). */

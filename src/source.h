@@ -26,9 +26,10 @@ struct source_ops {
 	void (*dists)(void *self, const int *drafted, int k, const double **p,
 	    const double **q);
 	/* Optional: the same p and q in split form (split.h), a pair (q over p's
-	 * floor, or over it times factors), with the promises of dists. Returns 0, or -1 when the source does not give
-	 * position k in split form (then the caller uses dists there); within a
-	 * step it answers alike for p and q at one position. */
+	 * floor, or over it times factors), with the promises of dists. Returns
+	 * 0, or -1 when the source does not give position k in split form (then
+	 * the caller uses dists there); within a step it answers alike for p and
+	 * q at one position. */
 	int (*split_dists)(void *self, const int *drafted, int k,
 	    const struct split_dist **p, const struct split_dist **q);
 	/* The step emitted these tokens: the context moves on. May be NULL. */

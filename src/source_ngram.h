@@ -11,8 +11,8 @@
  * Split form: where the context's last token has at most vocab/8 successors
  * (vocab/4 with noise), split_dists gives p over the target's floor and q over
  * the same floor (with noise, that floor times the position's noise row), when
- * the two models' floors agree (both of order 2 or more). Elsewhere, and for a
- * draft of order 1, it declines and the dense dists serve.
+ * the two models' floors hold the same values (unless exactly one of them has
+ * order 1). Elsewhere it declines and the dense dists serve.
  *
  * Without noise a dense draft row depends only on the draft's context, so the
  * source keeps the 64 most recently used rows by context and hands out pointers

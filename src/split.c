@@ -8,7 +8,6 @@
 #include "rng.h"
 #include "split.h"
 
-#define NO_TOKEN ((size_t)-1)
 #define OUTSIDE_TRIES 64	/* floor draws before the exact scan takes over */
 
 double
@@ -24,7 +23,7 @@ split_sample(const struct split_dist *d, struct rng *rng)
 {
 	double floor_mass = d->scale * d->floor->sum;
 	double u = rng_uniform(rng) * (d->extra_sum + floor_mass), acc = 0.0;
-	size_t i, last = NO_TOKEN;
+	size_t i, last = SPLIT_NONE;
 
 	if (u < d->extra_sum || !(floor_mass > 0.0)) {
 		for (i = 0; i < d->nlist; i++) {
@@ -35,7 +34,7 @@ split_sample(const struct split_dist *d, struct rng *rng)
 					return last;
 			}
 		}
-		if (last != NO_TOKEN)
+		if (last != SPLIT_NONE)
 			return last;	/* rounding left u past the list's sum */
 		return split_floor_pick(d->floor, u / (d->extra_sum + floor_mass) *
 		    d->floor->sum);
@@ -87,7 +86,7 @@ visit_token(const struct split_dist *p, const struct split_dist *q, size_t w,
 }
 
 /* Calls visit once for every token with a non-zero extra in p or q, in a fixed
- * order, until it returns non-zero; returns that token, or NO_TOKEN. */
+ * order, until it returns non-zero; returns that token, or SPLIT_NONE. */
 static size_t
 each_listed(const struct split_dist *p, const struct split_dist *q, visit_fn visit,
     void *arg)
@@ -112,7 +111,7 @@ each_listed(const struct split_dist *p, const struct split_dist *q, visit_fn vis
 		    visit_token(p, q, w, 0.0, q->extra[i], visit, arg))
 			return w;
 	}
-	return NO_TOKEN;
+	return SPLIT_NONE;
 }
 
 static double
@@ -179,12 +178,12 @@ walk_token(const struct at *t, void *arg)
 }
 
 /* Walks the listed tokens; returns the one at which the running residual first
- * exceeds target, or NO_TOKEN. */
+ * exceeds target, or SPLIT_NONE. */
 static size_t
 residual_walk(const struct split_dist *p, const struct split_dist *q, double target,
     struct walk *wk)
 {
-	*wk = (struct walk){ target, 0.0, 0.0, NO_TOKEN };
+	*wk = (struct walk){ target, 0.0, 0.0, SPLIT_NONE };
 	return each_listed(p, q, walk_token, wk);
 }
 
@@ -205,14 +204,14 @@ floor_excess_at(const struct split_dist *p, const struct split_dist *q, size_t w
 }
 
 /* A token from the floors' excess restricted to the tokens outside both lists:
- * by rejection while it is cheap, else by one exact scan; NO_TOKEN when nothing
+ * by rejection while it is cheap, else by one exact scan; SPLIT_NONE when nothing
  * is left outside (or no memory for the scan). */
 static size_t
 sample_outside(const struct split_dist *p, const struct split_dist *q,
     struct rng *rng, double excess)
 {
 	double total = 0.0, u, acc = 0.0;
-	size_t w, last = NO_TOKEN, n = p->floor->vocab;
+	size_t w, last = SPLIT_NONE, n = p->floor->vocab;
 	unsigned char *listed;
 	int tries;
 
@@ -223,19 +222,19 @@ sample_outside(const struct split_dist *p, const struct split_dist *q,
 			return w;
 	}
 	if ((listed = calloc(n, 1)) == NULL)
-		return NO_TOKEN;
+		return SPLIT_NONE;
 	each_listed(p, q, mark_listed, listed);
 	for (w = 0; w < n; w++)
 		total += listed[w] ? 0.0 : floor_excess_at(p, q, w);
 	u = rng_uniform(rng) * total;
-	for (w = 0; w < n && last == NO_TOKEN; w++) {
+	for (w = 0; w < n && last == SPLIT_NONE; w++) {
 		double e = listed[w] ? 0.0 : floor_excess_at(p, q, w);
 
 		acc += e;
 		if (e > 0.0 && u < acc)
 			last = w;
 	}
-	for (w = n; last == NO_TOKEN && w-- > 0; )
+	for (w = n; last == SPLIT_NONE && w-- > 0; )
 		if (!listed[w] && floor_excess_at(p, q, w) > 0.0)
 			last = w;	/* rounding left u past the end */
 	free(listed);
@@ -261,12 +260,12 @@ split_sample_residual(const struct split_dist *p, const struct split_dist *q,
 	u = rng_uniform(rng) * *mass;
 	if (u < wk.mass) {
 		w = residual_walk(p, q, u, &wk);
-		return w != NO_TOKEN ? w : wk.last;
+		return w != SPLIT_NONE ? w : wk.last;
 	}
-	w = excess > 0.0 ? sample_outside(p, q, rng, excess) : NO_TOKEN;
-	if (w != NO_TOKEN)
+	w = excess > 0.0 ? sample_outside(p, q, rng, excess) : SPLIT_NONE;
+	if (w != SPLIT_NONE)
 		return w;
-	return wk.last != NO_TOKEN ? wk.last : split_sample(p, rng);
+	return wk.last != SPLIT_NONE ? wk.last : split_sample(p, rng);
 }
 
 void

@@ -8,8 +8,9 @@
  * lowest level reaches every token, the levels above it only the seen successors
  * of the context. Two distributions over one floor, or over a floor and the
  * same floor times per-token factors, are compared, subtracted and sampled here
- * in time proportional to their lists (plus a logarithm of the vocabulary),
- * never in time proportional to the vocabulary, and nothing dense is written. */
+ * in time proportional to their lists plus a logarithm of the vocabulary, and
+ * nothing dense is written. (One exception, exact and rare: a residual draw
+ * whose rejection sampler fails 64 times in a row scans the vocabulary.) */
 #ifndef SPECDEC_SPLIT_H
 #define SPECDEC_SPLIT_H
 
@@ -72,7 +73,9 @@ double split_overlap(const struct split_dist *p, const struct split_dist *q);
 
 /* A token drawn from norm(max(0, p - q)) for a pair (p the one over the plain
  * floor); *mass gets sum_w max(0, p(w) - q(w)). When that mass is 0 (p and q agree
- * to rounding) the token is drawn from p itself. */
+ * to rounding) the token is drawn from p itself. The part of the residual on
+ * the floors outside both lists is drawn by rejection, and after 64 failures by
+ * an exact scan of the vocabulary. */
 size_t split_sample_residual(const struct split_dist *p, const struct split_dist *q,
     struct rng *rng, double *mass);
 

@@ -1,6 +1,8 @@
 /* split_floor.c: floors, plain and factored, and sums over a pair of them. */
 #include "config.h"
 
+#include <assert.h>
+
 #include "split.h"
 
 /* The first index i in [lo, hi) with x[i + 1] > t over non-decreasing x; hi - 1
@@ -65,6 +67,7 @@ split_floors_min(const struct split_floor *fp, double a,
 {
 	size_t k, n = fq->vocab;
 
+	assert(fq == fp || fq->base == fp);	/* a pair */
 	if (fq == fp)
 		return (a < b ? a : b) * fp->sum;
 	k = factors_below(fq, a, b);
@@ -78,6 +81,7 @@ split_floors_excess(const struct split_floor *fp, double a,
 	double excess;
 	size_t k;
 
+	assert(fq == fp || fq->base == fp);
 	if (fq == fp)
 		return a > b ? (a - b) * fp->sum : 0.0;
 	k = factors_below(fq, a, b);
@@ -91,6 +95,7 @@ split_floors_excess_pick(const struct split_floor *fp, double a,
 {
 	size_t lo = 0, hi, k;
 
+	assert(fq == fp || fq->base == fp);
 	if (fq == fp)
 		return split_floor_pick(fp, a > b ? t / (a - b) : 0.0);
 	hi = k = factors_below(fq, a, b);

@@ -19,9 +19,7 @@ stats_init(struct stats *st, size_t vocab, int gamma)
 	st->spec_hist = calloc(vocab, sizeof *st->spec_hist);
 	st->ref_hist = calloc(vocab, sizeof *st->ref_hist);
 	st->expected = calloc(vocab, sizeof *st->expected);
-	st->expected_all = calloc(vocab, sizeof *st->expected_all);
-	if (st->spec_hist == NULL || st->ref_hist == NULL || st->expected == NULL ||
-	    st->expected_all == NULL) {
+	if (st->spec_hist == NULL || st->ref_hist == NULL || st->expected == NULL) {
 		stats_free(st);
 		return -1;
 	}
@@ -35,16 +33,15 @@ stats_free(struct stats *st)
 	free(st->spec_hist);
 	free(st->ref_hist);
 	free(st->expected);
-	free(st->expected_all);
 	st->spec_hist = st->ref_hist = NULL;
-	st->expected = st->expected_all = NULL;
+	st->expected = NULL;
 }
 
 void
 stats_reset(struct stats *st, int gamma)
 {
 	unsigned long long *spec = st->spec_hist, *ref = st->ref_hist;
-	double *expected = st->expected, *expected_all = st->expected_all;
+	double *expected = st->expected;
 	size_t vocab = st->vocab;
 
 	memset(st, 0, sizeof *st);
@@ -53,7 +50,6 @@ stats_reset(struct stats *st, int gamma)
 	st->spec_hist = spec;
 	st->ref_hist = ref;
 	st->expected = expected;
-	st->expected_all = expected_all;
 	memset(spec, 0, vocab * sizeof *spec);
 	memset(ref, 0, vocab * sizeof *ref);
 	memset(expected, 0, vocab * sizeof *expected);
@@ -156,7 +152,7 @@ stats_add_step(struct stats *st, const struct spec_step *step,
 
 		st->tested_at[i]++;
 		st->sum_beta_tested += b;
-		st->sum_beta_var += b * (1.0 - b);
+		st->sum_beta_var += fmax(0.0, b * (1.0 - b));	/* b may pass 1 by rounding */
 	}
 	for (i = 0; i < step->accepted; i++)
 		st->accepted_at[i]++;
@@ -259,11 +255,6 @@ stats_tv_noise(const struct stats *st)
 struct chisq_result
 stats_chi2(const struct stats *st)
 {
-	size_t i;
-
-	if (st->floor == NULL)
-		return chisq_test(st->spec_hist, st->expected, st->vocab);
-	for (i = 0; i < st->vocab; i++)
-		st->expected_all[i] = st->expected[i] + st->floor_coef * st->floor->w[i];
-	return chisq_test(st->spec_hist, st->expected_all, st->vocab);
+	return chisq_test_floor(st->spec_hist, st->expected,
+	    st->floor != NULL ? st->floor->w : NULL, st->floor_coef, st->vocab);
 }

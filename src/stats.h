@@ -32,7 +32,6 @@ struct stats {
 	double *expected;		/* vocab: sum of p(x) over emitted positions, */
 	const struct split_floor *floor; /* plus floor_coef times this floor (split */
 	double floor_coef;		/* targets add their scaled floor here) */
-	double *expected_all;		/* vocab: room to add the two for stats_chi2 */
 };
 
 /* Allocate for vocab tokens and start an empty segment at gamma. 0, or -1 when out
