@@ -17,7 +17,7 @@
 
 #define CTX_MAX (NGRAM_ORDER_MAX - 1)
 #define POSITIONS (SPEC_GAMMA_MAX + 1)
-#define QCACHE_ROWS 64		/* noise-free draft rows kept; more than a step uses */
+#define QCACHE_ROWS 64		/* dense draft rows kept; more than a step uses */
 #define QCACHE_BUCKETS 128	/* a power of two */
 #define SPLIT_RATIO 8		/* split form for lists up to vocab / 8, and */
 #define SPLIT_RATIO_NOISY 4	/* vocab / 4 with noise: longer ones go faster
@@ -38,18 +38,19 @@ struct shared {
 	char describe[256];
 };
 
-/* A noise-free draft row, named by the draft's own context (its last
- * draft order - 1 tokens, fewer at the start of a text). */
+/* A dense draft row, named by the draft's own context (its last draft order - 1
+ * tokens, fewer at the start of a text) and the key of its noise row. */
 struct qrow {
 	uint32_t ctx[CTX_MAX];
 	size_t n;
+	uint64_t fkey;		/* the noise row's key, 0 without noise */
 	uint64_t hash;
 	uint64_t used;		/* the step that last handed it out */
 	int next;		/* the next row in its bucket, -1 ends the chain */
 	double *q;
 };
 
-/* Draft rows by context: q depends on nothing else when the noise is 0. Rows
+/* Draft rows by context and noise row: q depends on nothing else. Rows
  * handed out in the current step are never evicted (least recently used goes),
  * so their pointers stay valid until the next begin, as the interface promises. */
 struct qcache {
@@ -245,15 +246,16 @@ qcache_victim(struct qcache *qc, size_t vocab)
 	return r;
 }
 
-/* The noise-free draft row for the context ctx[0..n): from the cache, or built
- * into it. */
+/* The draft row for the context ctx[0..n) under the noise factors f (NULL for
+ * none): from the cache, or built into it. */
 static const double *
-qcache_row(struct ngsrc *s, const uint32_t *ctx, size_t n)
+qcache_row(struct ngsrc *s, const uint32_t *ctx, size_t n, const struct ngram_factor *f)
 {
 	const struct ngram_model *d = &s->sh->draft;
 	size_t kn = n < (size_t)d->order - 1 ? n : (size_t)d->order - 1;
 	const uint32_t *key = ctx + n - kn;
-	uint64_t h = qcache_hash(key, kn);
+	uint64_t fkey = f != NULL ? f->key : 0;
+	uint64_t h = qcache_hash(key, kn) ^ fkey * 0xff51afd7ed558ccdULL;
 	struct qcache *qc = s->qc;
 	struct qrow *r;
 	int i, *head;
@@ -264,7 +266,7 @@ qcache_row(struct ngsrc *s, const uint32_t *ctx, size_t n)
 	head = &qc->head[h & (QCACHE_BUCKETS - 1)];
 	for (i = *head; i >= 0; i = qc->row[i].next) {
 		r = &qc->row[i];
-		if (r->hash == h && r->n == kn &&
+		if (r->hash == h && r->n == kn && r->fkey == fkey &&
 		    memcmp(r->ctx, key, kn * sizeof *key) == 0) {
 			qc->hits++;
 			r->used = qc->step;
@@ -274,11 +276,12 @@ qcache_row(struct ngsrc *s, const uint32_t *ctx, size_t n)
 	r = qcache_victim(qc, s->vocab);
 	memcpy(r->ctx, key, kn * sizeof *key);
 	r->n = kn;
+	r->fkey = fkey;
 	r->hash = h;
 	r->used = qc->step;
 	r->next = *head;
 	*head = (int)(r - qc->row);
-	ngram_dist(d, ctx, n, NULL, r->q, &s->scratch);
+	ngram_dist(d, ctx, n, f, r->q, &s->scratch);
 	return r->q;
 }
 
@@ -288,7 +291,7 @@ ngsrc_dists(void *self, const int *drafted, int k, const double **p, const doubl
 	struct ngsrc *s = self;
 	uint32_t ctx[CTX_MAX];
 	size_t n = context_at(s, drafted, k, ctx);
-	double *pk, *qk;
+	double *pk;
 
 	if (p != NULL) {
 		pk = position_buffer(&s->p[k], s->vocab);
@@ -301,18 +304,16 @@ ngsrc_dists(void *self, const int *drafted, int k, const double **p, const doubl
 	if (!s->need_draft)
 		return;
 	if (s->noise <= 0.0) {
-		*q = qcache_row(s, ctx, n);
+		*q = qcache_row(s, ctx, n, NULL);
 		return;
 	}
-	qk = position_buffer(&s->q[k], s->vocab);
 	{
 		unsigned r = s->row[k];
 		struct ngram_factor f = { noise_rows_factor(s->nr, r), s->nr->sum[r],
 		    s->nr->key[r] };
 
-		ngram_dist(&s->sh->draft, ctx, n, &f, qk, &s->scratch);
+		*q = qcache_row(s, ctx, n, &f);
 	}
-	*q = qk;
 }
 
 /* Position k's split distribution from model m, over factored (a noise row)

@@ -14,9 +14,10 @@
  * the two models' floors hold the same values (unless exactly one of them has
  * order 1). Elsewhere it declines and the dense dists serve.
  *
- * Without noise a dense draft row depends only on the draft's context, so the
- * source keeps the 64 most recently used rows by context and hands out pointers
- * into them; rows handed out in a step are not evicted before the next begin. */
+ * A dense draft row depends only on the draft's context and the position's
+ * noise row (with noise), so the source keeps the 64 most recently used rows by
+ * both and hands out pointers into them; rows handed out in a step are not
+ * evicted before the next begin. */
 #ifndef SPECDEC_SOURCE_NGRAM_H
 #define SPECDEC_SOURCE_NGRAM_H
 
@@ -50,8 +51,8 @@ const struct ngram_model *source_ngram_target(const struct source *src);
 const struct ngram_model *source_ngram_draft(const struct source *src);
 size_t source_ngram_context(const struct source *src, uint32_t *out, size_t max);
 
-/* Noise-free draft rows asked for so far, and how many came from the cache of
- * rows by context (a row is built once per context while it stays cached). */
+/* Dense draft rows asked for so far, and how many came from the cache of rows
+ * by context and noise row (a row is built once while it stays cached). */
 void source_ngram_qcache_stats(const struct source *src, uint64_t *lookups,
     uint64_t *hits);
 
