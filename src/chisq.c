@@ -84,7 +84,7 @@ expected_at(const struct expect *e, size_t i)
 struct pool {
 	double obs, exp;
 	size_t smallest;	/* the standalone bin expecting least; n when none */
-	double smallest_exp;
+	double smallest_exp;	/* what it expects */
 	int bins;		/* standalone bins */
 };
 

@@ -20,7 +20,8 @@ struct chisq_result {
 struct chisq_result chisq_test(const unsigned long long *observed, const double *expected,
     size_t n);
 
-/* The same with expected count expected[i] + coef * floor[i] in bin i. */
+/* The same with expected count expected[i] + coef * floor[i] in bin i; floor
+ * may be NULL (then it is chisq_test). */
 struct chisq_result chisq_test_floor(const unsigned long long *observed,
     const double *expected, const double *floor, double coef, size_t n);
 

@@ -26,7 +26,7 @@ struct noise_rows {
 	size_t vocab;
 	const double *base;	/* the draft's floor values, for the sums */
 	const struct split_floor *split_base;	/* the floor the rows factor, or NULL */
-	double noise;
+	double noise;		/* the standard deviation the rows were drawn at */
 	double *sorted;		/* the current sample's factors, ascending */
 	double *f;		/* NOISE_ROWS x vocab: each row's factor by token */
 	uint32_t *by_factor;	/* NOISE_ROWS x vocab: tokens, ascending factor */

@@ -19,6 +19,7 @@
 #define POSITIONS (SPEC_GAMMA_MAX + 1)
 #define QCACHE_ROWS 64		/* dense draft rows kept; more than a step uses */
 #define QCACHE_BUCKETS 128	/* a power of two */
+#define QCACHE_VOCAB_MAX 32768	/* rows cached up to this vocabulary (16 MiB) */
 #define SPLIT_RATIO 8		/* split form for lists up to vocab / 8, and */
 #define SPLIT_RATIO_NOISY 4	/* vocab / 4 with noise: longer ones go faster
 				 * dense (callgrind, 1 MB corpus, V 5000) */
@@ -291,29 +292,29 @@ ngsrc_dists(void *self, const int *drafted, int k, const double **p, const doubl
 	struct ngsrc *s = self;
 	uint32_t ctx[CTX_MAX];
 	size_t n = context_at(s, drafted, k, ctx);
-	double *pk;
+	struct ngram_factor f = { NULL, 0.0, 0 };
+	double *row;
 
 	if (p != NULL) {
-		pk = position_buffer(&s->p[k], s->vocab);
-		ngram_dist(&s->sh->target, ctx, n, NULL, pk, &s->scratch);
-		*p = pk;
+		row = position_buffer(&s->p[k], s->vocab);
+		ngram_dist(&s->sh->target, ctx, n, NULL, row, &s->scratch);
+		*p = row;
 	}
 	if (q == NULL)
 		return;
 	*q = NULL;
 	if (!s->need_draft)
 		return;
-	if (s->noise <= 0.0) {
-		*q = qcache_row(s, ctx, n, NULL);
+	if (s->noise > 0.0)
+		f = (struct ngram_factor){ noise_rows_factor(s->nr, s->row[k]),
+		    s->nr->sum[s->row[k]], s->nr->key[s->row[k]] };
+	if (s->vocab <= QCACHE_VOCAB_MAX) {
+		*q = qcache_row(s, ctx, n, f.f != NULL ? &f : NULL);
 		return;
 	}
-	{
-		unsigned r = s->row[k];
-		struct ngram_factor f = { noise_rows_factor(s->nr, r), s->nr->sum[r],
-		    s->nr->key[r] };
-
-		*q = qcache_row(s, ctx, n, &f);
-	}
+	row = position_buffer(&s->q[k], s->vocab);
+	ngram_dist(&s->sh->draft, ctx, n, f.f != NULL ? &f : NULL, row, &s->scratch);
+	*q = row;
 }
 
 /* Position k's split distribution from model m, over factored (a noise row)

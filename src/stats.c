@@ -152,7 +152,7 @@ stats_add_step(struct stats *st, const struct spec_step *step,
 
 		st->tested_at[i]++;
 		st->sum_beta_tested += b;
-		st->sum_beta_var += fmax(0.0, b * (1.0 - b));	/* b may pass 1 by rounding */
+		st->sum_beta_var += fmax(0.0, b * (1.0 - b));	/* no NaN, whatever b */
 	}
 	for (i = 0; i < step->accepted; i++)
 		st->accepted_at[i]++;

@@ -448,6 +448,52 @@ check_noisy_cached(const char *t)
 	source_close(&src);
 }
 
+/* With noise changed mid-run (0.5, then 0, then 0.8) and gamma 32: every dense
+ * draft row sums to 1, and every row of a step stays unchanged until the next
+ * begin, cached or not. */
+static void
+check_noisy_kept(const char *t)
+{
+	enum { G = SPEC_GAMMA_MAX, STEPS = 150 };
+	struct source_ngram_config cfg = { 300, 3, 2, 1.0, 0.5 };
+	struct source src;
+	const double *q[G + 1];
+	double *saved = malloc((G + 1) * 300 * sizeof *saved), sum;
+	int drafted[G + 1], step, k, bad_sum = 0, changed = 0;
+	size_t w, v;
+	struct rng r;
+	char err[128];
+
+	rng_seed(&r, 9, 0);
+	if (source_ngram_open(&src, t, strlen(t), "skewed", &cfg, err, sizeof err) != 0) {
+		tap_ok(0, "skewed source opens: %s", err);
+		free(saved);
+		return;
+	}
+	v = src.vocab;
+	for (step = 0; step < STEPS; step++) {
+		if (step == STEPS / 3 || step == 2 * STEPS / 3)
+			source_set_noise(&src, step == STEPS / 3 ? 0.0 : 0.8);
+		source_begin(&src, &r, 1);
+		for (k = 0; k <= G; k++) {
+			source_dists(&src, drafted, k, NULL, &q[k]);
+			for (w = 0, sum = 0.0; w < v; w++)
+				sum += q[k][w];
+			bad_sum += fabs(sum - 1.0) > 1e-12;
+			memcpy(saved + (size_t)k * v, q[k], v * sizeof *saved);
+			drafted[k] = (int)rng_categorical(&r, q[k], v, 1.0);
+		}
+		for (k = 0; k <= G; k++)
+			changed += memcmp(saved + (size_t)k * v, q[k], v * sizeof *saved) != 0;
+		source_commit(&src, drafted, 1 + (int)(rng_next(&r) % G));
+	}
+	tap_ok(bad_sum == 0 && changed == 0, "noise 0.5, 0, 0.8 at gamma %d: every draft"
+	    " row sums to 1 (%d do not), none changes within its step (%d do)", G,
+	    bad_sum, changed);
+	source_close(&src);
+	free(saved);
+}
+
 /* Over many steps of a source: positions given in split form equal the dense
  * dists (p and q, within 1e-14 per token), q over p's floor (noisy: over p's
  * floor times a noise row); counts the positions given each way into split and
@@ -514,6 +560,7 @@ test_cached_rows(void)
 	check_cached_rows(t, 3, 0.7, 8);
 	check_cached_rows(t, 1, 1.0, 4);
 	check_noisy_cached(t);
+	check_noisy_kept(t);
 	check_split_source(t, 2, 0.0);
 	check_split_source(t, 1, 0.0);
 	check_split_source(t, 2, 0.3);
