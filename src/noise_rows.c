@@ -67,6 +67,28 @@ by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Row r's factored floor over split_base, from its token order and factors. */
+static void
+build_floor(struct noise_rows *nr, unsigned r)
+{
+	size_t n = nr->vocab, i;
+	const uint32_t *order = nr->by_factor + r * n;
+	const double *bw = nr->split_base->w, *f = nr->f + r * n;
+	double *g = nr->g + r * n, *cb = nr->cum_base + r * (n + 1);
+	double *cg = nr->cum_g + r * (n + 1);
+
+	cb[0] = cg[0] = 0.0;
+	for (i = 0; i < n; i++) {
+		size_t w = order[i];
+
+		g[w] = bw[w] * f[w];
+		cb[i + 1] = cb[i] + bw[w];
+		cg[i + 1] = cg[i] + g[w];
+	}
+	nr->floor[r] = (struct split_floor){ n, g, NULL, cg[n], nr->split_base, f, order,
+	    cb, cg };
+}
+
 /* Row r's factors by token, sum and factored floor from its token order. */
 static void
 build_row(struct noise_rows *nr, unsigned r)
@@ -81,24 +103,8 @@ build_row(struct noise_rows *nr, unsigned r)
 	}
 	nr->sum[r] = sum;
 	nr->key[r] = ++nr->gen * NOISE_ROWS + r;
-	if (nr->split_base == NULL)
-		return;
-	{
-		const double *bw = nr->split_base->w;
-		double *g = nr->g + r * n, *cb = nr->cum_base + r * (n + 1);
-		double *cg = nr->cum_g + r * (n + 1);
-
-		cb[0] = cg[0] = 0.0;
-		for (i = 0; i < n; i++) {
-			size_t w = order[i];
-
-			g[w] = bw[w] * f[w];
-			cb[i + 1] = cb[i] + bw[w];
-			cg[i + 1] = cg[i] + g[w];
-		}
-		nr->floor[r] = (struct split_floor){ n, g, NULL, cg[n], nr->split_base,
-		    f, order, cb, cg };
-	}
+	if (nr->split_base != NULL)
+		build_floor(nr, r);
 }
 
 /* A fresh random token order for row r (Fisher and Yates; the modulo's bias is

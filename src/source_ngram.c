@@ -150,13 +150,17 @@ ngsrc_begin(void *self, struct rng *rng, int need_draft)
 
 	s->need_draft = need_draft;
 	s->step++;
-	s->split = need_draft && s->sh->same_floor && s->noise <= 0.0;
-	if (need_draft && s->qc != NULL)
-		s->qc->step++;
-	if (!need_draft || s->noise <= 0.0)
+	s->split = 0;
+	if (!need_draft)
 		return;
+	if (s->qc != NULL)
+		s->qc->step++;
+	if (s->noise <= 0.0) {
+		s->split = s->sh->same_floor;
+		return;
+	}
 	refresh_noise(s, rng);
-	s->split = s->sh->same_floor && noise_rows_split(s->nr);
+	s->split = noise_rows_split(s->nr);	/* factored over the shared floor */
 	for (k = 0; k < POSITIONS; k++) {
 		if (k % 16 == 0)
 			bits = rng_next(rng);

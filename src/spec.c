@@ -79,7 +79,8 @@ fetch(struct source *src, const struct spec_step *out, int k, struct position *a
 		    want_q ? &at[k].q : NULL);
 }
 
-/* Start position k: the source's split draft when it gives one there. */
+/* Start position k: ask for the split draft, which is then at[k].sq when the
+ * source gives the position in split form. */
 static void
 open_position(struct source *src, const struct spec_step *out, int k,
     struct position *at)
@@ -101,7 +102,8 @@ draft_tokens(struct source *src, struct rng *rng, int gamma, struct position *at
 
 	for (k = 0; k < gamma; k++) {
 		open_position(src, out, k, at);
-		fetch(src, out, k, at, 0, 1);
+		if (!at[k].split)
+			fetch(src, out, k, at, 0, 1);
 		out->drafted[k] = sample_q(&at[k], rng, src->vocab);
 	}
 }
@@ -154,7 +156,7 @@ finish_bonus(struct source *src, struct rng *rng, struct position *at,
 	int gamma = out->gamma;
 
 	open_position(src, out, gamma, at);
-	fetch(src, out, gamma, at, 1, 1);
+	fetch(src, out, gamma, at, 1, !at[gamma].split);
 	record_target(targets, at, gamma);
 	add_token_at(out, sample_p(&at[gamma], rng, src->vocab), &at[gamma],
 	    SPEC_BONUS);
