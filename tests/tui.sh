@@ -355,7 +355,13 @@ else
 	echo "ok $n # SKIP no millisecond clock"
 fi
 keys v ">" ">" ">" ">" ">" ">" ">" ">"
-check v "running max (" "V=262144 at max: the header shows the rate achieved"
+i=0	# the long form or, when the header is short of room, the short one
+while [ "$i" -lt 50 ] && ! screen v | head -n 1 | grep -Eq 'running max \(|  max [0-9.e+]+/s'; do
+	sleep 0.1
+	i=$((i + 1))
+done
+screen v | head -n 1 | grep -Eq 'running max \(|  max [0-9.e+]+/s'
+ok $? "V=262144 at max: the header shows the rate achieved" "$(screen v)"
 keys v q
 $T kill-session -t v
 
