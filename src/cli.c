@@ -30,7 +30,8 @@ static const struct {
 } source_words[CLI_NSOURCES] = {
 	[CLI_SOURCE_STUB] = { "to", "the stub source", NULL },
 	[CLI_SOURCE_REPLAY] = { "with", "--replay", NULL },
-	[CLI_SOURCE_NGRAM] = { "to", "the n-gram source", "--corpus FILE or --source ngram" },
+	[CLI_SOURCE_NGRAM] = { "to", "the n-gram source",
+	    "--corpus FILE or --source ngram" },
 };
 
 static int
@@ -106,7 +107,9 @@ apply_option(struct parse *p, const struct cli_option *o, const char *arg)
 		p->given[p->ngiven++] = o;
 	if (o->kind == CLI_KIND_MODE)
 		p->asked |= 1u << o->asks;
-	if (cli_kind_parse(o, arg != NULL ? arg : "", p->opt) == 0)
+	if (arg == NULL)
+		arg = "";	/* a flag's */
+	if (cli_kind_parse(o, arg, p->opt) == 0)
 		return 0;
 	cli_kind_range(o, CLI_STYLE_ERROR, range, sizeof range);
 	fprintf(p->err, "specdec: --%s: '%s' is not %s\n", o->name, arg, range);
@@ -159,17 +162,16 @@ read_options(struct parse *p, int argc, char **argv)
 	return 0;
 }
 
-/* The mode the options ask for: --help, --version, --theory, then --batch or
- * --json, else the live view. */
+/* The mode the options ask for: the last of enum cli_mode that any asks for; with
+ * none, --json asks for batch mode. */
 static enum cli_mode
 resolve_mode(const struct parse *p)
 {
-	static const enum cli_mode order[] = { CLI_HELP, CLI_VERSION, CLI_THEORY, CLI_BATCH };
-	size_t i;
+	int m;
 
-	for (i = 0; i < sizeof order / sizeof order[0]; i++)
-		if (p->asked & (1u << order[i]))
-			return order[i];
+	for (m = CLI_NMODES - 1; m > CLI_LIVE; m--)
+		if (p->asked & (1u << m))
+			return (enum cli_mode)m;
 	return p->opt->json ? CLI_BATCH : CLI_LIVE;
 }
 
@@ -206,34 +208,53 @@ check_modes(const struct parse *p)
 	return 0;
 }
 
+/* The one source in mask, or -1 when it holds several. */
+static int
+single_source(unsigned mask)
+{
+	int s;
+
+	for (s = 0; s < CLI_NSOURCES; s++)
+		if (mask == 1u << s)
+			return s;
+	return -1;
+}
+
+/* Refuse o, which does not apply to source s: "--vocab only applies to the stub
+ * source (...)" when o has one source, "--noise does not apply to --replay (...)"
+ * otherwise; the hint is o's own for s, else the one source's. */
+static int
+refuse_source(FILE *err, const struct cli_option *o, enum cli_source s)
+{
+	int only = single_source(o->sources);
+	const char *hint = o->source_hint[s];
+
+	if (only >= 0)
+		fprintf(err, "specdec: --%s only applies %s %s", o->name,
+		    source_words[only].prep, source_words[only].noun);
+	else
+		fprintf(err, "specdec: --%s does not apply to %s", o->name,
+		    source_words[s].noun);
+	if (hint == NULL && only >= 0)
+		hint = source_words[only].hint;
+	if (hint != NULL)
+		fprintf(err, " (%s)", hint);
+	fputc('\n', err);
+	return EXIT_STATUS_USAGE;
+}
+
 /* The first option given that does not apply to the source. */
 static int
 check_sources(const struct parse *p)
 {
 	enum cli_source s = p->opt->source;
 	const struct cli_option *o;
-	const char *hint;
 	size_t i;
-	int only;
 
 	for (i = 0; i < p->ngiven; i++) {
 		o = p->given[i];
-		if (o->sources == 0 || (o->sources & (1u << s)))
-			continue;
-		for (only = 0; only < CLI_NSOURCES && o->sources != 1u << only; only++)
-			continue;
-		hint = o->source_hint[s] != NULL ? o->source_hint[s] :
-		    only < CLI_NSOURCES ? source_words[only].hint : NULL;
-		if (only < CLI_NSOURCES)
-			fprintf(p->err, "specdec: --%s only applies %s %s", o->name,
-			    source_words[only].prep, source_words[only].noun);
-		else
-			fprintf(p->err, "specdec: --%s does not apply to %s", o->name,
-			    source_words[s].noun);
-		if (hint != NULL)
-			fprintf(p->err, " (%s)", hint);
-		fputc('\n', p->err);
-		return EXIT_STATUS_USAGE;
+		if (o->sources != 0 && !(o->sources & (1u << s)))
+			return refuse_source(p->err, o, s);
 	}
 	return 0;
 }

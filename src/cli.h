@@ -15,13 +15,16 @@
 #define CLI_DURATION_MAX 86400.0	/* largest --duration, seconds */
 #define CLI_RATE_MAX 1e6		/* largest --rate, steps/s; 0 means "max" */
 
+/* When options ask for several modes, the last in this list wins (--json alone
+ * asks for batch mode unless --theory is given). */
 enum cli_mode {
 	CLI_LIVE,	/* the interactive view (default) */
 	CLI_BATCH,	/* --batch: simulate, report, check */
 	CLI_THEORY,	/* --theory: closed-form tables, no simulation */
-	CLI_HELP,
 	CLI_VERSION,
+	CLI_HELP,
 };
+#define CLI_NMODES (CLI_HELP + 1)
 
 enum cli_source {
 	CLI_SOURCE_STUB,	/* the notebook's random distributions (default) */
