@@ -6,33 +6,35 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define CLI_EXIT_USAGE 2
+#include "exit_status.h"
+
+#define CLI_EXIT_USAGE EXIT_STATUS_USAGE	/* an alias, for the callers outside cli */
 #define CLI_ALPHA_MAX 64	/* values in --alpha */
 #define CLI_GAMMA_MAX_LIMIT 64	/* largest --gamma-max */
 #define CLI_FRAMES_MAX 1000000000ULL	/* largest --frames */
 #define CLI_DURATION_MAX 86400.0	/* largest --duration, seconds */
 #define CLI_RATE_MAX 1e6		/* largest --rate, steps/s; 0 means "max" */
 
+/* When options ask for several modes, the last in this list wins (--json alone
+ * asks for batch mode unless --theory is given). */
 enum cli_mode {
 	CLI_LIVE,	/* the interactive view (default) */
 	CLI_BATCH,	/* --batch: simulate, report, check */
 	CLI_THEORY,	/* --theory: closed-form tables, no simulation */
-	CLI_HELP,
 	CLI_VERSION,
+	CLI_HELP,
 };
+#define CLI_NMODES (CLI_HELP + 1)
 
 enum cli_source {
 	CLI_SOURCE_STUB,	/* the notebook's random distributions (default) */
 	CLI_SOURCE_REPLAY,	/* --replay FILE */
 	CLI_SOURCE_NGRAM,	/* --corpus FILE, or the built-in corpus */
 };
+#define CLI_NSOURCES 3
 
-/* Options that were given, for the checks of what goes with what. */
-#define CLI_GIVEN_NOISE		0x01
-#define CLI_GIVEN_VOCAB		0x02
-#define CLI_GIVEN_NGRAM		0x04	/* --max-vocab, orders, --temperature */
-#define CLI_GIVEN_SOURCE	0x08
-
+/* The options, each filled from its row in the option table (cli_table.c), which
+ * gives its default and range. */
 struct options {
 	enum cli_mode mode;
 	int json;
@@ -43,12 +45,10 @@ struct options {
 	uint64_t seed;
 	double target_ms;
 	double draft_ms;
-	int costs_given;	/* both --target-ms and --draft-ms were given */
 	double alpha[CLI_ALPHA_MAX];
 	int nalpha;
 	int gamma_max;
-	double cost_ratio;
-	int cost_ratio_given;
+	double cost_ratio;	/* --draft-ms / --target-ms when both are given */
 	/* The live view. */
 	uint64_t frames;	/* --frames: quit after this many frames; 0 unbounded */
 	double duration;	/* --duration: quit after this many seconds; 0 unbounded */
@@ -62,15 +62,13 @@ struct options {
 	int target_order;
 	int draft_order;
 	double temperature;
-	unsigned given;		/* CLI_GIVEN_* */
-	const char *ngram_option;	/* the first n-gram option given, for errors */
 };
 
 /* Parse argv into opt. On a usage error, write one line naming the option and its
  * valid range to err and return CLI_EXIT_USAGE; otherwise return 0. */
 int cli_parse(int argc, char **argv, struct options *opt, FILE *err);
 
-/* The --help text. */
+/* The --help text, generated from the option table (cli_help.c). */
 void cli_usage(FILE *out);
 
 #endif

@@ -6,6 +6,8 @@
 is "$?" 0 "--help exits 0"
 head -n 1 "$TMPD/out" | grep -q '^Usage: specdec'; ok $? "--help prints usage to stdout"
 is "$(wc -c <"$TMPD/err" | tr -d ' ')" 0 "--help writes nothing to stderr"
+is "$(awk 'length > 79' "$TMPD/out")" "" "--help lines fit in 79 columns"
+grep -q '^  3    runtime failure' "$TMPD/out"; ok $? "--help lists exit status 3"
 is "$("$SPECDEC" --version)" "specdec 0.1.0" "--version"
 
 if [ -w /dev/full ]; then

@@ -1,5 +1,6 @@
 #!/bin/sh
-# man.sh: the man page is clean and documents every option --help lists.
+# man.sh: the man page is clean and documents every option --help lists
+# (tests/test_cli_table.c holds each OPTIONS entry to its row of the option table).
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 : "${MANPAGE:?MANPAGE must name man/specdec.1}"
 

@@ -67,6 +67,38 @@ test_good(void)
 	    "--theory defaults: the notebook's alphas, c = 0.1");
 	tap_ok(parse("--help", &o, err, sizeof err) == 0 && o.mode == CLI_HELP, "--help");
 	tap_ok(parse("-V", &o, err, sizeof err) == 0 && o.mode == CLI_VERSION, "-V");
+	tap_ok(parse("-V --theory -h", &o, err, sizeof err) == 0 && o.mode == CLI_HELP,
+	    "--help wins over --version and the modes");
+	tap_ok(parse("--theory --batch", &o, err, sizeof err) == 0 && o.mode == CLI_THEORY,
+	    "--theory wins over --batch");
+}
+
+static void
+test_live_and_sources(void)
+{
+	struct options o;
+	char err[256];
+
+	tap_ok(parse("--rate max --paused --frames 7 --duration 2.5", &o, err, sizeof err)
+	    == 0 && o.rate == 0.0 && o.paused && o.frames == 7 && o.duration == 2.5,
+	    "live options: rate max is 0, paused, frames, duration");
+	tap_ok(parse("", &o, err, sizeof err) == 0 && o.rate == 20.0 && !o.paused &&
+	    o.frames == 0 && o.duration == 0.0 && o.source == CLI_SOURCE_STUB &&
+	    o.replay == NULL && o.corpus == NULL,
+	    "live defaults: rate 20, unbounded, the stub source");
+	tap_ok(parse("--batch --source ngram --max-vocab 70 --target-order 4 --draft-order 1"
+	    " --temperature 0.5", &o, err, sizeof err) == 0 &&
+	    o.source == CLI_SOURCE_NGRAM && o.max_vocab == 70 && o.target_order == 4 &&
+	    o.draft_order == 1 && o.temperature == 0.5 && o.noise == 0.0,
+	    "n-gram options; the n-gram draft's noise defaults to 0");
+	tap_ok(parse("--batch --corpus c.txt --noise 0.2", &o, err, sizeof err) == 0 &&
+	    o.source == CLI_SOURCE_NGRAM && o.noise == 0.2 && o.max_vocab == 5000 &&
+	    o.target_order == 3 && o.draft_order == 2 && o.temperature == 1.0,
+	    "--corpus implies ngram; --noise given stays; n-gram defaults");
+	tap_ok(parse("--batch --replay r.txt --labels l.txt", &o, err, sizeof err) == 0 &&
+	    o.source == CLI_SOURCE_REPLAY && strcmp(o.replay, "r.txt") == 0 &&
+	    strcmp(o.labels, "l.txt") == 0 && o.noise == 0.0,
+	    "--replay implies replay, with labels and no noise");
 }
 
 static const struct {
@@ -108,6 +140,19 @@ static const struct {
 	{ "-x", "unknown option '-x'" },
 	{ "--batch=1", "takes no value" },
 	{ "stray", "unexpected argument 'stray'" },
+	{ "--rate 0.5", "--rate: '0.5' is not a number of steps per second from 1 to 1e6, or max" },
+	{ "--duration 0", "--duration: '0' is not a number of seconds above 0 and at most 86400" },
+	{ "--source gpt", "--source: 'gpt' is not one of stub, replay, ngram" },
+	{ "--theory --alpha 0.5,", "is not a comma-separated list of up to 64 numbers from 0 to 1" },
+	{ "--batch --corpus", "--corpus needs a value" },
+	{ "--help --gamma 0", "--gamma: '0' is not" },
+	{ "--batch --replay r --noise 0.5", "--noise does not apply to --replay (the file gives the draft as it is)" },
+	{ "--batch --corpus c --vocab 9", "--vocab only applies to the stub source (--max-vocab caps an n-gram vocabulary)" },
+	{ "--batch --replay r --vocab 9", "--vocab only applies to the stub source (a replay file gives its own vocabulary)" },
+	{ "--batch --temperature 2 --draft-order 1", "--temperature only applies to the n-gram source (--corpus FILE or --source ngram)" },
+	{ "--batch --labels l", "--labels only applies with --replay" },
+	{ "--theory --frames 3 --gamma 2", "--frames only applies to the live view" },
+	{ "--theory --gamma 2 --frames 3", "--gamma does not apply to --theory, which simulates nothing" },
 };
 
 static void
@@ -131,6 +176,7 @@ main(void)
 {
 	test_defaults();
 	test_good();
+	test_live_and_sources();
 	test_bad();
 	return tap_done();
 }
