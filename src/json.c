@@ -115,6 +115,17 @@ json_uint(struct json *j, const char *key, uint64_t v)
 }
 
 void
+json_uint_array(struct json *j, const char *key, const uint64_t *v, size_t n)
+{
+	size_t i;
+
+	json_array_begin(j, key);
+	for (i = 0; i < n; i++)
+		json_uint(j, NULL, v[i]);
+	json_array_end(j);
+}
+
+void
 json_int(struct json *j, const char *key, long long v)
 {
 	member(j, key);
