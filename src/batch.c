@@ -150,28 +150,6 @@ print_checks(const struct check *checks)
 }
 
 static void
-json_u64_array(struct json *j, const char *key, const uint64_t *v, size_t n)
-{
-	size_t i;
-
-	json_array_begin(j, key);
-	for (i = 0; i < n; i++)
-		json_uint(j, NULL, v[i]);
-	json_array_end(j);
-}
-
-static void
-json_ull_array(struct json *j, const char *key, const unsigned long long *v, size_t n)
-{
-	size_t i;
-
-	json_array_begin(j, key);
-	for (i = 0; i < n; i++)
-		json_uint(j, NULL, v[i]);
-	json_array_end(j);
-}
-
-static void
 json_params(struct json *j, const struct sim *sim, uint64_t steps_asked, int complete)
 {
 	json_string(j, "source", sim->src.kind);
@@ -245,14 +223,14 @@ json_histograms(struct json *j, const struct sim *sim)
 	const struct stats *st = &sim->stats;
 	int k;
 
-	json_u64_array(j, "tok_per_step_hist", st->tok_hist, (size_t)sim->par.gamma + 1);
-	json_u64_array(j, "tested_by_position", st->tested_at, (size_t)sim->par.gamma);
+	json_uint_array(j, "tok_per_step_hist", st->tok_hist, (size_t)sim->par.gamma + 1);
+	json_uint_array(j, "tested_by_position", st->tested_at, (size_t)sim->par.gamma);
 	json_array_begin(j, "accept_rate_by_position");
 	for (k = 0; k < sim->par.gamma; k++)
 		json_double(j, NULL, stats_accept_rate_at(st, k));
 	json_array_end(j);
-	json_ull_array(j, "spec_hist", st->spec_hist, st->vocab);
-	json_ull_array(j, "ref_hist", st->ref_hist, st->vocab);
+	json_uint_array(j, "spec_hist", st->spec_hist, st->vocab);
+	json_uint_array(j, "ref_hist", st->ref_hist, st->vocab);
 }
 
 static void

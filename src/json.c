@@ -3,8 +3,10 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <string.h>
 
 #include "json.h"
+#include "utf8.h"
 
 void
 json_init(struct json *j, FILE *out)
@@ -14,56 +16,30 @@ json_init(struct json *j, FILE *out)
 	j->count[0] = 0;
 }
 
-/* Length of the well-formed UTF-8 sequence of two to four bytes at c, or 0. */
-static int
-utf8_length(const unsigned char *c)
-{
-	int n, i;
-	unsigned cp;
-
-	if (*c >= 0xc2 && *c <= 0xdf)
-		n = 2, cp = *c & 0x1f;
-	else if (*c >= 0xe0 && *c <= 0xef)
-		n = 3, cp = *c & 0x0f;
-	else if (*c >= 0xf0 && *c <= 0xf4)
-		n = 4, cp = *c & 0x07;
-	else
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((c[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (c[i] & 0x3f);
-	}
-	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return n;
-}
-
 /* A JSON string: quotes, backslashes and control characters escaped, and any
  * byte that is not part of well-formed UTF-8 (a file name can hold anything)
  * replaced by U+FFFD, so the document always parses. */
 static void
 write_escaped(FILE *out, const char *s)
 {
-	const unsigned char *c = (const unsigned char *)s;
-	int n;
+	size_t len = strlen(s), i = 0, n;
+	unsigned long cp;
 
 	fputc('"', out);
-	while (*c != '\0') {
-		if (*c == '"' || *c == '\\')
-			fprintf(out, "\\%c", *c);
-		else if (*c < 0x20)
-			fprintf(out, "\\u%04x", *c);
-		else if (*c < 0x80)
-			fputc(*c, out);
-		else if ((n = utf8_length(c)) > 0) {
-			fwrite(c, 1, (size_t)n, out);
-			c += n;
-			continue;
-		} else
+	for (; i < len; i += n) {
+		unsigned char c = (unsigned char)s[i];
+
+		n = 1;
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else if ((n = utf8_decode(s, len, i, &cp)) > 0)
+			fwrite(s + i, 1, n, out);
+		else {
 			fputs("\\ufffd", out);
-		c++;
+			n = 1;
+		}
 	}
 	fputc('"', out);
 }
@@ -136,6 +112,17 @@ json_uint(struct json *j, const char *key, uint64_t v)
 {
 	member(j, key);
 	fprintf(j->out, "%" PRIu64, v);
+}
+
+void
+json_uint_array(struct json *j, const char *key, const uint64_t *v, size_t n)
+{
+	size_t i;
+
+	json_array_begin(j, key);
+	for (i = 0; i < n; i++)
+		json_uint(j, NULL, v[i]);
+	json_array_end(j);
 }
 
 void

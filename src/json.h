@@ -3,6 +3,7 @@
 #ifndef SPECDEC_JSON_H
 #define SPECDEC_JSON_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -28,6 +29,9 @@ void json_uint(struct json *j, const char *key, uint64_t v);
 void json_int(struct json *j, const char *key, long long v);
 void json_bool(struct json *j, const char *key, int v);
 void json_string(struct json *j, const char *key, const char *s);
+
+/* An array of n counters under key. */
+void json_uint_array(struct json *j, const char *key, const uint64_t *v, size_t n);
 
 /* End the document with a newline. */
 void json_finish(struct json *j);

@@ -24,6 +24,16 @@ struct frame {
 	double ymin, ymax;
 };
 
+const char *
+plot_alpha_label(char *buf, size_t len, double alpha)
+{
+	char s[32];
+
+	snprintf(s, sizeof s, "%g", alpha);
+	snprintf(buf, len, "%s", strncmp(s, "0.", 2) == 0 ? s + 1 : s);
+	return buf;
+}
+
 int
 plot_init(struct plot_grid *g, int w, int h, int utf8)
 {

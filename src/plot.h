@@ -47,6 +47,10 @@ struct plot_curves {
 	double mark_value;
 };
 
+/* alpha as a curve's legend names it, without the leading zero (.3, .25, 1), into
+ * buf of size len; returns buf. */
+const char *plot_alpha_label(char *buf, size_t len, double alpha);
+
 /* Make a w x h grid of blanks; 0, or -1 when out of memory (nothing to free). */
 int plot_init(struct plot_grid *g, int w, int h, int utf8);
 void plot_free(struct plot_grid *g);

@@ -40,7 +40,7 @@ stats_free(struct stats *st)
 void
 stats_reset(struct stats *st, int gamma)
 {
-	unsigned long long *spec = st->spec_hist, *ref = st->ref_hist;
+	uint64_t *spec = st->spec_hist, *ref = st->ref_hist;
 	double *expected = st->expected;
 	size_t vocab = st->vocab;
 
@@ -230,7 +230,9 @@ stats_accept_rate_at(const struct stats *st, int k)
 double
 stats_tv(const struct stats *st)
 {
-	return dist_tv_counts(st->spec_hist, st->ref_hist, st->vocab);
+	/* dist and chisq still count in unsigned long long, of the same width */
+	return dist_tv_counts((const unsigned long long *)st->spec_hist,
+	    (const unsigned long long *)st->ref_hist, st->vocab);
 }
 
 double
@@ -255,6 +257,6 @@ stats_tv_noise(const struct stats *st)
 struct chisq_result
 stats_chi2(const struct stats *st)
 {
-	return chisq_test_floor(st->spec_hist, st->expected,
+	return chisq_test_floor((const unsigned long long *)st->spec_hist, st->expected,
 	    st->floor != NULL ? st->floor->w : NULL, st->floor_coef, st->vocab);
 }

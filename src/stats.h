@@ -27,8 +27,8 @@ struct stats {
 	uint64_t tok_hist[SPEC_GAMMA_MAX + 1];	/* [n-1]: steps that emitted n tokens */
 	uint64_t tested_at[SPEC_GAMMA_MAX];	/* per draft position */
 	uint64_t accepted_at[SPEC_GAMMA_MAX];
-	unsigned long long *spec_hist;	/* vocab counts of the speculative output */
-	unsigned long long *ref_hist;	/* vocab counts of the reference stream */
+	uint64_t *spec_hist;	/* vocab counts of the speculative output */
+	uint64_t *ref_hist;	/* vocab counts of the reference stream */
 	double *expected;		/* vocab: sum of p(x) over emitted positions, */
 	const struct split_floor *floor; /* plus floor_coef times this floor (split */
 	double floor_coef;		/* targets add their scaled floor here) */

@@ -4,43 +4,14 @@
 #include <string.h>
 
 #include "tokenize.h"
+#include "utf8.h"
 
 enum cls { CLS_SPACE, CLS_PUNCT, CLS_JOIN, CLS_WORD };
 
 size_t
 tokenize_utf8(const char *s, size_t len, size_t i, unsigned long *cp)
 {
-	const unsigned char *u = (const unsigned char *)s + i;
-	size_t n, k, left = len - i;
-	unsigned long c;
-
-	if (u[0] < 0x80) {
-		*cp = u[0];
-		return 1;
-	}
-	if (u[0] >= 0xc2 && u[0] <= 0xdf) {
-		n = 2;
-		c = u[0] & 0x1f;
-	} else if (u[0] >= 0xe0 && u[0] <= 0xef) {
-		n = 3;
-		c = u[0] & 0x0f;
-	} else if (u[0] >= 0xf0 && u[0] <= 0xf4) {
-		n = 4;
-		c = u[0] & 0x07;
-	} else
-		return 0;
-	if (left < n)
-		return 0;
-	for (k = 1; k < n; k++) {
-		if ((u[k] & 0xc0) != 0x80)
-			return 0;
-		c = c << 6 | (u[k] & 0x3f);
-	}
-	if ((n == 3 && c < 0x800) || (n == 4 && c < 0x10000) || c > 0x10ffff ||
-	    (c >= 0xd800 && c <= 0xdfff))
-		return 0;
-	*cp = c;
-	return n;
+	return utf8_decode(s, len, i, cp);
 }
 
 static int
@@ -71,7 +42,7 @@ classify(const char *s, size_t len, size_t i, size_t *n)
 {
 	unsigned long c;
 
-	if ((*n = tokenize_utf8(s, len, i, &c)) == 0) {
+	if ((*n = utf8_decode(s, len, i, &c)) == 0) {
 		*n = 1;
 		return CLS_SPACE;
 	}

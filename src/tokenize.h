@@ -15,9 +15,7 @@
  * *tlen bytes and *pos moved past it, or 0 (and *pos = len) when none is left. */
 int tokenize_next(const char *s, size_t len, size_t *pos, size_t *start, size_t *tlen);
 
-/* Decode the code point at s[i..len) into *cp; returns its length in bytes (1..4),
- * or 0 when the bytes there are not valid UTF-8 (bad lead or continuation byte,
- * overlong form, surrogate, beyond U+10FFFF, truncated). */
+/* utf8_decode (utf8.h) under its former name, for callers not yet moved to it. */
 size_t tokenize_utf8(const char *s, size_t len, size_t i, unsigned long *cp);
 
 #endif

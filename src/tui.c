@@ -96,21 +96,13 @@ relayout(struct tui *t)
 static void
 draw_help(struct tui *t, const struct tui_view *v)
 {
-	struct tui_rect r;
-	int ncols, rows;
+	struct tui_help_layout h;
 
-	if (t->help == NULL) {
-		tui_layout_help(COLS, LINES, tui_nkeys, tui_help_entry_width(), &ncols);
-		while ((rows = tui_keys_help_rows(ncols)) + 4 > LINES && ncols < tui_nkeys)
-			ncols++;
-		r.w = tui_help_width(ncols) < COLS ? tui_help_width(ncols) : COLS;
-		r.h = rows + 4 < LINES ? rows + 4 : LINES;
-		r.y = (LINES - r.h) / 2;
-		r.x = (COLS - r.w) / 2;
-		if ((t->help = newwin(r.h, r.w, r.y, r.x)) == NULL)
-			return;
-	}
-	tui_draw_help(t->help, &t->sim, v);
+	tui_help_place(COLS, LINES, &h);
+	if (t->help == NULL &&
+	    (t->help = newwin(h.win.h, h.win.w, h.win.y, h.win.x)) == NULL)
+		return;
+	tui_draw_help(t->help, &h, v);
 	wnoutrefresh(t->help);
 }
 

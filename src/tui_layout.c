@@ -5,10 +5,14 @@
 
 #include "tui_layout.h"
 
-#define DETAIL_LINES 8		/* border, token, p, q, p/q, u, verdict, border */
-#define COST_LINES 5		/* border, three lines, border */
-#define STATS_LINES 9		/* border, four figure lines, three histogram, border */
+#define BORDER_LINES 2		/* a pane's top and bottom border */
+#define DETAIL_LINES (TUI_DETAIL_ROWS + BORDER_LINES)
+#define COST_LINES (TUI_COST_ROWS + BORDER_LINES)
+#define STATS_LINES (TUI_STATS_FIGURE_ROWS + TUI_STATS_HIST_ROWS + BORDER_LINES)
 #define LEFT_MIN 40
+#define HELP_PAD 2		/* border and a blank line, above and below the entries */
+#define HELP_GAP 2		/* columns before the first column (border, space), between
+				 * two, and after the last (space, border) */
 
 static struct tui_rect
 rect(int y, int x, int h, int w)
@@ -44,18 +48,35 @@ tui_layout_compute(int cols, int lines, struct tui_layout *lay)
 	return lay->fits = 1;
 }
 
-struct tui_rect
-tui_layout_help(int cols, int lines, int n, int entry_w, int *ncols)
+/* Columns column c needs when each holds rows entries. */
+static int
+help_column_width(int n, int (*text_w)(int i), int c, int rows)
 {
-	int rows_avail = lines - 4 > 1 ? lines - 4 : 1;
-	int nc = (n + rows_avail - 1) / rows_avail, rows, w, h;
+	int i, w, max = 0;
 
-	nc = nc < 1 ? 1 : nc;
-	rows = (n + nc - 1) / nc;
-	w = nc * entry_w + (nc - 1) * 2 + 4;
-	h = rows + 4;
-	w = w > cols ? cols : w;
-	h = h > lines ? lines : h;
-	*ncols = nc;
-	return rect((lines - h) / 2, (cols - w) / 2, h, w);
+	for (i = c * rows; i < n && i < (c + 1) * rows; i++)
+		if ((w = text_w(i)) > max)
+			max = w;
+	return TUI_HELP_NAME_W + max;
+}
+
+void
+tui_layout_help(int cols, int lines, int n, int (*text_w)(int i), int (*rows)(int ncols),
+    struct tui_help_layout *h)
+{
+	int most = n < TUI_HELP_COLS_MAX ? n : TUI_HELP_COLS_MAX, nc = 1, c, x, w, ht;
+
+	while (nc < most && rows(nc) + 2 * HELP_PAD > lines)
+		nc++;
+	memset(h, 0, sizeof *h);
+	h->ncols = nc;
+	h->rows = rows(nc);
+	h->top = HELP_PAD;
+	for (c = 0, x = HELP_GAP; c < nc; c++) {
+		h->col_x[c] = x;
+		x += help_column_width(n, text_w, c, h->rows) + HELP_GAP;
+	}
+	w = x < cols ? x : cols;
+	ht = h->rows + 2 * HELP_PAD < lines ? h->rows + 2 * HELP_PAD : lines;
+	h->win = rect((lines - ht) / 2, (cols - w) / 2, ht, w);
 }

@@ -6,6 +6,12 @@
 #define TUI_MIN_COLS 72		/* below this the view shows "terminal too small" */
 #define TUI_MIN_LINES 20
 
+/* Text rows inside the fixed-height panes' borders. */
+#define TUI_DETAIL_ROWS 6	/* step detail: token, p, q, p/q, u, verdict */
+#define TUI_COST_ROWS 3		/* cost model: costs, rates, speedup */
+#define TUI_STATS_FIGURE_ROWS 4	/* statistics: counts, alphas, tok/step, TV; */
+#define TUI_STATS_HIST_ROWS 3	/* and the histogram, at the least */
+
 enum tui_pane {
 	TUI_P_HEADER,	/* top line: parameters, state, step */
 	TUI_P_STREAM,	/* left: one row per step, legend at its foot */
@@ -33,8 +39,25 @@ struct tui_layout {
  * lines go to the stream, the curve and the histogram. */
 int tui_layout_compute(int cols, int lines, struct tui_layout *lay);
 
-/* The help overlay for n entries of entry_w columns each: centred, with a border,
- * in as many columns as needed to fit the screen; *ncols gets the column count. */
-struct tui_rect tui_layout_help(int cols, int lines, int n, int entry_w, int *ncols);
+#define TUI_HELP_NAME_W 10	/* the key name column of a help entry */
+#define TUI_HELP_COLS_MAX 32	/* columns of entries the overlay may use */
+
+/* The help overlay: its window, and where each entry goes inside it. Entry i is
+ * in column i / rows, on row top + i % rows: its key name at col_x of its column,
+ * its text TUI_HELP_NAME_W further on, clipped at the border's inner space. */
+struct tui_help_layout {
+	struct tui_rect win;	/* centred, border included, clipped to the screen */
+	int ncols, rows;	/* columns of entries; entries per column */
+	int top;		/* the first entry's row in win */
+	int col_x[TUI_HELP_COLS_MAX];	/* each column's first x in win */
+};
+
+/* Lay the help overlay out over cols x lines for n entries: text_w(i) is the width
+ * of entry i's text, rows(ncols) the rows that ncols columns need (at least n /
+ * ncols, rounded up). It takes the fewest columns whose rows fit between the
+ * border and a blank line above and below them (all n when none do), each column
+ * as wide as its widest entry, two columns apart. */
+void tui_layout_help(int cols, int lines, int n, int (*text_w)(int i),
+    int (*rows)(int ncols), struct tui_help_layout *h);
 
 #endif

@@ -2,11 +2,8 @@
 #include "config.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <wchar.h>
 
 #include "checks.h"
 #include "plot.h"
@@ -15,203 +12,29 @@
 #include "theory.h"
 #include "tui_keys.h"
 #include "tui_panes.h"
+#include "tui_text.h"
 
-#define HELP_NAME_W 10		/* key name column of the help overlay */
+#define STREAM_LEGEND_LINES 1	/* the legend at the foot of the token stream */
+#define STREAM_NUM_MIN_W 4	/* columns of a step number, at least */
+#define DETAIL_LABEL_W 6	/* the step detail's row labels, and a space */
 #define DETAIL_COL_W 7		/* one token's column in the step detail */
-#define DETAIL_LABEL_W 6
-#define HIST_LABEL_W 9
+#define DETAIL_COL_GAP 2	/* of that, blank after the widest number (the last
+				 * column needs none) */
+#define HIST_LABEL_W 9		/* "steps by" / "tok/step" left of the histogram */
+#define HIST_MIN_ROWS 2		/* bars and their labels */
+#define CURVE_LEGEND_LINES 2	/* above the curves */
 #define CURVE_GAMMA_MIN 8	/* the curve spans gamma 1 to at least this */
 
-/* Words and signs that have a Unicode and an ASCII spelling. */
-struct glyphs {
-	const char *gamma, *alpha, *alpha_hat, *chi2, *arrow, *more;
-	const char *measured, *mark, *ceiling;
-	const char *cut;	/* ends a label clipped to its column */
-	const char *none;	/* a figure with no data behind it yet */
-	const char *one_x;	/* the 1x tick in the speedup bar */
+/* The fixed-alpha curves: the plot draws them and the legend names them. */
+static const struct plot_curve curve_refs[] = {
+	{ 0.3, "3", "3", PLOT_S_USER },
+	{ 0.5, "5", "5", PLOT_S_USER + 1 },
+	{ 0.7, "7", "7", PLOT_S_USER + 2 },
+	{ 0.9, "9", "9", PLOT_S_USER + 3 },
 };
-
-static const struct glyphs glyphs_utf8 = {
-	"\u03b3", "\u03b1", "\u03b1\u0302", "\u03c7\u00b2", "\u2192", "\u2026",
-	"\u2022", "\u25c6", "\u00b7", "\u2026", "\u2013", "\u2502",
-};
-static const struct glyphs glyphs_ascii = {
-	"gamma", "alpha", "alpha^", "chi2", "->", "...", "*", "@", ".", "~", "-", "|",
-};
-
-static const double curve_alphas[4] = { 0.3, 0.5, 0.7, 0.9 };
-static const char *const curve_digits[4] = { "3", "5", "7", "9" };
-
-/* A write position in a window, clipped at column right. */
-struct pen {
-	WINDOW *w;
-	int y, x;
-	int right;
-	const struct tui_term *term;
-};
-
-static const struct glyphs *
-glyphs_of(const struct tui_view *v)
-{
-	return v->term->utf8 ? &glyphs_utf8 : &glyphs_ascii;
-}
-
-/* Bytes of s that fit in maxw columns; *width gets the columns they take. */
-static size_t
-fit(const char *s, int maxw, int *width)
-{
-	mbstate_t st;
-	size_t i = 0, n;
-	wchar_t wc;
-	int w = 0, cw;
-
-	memset(&st, 0, sizeof st);
-	while (s[i] != '\0') {
-		n = mbrtowc(&wc, s + i, MB_CUR_MAX, &st);
-		if (n == (size_t)-1 || n == (size_t)-2) {
-			memset(&st, 0, sizeof st);
-			n = 1;
-			cw = 1;
-		} else if ((cw = wcwidth(wc)) < 0)
-			cw = 1;
-		if (w + cw > maxw)
-			break;
-		w += cw;
-		i += n;
-	}
-	*width = w;
-	return i;
-}
-
-static int
-text_width(const char *s)
-{
-	int w;
-
-	fit(s, 1 << 20, &w);
-	return w;
-}
-
-static struct pen
-pen_boxed(WINDOW *w, const struct tui_view *v)
-{
-	struct pen p = { w, 1, 2, getmaxx(w) - 2, v->term };
-
-	return p;
-}
-
-static void
-pen_at(struct pen *p, int y, int x)
-{
-	p->y = y;
-	p->x = x;
-}
-
-static void
-pen_put(struct pen *p, enum tui_style style, const char *s)
-{
-	int width;
-	size_t n;
-
-	if (p->x >= p->right)
-		return;
-	n = fit(s, p->right - p->x, &width);
-	wattrset(p->w, p->term->attr[style]);
-	if (n > 0)
-		mvwaddnstr(p->w, p->y, p->x, s, (int)n);
-	wattrset(p->w, A_NORMAL);
-	p->x += width;
-}
-
-static void __attribute__((format(printf, 3, 4)))
-pen_printf(struct pen *p, enum tui_style style, const char *fmt, ...)
-{
-	char buf[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	pen_put(p, style, buf);
-}
-
-/* Like pen_put, but a text that does not fit ends in the glyph cut where it was
- * clipped, so that a clipped word never passes for a shorter one. */
-static void
-pen_put_cut(struct pen *p, enum tui_style style, const char *s, const char *cut)
-{
-	char buf[256];
-	int room = p->right - p->x, width;
-	size_t n;
-
-	if (room <= 0 || text_width(s) <= room) {
-		pen_put(p, style, s);
-		return;
-	}
-	n = fit(s, room - text_width(cut), &width);
-	n = n < sizeof buf - 1 ? n : sizeof buf - 1;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	pen_put(p, style, buf);
-	pen_put(p, TUI_S_DIM, cut);
-}
-
-/* The first of the texts a, b, c (c may be NULL) that fits where the pen is, or
- * the last, clipped. */
-static void
-pen_choose(struct pen *p, enum tui_style style, const char *a, const char *b,
-    const char *c)
-{
-	if (text_width(a) <= p->right - p->x)
-		pen_put(p, style, a);
-	else if (c == NULL || text_width(b) <= p->right - p->x)
-		pen_put(p, style, b);
-	else
-		pen_put(p, style, c);
-}
-
-/* A border of Unicode line-drawing characters, or of ASCII ones; never the
- * terminal's alternate character set, which not every terminal (or capture)
- * renders. */
-static void
-draw_border(WINDOW *w, int utf8)
-{
-	const char *h = utf8 ? "\u2500" : "-", *vl = utf8 ? "\u2502" : "|";
-	int y, x, mx = getmaxx(w) - 1, my = getmaxy(w) - 1;
-
-	for (x = 1; x < mx; x++) {
-		mvwaddstr(w, 0, x, h);
-		mvwaddstr(w, my, x, h);
-	}
-	for (y = 1; y < my; y++) {
-		mvwaddstr(w, y, 0, vl);
-		mvwaddstr(w, y, mx, vl);
-	}
-	mvwaddstr(w, 0, 0, utf8 ? "\u250c" : "+");
-	mvwaddstr(w, 0, mx, utf8 ? "\u2510" : "+");
-	mvwaddstr(w, my, 0, utf8 ? "\u2514" : "+");
-	mvwaddstr(w, my, mx, utf8 ? "\u2518" : "+");
-}
-
-/* The pane's border and its title, the long one when it fits. */
-static void
-pane_box2(WINDOW *w, const struct tui_view *v, const char *title, const char *shrt)
-{
-	struct pen p = { w, 0, 2, getmaxx(w) - 2, v->term };
-	char a[160], b[160];
-
-	werase(w);
-	draw_border(w, v->term->utf8);
-	snprintf(a, sizeof a, " %s ", title);
-	snprintf(b, sizeof b, " %s ", shrt);
-	pen_choose(&p, TUI_S_TITLE, a, b, NULL);
-}
-
-static void
-pane_box(WINDOW *w, const struct tui_view *v, const char *title)
-{
-	pane_box2(w, v, title, title);
-}
+#define CURVE_REFS ((int)(sizeof curve_refs / sizeof curve_refs[0]))
+#define CURVE_MEASURED (PLOT_S_USER + CURVE_REFS)	/* the measured alpha's curve */
+_Static_assert(TUI_S_CURVE + CURVE_REFS == TUI_S_COUNT, "a style for each fixed-alpha curve");
 
 static enum tui_style
 outcome_style(enum spec_outcome o)
@@ -231,7 +54,7 @@ outcome_style(enum spec_outcome o)
 
 /* A token with the cue that survives monochrome: [rejected], ->residual, +bonus. */
 static const char *
-token_text(const struct sim *sim, const struct spec_token *t, const struct glyphs *g,
+token_text(const struct sim *sim, const struct spec_token *t, const struct tui_glyphs *g,
     char *buf, size_t len)
 {
 	char id[32];
@@ -288,10 +111,10 @@ state_text(const struct tui_view *v, int wide, char *buf, size_t len)
 void
 tui_draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
-	const struct glyphs *g = glyphs_of(v);
-	struct pen p = { w, 0, 1, getmaxx(w), v->term };
-	char params[160], state[128], step[48];
-	int wide;
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	struct tui_pen p = tui_pen_line(w, v->term);
+	char params[160], state[128], step[48], line[512];
+	const char *gap;
 
 	werase(w);
 	if (source_has_noise(&sim->src))
@@ -302,14 +125,16 @@ tui_draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 		    sim->par.gamma, sim->src.kind, sim->src.vocab, sim->par.seed);
 	state_text(v, 1, state, sizeof state);
 	snprintf(step, sizeof step, "step %" PRIu64, sim->steps_total);
-	wide = 7 + 2 + text_width(params) + 3 + text_width(state) + 3 +
-	    text_width(step) <= p.right - p.x;
-	if (!wide)
+	snprintf(line, sizeof line, "specdec  %s   %s   %s", params, state, step);
+	gap = "   ";
+	if (tui_text_width(line) > p.right - p.x) {
 		state_text(v, 0, state, sizeof state);
-	pen_put(&p, TUI_S_TITLE, "specdec");
-	pen_printf(&p, TUI_S_NORMAL, "  %s%s", params, wide ? "   " : "  ");
-	pen_put(&p, TUI_S_STATE, state);
-	pen_printf(&p, TUI_S_NORMAL, "%s%s", wide ? "   " : "  ", step);
+		gap = "  ";
+	}
+	tui_pen_put(&p, TUI_S_TITLE, "specdec");
+	tui_pen_printf(&p, TUI_S_NORMAL, "  %s%s", params, gap);
+	tui_pen_put(&p, TUI_S_STATE, state);
+	tui_pen_printf(&p, TUI_S_NORMAL, "%s%s", gap, step);
 }
 
 /* One step's tokens as the stream shows them, with the columns each takes
@@ -322,14 +147,14 @@ struct row_tokens {
 
 static void
 row_tokens(struct row_tokens *r, const struct sim *sim, const struct spec_step *step,
-    const struct glyphs *g)
+    const struct tui_glyphs *g)
 {
 	int i;
 
 	r->n = step->ntok;
 	for (i = 0; i < r->n; i++) {
 		token_text(sim, &step->tok[i], g, r->text[i], sizeof r->text[i]);
-		r->width[i] = text_width(r->text[i]) + (step->tok[i].outcome != SPEC_REJECTED);
+		r->width[i] = tui_text_width(r->text[i]) + (step->tok[i].outcome != SPEC_REJECTED);
 	}
 	r->tail = r->n > 0 ? r->n - 1 : 0;
 	if (r->n >= 2 && step->tok[r->n - 2].outcome == SPEC_REJECTED)
@@ -370,13 +195,13 @@ row_split(const struct row_tokens *r, int room, int ellw, int *head, int *back)
 }
 
 static void
-put_row_tokens(struct pen *p, const struct spec_step *step, const struct row_tokens *r,
+put_row_tokens(struct tui_pen *p, const struct spec_step *step, const struct row_tokens *r,
     int from, int to)
 {
 	for (; from < to; from++) {
-		pen_put(p, outcome_style(step->tok[from].outcome), r->text[from]);
+		tui_pen_put(p, outcome_style(step->tok[from].outcome), r->text[from]);
 		if (step->tok[from].outcome != SPEC_REJECTED)
-			pen_put(p, TUI_S_NORMAL, " ");
+			tui_pen_put(p, TUI_S_NORMAL, " ");
 	}
 }
 
@@ -384,76 +209,98 @@ put_row_tokens(struct pen *p, const struct spec_step *step, const struct row_tok
  * long for the pane loses the middle of its accepted run, never its ending (the
  * rejected draft and residual, or the bonus). */
 static void
-draw_step_row(struct pen *p, const struct sim *sim, const struct sim_entry *e, int numw,
-    int selected, const struct glyphs *g)
+draw_step_row(struct tui_pen *p, const struct sim *sim, const struct sim_entry *e, int numw,
+    int selected, const struct tui_glyphs *g)
 {
 	struct row_tokens r;
 	int head, back, room;
 
-	pen_printf(p, selected ? TUI_S_SELECTED : TUI_S_DIM, "%*" PRIu64, numw, e->number);
-	pen_put(p, TUI_S_NORMAL, " ");
+	tui_pen_printf(p, selected ? TUI_S_SELECTED : TUI_S_DIM, "%*" PRIu64, numw, e->number);
+	tui_pen_put(p, TUI_S_NORMAL, " ");
 	row_tokens(&r, sim, &e->step, g);
 	room = p->right - p->x;
-	row_split(&r, room, text_width(g->more) + 1, &head, &back);
+	row_split(&r, room, tui_text_width(g->more) + 1, &head, &back);	/* and a space */
 	put_row_tokens(p, &e->step, &r, 0, head);
 	if (head + back < r.tail) {
-		pen_put(p, TUI_S_DIM, g->more);
-		pen_put(p, TUI_S_NORMAL, " ");
+		tui_pen_put(p, TUI_S_DIM, g->more);
+		tui_pen_put(p, TUI_S_NORMAL, " ");
 	}
 	put_row_tokens(p, &e->step, &r, r.tail - back, r.n);
 }
 
 static void
-draw_legend(struct pen *p, const struct glyphs *g)
+draw_legend(struct tui_pen *p, const struct tui_glyphs *g)
 {
-	pen_put(p, TUI_S_ACCEPTED, "accepted");
-	pen_put(p, TUI_S_NORMAL, " ");
-	pen_put(p, TUI_S_REJECTED, "[rejected]");
-	pen_put(p, TUI_S_RESIDUAL, g->arrow);
-	pen_put(p, TUI_S_RESIDUAL, "residual");
-	pen_put(p, TUI_S_NORMAL, " ");
-	pen_put(p, TUI_S_BONUS, "+bonus");
+	tui_pen_put(p, TUI_S_ACCEPTED, "accepted");
+	tui_pen_put(p, TUI_S_NORMAL, " ");
+	tui_pen_put(p, TUI_S_REJECTED, "[rejected]");
+	tui_pen_put(p, TUI_S_RESIDUAL, g->arrow);
+	tui_pen_put(p, TUI_S_RESIDUAL, "residual");
+	tui_pen_put(p, TUI_S_NORMAL, " ");
+	tui_pen_put(p, TUI_S_BONUS, "+bonus");
 }
 
 void
 tui_draw_stream(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
-	const struct glyphs *g = glyphs_of(v);
-	struct pen p = pen_boxed(w, v);
-	int rows = getmaxy(w) - 3, row, numw;
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	struct tui_pen p = tui_pen_boxed(w, v->term);
+	int rows = getmaxy(w) - TUI_BOX_H - STREAM_LEGEND_LINES, row, numw;
 	size_t scroll, i;
 	char num[32];
 
-	pane_box(w, v, "token stream");
+	tui_box(w, v->term, "token stream", NULL);
 	numw = snprintf(num, sizeof num, "%" PRIu64, sim->steps_total);
-	numw = numw < 4 ? 4 : numw;
+	numw = numw < STREAM_NUM_MIN_W ? STREAM_NUM_MIN_W : numw;
 	scroll = rows > 0 && v->selected >= (size_t)rows ? v->selected - (size_t)rows + 1 : 0;
 	for (row = rows - 1, i = scroll; row >= 0; row--, i++) {
 		const struct sim_entry *e = sim_recent(sim, i);
 
 		if (e == NULL)
 			break;
-		pen_at(&p, 1 + row, 2);
+		tui_pen_at(&p, TUI_BOX_Y + row, TUI_BOX_X);
 		draw_step_row(&p, sim, e, numw, v->paused && i == v->selected, g);
 	}
 	if (sim->ring_len == 0) {
-		pen_at(&p, 1, 2);
-		pen_put(&p, TUI_S_DIM, "no steps yet: space runs, n steps once");
+		tui_pen_at(&p, TUI_BOX_Y, TUI_BOX_X);
+		tui_pen_put(&p, TUI_S_DIM, "no steps yet: space runs, n steps once");
 	}
-	pen_at(&p, getmaxy(w) - 2, 2);
+	tui_pen_at(&p, getmaxy(w) - TUI_BOX_Y - STREAM_LEGEND_LINES, TUI_BOX_X);
 	draw_legend(&p, g);
 }
 
-static void
-detail_number(struct pen *p, int col, double x, int shown)
+/* The rows of the step detail, one column per token. */
+enum detail_row {
+	DETAIL_TOKEN,
+	DETAIL_P,
+	DETAIL_Q,
+	DETAIL_RATIO,
+	DETAIL_U,
+	DETAIL_VERDICT,
+	DETAIL_ROWS,
+};
+_Static_assert(DETAIL_ROWS == TUI_DETAIL_ROWS, "the layout gives the detail its rows");
+
+static const char *const detail_labels[DETAIL_ROWS] = {
+	"token", "p", "q", "p/q", "u", "u<p/q",
+};
+
+static int
+detail_x(int col)
 {
-	pen_at(p, p->y, 2 + DETAIL_LABEL_W + col * DETAIL_COL_W);
+	return TUI_BOX_X + DETAIL_LABEL_W + col * DETAIL_COL_W;
+}
+
+static void
+detail_number(struct tui_pen *p, enum detail_row row, int col, double x, int shown)
+{
+	tui_pen_at(p, TUI_BOX_Y + row, detail_x(col));
 	if (!shown)
-		pen_put(p, TUI_S_DIM, "-");
+		tui_pen_put(p, TUI_S_DIM, "-");
 	else if (x > 0.0 && x < 0.001)
-		pen_printf(p, TUI_S_NORMAL, "%.0e", x);	/* "4e-05": small p stays readable */
+		tui_pen_printf(p, TUI_S_NORMAL, "%.0e", x);	/* "4e-05": small p stays readable */
 	else
-		pen_printf(p, TUI_S_NORMAL, x < 100.0 ? "%.3f" : "%.0f", x);
+		tui_pen_printf(p, TUI_S_NORMAL, x < 100.0 ? "%.3f" : "%.0f", x);
 }
 
 static const char *
@@ -474,60 +321,54 @@ verdict(enum spec_outcome o)
 
 /* Column col of the detail: the token, p, q, p/q, u and the verdict. */
 static void
-detail_column(struct pen *p, const struct sim *sim, const struct spec_token *t, int col,
-    const struct glyphs *g)
+detail_column(struct tui_pen *p, const struct sim *sim, const struct spec_token *t, int col,
+    const struct tui_glyphs *g)
 {
 	int tested = t->outcome == SPEC_ACCEPTED || t->outcome == SPEC_REJECTED;
-	int x = 2 + DETAIL_LABEL_W + col * DETAIL_COL_W;
+	int x = detail_x(col), right = p->right;
 	char buf[96];
 
-	int right = p->right;
-
-	pen_at(p, 1, x);
+	tui_pen_at(p, TUI_BOX_Y + DETAIL_TOKEN, x);
 	if (p->right > x + DETAIL_COL_W - 1)
 		p->right = x + DETAIL_COL_W - 1;	/* a long word is clipped to its column */
-	pen_put_cut(p, outcome_style(t->outcome), token_text(sim, t, g, buf, sizeof buf),
-	    g->cut);
+	tui_pen_put_cut(p, outcome_style(t->outcome), token_text(sim, t, g, buf, sizeof buf));
 	p->right = right;
-	p->y = 2;
-	detail_number(p, col, t->p, 1);
-	p->y = 3;
-	detail_number(p, col, t->q, 1);
-	p->y = 4;
-	detail_number(p, col, t->q > 0.0 ? t->p / t->q : 0.0, tested && t->q > 0.0);
-	p->y = 5;
-	detail_number(p, col, t->u, tested);
-	pen_at(p, 6, x);
-	pen_put(p, outcome_style(t->outcome), verdict(t->outcome));
+	detail_number(p, DETAIL_P, col, t->p, 1);
+	detail_number(p, DETAIL_Q, col, t->q, 1);
+	detail_number(p, DETAIL_RATIO, col, t->q > 0.0 ? t->p / t->q : 0.0,
+	    tested && t->q > 0.0);
+	detail_number(p, DETAIL_U, col, t->u, tested);
+	tui_pen_at(p, TUI_BOX_Y + DETAIL_VERDICT, x);
+	tui_pen_put(p, outcome_style(t->outcome), verdict(t->outcome));
 }
 
 void
 tui_draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
-	static const char *const labels[] = { "token", "p", "q", "p/q", "u", "u<p/q" };
 	const struct sim_entry *e = sim_recent(sim, v->paused ? v->selected : 0);
-	const struct glyphs *g = glyphs_of(v);
-	struct pen p = pen_boxed(w, v);
-	int ncols = (getmaxx(w) - 4 - DETAIL_LABEL_W + 2) / DETAIL_COL_W, first = 0, i;
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	struct tui_pen p = tui_pen_boxed(w, v->term);
+	int ncols = (getmaxx(w) - TUI_BOX_W - DETAIL_LABEL_W + DETAIL_COL_GAP) / DETAIL_COL_W;
+	int first = 0, i;
 	char title[96], shrt[96];
 
 	if (e == NULL) {
-		pane_box(w, v, "step detail");
+		tui_box(w, v->term, "step detail", NULL);
 		return;
 	}
 	snprintf(title, sizeof title, "step %" PRIu64 "%s, residual mass %.3f", e->number,
 	    v->paused ? "" : " (newest)", e->step.residual_mass);
 	snprintf(shrt, sizeof shrt, "step %" PRIu64 ", residual mass %.3f", e->number,
 	    e->step.residual_mass);
-	pane_box2(w, v, title, shrt);
-	for (i = 0; i < 6; i++) {
-		pen_at(&p, 1 + i, 2);
-		pen_put(&p, TUI_S_DIM, labels[i]);
+	tui_box(w, v->term, title, shrt);
+	for (i = 0; i < DETAIL_ROWS; i++) {
+		tui_pen_at(&p, TUI_BOX_Y + i, TUI_BOX_X);
+		tui_pen_put(&p, TUI_S_DIM, detail_labels[i]);
 	}
 	if (e->step.ntok > ncols) {
 		first = e->step.ntok - ncols;
-		pen_at(&p, 1, 2);
-		pen_put(&p, TUI_S_DIM, v->term->utf8 ? "token\u2026" : "tok...");
+		tui_pen_at(&p, TUI_BOX_Y + DETAIL_TOKEN, TUI_BOX_X);
+		tui_pen_put(&p, TUI_S_DIM, v->term->utf8 ? "token\u2026" : "tok...");
 	}
 	for (i = first; i < e->step.ntok && ncols > 0; i++)
 		detail_column(&p, sim, &e->step.tok[i], i - first, g);
@@ -535,7 +376,7 @@ tui_draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 
 /* x with prec decimals into buf, or the no-data glyph when there is no data. */
 static const char *
-figure(char *buf, size_t len, int prec, double x, int have, const struct glyphs *g)
+figure(char *buf, size_t len, int prec, double x, int have, const struct tui_glyphs *g)
 {
 	if (have)
 		snprintf(buf, len, "%.*f", prec, x);
@@ -545,7 +386,7 @@ figure(char *buf, size_t len, int prec, double x, int have, const struct glyphs 
 }
 
 static void
-stats_counts(struct pen *p, const struct sim *sim)
+stats_counts(struct tui_pen *p, const struct sim *sim)
 {
 	const struct stats *st = &sim->stats;
 	char lng[160], mid[160], shrt[160];
@@ -556,13 +397,13 @@ stats_counts(struct pen *p, const struct sim *sim)
 	    st->steps, st->tokens, sim->segment);
 	snprintf(shrt, sizeof shrt, "steps %" PRIu64 " tok %" PRIu64 " seg %u", st->steps,
 	    st->tokens, sim->segment);
-	pen_choose(p, TUI_S_NORMAL, lng, mid, shrt);
+	tui_pen_choose(p, TUI_S_NORMAL, lng, mid, shrt);
 }
 
 static void
-stats_alphas(struct pen *p, const struct tui_view *v, int have)
+stats_alphas(struct tui_pen *p, const struct tui_view *v, int have)
 {
-	const struct glyphs *g = glyphs_of(v);
+	const struct tui_glyphs *g = tui_glyphs(v->term);
 	char a[32], b[32], lng[160], shrt[160], tiny[160];
 
 	figure(a, sizeof a, 3, v->fig->alpha_hat, have, g);
@@ -571,86 +412,127 @@ stats_alphas(struct pen *p, const struct tui_view *v, int have)
 	    g->alpha, b);
 	snprintf(shrt, sizeof shrt, "%s %s  %s %s overlap", g->alpha_hat, a, g->alpha, b);
 	snprintf(tiny, sizeof tiny, "%s %s  overlap %s", g->alpha_hat, a, b);
-	pen_choose(p, TUI_S_NORMAL, lng, shrt, tiny);
+	tui_pen_choose(p, TUI_S_NORMAL, lng, shrt, tiny);
 }
 
 /* TV with the level chance alone gives it at these sample sizes, then the batch
  * check's verdict where there is room, then the chi-square p-value. */
 static void
-stats_tv_line(struct pen *p, const struct tui_view *v, int have)
+stats_tv_line(struct tui_pen *p, const struct tui_view *v, int have)
 {
 	const struct sim_figures *f = v->fig;
-	const struct glyphs *g = glyphs_of(v);
-	char chi[64], lng[160], shrt[160];
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	const char *verdict = v->tv_pass ? "pass" : "fail";
+	char chi[64], check[64], lng[160], shrt[160];
 	int room = p->right - p->x;
 
 	if (!have) {
-		pen_printf(p, TUI_S_NORMAL, "TV %s  %s p %s", g->none, g->chi2, g->none);
+		tui_pen_printf(p, TUI_S_NORMAL, "TV %s  %s p %s", g->none, g->chi2, g->none);
 		return;
 	}
 	snprintf(chi, sizeof chi, "  %s p %.2f", g->chi2, f->chi2.p_value);
 	snprintf(lng, sizeof lng, "TV %.3f (noise ~%.3f)", f->tv, f->tv_noise);
 	snprintf(shrt, sizeof shrt, "TV %.3f noise ~%.3f", f->tv, f->tv_noise);
-	if (text_width(lng) + 18 + text_width(chi) <= room) {
-		pen_put(p, TUI_S_NORMAL, lng);
-		pen_printf(p, TUI_S_NORMAL, "  check <%g ", CHECKS_TV_BOUND);
-		pen_put(p, v->tv_pass ? TUI_S_PASS : TUI_S_FAIL, v->tv_pass ? "pass" : "fail");
-	} else if (text_width(lng) + text_width(chi) <= room)
-		pen_put(p, TUI_S_NORMAL, lng);
+	snprintf(check, sizeof check, "  check <%g ", CHECKS_TV_BOUND);
+	if (tui_text_width(lng) + tui_text_width(check) + tui_text_width(verdict) +
+	    tui_text_width(chi) <= room) {
+		tui_pen_put(p, TUI_S_NORMAL, lng);
+		tui_pen_put(p, TUI_S_NORMAL, check);
+		tui_pen_put(p, v->tv_pass ? TUI_S_PASS : TUI_S_FAIL, verdict);
+	} else if (tui_text_width(lng) + tui_text_width(chi) <= room)
+		tui_pen_put(p, TUI_S_NORMAL, lng);
 	else
-		pen_put(p, TUI_S_NORMAL, shrt);
-	pen_choose(p, TUI_S_NORMAL, chi, chi + 1, NULL);
+		tui_pen_put(p, TUI_S_NORMAL, shrt);
+	tui_pen_choose(p, TUI_S_NORMAL, chi, chi + 1, NULL);
 }
 
-/* The figures above the histogram; returns the rows used. */
-static int
-stats_figures(struct pen *p, const struct sim *sim, const struct tui_view *v, int rows)
+/* The figure lines of the statistics pane, top down; the last only where there
+ * is room for it. */
+enum stats_row {
+	STATS_COUNTS,
+	STATS_ALPHAS,
+	STATS_TOK,
+	STATS_TV,
+	STATS_MEAN,
+};
+_Static_assert(STATS_MEAN == TUI_STATS_FIGURE_ROWS, "the layout gives the figures their rows");
+
+/* Inner rows from which the per-step mean shows: it and the histogram each get
+ * one more than the layout's least. */
+#define STATS_MEAN_FROM (TUI_STATS_FIGURE_ROWS + 1 + TUI_STATS_HIST_ROWS + 1)
+
+static void
+stats_tok_line(struct tui_pen *p, const struct sim_figures *f, int have,
+    const struct tui_glyphs *g)
 {
-	const struct sim_figures *f = v->fig;
-	const struct glyphs *g = glyphs_of(v);
-	int have = sim->stats.steps > 0;
 	char a[32], b[32], lng[160], shrt[160];
 
-	pen_at(p, 1, 2);
-	stats_counts(p, sim);
-	pen_at(p, 2, 2);
-	stats_alphas(p, v, have);
-	pen_at(p, 3, 2);
 	figure(a, sizeof a, 2, f->tok_per_step, have, g);
 	figure(b, sizeof b, 2, f->closed_form, have, g);
 	snprintf(lng, sizeof lng, "tok/step %s  closed form %s", a, b);
 	snprintf(shrt, sizeof shrt, "tok/step %s  closed %s", a, b);
-	pen_choose(p, TUI_S_NORMAL, lng, shrt, NULL);
-	pen_at(p, 4, 2);
-	stats_tv_line(p, v, have);
-	if (rows < 9)
-		return 4;
-	pen_at(p, 5, 2);
-	figure(a, sizeof a, 2, f->closed_form_jensen, have, g);
-	figure(b, sizeof b, 0, sim->stats.max_tok_per_step, have, g);
-	pen_printf(p, TUI_S_NORMAL, "per-step mean %s  max %s of %d", a, b,
-	    sim->par.gamma + 1);
-	return 5;
+	tui_pen_choose(p, TUI_S_NORMAL, lng, shrt, NULL);
 }
 
-/* Copy a plot grid into the window from (y, x), mapping plot styles to styles. */
+static void
+stats_mean_line(struct tui_pen *p, const struct sim *sim, const struct sim_figures *f,
+    int have, const struct tui_glyphs *g)
+{
+	char a[32], b[32];
+
+	figure(a, sizeof a, 2, f->closed_form_jensen, have, g);
+	figure(b, sizeof b, 0, sim->stats.max_tok_per_step, have, g);
+	tui_pen_printf(p, TUI_S_NORMAL, "per-step mean %s  max %s of %d", a, b,
+	    sim->par.gamma + 1);
+}
+
+/* The figures above the histogram, in rows inner rows; returns the rows used. */
+static int
+stats_figures(struct tui_pen *p, const struct sim *sim, const struct tui_view *v, int rows)
+{
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	int have = sim->stats.steps > 0;
+
+	tui_pen_at(p, TUI_BOX_Y + STATS_COUNTS, TUI_BOX_X);
+	stats_counts(p, sim);
+	tui_pen_at(p, TUI_BOX_Y + STATS_ALPHAS, TUI_BOX_X);
+	stats_alphas(p, v, have);
+	tui_pen_at(p, TUI_BOX_Y + STATS_TOK, TUI_BOX_X);
+	stats_tok_line(p, v->fig, have, g);
+	tui_pen_at(p, TUI_BOX_Y + STATS_TV, TUI_BOX_X);
+	stats_tv_line(p, v, have);
+	if (rows < STATS_MEAN_FROM)
+		return STATS_MEAN;
+	tui_pen_at(p, TUI_BOX_Y + STATS_MEAN, TUI_BOX_X);
+	stats_mean_line(p, sim, v->fig, have, g);
+	return STATS_MEAN + 1;
+}
+
+/* The style a plot cell of style s is drawn in. */
+static enum tui_style
+grid_style(int s)
+{
+	if (s >= CURVE_MEASURED)
+		return TUI_S_MEASURED;
+	if (s >= PLOT_S_USER)
+		return TUI_S_CURVE + (s - PLOT_S_USER);
+	return s == PLOT_S_MARK ? TUI_S_MARK : s == PLOT_S_BAR ? TUI_S_BAR :
+	    s == PLOT_S_CEILING ? TUI_S_DIM : TUI_S_NORMAL;
+}
+
+/* Copy a plot grid into the window from (y, x). */
 static void
 draw_grid(WINDOW *w, const struct plot_grid *grid, int y, int x, const struct tui_view *v)
 {
-	struct pen p = { w, y, x, x + grid->w, v->term };
+	struct tui_pen p = tui_pen_make(w, v->term, y, x, x + grid->w);
 	int r, c;
 
 	for (r = 0; r < grid->h; r++)
 		for (c = 0; c < grid->w; c++) {
 			const struct plot_cell *cell = plot_at(grid, c, r);
-			int s = cell->style;
-			enum tui_style style = s >= PLOT_S_USER + 4 ? TUI_S_MEASURED :
-			    s >= PLOT_S_USER ? TUI_S_CURVE + (s - PLOT_S_USER) :
-			    s == PLOT_S_MARK ? TUI_S_MARK : s == PLOT_S_BAR ? TUI_S_BAR :
-			    s == PLOT_S_CEILING ? TUI_S_DIM : TUI_S_NORMAL;
 
-			pen_at(&p, y + r, x + c);
-			pen_put(&p, style, cell->ch);
+			tui_pen_at(&p, y + r, x + c);
+			tui_pen_put(&p, grid_style(cell->style), cell->ch);
 		}
 }
 
@@ -659,91 +541,102 @@ stats_histogram(WINDOW *w, const struct sim *sim, const struct tui_view *v, int 
 {
 	double hist[SPEC_GAMMA_MAX + 1];
 	struct plot_grid grid;
-	struct pen p = pen_boxed(w, v);
-	int rows = getmaxy(w) - 1 - y, i;
+	struct tui_pen p = tui_pen_boxed(w, v->term);
+	int rows = getmaxy(w) - TUI_BOX_Y - y, i;
 
-	if (rows < 2 || plot_init(&grid, getmaxx(w) - 4 - HIST_LABEL_W, rows,
-	    v->term->utf8) != 0)
+	if (rows < HIST_MIN_ROWS || plot_init(&grid, getmaxx(w) - TUI_BOX_W - HIST_LABEL_W,
+	    rows, v->term->utf8) != 0)
 		return;
 	for (i = 0; i <= sim->par.gamma; i++)
 		hist[i] = (double)sim->stats.tok_hist[i];
 	plot_vbars(&grid, hist, sim->par.gamma + 1);
-	draw_grid(w, &grid, y, 2 + HIST_LABEL_W, v);
+	draw_grid(w, &grid, y, TUI_BOX_X + HIST_LABEL_W, v);
 	plot_free(&grid);
-	pen_at(&p, y + rows - 2, 2);
-	pen_put(&p, TUI_S_DIM, "steps by");
-	pen_at(&p, y + rows - 1, 2);
-	pen_put(&p, TUI_S_DIM, "tok/step");
+	tui_pen_at(&p, y + rows - 2, TUI_BOX_X);
+	tui_pen_put(&p, TUI_S_DIM, "steps by");
+	tui_pen_at(&p, y + rows - 1, TUI_BOX_X);
+	tui_pen_put(&p, TUI_S_DIM, "tok/step");
 }
 
 void
 tui_draw_stats(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
-	struct pen p = pen_boxed(w, v);
+	struct tui_pen p = tui_pen_boxed(w, v->term);
 	int used;
 
-	pane_box(w, v, "statistics");
-	used = stats_figures(&p, sim, v, getmaxy(w) - 2);
-	stats_histogram(w, sim, v, 1 + used);
+	tui_box(w, v->term, "statistics", NULL);
+	used = stats_figures(&p, sim, v, getmaxy(w) - TUI_BOX_H);
+	stats_histogram(w, sim, v, TUI_BOX_Y + used);
 }
 
 static void
-curve_legend(struct pen *p, const struct sim *sim, const struct tui_view *v)
+curve_legend(struct tui_pen *p, const struct sim *sim, const struct tui_view *v)
 {
-	const struct glyphs *g = glyphs_of(v);
+	const struct tui_glyphs *g = tui_glyphs(v->term);
 	int i, have = sim->stats.steps > 0;
 	char a[32], b[32];
 
-	pen_at(p, 1, 2);
-	for (i = 0; i < 4; i++) {
-		pen_put(p, TUI_S_CURVE + i, curve_digits[i]);
-		pen_put(p, TUI_S_NORMAL, " ");
+	tui_pen_at(p, TUI_BOX_Y, TUI_BOX_X);
+	for (i = 0; i < CURVE_REFS; i++) {
+		tui_pen_put(p, grid_style(curve_refs[i].style),
+		    v->term->utf8 ? curve_refs[i].utf8 : curve_refs[i].ascii);
+		tui_pen_put(p, TUI_S_NORMAL, " ");
 	}
-	pen_printf(p, TUI_S_NORMAL, " %s = .3 .5 .7 .9", g->alpha);
-	pen_at(p, 2, 2);
-	pen_put(p, TUI_S_MEASURED, g->measured);
-	pen_printf(p, TUI_S_NORMAL, " %s %s  ", g->alpha_hat,
+	tui_pen_printf(p, TUI_S_NORMAL, " %s =", g->alpha);
+	for (i = 0; i < CURVE_REFS; i++)
+		tui_pen_printf(p, TUI_S_NORMAL, " %s",
+		    plot_alpha_label(a, sizeof a, curve_refs[i].alpha));
+	tui_pen_at(p, TUI_BOX_Y + 1, TUI_BOX_X);	/* the second legend line */
+	tui_pen_put(p, TUI_S_MEASURED, g->measured);
+	tui_pen_printf(p, TUI_S_NORMAL, " %s %s  ", g->alpha_hat,
 	    figure(a, sizeof a, 2, v->fig->alpha_hat, have, g));
-	pen_put(p, TUI_S_MARK, g->mark);
-	pen_printf(p, TUI_S_NORMAL, " %s%s  ", v->term->utf8 ? "now " : "",
+	tui_pen_put(p, TUI_S_MARK, g->mark);
+	tui_pen_printf(p, TUI_S_NORMAL, " %s%s  ", v->term->utf8 ? "now " : "",
 	    figure(b, sizeof b, 2, v->fig->tok_per_step, have, g));
-	pen_put(p, TUI_S_DIM, g->ceiling);
-	pen_printf(p, TUI_S_NORMAL, " %s+1", g->gamma);
+	tui_pen_put(p, TUI_S_DIM, g->ceiling);
+	tui_pen_printf(p, TUI_S_NORMAL, " %s+1", g->gamma);
 }
 
 void
 tui_draw_curve(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
-	const struct glyphs *g = glyphs_of(v);
-	struct plot_curve curves[5];
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	struct plot_curve curves[CURVE_REFS + 1];
+	struct tui_pen p = tui_pen_boxed(w, v->term);
 	struct plot_curves spec;
 	struct plot_grid grid;
-	int i, have = sim->stats.steps > 0;
+	int have = sim->stats.steps > 0;
 	char title[64];
 
 	snprintf(title, sizeof title, "E[tok/step] vs %s", g->gamma);
-	pane_box(w, v, title);
-	curve_legend(&(struct pen){ w, 1, 2, getmaxx(w) - 2, v->term }, sim, v);
-	for (i = 0; i < 4; i++) {
-		curves[i].alpha = curve_alphas[i];
-		curves[i].ascii = curves[i].utf8 = curve_digits[i];
-		curves[i].style = PLOT_S_USER + i;
-	}
-	curves[4].alpha = v->fig->alpha_hat;
-	curves[4].ascii = curves[4].utf8 = g->measured;
-	curves[4].style = PLOT_S_USER + 4;
+	tui_box(w, v->term, title, NULL);
+	curve_legend(&p, sim, v);
+	memcpy(curves, curve_refs, sizeof curve_refs);
+	curves[CURVE_REFS].alpha = v->fig->alpha_hat;
+	curves[CURVE_REFS].ascii = curves[CURVE_REFS].utf8 = g->measured;
+	curves[CURVE_REFS].style = CURVE_MEASURED;
 	spec.gamma_max = sim->par.gamma > CURVE_GAMMA_MIN ? sim->par.gamma : CURVE_GAMMA_MIN;
 	spec.curve = curves;
-	spec.ncurves = have ? 5 : 4;
+	spec.ncurves = have ? CURVE_REFS + 1 : CURVE_REFS;
 	spec.ceiling = 1;
 	spec.mark_gamma = have ? sim->par.gamma : 0;
 	spec.mark_value = v->fig->tok_per_step;
-	if (plot_init(&grid, getmaxx(w) - 4, getmaxy(w) - 4, v->term->utf8) != 0)
+	if (plot_init(&grid, getmaxx(w) - TUI_BOX_W, getmaxy(w) - TUI_BOX_H - CURVE_LEGEND_LINES,
+	    v->term->utf8) != 0)
 		return;
 	plot_tok_curves(&grid, &spec);
-	draw_grid(w, &grid, 3, 2, v);
+	draw_grid(w, &grid, TUI_BOX_Y + CURVE_LEGEND_LINES, TUI_BOX_X, v);
 	plot_free(&grid);
 }
+
+/* The lines of the cost model, top down. */
+enum cost_row {
+	COST_PRICES,
+	COST_RATES,
+	COST_SPEEDUP,
+	COST_ROWS,
+};
+_Static_assert(COST_ROWS == TUI_COST_ROWS, "the layout gives the cost model its rows");
 
 /* x to 3 significant digits, without an exponent from 100 to 1e6 (1234, not
  * 1.23e+03): extreme costs and rates stay readable. */
@@ -760,9 +653,9 @@ sig3(char *buf, size_t len, double x)
 /* The measured speedup as a bar scaled to max(best, measured, 1), with a tick at
  * 1x; a slowdown says so in words and in the failing style. */
 static void
-cost_speedup(struct pen *p, const struct sim_figures *f, const struct tui_view *v, int have)
+cost_speedup(struct tui_pen *p, const struct sim_figures *f, const struct tui_view *v, int have)
 {
-	const struct glyphs *g = glyphs_of(v);
+	const struct tui_glyphs *g = tui_glyphs(v->term);
 	double top = f->optimal_speedup > f->speedup_measured ? f->optimal_speedup :
 	    f->speedup_measured;
 	int slow = have && f->speedup_measured < 1.0, barw, x0, tick;
@@ -770,43 +663,44 @@ cost_speedup(struct pen *p, const struct sim_figures *f, const struct tui_view *
 
 	top = top > 1.0 ? top : 1.0;
 	if (!have) {
-		pen_printf(p, TUI_S_NORMAL, "speedup %s (no data yet)", g->none);
+		tui_pen_printf(p, TUI_S_NORMAL, "speedup %s (no data yet)", g->none);
 		return;
 	}
-	pen_printf(p, slow ? TUI_S_FAIL : TUI_S_NORMAL, "%s %sx ",
+	tui_pen_printf(p, slow ? TUI_S_FAIL : TUI_S_NORMAL, "%s %sx ",
 	    slow ? "slowdown" : "speedup", sig3(x, sizeof x, f->speedup_measured));
 	snprintf(best, sizeof best, " best %s %d (%sx)", g->gamma, f->optimal_gamma,
 	    sig3(x, sizeof x, f->optimal_speedup));
-	barw = p->right - p->x - text_width(best);
+	barw = p->right - p->x - tui_text_width(best);
 	barw = barw > 0 ? barw : 0;
 	plot_hbar(bar, sizeof bar, f->speedup_measured / top, barw, v->term->utf8);
 	x0 = p->x;
-	pen_put(p, slow ? TUI_S_FAIL : TUI_S_BAR, bar);
-	pen_put(p, TUI_S_NORMAL, best);
+	tui_pen_put(p, slow ? TUI_S_FAIL : TUI_S_BAR, bar);
+	tui_pen_put(p, TUI_S_NORMAL, best);
 	if (barw < 2)
 		return;
 	tick = (int)((double)barw / top + 0.5) - 1;
-	pen_at(p, p->y, x0 + (tick < 0 ? 0 : tick));
-	pen_put(p, TUI_S_MARK, g->one_x);
+	tui_pen_at(p, p->y, x0 + (tick < 0 ? 0 : tick));
+	tui_pen_put(p, TUI_S_MARK, g->one_x);
 }
 
 void
 tui_draw_cost(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
 	const struct sim_figures *f = v->fig;
-	const struct glyphs *g = glyphs_of(v);
-	struct pen p = pen_boxed(w, v);
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	struct tui_pen p = tui_pen_boxed(w, v->term);
 	int have = sim->stats.steps > 0;
 	char tm[32], dm[32], c[32], tr[32], sr[32], lng[160], shrt[160];
 
-	pane_box(w, v, "cost model");
+	tui_box(w, v->term, "cost model", NULL);
+	tui_pen_at(&p, TUI_BOX_Y + COST_PRICES, TUI_BOX_X);
 	sig3(tm, sizeof tm, sim->par.target_ms);
 	sig3(dm, sizeof dm, sim->par.draft_ms);
 	sig3(c, sizeof c, f->cost_ratio);
 	snprintf(lng, sizeof lng, "T %s ms/fwd  D %s ms/token  c=D/T %s", tm, dm, c);
 	snprintf(shrt, sizeof shrt, "T %s ms  D %s ms/tok  c %s", tm, dm, c);
-	pen_choose(&p, TUI_S_NORMAL, lng, shrt, NULL);
-	pen_at(&p, 2, 2);
+	tui_pen_choose(&p, TUI_S_NORMAL, lng, shrt, NULL);
+	tui_pen_at(&p, TUI_BOX_Y + COST_RATES, TUI_BOX_X);
 	sig3(tr, sizeof tr, f->target_rate);
 	if (have)
 		sig3(sr, sizeof sr, f->spec_rate);
@@ -814,89 +708,66 @@ tui_draw_cost(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 		snprintf(sr, sizeof sr, "%s", g->none);
 	snprintf(lng, sizeof lng, "tok/s  target-only %s  speculative %s", tr, sr);
 	snprintf(shrt, sizeof shrt, "tok/s: target %s  spec %s", tr, sr);
-	pen_choose(&p, TUI_S_NORMAL, lng, shrt, NULL);
-	pen_at(&p, 3, 2);
+	tui_pen_choose(&p, TUI_S_NORMAL, lng, shrt, NULL);
+	tui_pen_at(&p, TUI_BOX_Y + COST_SPEEDUP, TUI_BOX_X);
 	cost_speedup(&p, f, v, have);
 }
 
 void
 tui_draw_keybar(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
-	struct pen p = { w, 0, 1, getmaxx(w), v->term };
+	struct tui_pen p = tui_pen_line(w, v->term);
 	const char *gap = "  ";
-	int i, width = 1;
+	char entry[128];
+	int i, width = p.x;
 
 	(void)sim;
 	werase(w);
 	for (i = 0; i < tui_nkeys; i++)
-		if (tui_keys[i].bar_name != NULL)
-			width += text_width(tui_keys[i].bar_name) +
-			    text_width(tui_keys[i].bar_help) + 3;
+		if (tui_keys[i].bar_name != NULL) {
+			snprintf(entry, sizeof entry, "%s %s%s", tui_keys[i].bar_name,
+			    tui_keys[i].bar_help, gap);
+			width += tui_text_width(entry);
+		}
 	if (width > p.right)
 		gap = " ";
 	for (i = 0; i < tui_nkeys; i++) {
 		if (tui_keys[i].bar_name == NULL)
 			continue;
-		pen_put(&p, TUI_S_KEY, tui_keys[i].bar_name);
-		pen_printf(&p, TUI_S_NORMAL, " %s%s", tui_keys[i].bar_help, gap);
+		tui_pen_put(&p, TUI_S_KEY, tui_keys[i].bar_name);
+		tui_pen_printf(&p, TUI_S_NORMAL, " %s%s", tui_keys[i].bar_help, gap);
 	}
 }
 
-int
-tui_help_entry_width(void)
-{
-	int i, w, max = 0;
-
-	for (i = 0; i < tui_nkeys; i++)
-		if ((w = text_width(tui_keys[i].help)) > max)
-			max = w;
-	return HELP_NAME_W + max;
-}
-
-/* Columns that column c of the overlay (rows entries each) needs. */
 static int
-help_column_width(int c, int rows)
+help_text_width(int i)
 {
-	int i, w, max = 0;
-
-	for (i = c * rows; i < tui_nkeys && i < (c + 1) * rows; i++)
-		if ((w = text_width(tui_keys[i].help)) > max)
-			max = w;
-	return HELP_NAME_W + max;
-}
-
-int
-tui_help_width(int ncols)
-{
-	int rows = tui_keys_help_rows(ncols), c, w = 4 - 2;
-
-	for (c = 0; c < ncols; c++)
-		w += help_column_width(c, rows) + 2;
-	return w;
+	return tui_text_width(tui_keys[i].help);
 }
 
 void
-tui_draw_help(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+tui_help_place(int cols, int lines, struct tui_help_layout *h)
 {
-	int ncols = 1, rows, i, c, x = 2;
-	struct pen p = { w, 0, 0, getmaxx(w) - 2, v->term };
+	tui_layout_help(cols, lines, tui_nkeys, help_text_width, tui_keys_help_rows, h);
+}
 
-	(void)sim;
-	while (ncols < tui_nkeys && tui_keys_help_rows(ncols) + 4 > getmaxy(w))
-		ncols++;
-	rows = tui_keys_help_rows(ncols);
-	pane_box(w, v, "keys");
-	for (c = 0; c < ncols; x += help_column_width(c, rows) + 2, c++)
-		for (i = c * rows; i < tui_nkeys && i < (c + 1) * rows; i++) {
-			p.right = getmaxx(w) - 2;
-			pen_at(&p, 2 + i % rows, x);
-			pen_put(&p, TUI_S_TITLE, tui_keys[i].name);
-			pen_at(&p, 2 + i % rows, x + HELP_NAME_W);
-			pen_put_cut(&p, TUI_S_NORMAL, tui_keys[i].help, glyphs_of(v)->cut);
-		}
-	p.right = getmaxx(w) - 2;
-	pen_at(&p, getmaxy(w) - 1, 2);
-	pen_put(&p, TUI_S_DIM, " any key closes ");
+void
+tui_draw_help(WINDOW *w, const struct tui_help_layout *h, const struct tui_view *v)
+{
+	struct tui_pen p = tui_pen_boxed(w, v->term);
+	int i, x, y;
+
+	tui_box(w, v->term, "keys", NULL);
+	for (i = 0; i < tui_nkeys && i < h->ncols * h->rows; i++) {
+		x = h->col_x[i / h->rows];
+		y = h->top + i % h->rows;
+		tui_pen_at(&p, y, x);
+		tui_pen_put(&p, TUI_S_TITLE, tui_keys[i].name);
+		tui_pen_at(&p, y, x + TUI_HELP_NAME_W);
+		tui_pen_put_cut(&p, TUI_S_NORMAL, tui_keys[i].help);
+	}
+	tui_pen_at(&p, getmaxy(w) - 1, TUI_BOX_X);	/* on the bottom border */
+	tui_pen_put(&p, TUI_S_DIM, " any key closes ");
 }
 
 void

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "tui_layout.h"
 #include "tui_term.h"
 
 struct sim;
@@ -32,15 +33,13 @@ void tui_draw_curve(WINDOW *w, const struct sim *sim, const struct tui_view *v);
 void tui_draw_cost(WINDOW *w, const struct sim *sim, const struct tui_view *v);
 void tui_draw_keybar(WINDOW *w, const struct sim *sim, const struct tui_view *v);
 
-/* The help overlay: every entry of the key table, in as few columns as the
- * window's height allows, the two keys of a pair in one column. */
-void tui_draw_help(WINDOW *w, const struct sim *sim, const struct tui_view *v);
+/* Where the help overlay goes on a cols x lines screen, and its entries in it:
+ * tui_layout_help over the key table. */
+void tui_help_place(int cols, int lines, struct tui_help_layout *h);
 
-/* Columns the widest help entry needs (key name, gap, help text). */
-int tui_help_entry_width(void);
-
-/* Width of the help overlay in ncols columns of entries, borders included. */
-int tui_help_width(int ncols);
+/* The help overlay into w, a window at h->win: every entry of the key table, the
+ * two keys of a pair in one column. */
+void tui_draw_help(WINDOW *w, const struct tui_help_layout *h, const struct tui_view *v);
 
 /* The whole screen w when it is below need_cols x need_lines. */
 void tui_draw_small(WINDOW *w, int need_cols, int need_lines);

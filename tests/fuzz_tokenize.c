@@ -12,6 +12,7 @@
 
 #include "ngram.h"
 #include "tokenize.h"
+#include "utf8.h"
 #include "vocab.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -25,7 +26,7 @@ check_token(const char *s, size_t start, size_t len)
 	if (len == 0 || len > TOKENIZE_WORD_MAX)
 		abort();
 	while (i < start + len) {
-		if ((n = tokenize_utf8(s, start + len, i, &cp)) == 0 || cp <= 0x20 ||
+		if ((n = utf8_decode(s, start + len, i, &cp)) == 0 || cp <= 0x20 ||
 		    cp == 0x7f || (cp >= 0x80 && cp <= 0xa0))
 			abort();
 		i += n;

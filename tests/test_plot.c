@@ -166,6 +166,23 @@ test_hbar(void)
 	tap_eq((long long)plot_hbar(buf, 4, 1.0, 10, 1), 3, "hbar stops at the buffer's end");
 }
 
+static void
+test_alpha_label(void)
+{
+	static const struct {
+		double alpha;
+		const char *want;
+	} cases[] = { { 0.3, ".3" }, { 0.25, ".25" }, { 0.9, ".9" }, { 1.0, "1" }, { 0.0, "0" } };
+	char buf[16];
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		plot_alpha_label(buf, sizeof buf, cases[i].alpha);
+		tap_ok(strcmp(buf, cases[i].want) == 0, "alpha %g labelled '%s', want '%s'",
+		    cases[i].alpha, buf, cases[i].want);
+	}
+}
+
 int
 main(void)
 {
@@ -176,5 +193,6 @@ main(void)
 	test_vbars(1);
 	test_vbars_crowded();
 	test_hbar();
+	test_alpha_label();
 	return tap_done();
 }

@@ -1,10 +1,12 @@
-/* test_tui_layout.c: pane rectangles at 80x24, 120x40 and the size threshold. */
+/* test_tui_layout.c: pane rectangles at 80x24, 120x40 and the size threshold, and
+ * the help overlay's window and columns. */
 #include "config.h"
 
 #include <stddef.h>
 
 #include "tap.h"
 #include "tui_layout.h"
+#include "tui_panes.h"
 
 static void
 check_rect(const struct tui_layout *lay, enum tui_pane p, int y, int x, int h, int w,
@@ -87,21 +89,87 @@ test_threshold(void)
 	tap_eq(tui_layout_compute(0, 0, &lay), 0, "0x0 too small");
 }
 
-static void
-test_help(void)
-{
-	struct tui_rect r;
-	int nc;
+/* Entries of a synthetic key table: text widths, and rows without pairs. */
+static const int synth_w[7] = { 10, 20, 5, 30, 8, 8, 12 };
 
-	r = tui_layout_help(120, 40, 21, 30, &nc);
-	tap_ok(nc == 1 && r.h == 25 && r.w == 34 && r.y == 7 && r.x == 43,
-	    "help 21 entries at 120x40: %d cols, y%d x%d h%d w%d", nc, r.y, r.x, r.h, r.w);
-	r = tui_layout_help(80, 24, 21, 30, &nc);
-	tap_ok(nc == 2 && r.h == 15 && r.w == 66 && r.y == 4 && r.x == 7,
-	    "help 21 entries at 80x24: %d cols, y%d x%d h%d w%d", nc, r.y, r.x, r.h, r.w);
-	r = tui_layout_help(72, 20, 21, 30, &nc);
-	tap_ok(nc == 2 && r.h == 15 && r.w == 66 && r.y == 2 && r.x == 3,
-	    "help 21 entries at 72x20: %d cols, y%d x%d h%d w%d", nc, r.y, r.x, r.h, r.w);
+static int
+synth_text_w(int i)
+{
+	return synth_w[i];
+}
+
+static int
+synth_rows(int ncols)
+{
+	return (7 + ncols - 1) / ncols;
+}
+
+static void
+check_help(const struct tui_help_layout *h, int cols, int lines, const int *want,
+    const char *what)
+{
+	tap_ok(h->win.y == want[0] && h->win.x == want[1] && h->win.h == want[2] &&
+	    h->win.w == want[3] && h->ncols == want[4] && h->rows == want[5] &&
+	    h->top == 2, "%s at %dx%d: window y%d x%d h%d w%d, %d columns of %d rows from "
+	    "row %d; want y%d x%d h%d w%d, %d of %d from row 2", what, cols, lines, h->win.y,
+	    h->win.x, h->win.h, h->win.w, h->ncols, h->rows, h->top, want[0], want[1],
+	    want[2], want[3], want[4], want[5]);
+}
+
+/* Each column as wide as its widest entry: border and space, name, text, gap. */
+static void
+test_help_synthetic(void)
+{
+	static const int tall[6] = { 6, 30, 11, 44, 1, 7 };
+	static const int two[6] = { 0, 1, 8, 68, 2, 4 };
+	static const int three[6] = { 0, 5, 7, 100, 3, 3 };
+	static const int clipped[6] = { 0, 0, 7, 70, 3, 3 };
+	struct tui_help_layout h;
+
+	tui_layout_help(104, 23, 7, synth_text_w, synth_rows, &h);
+	check_help(&h, 104, 23, tall, "one column");
+	tap_eq(h.col_x[0], 2, "one column: names from x 2");
+	tui_layout_help(70, 8, 7, synth_text_w, synth_rows, &h);
+	check_help(&h, 70, 8, two, "two columns");
+	tap_ok(h.col_x[0] == 2 && h.col_x[1] == 2 + 10 + 30 + 2,
+	    "two columns: the second starts after the widest of the first (x %d, %d)",
+	    h.col_x[0], h.col_x[1]);
+	tui_layout_help(110, 7, 7, synth_text_w, synth_rows, &h);
+	check_help(&h, 110, 7, three, "three columns");
+	tap_ok(h.col_x[1] == 34 && h.col_x[2] == 76, "three columns at x 2, 34, 76 (got %d, %d)",
+	    h.col_x[1], h.col_x[2]);
+	tui_layout_help(70, 7, 7, synth_text_w, synth_rows, &h);
+	check_help(&h, 70, 7, clipped, "a window wider than the screen is clipped to it");
+	tui_layout_help(200, 4, 7, synth_text_w, synth_rows, &h);
+	tap_ok(h.ncols == 7 && h.rows == 1 && h.win.h == 4,
+	    "4 lines: one row per column, all 7 columns, clipped to the screen (%d of %d, h%d)",
+	    h.ncols, h.rows, h.win.h);
+}
+
+/* The overlay the live view opens for its key table: the rectangle and columns
+ * tui.c gives newwin and tui_draw_help draws in (tests/tui.sh sees it there). */
+static void
+test_help_drawn(void)
+{
+	static const struct {
+		int cols, lines;
+		int want[6];	/* y, x, h, w, columns, rows */
+		int col_x1;	/* the second column's x, or 0 */
+	} cases[] = {
+		{ 80, 24, { 4, 5, 16, 70, 2, 12 }, 38 },
+		{ 120, 40, { 7, 41, 25, 38, 1, 21 }, 0 },
+		{ 72, 20, { 2, 1, 16, 70, 2, 12 }, 38 },
+	};
+	struct tui_help_layout h;
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		tui_help_place(cases[i].cols, cases[i].lines, &h);
+		check_help(&h, cases[i].cols, cases[i].lines, cases[i].want, "key table");
+		tap_ok(h.col_x[0] == 2 && (cases[i].col_x1 == 0 || h.col_x[1] == cases[i].col_x1),
+		    "key table at %dx%d: columns at x %d, %d", cases[i].cols, cases[i].lines,
+		    h.col_x[0], h.ncols > 1 ? h.col_x[1] : -1);
+	}
 }
 
 int
@@ -109,6 +177,7 @@ main(void)
 {
 	test_sizes();
 	test_threshold();
-	test_help();
+	test_help_synthetic();
+	test_help_drawn();
 	return tap_done();
 }
