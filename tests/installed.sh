@@ -1,11 +1,11 @@
 #!/bin/sh
 # installed.sh BIN PKGDATADIR DESTDIR SRCDIR BUILDDIR: after make install, the
 # installed binary BIN holds no path of the source tree SRCDIR or the build tree
-# BUILDDIR (the installed pkgdatadir is allowed even when it lies inside them, as
-# in make distcheck), and, when not staged under DESTDIR, it finds the installed
-# corpus PKGDATADIR/corpus.txt with neither $SPECDEC_CORPUS nor $SPECDEC_DATADIR.
-# Run by make installcheck (and so by make distcheck); exits 1 on a failure.
-bin=$1 pkgdatadir=$2 destdir=$3 srcdir=$4 builddir=$5
+# BUILDDIR (strings holding the installed PKGDATADIR are allowed, since it may lie
+# inside them, as in make distcheck); and, unless staged under DESTDIR, it finds
+# the installed PKGDATADIR/corpus.txt with neither $SPECDEC_CORPUS nor
+# $SPECDEC_DATADIR set. Run by make installcheck (so by make distcheck too).
+bin=$1 pkgdatadir=$2 destdir=$3
 failed=0
 
 check() {
@@ -17,6 +17,11 @@ check() {
 	fi
 }
 
+# Each tree's path without its '..' (make distcheck's srcdir has some), and with
+# symbolic links resolved, as the compiler's getcwd sees it.
+paths=$(for dir in "$4" "$5"; do (cd "$dir" && pwd && pwd -P); done | sort -u)
+shown=$(printf '%s' "$paths" | tr '\n' ' ')
+
 [ -x "$bin" ]
 check $? "$bin is installed"
 [ -r "$destdir$pkgdatadir/corpus.txt" ]
@@ -27,9 +32,9 @@ leaks=$(
 		strings -a "$bin"
 	else
 		LC_ALL=C tr -c '[:print:]' '[\n*]' < "$bin"
-	fi | grep -vF "$pkgdatadir" | grep -F -e "$srcdir" -e "$builddir" | head -n 3)
-[ -z "$leaks" ]
-check $? "no build path ($srcdir, $builddir) in the installed binary${leaks:+: $leaks}"
+	fi | grep -vF "$pkgdatadir" | grep -F "$paths" | head -n 3 | tr '\n' ' ')
+[ -n "$paths" ] && [ -z "$leaks" ]
+check $? "no path of the source or build tree ($shown) in the binary${leaks:+: $leaks}"
 
 if [ -n "$destdir" ]; then
 	echo "installcheck: staged under DESTDIR, so the corpus lookup is not run"
