@@ -19,7 +19,7 @@ is_blank(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
 
-static int
+static int __attribute__((format(printf, 3, 4)))
 fail(struct replay_error *err, size_t column, const char *fmt, ...)
 {
 	va_list ap;

@@ -15,26 +15,35 @@
 #ifndef SPECDEC_DATADIR
 #define SPECDEC_DATADIR "/usr/local/share/specdec"
 #endif
-#ifndef SPECDEC_SRCDIR
-#define SPECDEC_SRCDIR "."
-#endif
 
 #define CORPUS_ENV "SPECDEC_CORPUS"
-#define CORPUS_INSTALLED SPECDEC_DATADIR "/corpus.txt"
-#define CORPUS_SOURCE_TREE SPECDEC_SRCDIR "/data/corpus.txt"
+#define DATADIR_ENV "SPECDEC_DATADIR"
+#define CORPUS_NAME "corpus.txt"
+#define CORPUS_INSTALLED SPECDEC_DATADIR "/" CORPUS_NAME
+
+/* The corpus the environment names: $SPECDEC_CORPUS, else $SPECDEC_DATADIR's
+ * corpus.txt; "" when neither is set, NULL when the path would be too long. */
+static const char *
+env_corpus(void)
+{
+	static char path[4096];
+	const char *file = getenv(CORPUS_ENV), *dir = getenv(DATADIR_ENV);
+
+	if (file != NULL && *file != '\0')
+		return file;
+	if (dir == NULL || *dir == '\0')
+		return "";
+	if ((size_t)snprintf(path, sizeof path, "%s/" CORPUS_NAME, dir) >= sizeof path)
+		return NULL;
+	return path;
+}
 
 const char *
 sources_default_corpus(void)
 {
-	const char *env = getenv(CORPUS_ENV);
+	const char *env = env_corpus();
 
-	if (env != NULL && *env != '\0')
-		return env;
-	if (access(CORPUS_INSTALLED, R_OK) == 0)
-		return CORPUS_INSTALLED;
-	if (access(CORPUS_SOURCE_TREE, R_OK) == 0)
-		return CORPUS_SOURCE_TREE;
-	return NULL;
+	return env == NULL || *env != '\0' ? env : CORPUS_INSTALLED;
 }
 
 static int
@@ -49,9 +58,13 @@ open_ngram(const struct options *opt, struct source *src, FILE *err)
 	char msg[512];
 
 	if (path == NULL) {
-		fputs("specdec: the built-in corpus is missing (looked at $" CORPUS_ENV ", "
-		    CORPUS_INSTALLED " and " CORPUS_SOURCE_TREE "); give one with --corpus "
-		    "FILE\n", err);
+		fputs("specdec: $" DATADIR_ENV " is too long for a path\n", err);
+		return -1;
+	}
+	if (opt->corpus == NULL && *env_corpus() == '\0' && access(path, R_OK) != 0) {
+		fputs("specdec: no built-in corpus at " CORPUS_INSTALLED " (not installed?): "
+		    "set " DATADIR_ENV " to the directory of " CORPUS_NAME " (data/ in the "
+		    "source tree) or give --corpus FILE\n", err);
 		return -1;
 	}
 	if (source_ngram_open_file(src, path, &cfg, msg, sizeof msg) != 0) {

@@ -17,9 +17,10 @@ int sources_open(const struct options *opt, struct source *src, FILE *err);
  * seed, costs). On failure write one line to err and return -1; nothing is left
  * to close then. */
 int sources_open_sim(const struct options *opt, struct sim *sim, FILE *err);
-/* The built-in corpus: $SPECDEC_CORPUS when set and not empty, else the installed
- * copy (pkgdatadir/corpus.txt) when readable, else the source tree's
- * data/corpus.txt (so the program works uninstalled); NULL when none is there. */
+/* The built-in corpus's path: $SPECDEC_CORPUS when set and not empty, else
+ * $SPECDEC_DATADIR/corpus.txt when that is set and not empty (the test harness and
+ * ./run point it at the source tree's data/), else the installed copy,
+ * pkgdatadir/corpus.txt. Not checked for existence; NULL when too long a path. */
 const char *sources_default_corpus(void);
 
 #endif

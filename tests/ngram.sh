@@ -1,11 +1,13 @@
 #!/bin/sh
-# ngram.sh: the n-gram source end to end: the built-in corpus is found from the
-# build tree, --corpus and $SPECDEC_CORPUS choose others, bad values and wrong
-# combinations are usage errors, and a run reports its source and passes the
-# exact output check.
+# ngram.sh: the n-gram source end to end: the built-in corpus is found through
+# $SPECDEC_DATADIR (the harness points it at data/), --corpus and $SPECDEC_CORPUS
+# choose others, bad values and wrong combinations are usage errors, and a run
+# reports its source and passes the exact output check.
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 need jq
 unset SPECDEC_CORPUS
+: "${SPECDEC_DATADIR:=$(cd "${TESTS_SRCDIR:-$(dirname "$0")}/../data" && pwd)}"
+export SPECDEC_DATADIR
 
 usage_error "--max-vocab: '1' is not an integer from 2 to 262144" --batch --source ngram --max-vocab 1
 usage_error "--target-order: '7' is not an integer from 1 to 6" --batch --source ngram --target-order 7
@@ -24,10 +26,11 @@ SPECDEC_CORPUS=$tmp/none usage_error "none: No such file" --batch --source ngram
 SPECDEC_CORPUS=$tmp/none "$SPECDEC" --batch --corpus "$tmp/blank" 2>&1 | grep -q "no words"
 ok $? "--corpus wins over \$SPECDEC_CORPUS"
 
-# The built-in corpus, found without installing (the source tree's data/).
+# The built-in corpus, found without installing: $SPECDEC_DATADIR/corpus.txt.
 "$SPECDEC" --json --source ngram --steps 4000 --seed 3 > "$tmp/json"
-grep -q '"source":"ngram"' "$tmp/json" && grep -q '"corpus_file":"[^"]*corpus.txt"' "$tmp/json"
-ok $? "the built-in corpus is found and named"
+grep -q '"source":"ngram"' "$tmp/json" &&
+    grep -qF "\"corpus_file\":\"$SPECDEC_DATADIR/corpus.txt\"" "$tmp/json"
+ok $? "the built-in corpus is found in \$SPECDEC_DATADIR and named"
 grep -q '"target_order":3,"draft_order":2,"temperature":1' "$tmp/json"
 ok $? "default orders 3 and 2, temperature 1 in the JSON"
 grep -q '"name":"output_matches_target","pass":true' "$tmp/json"
@@ -38,7 +41,22 @@ awk 'BEGIN { RS = ","; FS = ":" } $1 == "\"alpha\"" { a = $2 }
     $1 == "\"alpha_overlap\"" { o = $2 } END { exit !(a > 0.5 && a < 0.95 && o > 0.5) }' "$tmp/json"
 ok $? "a bigram draft under a trigram target agrees most of the time, not always"
 
-# --corpus and $SPECDEC_CORPUS; the vocabulary cap with its unknown token.
+# A data directory without the corpus.
+SPECDEC_DATADIR=$tmp/nodata usage_error "$tmp/nodata/corpus.txt: No such file" --batch --source ngram
+# Neither variable: the installed copy, else one line that says how to point at one.
+(unset SPECDEC_DATADIR; "$SPECDEC" --json --source ngram --steps 10) > "$tmp/bare" 2> "$tmp/err"
+if [ $? = 2 ]; then
+	[ ! -s "$tmp/bare" ] && [ "$(wc -l < "$tmp/err")" = 1 ] && grep -q \
+	    '^specdec: no built-in corpus at /.*/corpus.txt (not installed?): set SPECDEC_DATADIR to .* or give --corpus FILE$' "$tmp/err"
+	ok $? "no variable, not installed: one line naming SPECDEC_DATADIR and --corpus ($(cat "$tmp/err"))"
+else
+	grep -q '"corpus_file":"/[^"]*/corpus.txt"' "$tmp/bare" &&
+	    ! grep -qF "\"corpus_file\":\"$SPECDEC_DATADIR/" "$tmp/bare"
+	ok $? "no variable: the installed corpus"
+fi
+
+# --corpus and $SPECDEC_CORPUS (which wins over $SPECDEC_DATADIR); the vocabulary
+# cap with its unknown token.
 printf 'one two three. one two four. one two three!\n' > "$tmp/small"
 "$SPECDEC" --batch --corpus "$tmp/small" --steps 50 > "$tmp/out"
 grep -q "^input        corpus $tmp/small: 12 tokens (6 distinct), vocab 7; target order 3, draft order 2, temperature 1" "$tmp/out"
