@@ -6,7 +6,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define CLI_EXIT_USAGE 2
+#include "exit_status.h"
+
+#define CLI_EXIT_USAGE EXIT_STATUS_USAGE
 #define CLI_ALPHA_MAX 64	/* values in --alpha */
 #define CLI_GAMMA_MAX_LIMIT 64	/* largest --gamma-max */
 #define CLI_FRAMES_MAX 1000000000ULL	/* largest --frames */

@@ -47,7 +47,8 @@ struct plot_curves {
 	double mark_value;
 };
 
-/* Make a w x h grid of blanks; 0, or -1 when out of memory (nothing to free). */
+/* Make a w x h grid of blanks. Returns 0: it cannot fail (running out of memory
+ * ends the process, xalloc.h); the status stays for the callers that test it. */
 int plot_init(struct plot_grid *g, int w, int h, int utf8);
 void plot_free(struct plot_grid *g);
 void plot_clear(struct plot_grid *g);
