@@ -8,15 +8,6 @@ head -n 1 "$TMPD/out" | grep -q '^Usage: specdec'; ok $? "--help prints usage to
 is "$(wc -c <"$TMPD/err" | tr -d ' ')" 0 "--help writes nothing to stderr"
 is "$("$SPECDEC" --version)" "specdec 0.1.0" "--version"
 
-if [ -w /dev/full ]; then
-	for mode in --batch --theory --help; do
-		"$SPECDEC" $mode >/dev/full 2>"$TMPD/err"
-		rc=$?
-		[ "$rc" = 2 ] && grep -q 'cannot write the output' "$TMPD/err"
-		ok $? "$mode into a full disk: exit 2 and one line ($rc: $(cat "$TMPD/err"))"
-	done
-fi
-
 # Each bad command line: exit 2, nothing on stdout, one line on stderr naming the option.
 while IFS='|' read -r args want; do
 	[ -z "$args" ] && continue
