@@ -11,6 +11,7 @@
 #include "batch.h"
 #include "checks.h"
 #include "cli.h"
+#include "exit_status.h"
 #include "json.h"
 #include "sim.h"
 #include "source.h"
@@ -272,11 +273,14 @@ batch_run(const struct options *opt)
 	struct check checks[CHECKS_COUNT];
 	struct sim_figures fig;
 	struct sim sim;
+	char err[ERRMSG_MAX];
 	uint64_t done;
 	int failed;
 
-	if (sources_open_sim(opt, &sim, stderr) != 0)
-		return CLI_EXIT_USAGE;
+	if (sources_open_sim(opt, &sim, err, sizeof err) != 0) {
+		fprintf(stderr, "specdec: %s\n", err);
+		return EXIT_STATUS_USAGE;
+	}
 	catch_interrupts();
 	done = run_steps(&sim, opt->steps);
 	sim_figures(&sim, &fig);
@@ -290,9 +294,8 @@ batch_run(const struct options *opt)
 		print_report(&sim, &fig);
 		print_checks(checks);
 	}
-	fflush(stdout);
 	sim_close(&sim);
 	if (done < opt->steps)
-		return BATCH_EXIT_INTERRUPTED;
-	return failed > 0 ? BATCH_EXIT_FAILED : 0;
+		return EXIT_STATUS_INTERRUPTED;
+	return failed > 0 ? EXIT_STATUS_CHECK_FAILED : EXIT_STATUS_OK;
 }

@@ -4,15 +4,14 @@
 
 struct options;
 
-#define BATCH_EXIT_FAILED 1
-#define BATCH_EXIT_INTERRUPTED 130
-
 /* Simulate opt->steps steps, print the report (or JSON) and the checks to stdout.
- * Returns the exit status: 0 all checks passed, 1 some failed, 2 bad input,
- * 130 interrupted (the figures so far are still printed). */
+ * Returns the exit status (exit_status.h): OK all checks passed, CHECK_FAILED
+ * some failed, USAGE bad input (one line on stderr), INTERRUPTED (the figures so
+ * far are still printed). Whether stdout took the report is main's to check. */
 int batch_run(const struct options *opt);
 
-/* Print the closed-form tables of --theory (text or JSON); returns 0. */
+/* Print the closed-form tables of --theory (text or JSON); returns
+ * EXIT_STATUS_OK. */
 int batch_theory(const struct options *opt);
 
 #endif

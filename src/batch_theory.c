@@ -5,6 +5,7 @@
 
 #include "batch.h"
 #include "cli.h"
+#include "exit_status.h"
 #include "json.h"
 #include "theory.h"
 
@@ -80,5 +81,5 @@ batch_theory(const struct options *opt)
 		theory_json(opt, opt->cost_ratio);
 	else
 		theory_text(opt, opt->cost_ratio);
-	return 0;
+	return EXIT_STATUS_OK;
 }

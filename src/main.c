@@ -8,20 +8,19 @@
 
 #include "batch.h"
 #include "cli.h"
+#include "exit_status.h"
 #include "tui.h"
 
-/* The mode's exit status, unless standard output could not be written: then one
- * line on stderr and status 2, so a full disk or a closed stream is not a success. */
 static int
 run_mode(const struct options *opt)
 {
 	switch (opt->mode) {
 	case CLI_HELP:
 		cli_usage(stdout);
-		return 0;
+		return EXIT_STATUS_OK;
 	case CLI_VERSION:
 		printf("specdec %s\n", PACKAGE_VERSION);
-		return 0;
+		return EXIT_STATUS_OK;
 	case CLI_BATCH:
 		return batch_run(opt);
 	case CLI_THEORY:
@@ -30,6 +29,23 @@ run_mode(const struct options *opt)
 		break;
 	}
 	return tui_run(opt);
+}
+
+/* The mode's status, unless its output could not all be written (a full disk, a
+ * closed stream): then one line on stderr and EXIT_STATUS_RUNTIME, so a cut
+ * report is never taken for a success. A failed stderr has nowhere to say so. */
+static int
+output_status(int rc)
+{
+	errno = 0;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "specdec: cannot write the output: %s\n",
+		    errno != 0 ? strerror(errno) : "write error");
+		return EXIT_STATUS_RUNTIME;
+	}
+	if (fflush(stderr) != 0 || ferror(stderr))
+		return EXIT_STATUS_RUNTIME;
+	return rc;
 }
 
 int
@@ -42,12 +58,5 @@ main(int argc, char **argv)
 	setlocale(LC_NUMERIC, "C");	/* JSON and option values use a decimal point */
 	if ((rc = cli_parse(argc, argv, &opt, stderr)) != 0)
 		return rc;
-	rc = run_mode(&opt);
-	errno = 0;
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "specdec: cannot write the output: %s\n",
-		    errno != 0 ? strerror(errno) : "write error");
-		return CLI_EXIT_USAGE;
-	}
-	return rc;
+	return output_status(run_mode(&opt));
 }

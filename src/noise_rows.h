@@ -44,7 +44,8 @@ struct noise_rows {
 /* Room for rows over vocab tokens. base (vocab entries) weighs the sums;
  * split_base, when not NULL and the vocabulary is at most NOISE_SPLIT_VOCAB_MAX,
  * makes each row a factored floor over it too (its values must be base's).
- * 0, or -1 when out of memory. */
+ * Returns 0: it cannot fail (running out of memory ends the process, xalloc.h);
+ * the status stays for the callers that test it. */
 int noise_rows_init(struct noise_rows *nr, size_t vocab, const double *base,
     const struct split_floor *split_base);
 void noise_rows_free(struct noise_rows *nr);

@@ -8,6 +8,7 @@
 
 #include "plot.h"
 #include "theory.h"
+#include "xalloc.h"
 
 static const char *const hbar_utf8[8] = {
 	"", "\u258f", "\u258e", "\u258d", "\u258c", "\u258b", "\u258a", "\u2589",
@@ -40,9 +41,7 @@ plot_init(struct plot_grid *g, int w, int h, int utf8)
 	g->w = w > 0 ? w : 0;
 	g->h = h > 0 ? h : 0;
 	g->utf8 = utf8;
-	g->cells = calloc((size_t)g->w * (size_t)g->h + 1, sizeof *g->cells);
-	if (g->cells == NULL)
-		return -1;
+	g->cells = xcalloc((size_t)g->w * (size_t)g->h + 1, sizeof *g->cells);
 	plot_clear(g);
 	return 0;
 }

@@ -51,7 +51,8 @@ struct plot_curves {
  * buf of size len; returns buf. */
 const char *plot_alpha_label(char *buf, size_t len, double alpha);
 
-/* Make a w x h grid of blanks; 0, or -1 when out of memory (nothing to free). */
+/* Make a w x h grid of blanks. Returns 0: it cannot fail (running out of memory
+ * ends the process, xalloc.h); the status stays for the callers that test it. */
 int plot_init(struct plot_grid *g, int w, int h, int utf8);
 void plot_free(struct plot_grid *g);
 void plot_clear(struct plot_grid *g);

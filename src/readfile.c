@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "readfile.h"
+#include "xalloc.h"
 
 #define CHUNK 65536
 
@@ -15,7 +16,7 @@ readfile_all(const char *path, size_t *len, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "rb");
 	size_t cap = 0, n = 0, got;
-	char *buf = NULL, *grown;
+	char *buf = NULL;
 
 	if (f == NULL) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
@@ -24,24 +25,18 @@ readfile_all(const char *path, size_t *len, char *err, size_t errlen)
 	do {
 		if (cap - n < CHUNK + 1) {
 			cap = cap == 0 ? 2 * CHUNK : 2 * cap;
-			if ((grown = realloc(buf, cap)) == NULL) {
-				snprintf(err, errlen, "%s: out of memory", path);
-				goto fail;
-			}
-			buf = grown;
+			buf = xreallocarray(buf, cap, 1);
 		}
 		n += got = fread(buf + n, 1, CHUNK, f);
 	} while (got > 0);
 	if (ferror(f)) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		goto fail;
+		free(buf);
+		fclose(f);
+		return NULL;
 	}
 	fclose(f);
 	buf[n] = '\0';
 	*len = n;
 	return buf;
-fail:
-	free(buf);
-	fclose(f);
-	return NULL;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "replay_parse.h"
+#include "xalloc.h"
 
 #define TOKEN_MAX 64		/* longest number or entry */
 #define SHOW_MAX 24		/* longest piece of an entry quoted in a message */
@@ -141,22 +142,18 @@ parse_id(const char *s, size_t len, size_t entry, size_t col, uint32_t *id,
 	return 0;
 }
 
-static int
-push_entry(struct replay_line *l, uint32_t id, double w, struct replay_error *err)
+static void
+push_entry(struct replay_line *l, uint32_t id, double w)
 {
 	if (l->n == l->cap) {
 		size_t cap = l->cap == 0 ? 64 : 2 * l->cap;
-		struct replay_entry *e = realloc(l->e, cap * sizeof *e);
 
-		if (e == NULL)
-			return fail(err, 0, "out of memory");
-		l->e = e;
+		l->e = xreallocarray(l->e, cap, sizeof *l->e);
 		l->cap = cap;
 	}
 	l->e[l->n].id = id;
 	l->e[l->n].w = w;
 	l->n++;
-	return 0;
 }
 
 /* One entry s[0..len) at 1-based column col: a weight, or id:weight. */
@@ -184,7 +181,8 @@ parse_entry(const char *s, size_t len, size_t col, struct replay_line *l,
 		l->max_at = l->n;
 		l->max_column = col;
 	}
-	return push_entry(l, id, w, err);
+	push_entry(l, id, w);
+	return 0;
 }
 
 /* The entries of s[0..len): separated by blanks or one comma with optional

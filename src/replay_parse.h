@@ -68,7 +68,7 @@ int replay_is_dist(const char *s, size_t len);
 
 /* Parse one line s[0..len), without its newline. A distribution goes into l, a
  * header's N into *vocab. On REPLAY_ERROR, err has the column and message (its
- * line is left to the caller); out of memory is reported as an error too. */
+ * line is left to the caller). */
 enum replay_kind replay_parse_line(const char *s, size_t len, struct replay_line *l,
     size_t *vocab, struct replay_error *err);
 

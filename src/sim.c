@@ -7,6 +7,7 @@
 #include "rng.h"
 #include "sim.h"
 #include "theory.h"
+#include "xalloc.h"
 
 #define RNG_STREAM_SPEC 0
 #define RNG_STREAM_REF 1
@@ -41,9 +42,10 @@ sim_open(struct sim *sim, const struct sim_params *par, struct source *src)
 	sim_set_costs(sim, par->target_ms, par->draft_ms);
 	sim->src = *src;
 	memset(src, 0, sizeof *src);
-	sim->scratch = malloc(sim->src.vocab * sizeof *sim->scratch);
-	if (sim->scratch == NULL || source_clone(&sim->src, &sim->ref) != 0 ||
-	    stats_init(&sim->stats, sim->src.vocab, sim->par.gamma) != 0) {
+	sim->scratch = xreallocarray(NULL, sim->src.vocab, sizeof *sim->scratch);
+	if (stats_init(&sim->stats, sim->src.vocab, sim->par.gamma) != 0)
+		xalloc_fatal("out of memory");
+	if (source_clone(&sim->src, &sim->ref) != 0) {
 		sim_close(sim);
 		return -1;
 	}

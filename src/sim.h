@@ -63,7 +63,8 @@ struct sim_figures {
 
 /* Start a simulation over src, which the sim now owns (it is closed by sim_close,
  * also on failure); the parameters are clamped to their ranges as the setters do.
- * 0, or -1 when out of memory. */
+ * 0, or -1 when the source cannot make its reference twin (a replay file that
+ * can no longer be opened; errno says why). */
 int sim_open(struct sim *sim, const struct sim_params *par, struct source *src);
 void sim_close(struct sim *sim);
 

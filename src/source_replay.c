@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -12,6 +13,7 @@
 #include "source.h"
 #include "source_replay.h"
 #include "tokenize.h"
+#include "xalloc.h"
 
 /* Read-only after open; shared by a source and its clones. */
 struct shared {
@@ -21,7 +23,7 @@ struct shared {
 	size_t pairs;
 	char **label;		/* vocab entries, or NULL without labels */
 	char *arena;
-	char describe[512];
+	char *describe;
 };
 
 struct replay {
@@ -39,20 +41,21 @@ shared_release(struct shared *sh)
 	if (sh == NULL || --sh->refs > 0)
 		return;
 	free(sh->path);
+	free(sh->describe);
 	free(sh->label);
 	free(sh->arena);
 	free(sh);
 }
 
 static void
-report(FILE *err, const char *path, const struct replay_error *e)
+report(char *err, size_t errlen, const char *path, const struct replay_error *e)
 {
 	if (e->line == 0)
-		fprintf(err, "specdec: %s: %s\n", path, e->msg);
+		snprintf(err, errlen, "%s: %s", path, e->msg);
 	else if (e->column == 0)
-		fprintf(err, "specdec: %s:%zu: %s\n", path, e->line, e->msg);
+		snprintf(err, errlen, "%s:%zu: %s", path, e->line, e->msg);
 	else
-		fprintf(err, "specdec: %s:%zu:%zu: %s\n", path, e->line, e->column, e->msg);
+		snprintf(err, errlen, "%s:%zu:%zu: %s", path, e->line, e->column, e->msg);
 }
 
 static size_t
@@ -67,7 +70,7 @@ chomp(char *s, ssize_t n)
 
 /* Check the whole file; on success sh->vocab and sh->pairs describe it. */
 static int
-scan_file(FILE *f, struct shared *sh, FILE *err)
+scan_file(FILE *f, struct shared *sh, char *err, size_t errlen)
 {
 	struct replay_scan sc;
 	struct replay_error e;
@@ -80,13 +83,13 @@ scan_file(FILE *f, struct shared *sh, FILE *err)
 	while (rc == 0 && (n = getline(&buf, &cap, f)) != -1)
 		rc = replay_scan_line(&sc, buf, chomp(buf, n), &e);
 	if (rc == 0 && ferror(f)) {
-		fprintf(err, "specdec: %s: %s\n", sh->path, strerror(errno));
+		snprintf(err, errlen, "%s: %s", sh->path, strerror(errno));
 		rc = -2;
 	}
 	if (rc == 0)
 		rc = replay_scan_finish(&sc, &e);
 	if (rc == -1)
-		report(err, sh->path, &e);
+		report(err, errlen, sh->path, &e);
 	sh->vocab = sc.vocab;
 	sh->pairs = sc.dists / 2;
 	replay_scan_free(&sc);
@@ -150,57 +153,45 @@ split_labels(struct shared *sh, size_t len)
 }
 
 static int
-load_labels(struct shared *sh, const char *path, FILE *err)
+load_labels(struct shared *sh, const char *path, char *err, size_t errlen)
 {
-	char msg[512];
 	size_t len, n;
 
-	if ((sh->arena = readfile_all(path, &len, msg, sizeof msg)) == NULL) {
-		fprintf(err, "specdec: %s\n", msg);
+	if ((sh->arena = readfile_all(path, &len, err, errlen)) == NULL)
 		return -1;
-	}
 	n = count_lines(sh->arena, len);
 	if (n > sh->vocab) {
-		fprintf(err, "specdec: %s:%zu: one label too many: %s has a vocabulary of "
-		    "%zu tokens, one label per line\n", path, sh->vocab + 1, sh->path,
+		snprintf(err, errlen, "%s:%zu: one label too many: %s has a vocabulary of "
+		    "%zu tokens, one label per line", path, sh->vocab + 1, sh->path,
 		    sh->vocab);
 		return -1;
 	}
 	if (n < sh->vocab) {
-		fprintf(err, "specdec: %s: %zu labels, but %s has a vocabulary of %zu "
-		    "tokens (one label per line)\n", path, n, sh->path, sh->vocab);
+		snprintf(err, errlen, "%s: %zu labels, but %s has a vocabulary of %zu "
+		    "tokens (one label per line)", path, n, sh->path, sh->vocab);
 		return -1;
 	}
-	if ((sh->label = calloc(sh->vocab, sizeof *sh->label)) == NULL) {
-		fputs("specdec: out of memory\n", err);
-		return -1;
-	}
+	sh->label = xcalloc(sh->vocab, sizeof *sh->label);
 	split_labels(sh, len);
 	return 0;
 }
 
+/* A reader of the checked file; NULL (errno set) when it cannot be opened again. */
 static struct replay *
 replay_new(struct shared *sh)
 {
-	struct replay *r = calloc(1, sizeof *r);
+	struct replay *r;
+	FILE *f = fopen(sh->path, "r");
 
-	if (r == NULL)
+	if (f == NULL)
 		return NULL;
+	r = xcalloc(1, sizeof *r);
+	r->f = f;
 	r->sh = sh;
 	sh->refs++;
 	replay_line_init(&r->line);
-	r->p = calloc(sh->vocab, sizeof *r->p);
-	r->q = calloc(sh->vocab, sizeof *r->q);
-	r->f = fopen(sh->path, "r");
-	if (r->p == NULL || r->q == NULL || r->f == NULL) {
-		if (r->f != NULL)
-			fclose(r->f);
-		free(r->p);
-		free(r->q);
-		shared_release(sh);
-		free(r);
-		return NULL;
-	}
+	r->p = xcalloc(sh->vocab, sizeof *r->p);
+	r->q = xcalloc(sh->vocab, sizeof *r->q);
 	return r;
 }
 
@@ -315,7 +306,7 @@ static const struct source_ops replay_ops = {
 
 /* Check the file (and labels) into sh. */
 static int
-check_inputs(struct shared *sh, const char *labels, FILE *err)
+check_inputs(struct shared *sh, const char *labels, char *err, size_t errlen)
 {
 	struct stat st;
 	FILE *f;
@@ -323,40 +314,36 @@ check_inputs(struct shared *sh, const char *labels, FILE *err)
 
 	/* stat first: opening a FIFO would block, and a pipe cannot be read twice */
 	if (stat(sh->path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		fprintf(err, "specdec: %s: not a regular file (a replay is read twice: "
-		    "save it to a file first)\n", sh->path);
+		snprintf(err, errlen, "%s: not a regular file (a replay is read twice: "
+		    "save it to a file first)", sh->path);
 		return -1;
 	}
 	if ((f = fopen(sh->path, "r")) == NULL) {
-		fprintf(err, "specdec: %s: %s\n", sh->path, strerror(errno));
+		snprintf(err, errlen, "%s: %s", sh->path, strerror(errno));
 		return -1;
 	}
-	rc = scan_file(f, sh, err);
+	rc = scan_file(f, sh, err, errlen);
 	fclose(f);
 	if (rc == 0 && labels != NULL)
-		rc = load_labels(sh, labels, err);
+		rc = load_labels(sh, labels, err, errlen);
 	return rc;
 }
 
 int
 source_replay_open(struct source *src, const char *path, const char *labels,
-    FILE *err)
+    char *err, size_t errlen)
 {
-	struct shared *sh = calloc(1, sizeof *sh);
+	struct shared *sh = xcalloc(1, sizeof *sh);
 
 	memset(src, 0, sizeof *src);
-	if (sh == NULL || (sh->path = strdup(path)) == NULL) {
-		free(sh);
-		fputs("specdec: out of memory\n", err);
-		return -1;
-	}
+	sh->path = xstrdup(path);
 	sh->refs = 1;
-	if (check_inputs(sh, labels, err) != 0) {
+	if (check_inputs(sh, labels, err, errlen) != 0) {
 		shared_release(sh);
 		return -1;
 	}
-	snprintf(sh->describe, sizeof sh->describe, "replay %s: %zu step%s per cycle, "
-	    "vocab %zu%s%s", path, sh->pairs, sh->pairs == 1 ? "" : "s", sh->vocab,
+	sh->describe = xasprintf("replay %s: %zu step%s per cycle, vocab %zu%s%s",
+	    path, sh->pairs, sh->pairs == 1 ? "" : "s", sh->vocab,
 	    labels != NULL ? ", labels " : "", labels != NULL ? labels : "");
 	src->ops = &replay_ops;
 	src->vocab = sh->vocab;
@@ -364,7 +351,7 @@ source_replay_open(struct source *src, const char *path, const char *labels,
 	src->self = replay_new(sh);
 	shared_release(sh);
 	if (src->self == NULL) {
-		fprintf(err, "specdec: %s: cannot open it again (%s)\n", path,
+		snprintf(err, errlen, "%s: cannot open it again (%s)", path,
 		    strerror(errno));
 		return -1;
 	}

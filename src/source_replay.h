@@ -11,14 +11,14 @@
 #ifndef SPECDEC_SOURCE_REPLAY_H
 #define SPECDEC_SOURCE_REPLAY_H
 
-#include <stdio.h>
+#include <stddef.h>
 
 struct source;
 
 /* Check and open path, with labels (one per line, as many as the vocabulary;
  * NULL for none). On failure write one line naming the file, line and what is
- * wrong to err and return -1. */
+ * wrong to err (errmsg.h) and return -1. */
 int source_replay_open(struct source *src, const char *path, const char *labels,
-    FILE *err);
+    char *err, size_t errlen);
 
 #endif

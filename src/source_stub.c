@@ -8,6 +8,7 @@
 #include "rng.h"
 #include "source.h"
 #include "source_stub.h"
+#include "xalloc.h"
 
 struct stub {
 	size_t vocab;
@@ -25,22 +26,13 @@ static const char *const stub_words[20] = {
 static void *
 stub_new(size_t vocab, double noise)
 {
-	struct stub *s = calloc(1, sizeof *s);
+	struct stub *s = xcalloc(1, sizeof *s);
 
-	if (s == NULL)
-		return NULL;
 	s->vocab = vocab;
 	s->noise = noise;
-	s->logits = malloc(vocab * sizeof *s->logits);
-	s->p = malloc(vocab * sizeof *s->p);
-	s->q = malloc(vocab * sizeof *s->q);
-	if (s->logits == NULL || s->p == NULL || s->q == NULL) {
-		free(s->logits);
-		free(s->p);
-		free(s->q);
-		free(s);
-		return NULL;
-	}
+	s->logits = xreallocarray(NULL, vocab, sizeof *s->logits);
+	s->p = xreallocarray(NULL, vocab, sizeof *s->p);
+	s->q = xreallocarray(NULL, vocab, sizeof *s->q);
 	return s;
 }
 
@@ -142,12 +134,11 @@ static const struct source_ops stub_ops = {
 	.destroy = stub_destroy,
 };
 
-int
+void
 source_stub_open(struct source *src, size_t vocab, double noise)
 {
 	src->ops = &stub_ops;
 	src->vocab = vocab;
 	src->kind = "stub";
 	src->self = stub_new(vocab, noise);
-	return src->self != NULL ? 0 : -1;
 }

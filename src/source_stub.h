@@ -9,8 +9,8 @@
 
 struct source;
 
-/* Open a stub over vocab tokens (>= 2) with the given draft noise (>= 0).
- * 0 on success, -1 when out of memory. */
-int source_stub_open(struct source *src, size_t vocab, double noise);
+/* Open a stub over vocab tokens (>= 2) with the given draft noise (>= 0). It
+ * cannot fail: running out of memory ends the process (xalloc.h). */
+void source_stub_open(struct source *src, size_t vocab, double noise);
 
 #endif

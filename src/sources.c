@@ -1,7 +1,10 @@
 /* sources.c: from options to an open source and a simulation over it. */
 #include "config.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -47,7 +50,7 @@ sources_default_corpus(void)
 }
 
 static int
-open_ngram(const struct options *opt, struct source *src, FILE *err)
+open_ngram(const struct options *opt, struct source *src, char *err, size_t errlen)
 {
 	struct source_ngram_config cfg = {
 		.max_vocab = opt->max_vocab, .target_order = opt->target_order,
@@ -55,57 +58,53 @@ open_ngram(const struct options *opt, struct source *src, FILE *err)
 		.noise = opt->noise,
 	};
 	const char *path = opt->corpus != NULL ? opt->corpus : sources_default_corpus();
-	char msg[512];
 
 	if (path == NULL) {
-		fputs("specdec: $" DATADIR_ENV " is too long for a path\n", err);
+		snprintf(err, errlen, "$" DATADIR_ENV " is too long for a path");
 		return -1;
 	}
 	if (opt->corpus == NULL && *env_corpus() == '\0' && access(path, R_OK) != 0) {
-		fputs("specdec: no built-in corpus at " CORPUS_INSTALLED " (not installed?): "
-		    "set " DATADIR_ENV " to the directory of " CORPUS_NAME " (data/ in the "
-		    "source tree) or give --corpus FILE\n", err);
+		snprintf(err, errlen, "no built-in corpus at " CORPUS_INSTALLED
+		    " (not installed?): set " DATADIR_ENV " to the directory of "
+		    CORPUS_NAME " (data/ in the source tree) or give --corpus FILE");
 		return -1;
 	}
-	if (source_ngram_open_file(src, path, &cfg, msg, sizeof msg) != 0) {
-		fprintf(err, "specdec: %s\n", msg);
-		return -1;
-	}
-	return 0;
+	return source_ngram_open_file(src, path, &cfg, err, errlen);
 }
 
 int
-sources_open(const struct options *opt, struct source *src, FILE *err)
+sources_open(const struct options *opt, struct source *src, char *err, size_t errlen)
 {
 	switch (opt->source) {
 	case CLI_SOURCE_REPLAY:
-		return source_replay_open(src, opt->replay, opt->labels, err);
+		return source_replay_open(src, opt->replay, opt->labels, err, errlen);
 	case CLI_SOURCE_NGRAM:
-		return open_ngram(opt, src, err);
+		return open_ngram(opt, src, err, errlen);
 	case CLI_SOURCE_STUB:
 		break;
 	}
-	if (source_stub_open(src, opt->vocab, opt->noise) != 0) {
-		fprintf(err, "specdec: out of memory for a vocabulary of %zu tokens\n",
-		    opt->vocab);
-		return -1;
-	}
+	source_stub_open(src, opt->vocab, opt->noise);
 	return 0;
 }
 
 int
-sources_open_sim(const struct options *opt, struct sim *sim, FILE *err)
+sources_open_sim(const struct options *opt, struct sim *sim, char *err, size_t errlen)
 {
 	struct sim_params par = {
 		.gamma = opt->gamma, .noise = opt->noise, .seed = opt->seed,
 		.target_ms = opt->target_ms, .draft_ms = opt->draft_ms,
 	};
 	struct source src;
+	const char *kind;
 
-	if (sources_open(opt, &src, err) != 0)
+	if (sources_open(opt, &src, err, errlen) != 0)
 		return -1;
+	kind = src.kind;
+	errno = 0;
 	if (sim_open(sim, &par, &src) != 0) {
-		fputs("specdec: out of memory\n", err);
+		snprintf(err, errlen, "cannot open the %s source a second time for the "
+		    "target-only reference stream: %s", kind,
+		    errno != 0 ? strerror(errno) : "unknown error");
 		return -1;
 	}
 	return 0;

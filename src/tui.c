@@ -11,6 +11,8 @@
 
 #include "checks.h"
 #include "cli.h"
+#include "errmsg.h"
+#include "exit_status.h"
 #include "sim.h"
 #include "sources.h"
 #include "tui.h"
@@ -18,6 +20,7 @@
 #include "tui_layout.h"
 #include "tui_panes.h"
 #include "tui_term.h"
+#include "xalloc.h"
 
 #define FRAME_S (1.0 / 30.0)	/* the steady frame period when running fast */
 #define STEP_BUDGET 0.8		/* share of a frame spent stepping at full speed */
@@ -426,19 +429,20 @@ report_timing(const struct tui *t)
 int
 tui_run(const struct options *opt)
 {
-	struct tui *t;
+	struct tui *t = xcalloc(1, sizeof *t);
+	char err[ERRMSG_MAX];
 	int sig;
 
-	if ((t = calloc(1, sizeof *t)) == NULL) {
-		fputs("specdec: out of memory\n", stderr);
-		return CLI_EXIT_USAGE;
-	}
-	if (sources_open_sim(opt, &t->sim, stderr) != 0 ||
-	    tui_term_open(&t->term, stderr) != 0) {
-		if (t->sim.scratch != NULL)
-			sim_close(&t->sim);
+	if (sources_open_sim(opt, &t->sim, err, sizeof err) != 0) {
+		fprintf(stderr, "specdec: %s\n", err);
 		free(t);
-		return CLI_EXIT_USAGE;
+		return EXIT_STATUS_USAGE;
+	}
+	if (tui_term_open(&t->term, err, sizeof err) != 0) {
+		fprintf(stderr, "specdec: %s\n", err);
+		sim_close(&t->sim);
+		free(t);
+		return EXIT_STATUS_USAGE;
 	}
 	t->rate = opt->rate;
 	t->paused = opt->paused;
@@ -456,5 +460,5 @@ tui_run(const struct options *opt)
 	free(t);
 	if (sig == SIGTERM || sig == SIGHUP)
 		tui_term_reraise(sig);
-	return 0;
+	return EXIT_STATUS_OK;
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "tui_term.h"
+#include "xalloc.h"
 
 #include <term.h>		/* after curses.h: setupterm, del_curterm */
 
@@ -163,11 +164,12 @@ set_styles(struct tui_term *t)
 		t->colour = 0;
 }
 
+#define NEEDS_TERMINAL "; the live view needs a terminal (use --batch for a report)"
+
 static int
-no_terminal(FILE *err, const char *why)
+no_terminal(char *err, size_t errlen, const char *why)
 {
-	fprintf(err, "specdec: %s; the live view needs a terminal (use --batch for a"
-	    " report)\n", why);
+	snprintf(err, errlen, "%s" NEEDS_TERMINAL, why);
 	return -1;
 }
 
@@ -192,36 +194,51 @@ term_can_address(const char *term)
 
 /* Refuse a TERM that is unset, unknown, or cannot address the cursor (dumb). */
 static int
-term_usable(const char *term, FILE *err)
+term_usable(const char *term, char *err, size_t errlen)
 {
-	char why[160];
 	int can;
 
 	if (term == NULL || *term == '\0')
-		return no_terminal(err, "TERM is not set");
+		return no_terminal(err, errlen, "TERM is not set");
 	if ((can = term_can_address(term)) == 1)
 		return 0;
-	snprintf(why, sizeof why, can < 0 ? "TERM=%.60s is not a known terminal type" :
-	    "TERM=%.60s cannot move the cursor", term);
-	return no_terminal(err, why);
+	snprintf(err, errlen, can < 0 ? "TERM=%s is not a known terminal type"
+	    NEEDS_TERMINAL : "TERM=%s cannot move the cursor" NEEDS_TERMINAL, term);
+	return -1;
+}
+
+/* Give the terminal back: cursor, keypad, alternate screen (endwin), then the
+ * modes it had (echo, canonical input). Also xalloc's fatal hook while curses
+ * runs, so that "specdec: out of memory" lands on the shell's screen. */
+static void
+restore_terminal(void)
+{
+	curs_set(1);
+	endwin();
+	if (term_saved_ok)
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &term_saved);
+	fflush(stdout);
 }
 
 int
-tui_term_open(struct tui_term *t, FILE *err)
+tui_term_open(struct tui_term *t, char *err, size_t errlen)
 {
 	const char *term = getenv("TERM");
 
 	memset(t, 0, sizeof *t);
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
-		return no_terminal(err, "standard input or output is not a terminal");
-	if (term_usable(term, err) != 0)
+		return no_terminal(err, errlen, "standard input or output is not a "
+		    "terminal");
+	if (term_usable(term, err, errlen) != 0)
 		return -1;
 	term_saved_ok = tcgetattr(STDIN_FILENO, &term_saved) == 0;
 	install_signals();
 	if ((t->screen = newterm(NULL, stdout, stdin)) == NULL) {
 		restore_signals();
-		return no_terminal(err, "cannot drive this terminal type (check TERM)");
+		return no_terminal(err, errlen, "cannot drive this terminal type (check "
+		    "TERM)");
 	}
+	xalloc_set_fatal_hook(restore_terminal);
 	t->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	prepare_crash_restore();
 	cbreak();
@@ -240,12 +257,10 @@ tui_term_close(struct tui_term *t)
 {
 	if (t->screen == NULL)
 		return;
-	curs_set(1);
-	endwin();
+	xalloc_set_fatal_hook(NULL);
+	restore_terminal();
 	delscreen(t->screen);
 	t->screen = NULL;
-	if (term_saved_ok)
-		tcsetattr(STDIN_FILENO, TCSAFLUSH, &term_saved);
 	restore_signals();
 	fflush(stdout);
 }

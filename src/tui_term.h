@@ -4,7 +4,7 @@
 #ifndef SPECDEC_TUI_TERM_H
 #define SPECDEC_TUI_TERM_H
 
-#include <stdio.h>
+#include <stddef.h>
 
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <curses.h>
@@ -39,9 +39,10 @@ struct tui_term {
 };
 
 /* Take over the terminal. Without a terminal on stdin and stdout, or when curses
- * cannot drive it, write one line to err pointing to --batch and return -1 with
- * nothing to undo; otherwise 0. */
-int tui_term_open(struct tui_term *t, FILE *err);
+ * cannot drive it, write one line to err (errmsg.h) pointing to --batch and
+ * return -1 with nothing to undo; otherwise 0. Until tui_term_close, running out
+ * of memory restores the terminal before its message (xalloc's fatal hook). */
+int tui_term_open(struct tui_term *t, char *err, size_t errlen);
 
 /* Give the terminal back exactly as it was found. */
 void tui_term_close(struct tui_term *t);

@@ -19,7 +19,8 @@ struct vocab {
 /* Tokenize text[0..len), number its token types by falling count (ties: first
  * seen first), keep the max_vocab - 1 most frequent (max_vocab >= 2) and map the
  * others to the unknown token. On success fill v, set *ids to a malloc'd array of
- * the text's *nids token ids and return 0; -1 when out of memory. */
+ * the text's *nids token ids. Returns 0: it cannot fail (running out of memory
+ * ends the process, xalloc.h); the status stays for the callers that test it. */
 int vocab_build(const char *text, size_t len, size_t max_vocab, struct vocab *v,
     uint32_t **ids, size_t *nids);
 

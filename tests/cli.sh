@@ -10,15 +10,6 @@ is "$(awk 'length > 79' "$TMPD/out")" "" "--help lines fit in 79 columns"
 grep -q '^  3    runtime failure' "$TMPD/out"; ok $? "--help lists exit status 3"
 is "$("$SPECDEC" --version)" "specdec 0.1.0" "--version"
 
-if [ -w /dev/full ]; then
-	for mode in --batch --theory --help; do
-		"$SPECDEC" $mode >/dev/full 2>"$TMPD/err"
-		rc=$?
-		[ "$rc" = 2 ] && grep -q 'cannot write the output' "$TMPD/err"
-		ok $? "$mode into a full disk: exit 2 and one line ($rc: $(cat "$TMPD/err"))"
-	done
-fi
-
 # Each bad command line: exit 2, nothing on stdout, one line on stderr naming the option.
 while IFS='|' read -r args want; do
 	[ -z "$args" ] && continue

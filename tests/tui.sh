@@ -5,29 +5,20 @@
 set -u
 
 : "${SPECDEC:?SPECDEC must name the specdec binary}"
-SOCK="specdec-test-$$"
-T="tmux -L $SOCK -f /dev/null"
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/specdec-tui.XXXXXX") || exit 1
 n=0
 failed=0
+. "${TESTS_SRCDIR:-$(dirname "$0")}/tmux.sh"
 
 cleanup() {
-	$T kill-server >/dev/null 2>&1
+	tmux_cleanup
 	rm -rf "$TMPD"
 }
 trap cleanup EXIT
 trap 'exit 1' HUP INT TERM
 
-unset TMUX NO_COLOR
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "Bail out! tmux is not installed; the live-view tests need it"
-	exit 1
-fi
-
-# A session that lives until the end, so that killing the others never stops the
-# server while the next one starts.
-$T new-session -d -s keep -x 80 -y 24 "sh" || {
-	echo "Bail out! tmux cannot start a server"
+why=$(tmux_setup) || {
+	echo "Bail out! $why"
 	exit 1
 }
 
@@ -42,73 +33,6 @@ ok() {
 			printf '%s\n' "$3" | sed 's/^/# /'
 		fi
 	fi
-}
-
-# start NAME COLS LINES [VAR=value...]: a shell in a new detached session.
-start() {
-	name=$1 cols=$2 lines=$3
-	shift 3
-	$T new-session -d -s "$name" -x "$cols" -y "$lines" \
-	    "env -u NO_COLOR TERM=xterm-256color PS1='$ ' $* sh"
-	$T set-option -t "$name" status off >/dev/null
-}
-
-run() {
-	$T send-keys -t "$1" "$2" Enter
-}
-
-keys() {
-	name=$1
-	shift
-	$T send-keys -t "$name" "$@"
-}
-
-screen() {
-	$T capture-pane -p -t "$1"
-}
-
-# wait_for NAME PATTERN [TENTHS]: poll the screen until the fixed string appears.
-wait_for() {
-	i=0
-	while [ "$i" -lt "${3:-50}" ]; do
-		screen "$1" | grep -qF -- "$2" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
-# wait_gone NAME PATTERN: poll until the fixed string has left the screen.
-wait_gone() {
-	i=0
-	while [ "$i" -lt 50 ]; do
-		screen "$1" | grep -qF -- "$2" || return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
-# check NAME PATTERN DESCRIPTION: a test point that the pattern shows up.
-check() {
-	wait_for "$1" "$2"
-	ok $? "$3" "$(screen "$1")"
-}
-
-# The shell's view of the terminal after the program left: echo and icanon on,
-# the alternate screen off, the cursor visible.
-check_restored() {
-	name=$1 what=$2
-	run "$name" "stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e icanon | tr '\\n' ' ';"\
-" echo STTY-\"\"DONE"
-	wait_for "$name" "STTY-DONE"
-	screen "$name" | grep -q "echo icanon STTY-DONE\|icanon echo STTY-DONE"
-	ok $? "$what: echo and icanon restored" "$(screen "$name")"
-	alt=$($T display-message -p -t "$name" '#{alternate_on} #{cursor_flag}')
-	[ "$alt" = "0 1" ]
-	ok $? "$what: alternate screen left, cursor visible (got '$alt')"
-	screen "$name" | grep -qF "BEFORE-MARKER"
-	ok $? "$what: the shell's screen is back"
 }
 
 # --- without a terminal ------------------------------------------------------

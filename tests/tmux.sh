@@ -1,0 +1,93 @@
+# tmux.sh: the live view, driven in a detached tmux at a fixed size (sourced by
+# the shell tests that need a terminal). Keys go in with send-keys; the screen
+# comes back with capture-pane. The sourcing script provides $TMPD and
+# ok STATUS DESCRIPTION [DIAGNOSTIC], calls tmux_setup first and tmux_cleanup at
+# its end (the private server's sessions are $T's).
+SOCK="specdec-test-$$"
+T="tmux -L $SOCK -f /dev/null"
+unset TMUX NO_COLOR
+
+# tmux_setup: start the server with a session that lives until the end, so that
+# killing the others never stops it while the next one starts. Non-zero, with the
+# reason on stdout, when tmux is missing or cannot start.
+tmux_setup() {
+	if ! command -v tmux >/dev/null 2>&1; then
+		echo "tmux is not installed; the live-view tests need it"
+		return 1
+	fi
+	$T new-session -d -s keep -x 80 -y 24 "sh" || {
+		echo "tmux cannot start a server"
+		return 1
+	}
+}
+
+tmux_cleanup() {
+	$T kill-server >/dev/null 2>&1
+}
+
+# start NAME COLS LINES [VAR=value...]: a shell in a new detached session.
+start() {
+	name=$1 cols=$2 lines=$3
+	shift 3
+	$T new-session -d -s "$name" -x "$cols" -y "$lines" \
+	    "env -u NO_COLOR TERM=xterm-256color PS1='$ ' $* sh"
+	$T set-option -t "$name" status off >/dev/null
+}
+
+run() {
+	$T send-keys -t "$1" "$2" Enter
+}
+
+keys() {
+	name=$1
+	shift
+	$T send-keys -t "$name" "$@"
+}
+
+screen() {
+	$T capture-pane -p -t "$1"
+}
+
+# wait_for NAME PATTERN [TENTHS]: poll the screen until the fixed string appears.
+wait_for() {
+	i=0
+	while [ "$i" -lt "${3:-50}" ]; do
+		screen "$1" | grep -qF -- "$2" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# wait_gone NAME PATTERN: poll until the fixed string has left the screen.
+wait_gone() {
+	i=0
+	while [ "$i" -lt 50 ]; do
+		screen "$1" | grep -qF -- "$2" || return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# check NAME PATTERN DESCRIPTION: a test point that the pattern shows up.
+check() {
+	wait_for "$1" "$2"
+	ok $? "$3" "$(screen "$1")"
+}
+
+# The shell's view of the terminal after the program left: echo and icanon on,
+# the alternate screen off, the cursor visible.
+check_restored() {
+	name=$1 what=$2
+	run "$name" "stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e icanon | tr '\\n' ' ';"\
+" echo STTY-\"\"DONE"
+	wait_for "$name" "STTY-DONE"
+	screen "$name" | grep -q "echo icanon STTY-DONE\|icanon echo STTY-DONE"
+	ok $? "$what: echo and icanon restored" "$(screen "$name")"
+	alt=$($T display-message -p -t "$name" '#{alternate_on} #{cursor_flag}')
+	[ "$alt" = "0 1" ]
+	ok $? "$what: alternate screen left, cursor visible (got '$alt')"
+	screen "$name" | grep -qF "BEFORE-MARKER"
+	ok $? "$what: the shell's screen is back"
+}
