@@ -1,4 +1,6 @@
-/* test_tui_layout.c: pane rectangles at 80x24, 120x40 and the size threshold. */
+/* test_tui_layout.c: pane rectangles at 80x24, 120x40 and 72x20; the panes cover
+ * every cell exactly once; 72x20 is the smallest size that fits; the help
+ * overlay's columns and placement. */
 #include "config.h"
 
 #include <stddef.h>
