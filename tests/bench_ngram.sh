@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench_ngram.sh SPECDEC: the n-gram source's figures for the README: training
+# bench_ngram.sh SPECDEC: the n-gram source's figures for docs/performance.md: training
 # time on a 1 MB corpus, steps per second at a 5,000-word vocabulary and gamma 4,
 # and peak memory at two run lengths (it must not grow with the steps). The
 # corpus is synthetic and deterministic (tests/gencorpus.sh).

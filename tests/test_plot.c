@@ -1,4 +1,7 @@
-/* test_plot.c: the text grid, curves, bars, exactly as drawn. */
+/* test_plot.c: the text grid, curves and bars, exactly as drawn: a small curve
+ * plot row by row in ASCII and in UTF-8, with its gamma + 1 ceiling and the marked
+ * point; vertical and horizontal bars, clamped; 33 bins crowded into 23 columns
+ * (the histogram at gamma 32) and spread over 41. */
 #include "config.h"
 
 #include <string.h>

@@ -1,5 +1,6 @@
-/* test_tui_layout.c: pane rectangles at 80x24, 120x40 and the size threshold, and
- * the help overlay's window and columns. */
+/* test_tui_layout.c: pane rectangles at 80x24, 120x40 and 72x20; the panes cover
+ * every cell exactly once; 72x20 is the smallest size that fits; the help
+ * overlay's window and columns as the live view draws them. */
 #include "config.h"
 
 #include <stddef.h>

@@ -2,6 +2,11 @@
 # tui.sh: the live view, driven in a detached tmux at a fixed size. Keys go in
 # with send-keys; the screen comes back with capture-pane and is checked for the
 # values that must be there. TAP output; needs tmux (.ci/run installs it).
+# Checked: the header after each key, a paused n advancing one step, the step
+# detail and selection, the legend, the help overlay, resizing below 72x20 and
+# back, the terminal restored after q, Ctrl-C and each signal with its exit
+# status, no CPU while paused, NO_COLOR and the C locale, no tty and TERM=dumb
+# refused, key latency at a large vocabulary, long rows and clipped labels.
 set -u
 
 : "${SPECDEC:?SPECDEC must name the specdec binary}"
