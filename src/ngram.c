@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bisect.h"
 #include "ngram.h"
 #include "rng.h"
 
@@ -894,17 +895,7 @@ pick_successor(const struct ngram_counts *c, const struct level *lv, double targ
 static uint32_t
 pick_base(const struct ngram_model *m, double target)
 {
-	size_t lo = 0, hi = m->c->vocab - 1;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (target < m->base_cdf[mid])
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return (uint32_t)lo;
+	return (uint32_t)bisect_sums(m->base_cdf, m->c->vocab, target);
 }
 
 uint32_t

@@ -17,23 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct rng;
+#include "split_floor.h"
 
-struct split_floor {
-	size_t vocab;
-	const double *w;	/* vocab entries, each > 0 */
-	const double *cdf;	/* running sums of w (a plain floor) */
-	double sum;		/* the sum of w */
-	/* A factored floor is a plain floor times positive factors, w = base->w *
-	 * factor, kept with its tokens in ascending order of factor and running
-	 * sums of both floors in that order (vocab + 1 entries each, from 0); it
-	 * needs no cdf. base is NULL for a plain floor, and the rest unused. */
-	const struct split_floor *base;
-	const double *factor;
-	const uint32_t *by_factor;
-	const double *cum_base;
-	const double *cum_w;
-};
+struct rng;
 
 struct split_dist {
 	const struct split_floor *floor;
@@ -81,21 +67,5 @@ size_t split_sample_residual(const struct split_dist *p, const struct split_dist
 
 /* out (vocab entries) = d as a dense vector. */
 void split_densify(const struct split_dist *d, double *out);
-
-/* The token at which the floor's running sum first exceeds t (t < floor->sum),
- * in token order for a plain floor, in factor order for a factored one; the
- * last token of that order when rounding puts t past the end. */
-size_t split_floor_pick(const struct split_floor *floor, double t);
-
-/* For the floors of a pair, fp scaled by a and fq by b (a, b >= 0), over every
- * token of the vocabulary: sum_w min(a fp(w), b fq(w)); sum_w max(0, a fp(w) -
- * b fq(w)); and the token at which the running sum of the latter first exceeds
- * t (t below it). Logarithmic in the vocabulary. */
-double split_floors_min(const struct split_floor *fp, double a,
-    const struct split_floor *fq, double b);
-double split_floors_excess(const struct split_floor *fp, double a,
-    const struct split_floor *fq, double b);
-size_t split_floors_excess_pick(const struct split_floor *fp, double a,
-    const struct split_floor *fq, double b, double t);
 
 #endif

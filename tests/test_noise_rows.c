@@ -11,7 +11,7 @@
 
 #include "noise_rows.h"
 #include "rng.h"
-#include "split.h"
+#include "split_floor.h"
 #include "tap.h"
 
 #define NOISE 0.5
