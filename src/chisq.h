@@ -20,11 +20,6 @@ struct chisq_result {
 struct chisq_result chisq_test(const unsigned long long *observed, const double *expected,
     size_t n);
 
-/* The same with expected count expected[i] + coef * floor[i] in bin i; floor
- * may be NULL (then it is chisq_test). */
-struct chisq_result chisq_test_floor(const unsigned long long *observed,
-    const double *expected, const double *floor, double coef, size_t n);
-
 /* Upper tail P(X >= x) of the chi-square distribution with df degrees of freedom. */
 double chisq_sf(double x, int df);
 

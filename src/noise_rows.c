@@ -7,10 +7,11 @@
 
 #include "noise_rows.h"
 #include "rng.h"
+#include "xalloc.h"
 
 #define FACTORS_PER_STEP 64	/* a row of vocab factors every vocab / 64 steps */
 
-int
+void
 noise_rows_init(struct noise_rows *nr, size_t vocab, const double *base,
     const struct split_floor *split_base)
 {
@@ -19,20 +20,15 @@ noise_rows_init(struct noise_rows *nr, size_t vocab, const double *base,
 	memset(nr, 0, sizeof *nr);
 	nr->vocab = vocab;
 	nr->base = base;
-	nr->sorted = malloc(vocab * sizeof *nr->sorted);
-	nr->f = malloc(all * sizeof *nr->f);
-	nr->by_factor = malloc(all * sizeof *nr->by_factor);
-	if (nr->sorted == NULL || nr->f == NULL || nr->by_factor == NULL)
-		return noise_rows_free(nr), -1;
+	nr->sorted = xreallocarray(NULL, vocab, sizeof *nr->sorted);
+	nr->f = xreallocarray(NULL, all, sizeof *nr->f);
+	nr->by_factor = xreallocarray(NULL, all, sizeof *nr->by_factor);
 	if (split_base == NULL || vocab > NOISE_SPLIT_VOCAB_MAX)
-		return 0;
+		return;
 	nr->split_base = split_base;
-	nr->g = malloc(all * sizeof *nr->g);
-	nr->cum_base = malloc(cum * sizeof *nr->cum_base);
-	nr->cum_g = malloc(cum * sizeof *nr->cum_g);
-	if (nr->g == NULL || nr->cum_base == NULL || nr->cum_g == NULL)
-		return noise_rows_free(nr), -1;
-	return 0;
+	nr->g = xreallocarray(NULL, all, sizeof *nr->g);
+	nr->cum_base = xreallocarray(NULL, cum, sizeof *nr->cum_base);
+	nr->cum_g = xreallocarray(NULL, cum, sizeof *nr->cum_g);
 }
 
 void

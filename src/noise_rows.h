@@ -43,9 +43,8 @@ struct noise_rows {
 
 /* Room for rows over vocab tokens. base (vocab entries) weighs the sums;
  * split_base, when not NULL and the vocabulary is at most NOISE_SPLIT_VOCAB_MAX,
- * makes each row a factored floor over it too (its values must be base's).
- * 0, or -1 when out of memory. */
-int noise_rows_init(struct noise_rows *nr, size_t vocab, const double *base,
+ * makes each row a factored floor over it too (its values must be base's). */
+void noise_rows_init(struct noise_rows *nr, size_t vocab, const double *base,
     const struct split_floor *split_base);
 void noise_rows_free(struct noise_rows *nr);
 

@@ -7,11 +7,13 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include "pdist.h"
 #include "readfile.h"
 #include "replay_parse.h"
 #include "source.h"
 #include "source_replay.h"
 #include "tokenize.h"
+#include "xalloc.h"
 
 /* Read-only after open; shared by a source and its clones. */
 struct shared {
@@ -171,10 +173,7 @@ load_labels(struct shared *sh, const char *path, FILE *err)
 		    "tokens (one label per line)\n", path, n, sh->path, sh->vocab);
 		return -1;
 	}
-	if ((sh->label = calloc(sh->vocab, sizeof *sh->label)) == NULL) {
-		fputs("specdec: out of memory\n", err);
-		return -1;
-	}
+	sh->label = xcalloc(sh->vocab, sizeof *sh->label);
 	split_labels(sh, len);
 	return 0;
 }
@@ -182,25 +181,18 @@ load_labels(struct shared *sh, const char *path, FILE *err)
 static struct replay *
 replay_new(struct shared *sh)
 {
-	struct replay *r = calloc(1, sizeof *r);
+	struct replay *r;
+	FILE *f = fopen(sh->path, "r");
 
-	if (r == NULL)
+	if (f == NULL)
 		return NULL;
+	r = xcalloc(1, sizeof *r);
 	r->sh = sh;
 	sh->refs++;
 	replay_line_init(&r->line);
-	r->p = calloc(sh->vocab, sizeof *r->p);
-	r->q = calloc(sh->vocab, sizeof *r->q);
-	r->f = fopen(sh->path, "r");
-	if (r->p == NULL || r->q == NULL || r->f == NULL) {
-		if (r->f != NULL)
-			fclose(r->f);
-		free(r->p);
-		free(r->q);
-		shared_release(sh);
-		free(r);
-		return NULL;
-	}
+	r->p = xcalloc(sh->vocab, sizeof *r->p);
+	r->q = xcalloc(sh->vocab, sizeof *r->q);
+	r->f = f;
 	return r;
 }
 
@@ -253,16 +245,16 @@ replay_begin(void *self, struct rng *rng, int need_draft)
 }
 
 static void
-replay_dists(void *self, const int *drafted, int k, const double **p, const double **q)
+replay_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdist *q)
 {
 	struct replay *r = self;
 
 	(void)drafted;
 	(void)k;
 	if (p != NULL)
-		*p = r->p;
+		*p = pdist_dense(r->p, r->sh->vocab);
 	if (q != NULL)
-		*q = r->q;
+		*q = pdist_dense(r->q, r->sh->vocab);
 }
 
 static const char *
@@ -342,14 +334,10 @@ int
 source_replay_open(struct source *src, const char *path, const char *labels,
     FILE *err)
 {
-	struct shared *sh = calloc(1, sizeof *sh);
+	struct shared *sh = xcalloc(1, sizeof *sh);
 
 	memset(src, 0, sizeof *src);
-	if (sh == NULL || (sh->path = strdup(path)) == NULL) {
-		free(sh);
-		fputs("specdec: out of memory\n", err);
-		return -1;
-	}
+	sh->path = xstrdup(path);
 	sh->refs = 1;
 	if (check_inputs(sh, labels, err) != 0) {
 		shared_release(sh);

@@ -5,9 +5,11 @@
 #include <stdlib.h>
 
 #include "dist.h"
+#include "pdist.h"
 #include "rng.h"
 #include "source.h"
 #include "source_stub.h"
+#include "xalloc.h"
 
 struct stub {
 	size_t vocab;
@@ -25,22 +27,13 @@ static const char *const stub_words[20] = {
 static void *
 stub_new(size_t vocab, double noise)
 {
-	struct stub *s = calloc(1, sizeof *s);
+	struct stub *s = xcalloc(1, sizeof *s);
 
-	if (s == NULL)
-		return NULL;
 	s->vocab = vocab;
 	s->noise = noise;
-	s->logits = malloc(vocab * sizeof *s->logits);
-	s->p = malloc(vocab * sizeof *s->p);
-	s->q = malloc(vocab * sizeof *s->q);
-	if (s->logits == NULL || s->p == NULL || s->q == NULL) {
-		free(s->logits);
-		free(s->p);
-		free(s->q);
-		free(s);
-		return NULL;
-	}
+	s->logits = xreallocarray(NULL, vocab, sizeof *s->logits);
+	s->p = xreallocarray(NULL, vocab, sizeof *s->p);
+	s->q = xreallocarray(NULL, vocab, sizeof *s->q);
 	return s;
 }
 
@@ -84,16 +77,16 @@ stub_sample_target(void *self, struct rng *rng)
 }
 
 static void
-stub_dists(void *self, const int *drafted, int k, const double **p, const double **q)
+stub_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdist *q)
 {
 	struct stub *s = self;
 
 	(void)drafted;
 	(void)k;
 	if (p != NULL)
-		*p = s->p;
+		*p = pdist_dense(s->p, s->vocab);
 	if (q != NULL)
-		*q = s->q;
+		*q = pdist_dense(s->q, s->vocab);
 }
 
 static void
@@ -149,5 +142,5 @@ source_stub_open(struct source *src, size_t vocab, double noise)
 	src->vocab = vocab;
 	src->kind = "stub";
 	src->self = stub_new(vocab, noise);
-	return src->self != NULL ? 0 : -1;
+	return 0;
 }

@@ -10,7 +10,7 @@
 struct source;
 
 /* Open a stub over vocab tokens (>= 2) with the given draft noise (>= 0).
- * 0 on success, -1 when out of memory. */
+ * Returns 0 (running out of memory ends the process: xalloc.h). */
 int source_stub_open(struct source *src, size_t vocab, double noise);
 
 #endif

@@ -45,25 +45,35 @@ split_prob(const struct split_dist *d, size_t w)
 	return d->scale * d->floor->w[w] + split_extra(d, w);
 }
 
-/* Two distributions p and q are a pair when q's floor is p's, or p's (plain)
- * floor times factors: a target and its draft, the draft perhaps with noise.
- * The functions taking p and q below need a pair. */
+/* Two distributions p and q are a pair when their floors are (split_floor.h):
+ * q's floor is p's, or p's plain floor times factors (a target and its draft,
+ * the draft perhaps with noise). The functions taking p and q below need a
+ * pair; the overlap takes it either way round. */
+int split_pair(const struct split_dist *p, const struct split_dist *q);
 
 /* A token drawn from d: from its list with probability extra_sum, else from the
  * floor by binary search of its running sums. */
 size_t split_sample(const struct split_dist *d, struct rng *rng);
 
-/* sum_w min(p(w), q(w)) for a pair, taken either way round; fastest when they
- * share one list. */
+/* sum_w min(p(w), q(w)); fastest when they share one list. */
 double split_overlap(const struct split_dist *p, const struct split_dist *q);
 
-/* A token drawn from norm(max(0, p - q)) for a pair (p the one over the plain
- * floor); *mass gets sum_w max(0, p(w) - q(w)). When that mass is 0 (p and q agree
- * to rounding) the token is drawn from p itself. The part of the residual on
- * the floors outside both lists is drawn by rejection, and after 64 failures by
- * an exact scan of the vocabulary. */
+/* The scaled residual max(0, a p - q), a in (0, 1], of a pair: its mass, and a
+ * token drawn from it normalised with *mass set to that mass. When the mass is
+ * 0 the token is drawn from p itself. The part of the residual on the floors
+ * outside both lists is drawn by rejection, and after 64 failures by an exact
+ * scan of the vocabulary. */
+double split_residual_mass(const struct split_dist *p, const struct split_dist *q,
+    double a);
 size_t split_sample_residual(const struct split_dist *p, const struct split_dist *q,
-    struct rng *rng, double *mass);
+    double a, struct rng *rng, double *mass);
+
+/* For a pair: the sum of p(y) over the tokens y before x in the order of the
+ * ratio p(y) / q(y) ascending, ties by id (pdist_ratio_cdf). A token on either
+ * list has the ratio of its values; one off both lists has the floors' ratio
+ * (split_floors_ratio). */
+double split_ratio_cdf(const struct split_dist *p, const struct split_dist *q,
+    size_t x);
 
 /* out (vocab entries) = d as a dense vector. */
 void split_densify(const struct split_dist *d, double *out);

@@ -4,6 +4,7 @@
 #include <assert.h>
 
 #include "bisect.h"
+#include "dist.h"
 #include "split_floor.h"
 
 size_t
@@ -106,4 +107,64 @@ split_floors_excess_pick(const struct split_floor *fp, double a,
 		return fq->by_factor[0];
 	i = bisect(k, excess_past, &e);
 	return fq->by_factor[i < k ? i : k - 1];
+}
+
+double
+split_floors_ratio(const struct split_floor *fp, double a,
+    const struct split_floor *fq, double b, size_t w)
+{
+	return dist_ratio(a, fq == fp ? b : b * fq->factor[w]);
+}
+
+/* Tokens of a factored floor in factor order against a ratio: the floor ratio
+ * falls along the order, so the tokens below r (or at most r) are a suffix. */
+struct ratio_at {
+	struct scaled s;
+	double r;
+	int or_equal;
+};
+
+static int
+ratio_past(size_t i, const void *arg)
+{
+	const struct ratio_at *at = arg;
+	double key = dist_ratio(at->s.a, at->s.b * at->s.fq->factor[at->s.fq->by_factor[i]]);
+
+	return at->or_equal ? key <= at->r : key < at->r;
+}
+
+/* sum fp(y) over y < x, in token order. */
+static double
+sum_below(const struct split_floor *fp, size_t x)
+{
+	double sum = 0.0;
+	size_t y;
+
+	if (fp->cdf != NULL)
+		return x > 0 ? fp->cdf[x - 1] : 0.0;
+	for (y = 0; y < x; y++)
+		sum += fp->w[y];
+	return sum;
+}
+
+double
+split_floors_before(const struct split_floor *fp, double a,
+    const struct split_floor *fq, double b, double r, size_t x)
+{
+	struct ratio_at below = { { fq, a, b }, r, 0 }, upto = { { fq, a, b }, r, 1 };
+	size_t n = fq->vocab, lo, hi, i;
+	double sum, key;
+
+	assert(split_floors_pair(fp, fq));
+	if (fq == fp) {
+		key = dist_ratio(a, b);
+		return key < r ? fp->sum : key > r ? 0.0 : sum_below(fp, x);
+	}
+	lo = bisect(n, ratio_past, &upto);	/* [lo, hi): tied at r */
+	hi = bisect(n, ratio_past, &below);
+	sum = fq->cum_base[n] - fq->cum_base[hi];
+	for (i = lo; i < hi; i++)
+		if (fq->by_factor[i] < x)
+			sum += fp->w[fq->by_factor[i]];
+	return sum;
 }

@@ -48,4 +48,17 @@ double split_floors_excess(const struct split_floor *fp, double a,
 size_t split_floors_excess_pick(const struct split_floor *fp, double a,
     const struct split_floor *fq, double b, double t);
 
+/* The ratio order of the floors of a pair scaled a and b: token w's floor ratio
+ * is a / b on one floor, a / (b factor(w)) on a factored one (dist_ratio: q = 0
+ * gives +infinity), which falls as the factor rises; split_floors_before sums
+ * fp(y) over the tokens y before (r, x) in the order of (floor ratio, id):
+ * those with a floor ratio below r, and those with one equal to r and an id
+ * below x. Logarithmic in the vocabulary, plus the tokens tied at r (on a
+ * factored floor, those with equal factors; a floor that is fp itself but
+ * factored has no running sums by id and takes a pass up to x). */
+double split_floors_ratio(const struct split_floor *fp, double a,
+    const struct split_floor *fq, double b, size_t w);
+double split_floors_before(const struct split_floor *fp, double a,
+    const struct split_floor *fq, double b, double r, size_t x);
+
 #endif
