@@ -12,9 +12,11 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "chisq.h"
 #include "dist.h"
+#include "draws.h"
 #include "pdist.h"
 #include "rng.h"
 #include "split.h"
@@ -114,37 +116,6 @@ test_same(void)
 	    "other storage or another form: not the same");
 }
 
-static void
-chisq_check(const unsigned long long *count, const double *prob, double total,
-    const char *what, double a)
-{
-	double expect[V];
-	struct chisq_result c;
-	size_t w;
-
-	for (w = 0; w < V; w++)
-		expect[w] = DRAWS * prob[w] / total;
-	c = chisq_test(count, expect, V);
-	tap_ok(c.p_value > 0.001 && c.impossible == 0, "%s, a %g: chi2 %.2f df %d p %.4f, "
-	    "%llu draws where nothing is expected", what, a, c.statistic, c.df, c.p_value,
-	    c.impossible);
-}
-
-static void
-test_sample(const struct pdist *p, uint64_t seed, const char *what)
-{
-	unsigned long long count[V] = { 0 };
-	double dp[V];
-	struct rng r;
-	long i;
-
-	rng_seed(&r, seed, 0);
-	for (i = 0; i < DRAWS; i++)
-		count[pdist_sample(p, &r)]++;
-	pdist_densify(p, dp);
-	chisq_check(count, dp, 1.0, what, 1.0);
-}
-
 /* Overlap and the scaled residual's mass against sums over the dense vectors. */
 static void
 check_sums(const struct pair *t)
@@ -174,6 +145,7 @@ check_residual_draws(const struct pair *t, double a, uint64_t seed)
 {
 	unsigned long long count[V] = { 0 };
 	double res[V], scratch[V], mass = -1.0, want = 0.0, worst = 0.0;
+	char what[128];
 	struct rng r;
 	size_t x;
 	long i;
@@ -185,12 +157,13 @@ check_residual_draws(const struct pair *t, double a, uint64_t seed)
 		count[pdist_sample_residual(&t->p, &t->q, a, &r, scratch, &mass)]++;
 		worst = fmax(worst, fabs(mass - want));
 	}
-	tap_ok(worst <= TOL, "%s, a %g: residual mass %.17g reported with every draw",
-	    t->what, a, want);
+	snprintf(what, sizeof what, "%s, a %g", t->what, a);
+	tap_ok(worst <= TOL, "%s: residual mass %.17g reported with every draw", what,
+	    want);
 	if (want > 0.0)
-		chisq_check(count, res, want, t->what, a);
+		draws_check(count, res, want, V, what);
 	else
-		chisq_check(count, t->P, 1.0, t->what, a);
+		draws_check(count, t->P, 1.0, V, what);
 }
 
 /* ratio_cdf of every token against the brute-force order, and the transform
@@ -246,33 +219,32 @@ check_pair(const struct pair *t, uint64_t seed)
 static void
 test_pairs(void)
 {
+	const struct {
+		const char *what;
+		struct pdist p, q;
+	} pairs[] = {
+		{ "dense pair", pdist_dense(dense_p, V), pdist_dense(dense_q, V) },
+		{ "split pair, one floor, one list", pdist_split(&sp), pdist_split(&sq_b) },
+		{ "split pair, one floor, lists partly shared", pdist_split(&sp),
+		    pdist_split(&sq_c) },
+		{ "split pair, factored q, one list", pdist_split(&sp), pdist_split(&sf_b) },
+		{ "split pair, factored q, lists partly shared", pdist_split(&sp),
+		    pdist_split(&sf_c) },
+		{ "split p over the factored floor, q plain (generic path)",
+		    pdist_split(&sf_c), pdist_split(&sp) },
+		{ "dense p, split q (generic path)", pdist_dense(dense_p, V),
+		    pdist_split(&sf_b) },
+		{ "split p, dense q (generic path)", pdist_split(&sq_c),
+		    pdist_dense(dense_q, V) },
+		{ "p against itself, split", pdist_split(&sp), pdist_split(&sp) },
+	};
 	struct pair t;
+	size_t i;
 
-	pair_init(&t, "dense pair", pdist_dense(dense_p, V), pdist_dense(dense_q, V));
-	check_pair(&t, 100);
-	pair_init(&t, "split pair, one floor, one list", pdist_split(&sp),
-	    pdist_split(&sq_b));
-	check_pair(&t, 110);
-	pair_init(&t, "split pair, one floor, lists partly shared", pdist_split(&sp),
-	    pdist_split(&sq_c));
-	check_pair(&t, 120);
-	pair_init(&t, "split pair, factored q, one list", pdist_split(&sp),
-	    pdist_split(&sf_b));
-	check_pair(&t, 130);
-	pair_init(&t, "split pair, factored q, lists partly shared", pdist_split(&sp),
-	    pdist_split(&sf_c));
-	check_pair(&t, 140);
-	pair_init(&t, "split p over the factored floor, q plain (generic path)",
-	    pdist_split(&sf_c), pdist_split(&sp));
-	check_pair(&t, 150);
-	pair_init(&t, "dense p, split q (generic path)", pdist_dense(dense_p, V),
-	    pdist_split(&sf_b));
-	check_pair(&t, 160);
-	pair_init(&t, "split p, dense q (generic path)", pdist_split(&sq_c),
-	    pdist_dense(dense_q, V));
-	check_pair(&t, 170);
-	pair_init(&t, "p against itself, split", pdist_split(&sp), pdist_split(&sp));
-	check_pair(&t, 180);
+	for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		pair_init(&t, pairs[i].what, pairs[i].p, pairs[i].q);
+		check_pair(&t, 100 + 10 * i);
+	}
 }
 
 static void
@@ -281,11 +253,11 @@ test_samples(void)
 	struct pdist h;
 
 	h = pdist_dense(dense_p, V);
-	test_sample(&h, 11, "sample, dense");
+	draws_sample(&h, 11, DRAWS, "sample, dense");
 	h = pdist_split(&sp);
-	test_sample(&h, 12, "sample, split");
+	draws_sample(&h, 12, DRAWS, "sample, split");
 	h = pdist_split(&sf_c);
-	test_sample(&h, 13, "sample, split over a factored floor");
+	draws_sample(&h, 13, DRAWS, "sample, split over a factored floor");
 }
 
 /* The iterator visits the support in ascending id with each token's p. */

@@ -5,8 +5,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "chisq.h"
 #include "dist.h"
+#include "draws.h"
+#include "pdist.h"
 #include "rng.h"
 #include "split.h"
 #include "split_fixture.h"
@@ -133,34 +134,13 @@ test_overlap_residual(void)
 	check_pair(&e, &e, "both lists empty");
 }
 
-static void
-chisq_check(const unsigned long long *count, const double *prob, double total,
-    const char *what)
-{
-	double expect[V];
-	struct chisq_result c;
-	size_t w;
-
-	for (w = 0; w < V; w++)
-		expect[w] = DRAWS * prob[w] / total;
-	c = chisq_test(count, expect, V);
-	tap_ok(c.p_value > 0.001, "%s: chi2 %.2f df %d p %.4f", what, c.statistic, c.df,
-	    c.p_value);
-}
-
+/* Draws of split_sample (through its handle) against the dense form. */
 static void
 test_sample(const struct fix *p, uint64_t seed, const char *what)
 {
-	unsigned long long count[V] = { 0 };
-	double dp[V];
-	struct rng r;
-	long i;
+	struct pdist h = pdist_split(&p->d);
 
-	rng_seed(&r, seed, 0);
-	for (i = 0; i < DRAWS; i++)
-		count[split_sample(&p->d, &r)]++;
-	split_densify(&p->d, dp);
-	chisq_check(count, dp, 1.0, what);
+	draws_sample(&h, seed, DRAWS, what);
 }
 
 /* Draws of the residual against norm(max(0, p - q)), none where it is 0, and the
@@ -183,7 +163,7 @@ test_residual_draws(const struct fix *p, const struct fix *q, uint64_t seed,
 	for (i = 0; i < DRAWS; i++)
 		count[split_sample_residual(&p->d, &q->d, 1.0, &r, &mass)]++;
 	if (want > 0.0) {
-		chisq_check(count, res, want, what);
+		draws_check(count, res, want, V, what);
 		for (w = 0; w < V; w++)
 			if (res[w] == 0.0) {
 				zeros++;
@@ -194,7 +174,7 @@ test_residual_draws(const struct fix *p, const struct fix *q, uint64_t seed,
 		tap_near(mass, want, 1e-14, what);
 	} else {
 		tap_near(mass, 0.0, 0.0, what);
-		chisq_check(count, dp, 1.0, what);
+		draws_check(count, dp, 1.0, V, what);
 	}
 }
 
