@@ -104,7 +104,9 @@ size_t pdist_sample_residual(const struct pdist *p, const struct pdist *q, doubl
 double pdist_ratio_cdf(const struct pdist *p, const struct pdist *q, size_t x);
 
 /* The support of p (the tokens with p(x) > 0), one token at a time in
- * ascending id: pdist_iter_start, then pdist_iter_next until it returns 0. */
+ * ascending id: pdist_iter_start, then pdist_iter_next until it returns 0.
+ * A pass over the vocabulary in every form (a split form's floor reaches every
+ * token). */
 struct pdist_iter {
 	const struct pdist *p;
 	size_t next;

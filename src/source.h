@@ -40,7 +40,8 @@ struct source_ops {
 	/* A printable label for token id, or NULL for "show the id". */
 	const char *(*label)(const void *self, int id);
 	/* A fresh instance over the same data with an empty context (the reference
-	 * stream uses one); NULL when memory runs out. */
+	 * stream uses one); NULL when it cannot be made (a replayed file that no
+	 * longer opens). */
 	void *(*clone)(const void *self);
 	void (*destroy)(void *self);
 	/* One line on where the distributions come from (file, sizes, orders), or
@@ -78,8 +79,8 @@ const char *source_describe(const struct source *src);
 /* Whether the source's draft has a noise that source_set_noise changes. */
 int source_has_noise(const struct source *src);
 
-/* A fresh source over the same data (see clone above); 0 on success, -1 when out of
- * memory. */
+/* A fresh source over the same data (see clone above); 0 on success, -1 when the
+ * clone op gives NULL. */
 int source_clone(const struct source *src, struct source *out);
 
 /* Release what the source owns; safe on a zeroed struct. */
