@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <inttypes.h>
 #include <stdio.h>
 
 #include "checks.h"
@@ -66,7 +67,7 @@ checks_run(const struct sim *sim, const struct sim_figures *f,
 	set(&out[6], "output_matches_target", f->chi2.p_value > CHI2_P_BOUND);
 	if (f->chi2.impossible > 0)
 		snprintf(out[6].detail, sizeof out[6].detail,
-		    "%llu tokens the target gives probability 0, p = 0, bound > %.3f",
+		    "%" PRIu64 " tokens the target gives probability 0, p = 0, bound > %.3f",
 		    f->chi2.impossible, CHI2_P_BOUND);
 	else
 		snprintf(out[6].detail, sizeof out[6].detail,

@@ -67,19 +67,6 @@ chisq_sf(double x, int df)
 	return fmin(1.0, gamma_q_fraction(a, hx));
 }
 
-/* The expected counts: base[i] + coef * floor[i], the floor optional. */
-struct expect {
-	const double *base;
-	const double *floor;
-	double coef;
-};
-
-static double
-expected_at(const struct expect *e, size_t i)
-{
-	return e->floor != NULL ? e->base[i] + e->coef * e->floor[i] : e->base[i];
-}
-
 /* Bins expecting at least CHISQ_MIN_EXPECTED stand alone; the rest are pooled. */
 struct pool {
 	double obs, exp;
@@ -89,14 +76,14 @@ struct pool {
 };
 
 static struct pool
-pool_bins(const unsigned long long *observed, const struct expect *e, size_t n,
-    unsigned long long *impossible)
+pool_bins(const uint64_t *observed, const double *expected, size_t n,
+    uint64_t *impossible)
 {
 	struct pool pl = { 0.0, 0.0, n, 0.0, 0 };
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		double x = expected_at(e, i);
+		double x = expected[i];
 
 		if (x <= 0.0) {
 			*impossible += observed[i];
@@ -123,18 +110,16 @@ pearson_term(double o, double e)
 }
 
 struct chisq_result
-chisq_test_floor(const unsigned long long *observed, const double *expected,
-    const double *floor, double coef, size_t n)
+chisq_test(const uint64_t *observed, const double *expected, size_t n)
 {
 	struct chisq_result r = { 0.0, 0, 1.0, 0 };
-	struct expect e = { expected, floor, coef };
-	struct pool pl = pool_bins(observed, &e, n, &r.impossible);
+	struct pool pl = pool_bins(observed, expected, n, &r.impossible);
 	int pool_joins = pl.exp > 0.0 && pl.exp < CHISQ_MIN_EXPECTED && pl.smallest < n;
 	int bins = pl.bins + (pl.exp > 0.0 && !pool_joins);
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		double x = expected_at(&e, i);
+		double x = expected[i];
 
 		if (x >= CHISQ_MIN_EXPECTED && !(pool_joins && i == pl.smallest))
 			r.statistic += pearson_term((double)observed[i], x);
@@ -152,10 +137,4 @@ chisq_test_floor(const unsigned long long *observed, const double *expected,
 	if (r.impossible > 0)
 		r.p_value = 0.0;
 	return r;
-}
-
-struct chisq_result
-chisq_test(const unsigned long long *observed, const double *expected, size_t n)
-{
-	return chisq_test_floor(observed, expected, NULL, 0.0, n);
 }

@@ -3,13 +3,14 @@
 #define SPECDEC_CHISQ_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct chisq_result {
 	double statistic;	/* over the bins that expect something; finite */
 	int df;			/* degrees of freedom; 0 when there was nothing to test */
 	double p_value;		/* P(X >= statistic) for X ~ chi2(df); 1 when df = 0;
 				 * 0 when impossible > 0 */
-	unsigned long long impossible;	/* observed where nothing was expected */
+	uint64_t impossible;	/* observed where nothing was expected */
 };
 
 /* Observed counts against expected counts over n bins. Bins expecting fewer than
@@ -17,13 +18,8 @@ struct chisq_result {
  * smallest regular bin, so the chi-square approximation holds; with fewer than two
  * bins the result has df = 0. Any count in a bin that expects exactly 0 is
  * impossible under the expectation: the p-value is then 0 whatever the rest says. */
-struct chisq_result chisq_test(const unsigned long long *observed, const double *expected,
+struct chisq_result chisq_test(const uint64_t *observed, const double *expected,
     size_t n);
-
-/* The same with expected count expected[i] + coef * floor[i] in bin i; floor
- * may be NULL (then it is chisq_test). */
-struct chisq_result chisq_test_floor(const unsigned long long *observed,
-    const double *expected, const double *floor, double coef, size_t n);
 
 /* Upper tail P(X >= x) of the chi-square distribution with df degrees of freedom. */
 double chisq_sf(double x, int df);

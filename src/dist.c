@@ -1,4 +1,4 @@
-/* dist.c: softmax, normalisation, overlap, TV distance and the residual. */
+/* dist.c: softmax, normalisation, sums, overlap, TV distance and the residual. */
 #include "config.h"
 
 #include <math.h>
@@ -136,9 +136,40 @@ dist_residual(const double *p, const double *q, double *out, size_t n)
 }
 
 double
-dist_tv_counts(const unsigned long long *a, const unsigned long long *b, size_t n)
+dist_residual_mass(const double *p, double a, const double *q, size_t n)
 {
-	unsigned long long ta = 0, tb = 0;
+	double mass = 0.0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		double d = a * p[i] - q[i];
+
+		mass += d > 0.0 ? d : 0.0;
+	}
+	return mass;
+}
+
+double
+dist_sum(const double *x, size_t n)
+{
+	double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+	size_t i;
+
+	for (i = 0; i + 4 <= n; i += 4) {	/* four sums: no chain of additions */
+		s0 += x[i];
+		s1 += x[i + 1];
+		s2 += x[i + 2];
+		s3 += x[i + 3];
+	}
+	for (; i < n; i++)
+		s0 += x[i];
+	return (s0 + s1) + (s2 + s3);
+}
+
+double
+dist_tv_counts(const uint64_t *a, const uint64_t *b, size_t n)
+{
+	uint64_t ta = 0, tb = 0;
 	double sum = 0.0;
 	size_t i;
 

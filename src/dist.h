@@ -2,7 +2,9 @@
 #ifndef SPECDEC_DIST_H
 #define SPECDEC_DIST_H
 
+#include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* exp(x) for x <= 0, to about 1e-16 relative (arguments below -700 count as
  * -700): the softmax's own exponential, cheaper than libm's. */
@@ -25,11 +27,27 @@ double dist_overlap(const double *p, const double *q, size_t n);
 /* Total variation distance 0.5 * sum_x |p(x) - q(x)|. */
 double dist_tv(const double *p, const double *q, size_t n);
 
-/* out = max(0, p - q), unnormalised; returns its mass sum_x max(0, p(x) - q(x)). */
+/* out = max(0, p - q), unnormalised; returns its mass sum_x max(0, p(x) - q(x)).
+ * out may be p. */
 double dist_residual(const double *p, const double *q, double *out, size_t n);
+
+/* The mass of the scaled residual, sum_x max(0, a p(x) - q(x)), nothing written;
+ * at a = 1 the same sum as dist_residual's, bit for bit. */
+double dist_residual_mass(const double *p, double a, const double *q, size_t n);
+
+/* The ratio p / q that orders tokens for a probability integral transform (see
+ * pdist_ratio_cdf): +infinity when q is 0. */
+static inline double
+dist_ratio(double p, double q)
+{
+	return q > 0.0 ? p / q : (double)INFINITY;
+}
+
+/* sum_i x[i], in four interleaved partial sums (no chain of additions). */
+double dist_sum(const double *x, size_t n);
 
 /* TV distance between two histograms of counts, each scaled by its own total;
  * 0 when either is empty. */
-double dist_tv_counts(const unsigned long long *a, const unsigned long long *b, size_t n);
+double dist_tv_counts(const uint64_t *a, const uint64_t *b, size_t n);
 
 #endif

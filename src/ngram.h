@@ -12,7 +12,12 @@
  *
  * The counts are shared by any number of models of order up to the counted one;
  * the dense distribution of a context costs one pass over the vocabulary plus the
- * seen successors of its contexts. */
+ * seen successors of its contexts, its split form only those successors.
+ *
+ * Three files implement this header: ngram.c (counting, discounts, the levels
+ * of the interpolation), ngram_dense.c (dense vectors and their level cache)
+ * and ngram_split.c (the split form and ancestral sampling). Running out of
+ * memory ends the process (xalloc.h). */
 #ifndef SPECDEC_NGRAM_H
 #define SPECDEC_NGRAM_H
 
@@ -100,8 +105,8 @@ struct ngram_scratch {
 };
 
 /* Count every n-gram of ids[0..n) up to length order (1..NGRAM_ORDER_MAX) over a
- * vocabulary of vocab tokens (ids < vocab). 0, or -1 when out of memory. */
-int ngram_count(struct ngram_counts *c, const uint32_t *ids, size_t n, size_t vocab,
+ * vocabulary of vocab tokens (ids < vocab). */
+void ngram_count(struct ngram_counts *c, const uint32_t *ids, size_t n, size_t vocab,
     int order);
 void ngram_counts_free(struct ngram_counts *c);
 
@@ -109,12 +114,12 @@ void ngram_counts_free(struct ngram_counts *c);
 uint32_t ngram_find(const struct ngram_counts *c, const uint32_t *ctx, size_t len);
 
 /* A model of the given order (1..c->order) at temperature (> 0): its distributions
- * are P^(1/T), renormalised. 0, or -1 when out of memory. */
-int ngram_model_init(struct ngram_model *m, const struct ngram_counts *c, int order,
+ * are P^(1/T), renormalised. */
+void ngram_model_init(struct ngram_model *m, const struct ngram_counts *c, int order,
     double temperature);
 void ngram_model_free(struct ngram_model *m);
 
-int ngram_scratch_init(struct ngram_scratch *s, size_t vocab);
+void ngram_scratch_init(struct ngram_scratch *s, size_t vocab);
 void ngram_scratch_free(struct ngram_scratch *s);
 
 /* out (vocab entries) = the tempered distribution of the token after the text
@@ -159,5 +164,33 @@ uint32_t ngram_sample(const struct ngram_model *m, const uint32_t *ctx, size_t l
  * slow, independent of ngram_dist, for tests. */
 double ngram_prob(const struct ngram_model *m, const uint32_t *ctx, size_t len,
     uint32_t w);
+
+/* Shared by the three files: the trie and the interpolation's levels. */
+
+/* The node of the n-gram parent + word, or NGRAM_NONE when it never occurred. */
+uint32_t ngram_child(const struct ngram_counts *c, uint32_t parent, uint32_t word);
+
+/* One interpolation level of a model at a context. */
+struct ngram_level {
+	uint32_t node;		/* the context, or NGRAM_NONE */
+	int active;		/* it holds mass of its own (else it hands all down) */
+	const double *term;	/* its successors' discounted shares */
+	double lambda;		/* mass handed down: D * (successors counted) / sum */
+	double coef;		/* weight of this level's terms in the whole */
+};
+
+/* Level lvl (1..m->order) at the context ending ctx[0..len). It is inactive, and
+ * hands all of its mass down, when the context is too short, never seen, or has
+ * no counted successors. */
+void ngram_level_at(const struct ngram_model *m, const uint32_t *ctx, size_t len,
+    int lvl, struct ngram_level *lv);
+
+/* The levels 2..order at the context into lv[2..order], top down, with their
+ * coefficients; returns the coefficient of the lowest level (the base) and sets
+ * *lowest to the deepest level whose context exists (1 when none does). Every
+ * successor of a longer context is a successor of its suffix, so the successors
+ * of *lowest hold all the tokens any level gives mass of its own. */
+double ngram_levels(const struct ngram_model *m, const uint32_t *ctx, size_t len,
+    struct ngram_level *lv, int *lowest);
 
 #endif

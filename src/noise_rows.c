@@ -11,7 +11,7 @@
 
 #define FACTORS_PER_STEP 64	/* a row of vocab factors every vocab / 64 steps */
 
-int
+void
 noise_rows_init(struct noise_rows *nr, size_t vocab, const double *base,
     const struct split_floor *split_base)
 {
@@ -24,12 +24,11 @@ noise_rows_init(struct noise_rows *nr, size_t vocab, const double *base,
 	nr->f = xreallocarray(NULL, all, sizeof *nr->f);
 	nr->by_factor = xreallocarray(NULL, all, sizeof *nr->by_factor);
 	if (split_base == NULL || vocab > NOISE_SPLIT_VOCAB_MAX)
-		return 0;
+		return;
 	nr->split_base = split_base;
 	nr->g = xreallocarray(NULL, all, sizeof *nr->g);
 	nr->cum_base = xreallocarray(NULL, cum, sizeof *nr->cum_base);
 	nr->cum_g = xreallocarray(NULL, cum, sizeof *nr->cum_g);
-	return 0;
 }
 
 void

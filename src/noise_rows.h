@@ -7,7 +7,7 @@
  * step), and each round of the 16 rows starts with a fresh sample, so the noise
  * keeps changing over a run. A row built from a sorted sample knows its tokens
  * in ascending factor order without a sort of its own; with running sums of a
- * floor in that order a row is a factored floor (split.h), and a target and a
+ * floor in that order a row is a factored floor (split_floor.h), and a target and a
  * noisy draft stay cheap to compare. */
 #ifndef SPECDEC_NOISE_ROWS_H
 #define SPECDEC_NOISE_ROWS_H
@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "split.h"
+#include "split_floor.h"
 
 #define NOISE_ROWS 16
 #define NOISE_SPLIT_VOCAB_MAX 32768	/* factored floors up to this vocabulary */
@@ -43,10 +43,8 @@ struct noise_rows {
 
 /* Room for rows over vocab tokens. base (vocab entries) weighs the sums;
  * split_base, when not NULL and the vocabulary is at most NOISE_SPLIT_VOCAB_MAX,
- * makes each row a factored floor over it too (its values must be base's).
- * Returns 0: it cannot fail (running out of memory ends the process, xalloc.h);
- * the status stays for the callers that test it. */
-int noise_rows_init(struct noise_rows *nr, size_t vocab, const double *base,
+ * makes each row a factored floor over it too (its values must be base's). */
+void noise_rows_init(struct noise_rows *nr, size_t vocab, const double *base,
     const struct split_floor *split_base);
 void noise_rows_free(struct noise_rows *nr);
 

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 
+#include "pdist.h"
 #include "rng.h"
 #include "source.h"
 
@@ -13,25 +14,16 @@ source_begin(struct source *src, struct rng *rng, int need_draft)
 }
 
 void
-source_dists(struct source *src, const int *drafted, int k, const double **p,
-    const double **q)
+source_dists(struct source *src, const int *drafted, int k, struct pdist *p,
+    struct pdist *q)
 {
 	src->ops->dists(src->self, drafted, k, p, q);
-}
-
-int
-source_split_dists(struct source *src, const int *drafted, int k,
-    const struct split_dist **p, const struct split_dist **q)
-{
-	if (src->ops->split_dists == NULL)
-		return -1;
-	return src->ops->split_dists(src->self, drafted, k, p, q);
 }
 
 void
 source_sample_targets(struct source *src, struct rng *rng, int *ids, int count)
 {
-	const double *p;
+	struct pdist p;
 	int k;
 
 	if (src->ops->sample_target != NULL) {
@@ -44,7 +36,7 @@ source_sample_targets(struct source *src, struct rng *rng, int *ids, int count)
 	src->ops->begin(src->self, rng, 0);
 	for (k = 0; k < count; k++) {
 		src->ops->dists(src->self, ids, k, &p, NULL);
-		ids[k] = (int)rng_categorical(rng, p, src->vocab, 1.0);
+		ids[k] = (int)pdist_sample(&p, rng);
 	}
 	source_commit(src, ids, count);
 }

@@ -10,28 +10,25 @@
 
 #include <stddef.h>
 
+struct pdist;
 struct rng;
-struct split_dist;
 
 struct source_ops {
 	/* Start a step; draw whatever it needs from rng. need_draft is 0 when only the
 	 * target at position 0 will be asked for (the target-only reference stream). */
 	void (*begin)(void *self, struct rng *rng, int need_draft);
-	/* p and q at position k given drafted[0..k-1]; both stay valid, and unchanged,
-	 * until the next begin. Either out-pointer may be NULL: the caller does not
-	 * want that one now, and the source may skip building it; asked again at the
-	 * same position in the same step, the source gives the same distributions (the
-	 * sampler asks for q while drafting and for p only where it tests). *q is set
-	 * to NULL when the step began without need_draft. */
-	void (*dists)(void *self, const int *drafted, int k, const double **p,
-	    const double **q);
-	/* Optional: the same p and q in split form (split.h), a pair (q over p's
-	 * floor, or over it times factors), with the promises of dists. Returns
-	 * 0, or -1 when the source does not give position k in split form (then
-	 * the caller uses dists there); within a step it answers alike for p and
-	 * q at one position. */
-	int (*split_dists)(void *self, const int *drafted, int k,
-	    const struct split_dist **p, const struct split_dist **q);
+	/* p and q at position k given drafted[0..k-1], as handles (pdist.h) on
+	 * storage that stays valid, and unchanged, until the next begin. Either
+	 * out-pointer may be NULL: the caller does not want that one now, and the
+	 * source may skip building it; asked again at the same position in the
+	 * same step, the source gives the same distributions in the same form (the
+	 * sampler asks for q while drafting and for p only where it tests). The
+	 * source picks each position's form; p and q at one position are both
+	 * dense or both split, and then a split pair (q over p's floor, or over
+	 * it times factors). q must not be asked for in a step begun without
+	 * need_draft. */
+	void (*dists)(void *self, const int *drafted, int k, struct pdist *p,
+	    struct pdist *q);
 	/* The step emitted these tokens: the context moves on. May be NULL. */
 	void (*commit)(void *self, const int *emitted, int n);
 	/* Optional: begin a step without a draft and draw one token from the target at
@@ -43,7 +40,8 @@ struct source_ops {
 	/* A printable label for token id, or NULL for "show the id". */
 	const char *(*label)(const void *self, int id);
 	/* A fresh instance over the same data with an empty context (the reference
-	 * stream uses one); NULL when memory runs out. */
+	 * stream uses one); NULL when it cannot be made (a replayed file that no
+	 * longer opens). */
 	void *(*clone)(const void *self);
 	void (*destroy)(void *self);
 	/* One line on where the distributions come from (file, sizes, orders), or
@@ -59,11 +57,8 @@ struct source {
 };
 
 void source_begin(struct source *src, struct rng *rng, int need_draft);
-void source_dists(struct source *src, const int *drafted, int k, const double **p,
-    const double **q);
-/* The split_dists op; -1 when the source has none. */
-int source_split_dists(struct source *src, const int *drafted, int k,
-    const struct split_dist **p, const struct split_dist **q);
+void source_dists(struct source *src, const int *drafted, int k, struct pdist *p,
+    struct pdist *q);
 /* The target-only reference stream's share of a speculative step that emitted
  * count tokens: draw count tokens from the target into ids and commit them. With a
  * sample_target op each token comes from its own fresh target-only step (the
@@ -84,8 +79,8 @@ const char *source_describe(const struct source *src);
 /* Whether the source's draft has a noise that source_set_noise changes. */
 int source_has_noise(const struct source *src);
 
-/* A fresh source over the same data (see clone above); 0 on success, -1 when out of
- * memory. */
+/* A fresh source over the same data (see clone above); 0 on success, -1 when the
+ * clone op gives NULL. */
 int source_clone(const struct source *src, struct source *out);
 
 /* Release what the source owns; safe on a zeroed struct. */

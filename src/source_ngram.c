@@ -8,17 +8,18 @@
 
 #include "ngram.h"
 #include "noise_rows.h"
+#include "pdist.h"
+#include "qcache.h"
 #include "readfile.h"
 #include "rng.h"
 #include "source.h"
 #include "source_ngram.h"
 #include "spec.h"
 #include "vocab.h"
+#include "xalloc.h"
 
 #define CTX_MAX (NGRAM_ORDER_MAX - 1)
 #define POSITIONS (SPEC_GAMMA_MAX + 1)
-#define QCACHE_ROWS 64		/* dense draft rows kept; more than a step uses */
-#define QCACHE_BUCKETS 128	/* a power of two */
 #define QCACHE_VOCAB_MAX 32768	/* rows cached up to this vocabulary (16 MiB) */
 #define SPLIT_RATIO 8		/* split form for lists up to vocab / 8, and */
 #define SPLIT_RATIO_NOISY 4	/* vocab / 4 with noise: longer ones go faster
@@ -39,29 +40,6 @@ struct shared {
 	char describe[256];
 };
 
-/* A dense draft row, named by the draft's own context (its last draft order - 1
- * tokens, fewer at the start of a text) and the key of its noise row. */
-struct qrow {
-	uint32_t ctx[CTX_MAX];
-	size_t n;
-	uint64_t fkey;		/* the noise row's key, 0 without noise */
-	uint64_t hash;
-	uint64_t used;		/* the step that last handed it out */
-	int next;		/* the next row in its bucket, -1 ends the chain */
-	double *q;
-};
-
-/* Draft rows by context and noise row: q depends on nothing else. Rows
- * handed out in the current step are never evicted (least recently used goes),
- * so their pointers stay valid until the next begin, as the interface promises. */
-struct qcache {
-	struct qrow row[QCACHE_ROWS];
-	int head[QCACHE_BUCKETS];	/* first row of each bucket, -1 = none */
-	int nrows;
-	uint64_t step;
-	uint64_t lookups, hits;
-};
-
 struct ngsrc {
 	struct shared *sh;
 	size_t vocab;
@@ -69,7 +47,6 @@ struct ngsrc {
 	int noise_stale;		/* the factors must be drawn afresh */
 	uint32_t hist[CTX_MAX];		/* the text's last tokens */
 	size_t nhist;
-	int need_draft;
 	double *p[POSITIONS], *q[POSITIONS];
 	struct noise_rows *nr;		/* allocated on first use */
 	unsigned row[POSITIONS];	/* the row each position uses this step */
@@ -86,13 +63,6 @@ struct ngsrc {
 };
 
 static void
-out_of_memory(void)
-{
-	fputs("specdec: out of memory\n", stderr);
-	exit(1);
-}
-
-static void
 shared_release(struct shared *sh)
 {
 	if (sh == NULL || --sh->refs > 0)
@@ -107,14 +77,9 @@ shared_release(struct shared *sh)
 static struct ngsrc *
 ngsrc_new(struct shared *sh, double noise)
 {
-	struct ngsrc *s = calloc(1, sizeof *s);
+	struct ngsrc *s = xcalloc(1, sizeof *s);
 
-	if (s == NULL)
-		return NULL;
-	if (ngram_scratch_init(&s->scratch, sh->vocab.size) != 0) {
-		free(s);
-		return NULL;
-	}
+	ngram_scratch_init(&s->scratch, sh->vocab.size);
 	s->sh = sh;
 	sh->refs++;
 	s->vocab = sh->vocab.size;
@@ -131,9 +96,10 @@ refresh_noise(struct ngsrc *s, struct rng *rng)
 {
 	const struct split_floor *base = s->sh->same_floor ? &s->sh->target.floor : NULL;
 
-	if (s->nr == NULL && ((s->nr = malloc(sizeof *s->nr)) == NULL ||
-	    noise_rows_init(s->nr, s->vocab, s->sh->draft.base_t, base) != 0))
-		out_of_memory();
+	if (s->nr == NULL) {
+		s->nr = xmalloc(sizeof *s->nr);
+		noise_rows_init(s->nr, s->vocab, s->sh->draft.base_t, base);
+	}
 	if (s->noise_stale)
 		noise_rows_draw(s->nr, rng, s->noise);
 	else
@@ -148,13 +114,12 @@ ngsrc_begin(void *self, struct rng *rng, int need_draft)
 	uint64_t bits = 0;
 	int k;
 
-	s->need_draft = need_draft;
 	s->step++;
 	s->split = 0;
 	if (!need_draft)
 		return;
 	if (s->qc != NULL)
-		s->qc->step++;
+		qcache_step(s->qc);
 	if (s->noise <= 0.0) {
 		s->split = s->sh->same_floor;
 		return;
@@ -186,139 +151,42 @@ context_at(const struct ngsrc *s, const int *drafted, int k, uint32_t *ctx)
 static double *
 position_buffer(double **slot, size_t vocab)
 {
-	if (*slot == NULL && (*slot = malloc(vocab * sizeof **slot)) == NULL)
-		out_of_memory();
+	if (*slot == NULL)
+		*slot = xreallocarray(NULL, vocab, sizeof **slot);
 	return *slot;
 }
 
-static uint64_t
-qcache_hash(const uint32_t *ctx, size_t n)
-{
-	uint64_t h = n;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		h = (h ^ ctx[i]) * 0x9e3779b97f4a7c15ULL;
-	return h ^ h >> 29;
-}
-
-static struct qcache *
-qcache_new(void)
-{
-	struct qcache *qc = calloc(1, sizeof *qc);
-	int i;
-
-	if (qc == NULL)
-		out_of_memory();
-	for (i = 0; i < QCACHE_BUCKETS; i++)
-		qc->head[i] = -1;
-	qc->step = 1;
-	return qc;
-}
-
-static void
-qcache_free(struct qcache *qc)
-{
-	int i;
-
-	for (i = 0; qc != NULL && i < qc->nrows; i++)
-		free(qc->row[i].q);
-	free(qc);
-}
-
-/* A row for a new context: a fresh one while there is room, else the least
- * recently used, taken out of its bucket. */
-static struct qrow *
-qcache_victim(struct qcache *qc, size_t vocab)
-{
-	struct qrow *r;
-	int i, v = 0, *link;
-
-	if (qc->nrows < QCACHE_ROWS) {
-		r = &qc->row[qc->nrows++];
-		if ((r->q = malloc(vocab * sizeof *r->q)) == NULL)
-			out_of_memory();
-		return r;
-	}
-	for (i = 1; i < QCACHE_ROWS; i++)
-		if (qc->row[i].used < qc->row[v].used)
-			v = i;
-	r = &qc->row[v];
-	link = &qc->head[r->hash & (QCACHE_BUCKETS - 1)];
-	while (*link != v)
-		link = &qc->row[*link].next;
-	*link = r->next;
-	return r;
-}
-
-/* The draft row for the context ctx[0..n) under the noise factors f (NULL for
- * none): from the cache, or built into it. */
+/* The target at position k after ctx[0..n), dense. */
 static const double *
-qcache_row(struct ngsrc *s, const uint32_t *ctx, size_t n, const struct ngram_factor *f)
+dense_p(struct ngsrc *s, int k, const uint32_t *ctx, size_t n)
 {
-	const struct ngram_model *d = &s->sh->draft;
-	size_t kn = n < (size_t)d->order - 1 ? n : (size_t)d->order - 1;
-	const uint32_t *key = ctx + n - kn;
-	uint64_t fkey = f != NULL ? f->key : 0;
-	uint64_t h = qcache_hash(key, kn) ^ fkey * 0xff51afd7ed558ccdULL;
-	struct qcache *qc = s->qc;
-	struct qrow *r;
-	int i, *head;
+	double *row = position_buffer(&s->p[k], s->vocab);
 
-	if (qc == NULL)
-		qc = s->qc = qcache_new();
-	qc->lookups++;
-	head = &qc->head[h & (QCACHE_BUCKETS - 1)];
-	for (i = *head; i >= 0; i = qc->row[i].next) {
-		r = &qc->row[i];
-		if (r->hash == h && r->n == kn && r->fkey == fkey &&
-		    memcmp(r->ctx, key, kn * sizeof *key) == 0) {
-			qc->hits++;
-			r->used = qc->step;
-			return r->q;
-		}
-	}
-	r = qcache_victim(qc, s->vocab);
-	memcpy(r->ctx, key, kn * sizeof *key);
-	r->n = kn;
-	r->fkey = fkey;
-	r->hash = h;
-	r->used = qc->step;
-	r->next = *head;
-	*head = (int)(r - qc->row);
-	ngram_dist(d, ctx, n, f, r->q, &s->scratch);
-	return r->q;
+	ngram_dist(&s->sh->target, ctx, n, NULL, row, &s->scratch);
+	return row;
 }
 
-static void
-ngsrc_dists(void *self, const int *drafted, int k, const double **p, const double **q)
+/* The draft at position k after ctx[0..n), dense: from the row cache up to
+ * QCACHE_VOCAB_MAX tokens, else built into the position's own buffer. */
+static const double *
+dense_q(struct ngsrc *s, int k, const uint32_t *ctx, size_t n)
 {
-	struct ngsrc *s = self;
-	uint32_t ctx[CTX_MAX];
-	size_t n = context_at(s, drafted, k, ctx);
-	struct ngram_factor f = { NULL, 0.0, 0 };
+	struct ngram_factor f = { NULL, 0.0, 0 }, *fp = NULL;
 	double *row;
 
-	if (p != NULL) {
-		row = position_buffer(&s->p[k], s->vocab);
-		ngram_dist(&s->sh->target, ctx, n, NULL, row, &s->scratch);
-		*p = row;
-	}
-	if (q == NULL)
-		return;
-	*q = NULL;
-	if (!s->need_draft)
-		return;
-	if (s->noise > 0.0)
+	if (s->noise > 0.0) {
 		f = (struct ngram_factor){ noise_rows_factor(s->nr, s->row[k]),
 		    s->nr->sum[s->row[k]], s->nr->key[s->row[k]] };
+		fp = &f;
+	}
 	if (s->vocab <= QCACHE_VOCAB_MAX) {
-		*q = qcache_row(s, ctx, n, f.f != NULL ? &f : NULL);
-		return;
+		if (s->qc == NULL)
+			s->qc = qcache_new(s->vocab);
+		return qcache_row(s->qc, &s->sh->draft, ctx, n, fp, &s->scratch);
 	}
 	row = position_buffer(&s->q[k], s->vocab);
-	ngram_dist(&s->sh->draft, ctx, n, f.f != NULL ? &f : NULL, row, &s->scratch);
-	*q = row;
+	ngram_dist(&s->sh->draft, ctx, n, fp, row, &s->scratch);
+	return row;
 }
 
 /* Position k's split distribution from model m, over factored (a noise row)
@@ -329,9 +197,8 @@ split_at(struct ngsrc *s, struct split_pos *slot, const struct ngram_model *m,
 {
 	if (slot->step == s->step)
 		return &slot->d;
-	if (slot->extra == NULL && (slot->extra = malloc(s->vocab *
-	    sizeof *slot->extra)) == NULL)
-		out_of_memory();
+	if (slot->extra == NULL)
+		slot->extra = xreallocarray(NULL, s->vocab, sizeof *slot->extra);
 	ngram_split(m, ctx, n, factored, slot->extra, &slot->where, &slot->d);
 	if (factored == NULL)
 		slot->d.floor = &s->sh->target.floor;	/* the draft's, the same values */
@@ -339,26 +206,35 @@ split_at(struct ngsrc *s, struct split_pos *slot, const struct ngram_model *m,
 	return &slot->d;
 }
 
+/* Whether the position after ctx[0..n) is given in split form: in a step that
+ * gives split forms, when the list is short enough to beat a dense pass. */
 static int
-ngsrc_split_dists(void *self, const int *drafted, int k, const struct split_dist **p,
-    const struct split_dist **q)
+split_here(const struct ngsrc *s, const uint32_t *ctx, size_t n)
+{
+	return s->split && ngram_split_size(&s->sh->target, ctx, n) *
+	    (s->noise > 0.0 ? SPLIT_RATIO_NOISY : SPLIT_RATIO) <= s->vocab;
+}
+
+static void
+ngsrc_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdist *q)
 {
 	struct ngsrc *s = self;
 	uint32_t ctx[CTX_MAX];
-	size_t n;
+	size_t n = context_at(s, drafted, k, ctx);
 
-	if (!s->split)
-		return -1;
-	n = context_at(s, drafted, k, ctx);
-	if (ngram_split_size(&s->sh->target, ctx, n) *
-	    (s->noise > 0.0 ? SPLIT_RATIO_NOISY : SPLIT_RATIO) > s->vocab)
-		return -1;
+	if (split_here(s, ctx, n)) {
+		if (p != NULL)
+			*p = pdist_split(split_at(s, &s->sp[k], &s->sh->target, ctx, n,
+			    NULL));
+		if (q != NULL)
+			*q = pdist_split(split_at(s, &s->sq[k], &s->sh->draft, ctx, n,
+			    s->noise > 0.0 ? &s->nr->floor[s->row[k]] : NULL));
+		return;
+	}
 	if (p != NULL)
-		*p = split_at(s, &s->sp[k], &s->sh->target, ctx, n, NULL);
+		*p = pdist_dense(dense_p(s, k, ctx, n), s->vocab);
 	if (q != NULL)
-		*q = split_at(s, &s->sq[k], &s->sh->draft, ctx, n, s->noise > 0.0 ?
-		    &s->nr->floor[s->row[k]] : NULL);
-	return 0;
+		*q = pdist_dense(dense_q(s, k, ctx, n), s->vocab);
 }
 
 /* The reference stream's draw: ancestral sampling of the target's interpolation,
@@ -369,16 +245,11 @@ ngsrc_sample_target(void *self, struct rng *rng)
 	struct ngsrc *s = self;
 	const struct ngram_model *t = &s->sh->target;
 	uint32_t ctx[CTX_MAX];
-	size_t n;
-	const double *p;
+	size_t n = context_at(s, NULL, 0, ctx);
 
-	s->need_draft = 0;
-	if (t->inv_temp == 1.0) {
-		n = context_at(s, NULL, 0, ctx);
+	if (t->inv_temp == 1.0)
 		return (int)ngram_sample(t, ctx, n, rng);
-	}
-	ngsrc_dists(s, NULL, 0, &p, NULL);
-	return (int)rng_categorical(rng, p, s->vocab, 1.0);
+	return (int)rng_categorical(rng, dense_p(s, 0, ctx, n), s->vocab, 1.0);
 }
 
 static void
@@ -451,7 +322,6 @@ ngsrc_describe(const void *self)
 static const struct source_ops ngram_ops = {
 	.begin = ngsrc_begin,
 	.dists = ngsrc_dists,
-	.split_dists = ngsrc_split_dists,
 	.commit = ngsrc_commit,
 	.sample_target = ngsrc_sample_target,
 	.set_noise = ngsrc_set_noise,
@@ -461,7 +331,8 @@ static const struct source_ops ngram_ops = {
 	.describe = ngsrc_describe,
 };
 
-/* Vocabulary, counts and both models from the text. */
+/* Vocabulary, counts and both models from the text; -1 when the vocabulary
+ * cannot be built. */
 static int
 train(struct shared *sh, const char *text, size_t len,
     const struct source_ngram_config *cfg)
@@ -470,41 +341,39 @@ train(struct shared *sh, const char *text, size_t len,
 	    cfg->draft_order;
 	uint32_t *ids;
 	size_t n, i;
-	int rc;
 
 	if (vocab_build(text, len, cfg->max_vocab, &sh->vocab, &ids, &n) != 0)
 		return -1;
-	rc = ngram_count(&sh->counts, ids, n, sh->vocab.size, order);
-	if (rc == 0)
-		rc = ngram_model_init(&sh->target, &sh->counts, cfg->target_order,
-		    cfg->temperature);
-	if (rc == 0)
-		rc = ngram_model_init(&sh->draft, &sh->counts, cfg->draft_order,
-		    cfg->temperature);
-	sh->same_floor = rc == 0 && sh->target.floor.sum == sh->draft.floor.sum &&
+	ngram_count(&sh->counts, ids, n, sh->vocab.size, order);
+	ngram_model_init(&sh->target, &sh->counts, cfg->target_order, cfg->temperature);
+	ngram_model_init(&sh->draft, &sh->counts, cfg->draft_order, cfg->temperature);
+	sh->same_floor = sh->target.floor.sum == sh->draft.floor.sum &&
 	    memcmp(sh->target.base_t, sh->draft.base_t,
 	    sh->vocab.size * sizeof *sh->target.base_t) == 0;
 	sh->nstart = n < CTX_MAX ? n : CTX_MAX;
 	for (i = 0; i < sh->nstart; i++)
 		sh->start[i] = ids[n - sh->nstart + i];
 	free(ids);
-	return rc;
+	return 0;
 }
 
 int
 source_ngram_open(struct source *src, const char *text, size_t len, const char *name,
     const struct source_ngram_config *cfg, char *err, size_t errlen)
 {
-	struct shared *sh = calloc(1, sizeof *sh);
+	struct shared *sh = xcalloc(1, sizeof *sh);
 
 	memset(src, 0, sizeof *src);
-	if (sh == NULL || train(sh, text, len, cfg) != 0) {
+	sh->refs = 1;
+	if (train(sh, text, len, cfg) != 0) {
 		snprintf(err, errlen, "out of memory training on %s", name);
-		goto fail;
+		shared_release(sh);
+		return -1;
 	}
 	if (sh->vocab.types == 0) {
 		snprintf(err, errlen, "%s: no words in the corpus", name);
-		goto fail;
+		shared_release(sh);
+		return -1;
 	}
 	snprintf(sh->describe, sizeof sh->describe,
 	    "corpus %s: %zu token%s (%zu distinct), vocab %zu; target order %d,"
@@ -515,15 +384,9 @@ source_ngram_open(struct source *src, const char *text, size_t len, const char *
 	src->ops = &ngram_ops;
 	src->vocab = sh->vocab.size;
 	src->kind = "ngram";
-	if ((src->self = ngsrc_new(sh, cfg->noise)) != NULL)
-		return 0;
-	snprintf(err, errlen, "out of memory");
-fail:
-	if (sh != NULL) {
-		sh->refs = 1;
-		shared_release(sh);
-	}
-	return -1;
+	src->self = ngsrc_new(sh, cfg->noise);
+	shared_release(sh);	/* the source holds its own reference */
+	return 0;
 }
 
 int
@@ -567,8 +430,5 @@ void
 source_ngram_qcache_stats(const struct source *src, uint64_t *lookups,
     uint64_t *hits)
 {
-	const struct qcache *qc = ((const struct ngsrc *)src->self)->qc;
-
-	*lookups = qc != NULL ? qc->lookups : 0;
-	*hits = qc != NULL ? qc->hits : 0;
+	qcache_stats(((const struct ngsrc *)src->self)->qc, lookups, hits);
 }

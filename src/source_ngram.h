@@ -8,17 +8,18 @@
  * per token; the factors exp(noise * z) come from the rows of noise_rows.h, one
  * picked at random for every draft position.
  *
- * Split form: where the context's last token has at most vocab/8 successors
- * (vocab/4 with noise, and then only up to NOISE_SPLIT_VOCAB_MAX tokens of
- * vocabulary), split_dists gives p over the target's floor and q over
- * the same floor (with noise, that floor times the position's noise row), when
- * the two models' floors hold the same values (unless exactly one of them has
- * order 1). Elsewhere it declines and the dense dists serve.
+ * Forms (pdist.h): where the context's last token has at most vocab/8
+ * successors (vocab/4 with noise, and then only up to NOISE_SPLIT_VOCAB_MAX
+ * tokens of vocabulary), dists gives p and q in split form, p over the
+ * target's floor and q over the same floor (with noise, that floor times the
+ * position's noise row), when the two models' floors hold the same values
+ * (unless exactly one of them has order 1). Elsewhere both are dense.
  *
  * A dense draft row depends only on the draft's context and the position's
  * noise row (with noise), so up to a vocabulary of 32,768 the source keeps the
- * 64 most recently used rows by both and hands out pointers into them; rows
- * handed out in a step are not evicted before the next begin. */
+ * most recently used rows in a cache (qcache.h) and hands out pointers into
+ * them; rows handed out in a step are not evicted before the next begin.
+ * Running out of memory ends the process (xalloc.h). */
 #ifndef SPECDEC_SOURCE_NGRAM_H
 #define SPECDEC_SOURCE_NGRAM_H
 

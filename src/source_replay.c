@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include "pdist.h"
 #include "readfile.h"
 #include "replay_parse.h"
 #include "source.h"
@@ -244,16 +245,16 @@ replay_begin(void *self, struct rng *rng, int need_draft)
 }
 
 static void
-replay_dists(void *self, const int *drafted, int k, const double **p, const double **q)
+replay_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdist *q)
 {
 	struct replay *r = self;
 
 	(void)drafted;
 	(void)k;
 	if (p != NULL)
-		*p = r->p;
+		*p = pdist_dense(r->p, r->sh->vocab);
 	if (q != NULL)
-		*q = r->q;
+		*q = pdist_dense(r->q, r->sh->vocab);
 }
 
 static const char *

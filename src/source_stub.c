@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "dist.h"
+#include "pdist.h"
 #include "rng.h"
 #include "source.h"
 #include "source_stub.h"
@@ -76,16 +77,16 @@ stub_sample_target(void *self, struct rng *rng)
 }
 
 static void
-stub_dists(void *self, const int *drafted, int k, const double **p, const double **q)
+stub_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdist *q)
 {
 	struct stub *s = self;
 
 	(void)drafted;
 	(void)k;
 	if (p != NULL)
-		*p = s->p;
+		*p = pdist_dense(s->p, s->vocab);
 	if (q != NULL)
-		*q = s->q;
+		*q = pdist_dense(s->q, s->vocab);
 }
 
 static void

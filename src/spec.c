@@ -1,48 +1,16 @@
 /* spec.c: draft, verify, and finish with a residual or bonus token. */
 #include "config.h"
 
-#include "dist.h"
+#include "pdist.h"
 #include "rng.h"
 #include "source.h"
 #include "spec.h"
-#include "split.h"
 
-/* The target and draft at one position: dense (p, q) or split (sp, sq). */
+/* The target and the draft at one position. */
 struct position {
-	int split;		/* the source gives this position in split form */
-	const double *p;
-	const double *q;
-	const struct split_dist *sp;
-	const struct split_dist *sq;
+	struct pdist p;
+	struct pdist q;
 };
-
-static double
-p_of(const struct position *at, int id)
-{
-	return at->sp != NULL ? split_prob(at->sp, (size_t)id) : at->p[id];
-}
-
-static double
-q_of(const struct position *at, int id)
-{
-	return at->sq != NULL ? split_prob(at->sq, (size_t)id) : at->q[id];
-}
-
-static int
-sample_p(const struct position *at, struct rng *rng, size_t n)
-{
-	if (at->sp != NULL)
-		return (int)split_sample(at->sp, rng);
-	return (int)rng_categorical(rng, at->p, n, 1.0);
-}
-
-static int
-sample_q(const struct position *at, struct rng *rng, size_t n)
-{
-	if (at->sq != NULL)
-		return (int)split_sample(at->sq, rng);
-	return (int)rng_categorical(rng, at->q, n, 1.0);
-}
 
 /* Record token id with its probabilities px under p and qx under q. */
 static void
@@ -60,35 +28,11 @@ add_token(struct spec_step *out, int id, double px, double qx, double u,
 
 /* The same, looking px and qx up at position at. */
 static void
-add_token_at(struct spec_step *out, int id, const struct position *at,
+add_token_at(struct spec_step *out, size_t id, const struct position *at,
     enum spec_outcome outcome)
 {
-	add_token(out, id, p_of(at, id), q_of(at, id), 0.0, outcome);
-}
-
-/* The target (want_p) and the draft (want_q) at position k, in its form. */
-static void
-fetch(struct source *src, const struct spec_step *out, int k, struct position *at,
-    int want_p, int want_q)
-{
-	if (at[k].split)
-		source_split_dists(src, out->drafted, k, want_p ? &at[k].sp : NULL,
-		    want_q ? &at[k].sq : NULL);
-	else
-		source_dists(src, out->drafted, k, want_p ? &at[k].p : NULL,
-		    want_q ? &at[k].q : NULL);
-}
-
-/* Start position k: ask for the split draft, which is then at[k].sq when the
- * source gives the position in split form. */
-static void
-open_position(struct source *src, const struct spec_step *out, int k,
-    struct position *at)
-{
-	at[k] = (struct position){ 0, NULL, NULL, NULL, NULL };
-	at[k].split = source_split_dists(src, out->drafted, k, NULL, &at[k].sq) == 0;
-	if (!at[k].split)
-		at[k].sq = NULL;
+	add_token(out, (int)id, pdist_prob(&at->p, id), pdist_prob(&at->q, id), 0.0,
+	    outcome);
 }
 
 /* Draft all gamma tokens first, each position conditioned on the drafts before it.
@@ -101,52 +45,30 @@ draft_tokens(struct source *src, struct rng *rng, int gamma, struct position *at
 	int k;
 
 	for (k = 0; k < gamma; k++) {
-		open_position(src, out, k, at);
-		if (!at[k].split)
-			fetch(src, out, k, at, 0, 1);
-		out->drafted[k] = sample_q(&at[k], rng, src->vocab);
+		source_dists(src, out->drafted, k, NULL, &at[k].q);
+		out->drafted[k] = (int)pdist_sample(&at[k].q, rng);
 	}
 }
 
 /* The overlap at position k, reusing position k-1's when the pair is the same. */
 static double
-position_overlap(const struct position *at, int k, double prev, size_t n)
+position_overlap(const struct position *at, int k, double prev)
 {
 	const struct position *a = &at[k], *b = &at[k - (k > 0)];
 
-	if (k > 0 && a->p == b->p && a->q == b->q && a->sp == b->sp && a->sq == b->sq)
+	if (k > 0 && pdist_same(&a->p, &b->p) && pdist_same(&a->q, &b->q))
 		return prev;
-	if (a->sp != NULL)
-		return split_overlap(a->sp, a->sq);
-	return dist_overlap(a->p, a->q, n);
+	return pdist_overlap(&a->p, &a->q);
 }
 
 static void
-finish_rejected(struct source *src, struct rng *rng, const struct position *at,
-    double *scratch, struct spec_step *out)
+finish_rejected(struct rng *rng, const struct position *at, double *scratch,
+    struct spec_step *out)
 {
-	size_t n = src->vocab;
-	double mass;
-	int id;
+	size_t id = pdist_sample_residual(&at->p, &at->q, 1.0, rng, scratch,
+	    &out->residual_mass);
 
-	if (at->sp != NULL) {
-		id = (int)split_sample_residual(at->sp, at->sq, rng, &mass);
-	} else {
-		mass = dist_residual(at->p, at->q, scratch, n);
-		if (mass > 0.0)
-			id = (int)rng_categorical(rng, scratch, n, mass);
-		else
-			id = (int)rng_categorical(rng, at->p, n, 1.0);
-	}
-	out->residual_mass = mass;
 	add_token_at(out, id, at, SPEC_RESIDUAL);
-}
-
-static void
-record_target(struct spec_targets *targets, const struct position *at, int k)
-{
-	targets->p[k] = at[k].p;
-	targets->sp[k] = at[k].sp;
 }
 
 static void
@@ -155,11 +77,9 @@ finish_bonus(struct source *src, struct rng *rng, struct position *at,
 {
 	int gamma = out->gamma;
 
-	open_position(src, out, gamma, at);
-	fetch(src, out, gamma, at, 1, !at[gamma].split);
-	record_target(targets, at, gamma);
-	add_token_at(out, sample_p(&at[gamma], rng, src->vocab), &at[gamma],
-	    SPEC_BONUS);
+	source_dists(src, out->drafted, gamma, &at[gamma].p, &at[gamma].q);
+	targets->p[gamma] = at[gamma].p;
+	add_token_at(out, pdist_sample(&at[gamma].p, rng), &at[gamma], SPEC_BONUS);
 }
 
 void
@@ -180,20 +100,20 @@ spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,
 		int x = out->drafted[k];
 		double u = rng_uniform(rng), px, qx;
 
-		fetch(src, out, k, at, 1, 0);
-		beta = position_overlap(at, k, beta, src->vocab);
+		source_dists(src, out->drafted, k, &at[k].p, NULL);
+		beta = position_overlap(at, k, beta);
 		out->beta[k] = beta;
 		out->tested++;
-		record_target(targets, at, k);
-		px = p_of(&at[k], x);
-		qx = q_of(&at[k], x);
+		targets->p[k] = at[k].p;
+		px = pdist_prob(&at[k].p, (size_t)x);
+		qx = pdist_prob(&at[k].q, (size_t)x);
 		if (u * qx < px) {
 			out->accepted++;
 			add_token(out, x, px, qx, u, SPEC_ACCEPTED);
 			continue;
 		}
 		add_token(out, x, px, qx, u, SPEC_REJECTED);
-		finish_rejected(src, rng, &at[k], scratch, out);
+		finish_rejected(rng, &at[k], scratch, out);
 		break;
 	}
 	if (out->accepted == gamma)

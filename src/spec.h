@@ -5,12 +5,13 @@
 
 #include <stddef.h>
 
+#include "pdist.h"
+
 #define SPEC_GAMMA_MIN 1
 #define SPEC_GAMMA_MAX 32
 
 struct rng;
 struct source;
-struct split_dist;
 
 enum spec_outcome {
 	SPEC_ACCEPTED,	/* drafted, kept: u < p/q */
@@ -42,20 +43,18 @@ struct spec_step {
 };
 
 /* Target distributions behind each emitted token of the last step: the sampler's
- * statistics need them for the exact expected counts. Each position has either a
- * dense p or a split sp (split.h), the other NULL. The pointers belong to the
- * source and are valid until its next step. */
+ * statistics need them for the exact expected counts. The handles point into
+ * the source and are valid until its next step. */
 struct spec_targets {
-	const double *p[SPEC_GAMMA_MAX + 1];
-	const struct split_dist *sp[SPEC_GAMMA_MAX + 1];
+	struct pdist p[SPEC_GAMMA_MAX + 1];
 };
 
 /* Run one step with draft length gamma (SPEC_GAMMA_MIN..SPEC_GAMMA_MAX): begin a
  * source step, draft gamma tokens, verify them in order, end with a residual or a
- * bonus token, and commit the emitted tokens to the source. A source that gives
- * its distributions in split form for the step is sampled in that form, in time
- * proportional to the distributions' lists rather than the vocabulary. scratch holds
- * src->vocab doubles. When the residual's mass underflows to zero (p and q agree to
+ * bonus token, and commit the emitted tokens to the source. Each position is
+ * sampled in the form its source gives (pdist.h): a split pair in time
+ * proportional to its lists rather than the vocabulary. scratch holds src->vocab
+ * doubles. When the residual's mass underflows to zero (p and q agree to
  * rounding), the replacement is drawn from p itself. */
 void spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,
     struct spec_step *out, struct spec_targets *targets);

@@ -1,4 +1,4 @@
-/* split.c: sampling, overlap and residual of floor-plus-sparse distributions. */
+/* split.c: sampling, overlap and scaled residual of floor-plus-sparse distributions. */
 #include "config.h"
 
 #include <math.h>
@@ -7,6 +7,7 @@
 
 #include "rng.h"
 #include "split.h"
+#include "xalloc.h"
 
 #define OUTSIDE_TRIES 64	/* floor draws before the exact scan takes over */
 
@@ -42,6 +43,12 @@ split_sample(const struct split_dist *d, struct rng *rng)
 	return split_floor_pick(d->floor, (u - d->extra_sum) / d->scale);
 }
 
+int
+split_pair(const struct split_dist *p, const struct split_dist *q)
+{
+	return split_floors_pair(p->floor, q->floor);
+}
+
 static int
 same_lists(const struct split_dist *p, const struct split_dist *q)
 {
@@ -62,25 +69,38 @@ outside(const struct split_dist *p, const struct split_dist *q, size_t w)
 	return split_extra(p, w) == 0.0 && split_extra(q, w) == 0.0;
 }
 
-/* A token's values under a pair: p and q there, and their floor parts. */
+/* A pair with p weighed by a: a p and q are what the residual compares. */
+struct pair {
+	const struct split_dist *p, *q;
+	double a;
+	double ap;		/* a * p->scale */
+};
+
+static struct pair
+pair_of(const struct split_dist *p, const struct split_dist *q, double a)
+{
+	return (struct pair){ p, q, a, a * p->scale };
+}
+
+/* A token's values under a pair: a p and q there, and their floor parts. */
 struct at {
 	size_t w;
-	double p, q;		/* p(w), q(w) */
-	double fp, fq;		/* p->scale * p's floor(w), q->scale * q's floor(w) */
+	double p, q;		/* a p(w), q(w) */
+	double fp, fq;		/* a p->scale * p's floor(w), q->scale * q's floor(w) */
 };
 
 typedef int (*visit_fn)(const struct at *t, void *arg);
 
-static int
-visit_token(const struct split_dist *p, const struct split_dist *q, size_t w,
-    double pe, double qe, visit_fn visit, void *arg)
+static inline int
+visit_token(const struct pair *pr, size_t w, double pe, double qe, visit_fn visit,
+    void *arg)
 {
 	struct at t;
 
 	t.w = w;
-	t.fp = p->scale * p->floor->w[w];
-	t.fq = q->scale * q->floor->w[w];
-	t.p = t.fp + pe;
+	t.fp = pr->ap * pr->p->floor->w[w];
+	t.fq = pr->q->scale * pr->q->floor->w[w];
+	t.p = t.fp + pr->a * pe;
 	t.q = t.fq + qe;
 	return visit(&t, arg);
 }
@@ -88,9 +108,9 @@ visit_token(const struct split_dist *p, const struct split_dist *q, size_t w,
 /* Calls visit once for every token with a non-zero extra in p or q, in a fixed
  * order, until it returns non-zero; returns that token, or SPLIT_NONE. */
 static size_t
-each_listed(const struct split_dist *p, const struct split_dist *q, visit_fn visit,
-    void *arg)
+each_listed(const struct pair *pr, visit_fn visit, void *arg)
 {
+	const struct split_dist *p = pr->p, *q = pr->q;
 	int same = same_lists(p, q);
 	size_t i, w;
 
@@ -102,13 +122,13 @@ each_listed(const struct split_dist *p, const struct split_dist *q, visit_fn vis
 			continue;
 		if (!same)
 			qe = split_extra(q, w);
-		if (visit_token(p, q, w, p->extra[i], qe, visit, arg))
+		if (visit_token(pr, w, p->extra[i], qe, visit, arg))
 			return w;
 	}
 	for (i = 0; !same && i < q->nlist; i++) {
 		w = q->list[i];
 		if (q->extra[i] != 0.0 && split_extra(p, w) == 0.0 &&
-		    visit_token(p, q, w, 0.0, q->extra[i], visit, arg))
+		    visit_token(pr, w, 0.0, q->extra[i], visit, arg))
 			return w;
 	}
 	return SPLIT_NONE;
@@ -130,6 +150,7 @@ add_overlap(const struct at *t, void *arg)
 double
 split_overlap(const struct split_dist *p, const struct split_dist *q)
 {
+	struct pair pr = pair_of(p, q, 1.0);
 	double sum, fix = 0.0;
 	const double *fp, *fq;
 	size_t i;
@@ -147,7 +168,7 @@ split_overlap(const struct split_dist *p, const struct split_dist *q)
 			fix += min2(a + p->extra[i], b + q->extra[i]) - min2(a, b);
 		}
 	} else {
-		each_listed(p, q, add_overlap, &fix);
+		each_listed(&pr, add_overlap, &fix);
 	}
 	sum += fix;
 	return sum < 0.0 ? 0.0 : sum > 1.0 ? 1.0 : sum;
@@ -180,11 +201,10 @@ walk_token(const struct at *t, void *arg)
 /* Walks the listed tokens; returns the one at which the running residual first
  * exceeds target, or SPLIT_NONE. */
 static size_t
-residual_walk(const struct split_dist *p, const struct split_dist *q, double target,
-    struct walk *wk)
+residual_walk(const struct pair *pr, double target, struct walk *wk)
 {
 	*wk = (struct walk){ target, 0.0, 0.0, SPLIT_NONE };
-	return each_listed(p, q, walk_token, wk);
+	return each_listed(pr, walk_token, wk);
 }
 
 static int
@@ -196,73 +216,92 @@ mark_listed(const struct at *t, void *arg)
 
 /* The floors' excess max(0, a fp(w) - b fq(w)) at token w. */
 static double
-floor_excess_at(const struct split_dist *p, const struct split_dist *q, size_t w)
+floor_excess_at(const struct pair *pr, size_t w)
 {
-	double e = p->scale * p->floor->w[w] - q->scale * q->floor->w[w];
+	double e = pr->ap * pr->p->floor->w[w] - pr->q->scale * pr->q->floor->w[w];
 
 	return e > 0.0 ? e : 0.0;
 }
 
 /* A token from the floors' excess restricted to the tokens outside both lists:
  * by rejection while it is cheap, else by one exact scan; SPLIT_NONE when nothing
- * is left outside (or no memory for the scan). */
+ * is left outside. */
 static size_t
-sample_outside(const struct split_dist *p, const struct split_dist *q,
-    struct rng *rng, double excess)
+sample_outside(const struct pair *pr, struct rng *rng, double excess)
 {
+	const struct split_dist *p = pr->p, *q = pr->q;
 	double total = 0.0, u, acc = 0.0;
 	size_t w, last = SPLIT_NONE, n = p->floor->vocab;
 	unsigned char *listed;
 	int tries;
 
 	for (tries = 0; tries < OUTSIDE_TRIES; tries++) {
-		w = split_floors_excess_pick(p->floor, p->scale, q->floor, q->scale,
+		w = split_floors_excess_pick(p->floor, pr->ap, q->floor, q->scale,
 		    rng_uniform(rng) * excess);
-		if (outside(p, q, w) && floor_excess_at(p, q, w) > 0.0)
+		if (outside(p, q, w) && floor_excess_at(pr, w) > 0.0)
 			return w;
 	}
-	if ((listed = calloc(n, 1)) == NULL)
-		return SPLIT_NONE;
-	each_listed(p, q, mark_listed, listed);
+	listed = xcalloc(n, 1);
+	each_listed(pr, mark_listed, listed);
 	for (w = 0; w < n; w++)
-		total += listed[w] ? 0.0 : floor_excess_at(p, q, w);
+		total += listed[w] ? 0.0 : floor_excess_at(pr, w);
 	u = rng_uniform(rng) * total;
 	for (w = 0; w < n && last == SPLIT_NONE; w++) {
-		double e = listed[w] ? 0.0 : floor_excess_at(p, q, w);
+		double e = listed[w] ? 0.0 : floor_excess_at(pr, w);
 
 		acc += e;
 		if (e > 0.0 && u < acc)
 			last = w;
 	}
 	for (w = n; last == SPLIT_NONE && w-- > 0; )
-		if (!listed[w] && floor_excess_at(p, q, w) > 0.0)
+		if (!listed[w] && floor_excess_at(pr, w) > 0.0)
 			last = w;	/* rounding left u past the end */
 	free(listed);
 	return last;
 }
 
+/* The residual's mass: the listed tokens' (walked into wk) plus the floors'
+ * outside the lists; *excess gets the floors' excess over every token. */
+static double
+residual_mass(const struct pair *pr, struct walk *wk, double *excess)
+{
+	double off;
+
+	*excess = split_floors_excess(pr->p->floor, pr->ap, pr->q->floor,
+	    pr->q->scale);
+	residual_walk(pr, INFINITY, wk);
+	off = *excess - wk->floor_excess;
+	return wk->mass + (off > 0.0 ? off : 0.0);
+}
+
+double
+split_residual_mass(const struct split_dist *p, const struct split_dist *q, double a)
+{
+	struct pair pr = pair_of(p, q, a);
+	struct walk wk;
+	double excess;
+
+	return residual_mass(&pr, &wk, &excess);
+}
+
 size_t
 split_sample_residual(const struct split_dist *p, const struct split_dist *q,
-    struct rng *rng, double *mass)
+    double a, struct rng *rng, double *mass)
 {
-	double excess = split_floors_excess(p->floor, p->scale, q->floor, q->scale);
-	double off, u;
+	struct pair pr = pair_of(p, q, a);
+	double excess, u;
 	struct walk wk;
 	size_t w;
 
-	residual_walk(p, q, INFINITY, &wk);
-	off = excess - wk.floor_excess;
-	if (!(off > 0.0))
-		off = 0.0;
-	*mass = wk.mass + off;
+	*mass = residual_mass(&pr, &wk, &excess);
 	if (!(*mass > 0.0))
 		return split_sample(p, rng);
 	u = rng_uniform(rng) * *mass;
 	if (u < wk.mass) {
-		w = residual_walk(p, q, u, &wk);
+		w = residual_walk(&pr, u, &wk);
 		return w != SPLIT_NONE ? w : wk.last;
 	}
-	w = excess > 0.0 ? sample_outside(p, q, rng, excess) : SPLIT_NONE;
+	w = excess > 0.0 ? sample_outside(&pr, rng, excess) : SPLIT_NONE;
 	if (w != SPLIT_NONE)
 		return w;
 	return wk.last != SPLIT_NONE ? wk.last : split_sample(p, rng);

@@ -17,23 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct rng;
+#include "split_floor.h"
 
-struct split_floor {
-	size_t vocab;
-	const double *w;	/* vocab entries, each > 0 */
-	const double *cdf;	/* running sums of w (a plain floor) */
-	double sum;		/* the sum of w */
-	/* A factored floor is a plain floor times positive factors, w = base->w *
-	 * factor, kept with its tokens in ascending order of factor and running
-	 * sums of both floors in that order (vocab + 1 entries each, from 0); it
-	 * needs no cdf. base is NULL for a plain floor, and the rest unused. */
-	const struct split_floor *base;
-	const double *factor;
-	const uint32_t *by_factor;
-	const double *cum_base;
-	const double *cum_w;
-};
+struct rng;
 
 struct split_dist {
 	const struct split_floor *floor;
@@ -59,43 +45,37 @@ split_prob(const struct split_dist *d, size_t w)
 	return d->scale * d->floor->w[w] + split_extra(d, w);
 }
 
-/* Two distributions p and q are a pair when q's floor is p's, or p's (plain)
- * floor times factors: a target and its draft, the draft perhaps with noise.
- * The functions taking p and q below need a pair. */
+/* Two distributions p and q are a pair when their floors are (split_floor.h):
+ * q's floor is p's, or p's plain floor times factors (a target and its draft,
+ * the draft perhaps with noise). The functions taking p and q below need a
+ * pair; the overlap takes it either way round. */
+int split_pair(const struct split_dist *p, const struct split_dist *q);
 
 /* A token drawn from d: from its list with probability extra_sum, else from the
  * floor by binary search of its running sums. */
 size_t split_sample(const struct split_dist *d, struct rng *rng);
 
-/* sum_w min(p(w), q(w)) for a pair, taken either way round; fastest when they
- * share one list. */
+/* sum_w min(p(w), q(w)); fastest when they share one list. */
 double split_overlap(const struct split_dist *p, const struct split_dist *q);
 
-/* A token drawn from norm(max(0, p - q)) for a pair (p the one over the plain
- * floor); *mass gets sum_w max(0, p(w) - q(w)). When that mass is 0 (p and q agree
- * to rounding) the token is drawn from p itself. The part of the residual on
- * the floors outside both lists is drawn by rejection, and after 64 failures by
- * an exact scan of the vocabulary. */
+/* The scaled residual max(0, a p - q), a in (0, 1], of a pair: its mass, and a
+ * token drawn from it normalised with *mass set to that mass. When the mass is
+ * 0 the token is drawn from p itself. The part of the residual on the floors
+ * outside both lists is drawn by rejection, and after 64 failures by an exact
+ * scan of the vocabulary. */
+double split_residual_mass(const struct split_dist *p, const struct split_dist *q,
+    double a);
 size_t split_sample_residual(const struct split_dist *p, const struct split_dist *q,
-    struct rng *rng, double *mass);
+    double a, struct rng *rng, double *mass);
+
+/* For a pair: the sum of p(y) over the tokens y before x in the order of the
+ * ratio p(y) / q(y) ascending, ties by id (pdist_ratio_cdf). A token on either
+ * list has the ratio of its values; one off both lists has the floors' ratio
+ * (split_floors_ratio). */
+double split_ratio_cdf(const struct split_dist *p, const struct split_dist *q,
+    size_t x);
 
 /* out (vocab entries) = d as a dense vector. */
 void split_densify(const struct split_dist *d, double *out);
-
-/* The token at which the floor's running sum first exceeds t (t < floor->sum),
- * in token order for a plain floor, in factor order for a factored one; the
- * last token of that order when rounding puts t past the end. */
-size_t split_floor_pick(const struct split_floor *floor, double t);
-
-/* For the floors of a pair, fp scaled by a and fq by b (a, b >= 0), over every
- * token of the vocabulary: sum_w min(a fp(w), b fq(w)); sum_w max(0, a fp(w) -
- * b fq(w)); and the token at which the running sum of the latter first exceeds
- * t (t below it). Logarithmic in the vocabulary. */
-double split_floors_min(const struct split_floor *fp, double a,
-    const struct split_floor *fq, double b);
-double split_floors_excess(const struct split_floor *fp, double a,
-    const struct split_floor *fq, double b);
-size_t split_floors_excess_pick(const struct split_floor *fp, double a,
-    const struct split_floor *fq, double b, double t);
 
 #endif

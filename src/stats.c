@@ -8,6 +8,7 @@
 #include "dist.h"
 #include "stats.h"
 #include "theory.h"
+#include "xalloc.h"
 
 #define STATS_PI 3.14159265358979323846
 
@@ -16,13 +17,9 @@ stats_init(struct stats *st, size_t vocab, int gamma)
 {
 	memset(st, 0, sizeof *st);
 	st->vocab = vocab;
-	st->spec_hist = calloc(vocab, sizeof *st->spec_hist);
-	st->ref_hist = calloc(vocab, sizeof *st->ref_hist);
-	st->expected = calloc(vocab, sizeof *st->expected);
-	if (st->spec_hist == NULL || st->ref_hist == NULL || st->expected == NULL) {
-		stats_free(st);
-		return -1;
-	}
+	st->spec_hist = xcalloc(vocab, sizeof *st->spec_hist);
+	st->ref_hist = xcalloc(vocab, sizeof *st->ref_hist);
+	pdist_counts_init(&st->expected, vocab);
 	st->gamma = gamma;
 	return 0;
 }
@@ -32,16 +29,15 @@ stats_free(struct stats *st)
 {
 	free(st->spec_hist);
 	free(st->ref_hist);
-	free(st->expected);
+	pdist_counts_free(&st->expected);
 	st->spec_hist = st->ref_hist = NULL;
-	st->expected = NULL;
 }
 
 void
 stats_reset(struct stats *st, int gamma)
 {
 	uint64_t *spec = st->spec_hist, *ref = st->ref_hist;
-	double *expected = st->expected;
+	struct pdist_counts expected = st->expected;
 	size_t vocab = st->vocab;
 
 	memset(st, 0, sizeof *st);
@@ -52,85 +48,24 @@ stats_reset(struct stats *st, int gamma)
 	st->expected = expected;
 	memset(spec, 0, vocab * sizeof *spec);
 	memset(ref, 0, vocab * sizeof *ref);
-	memset(expected, 0, vocab * sizeof *expected);
+	pdist_counts_clear(&st->expected);
 }
 
-/* expected += w[0] p[0] + ... + w[m-1] p[m-1] (m = 1..3) in one pass. */
-static void
-add_few(double *restrict expected, const double *const *p, const double *w, int m,
-    size_t n)
-{
-	const double *restrict p0 = p[0], *restrict p1 = p[m > 1], *restrict p2 = p[m - 1];
-	double w0 = w[0], w1 = w[m > 1], w2 = w[m - 1];
-	size_t i;
-
-	if (m == 1)
-		for (i = 0; i < n; i++)
-			expected[i] += w0 * p0[i];
-	else if (m == 2)
-		for (i = 0; i < n; i++)
-			expected[i] += w0 * p0[i] + w1 * p1[i];
-	else
-		for (i = 0; i < n; i++)
-			expected[i] += (w0 * p0[i] + w1 * p1[i]) + w2 * p2[i];
-}
-
-/* The same for four distributions. */
-static void
-add_four(double *restrict expected, const double *const *p, const double *w, size_t n)
-{
-	const double *restrict p0 = p[0], *restrict p1 = p[1];
-	const double *restrict p2 = p[2], *restrict p3 = p[3];
-	double w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3];
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		expected[i] += (w0 * p0[i] + w1 * p1[i]) + (w2 * p2[i] + w3 * p3[i]);
-}
-
-/* expected += weight * d: its list directly, its floor through floor_coef (a
- * new floor first folds the old one's share into expected). */
-static void
-add_split(struct stats *st, const struct split_dist *d, double weight)
-{
-	size_t i;
-
-	if (st->floor != d->floor) {
-		for (i = 0; st->floor != NULL && i < st->vocab; i++)
-			st->expected[i] += st->floor_coef * st->floor->w[i];
-		st->floor = d->floor;
-		st->floor_coef = 0.0;
-	}
-	st->floor_coef += weight * d->scale;
-	for (i = 0; i < d->nlist; i++)
-		st->expected[d->list[i]] += weight * d->extra[i];
-}
-
-/* expected += n * p for each run of emitted positions sharing one distribution;
- * dense ones up to four per pass over the vocabulary. */
+/* expected += n p for each run of emitted positions sharing one distribution. */
 static void
 add_expected(struct stats *st, const struct spec_targets *targets, int emitted)
 {
-	const double *p[SPEC_GAMMA_MAX + 1];
-	double w[SPEC_GAMMA_MAX + 1];
-	int k = 0, runs = 0, r;
+	struct pdist p[SPEC_GAMMA_MAX + 1];
+	double n[SPEC_GAMMA_MAX + 1];
+	int k = 0, runs = 0;
 
 	while (k < emitted) {
-		const struct split_dist *sp = targets->sp[k];
-		double n = 0.0;
-
 		p[runs] = targets->p[k];
-		for (; k < emitted && targets->p[k] == p[runs] && targets->sp[k] == sp; k++)
-			n += 1.0;
-		if (sp != NULL)
-			add_split(st, sp, n);
-		else
-			w[runs++] = n;
+		for (n[runs] = 0.0; k < emitted && pdist_same(&targets->p[k], &p[runs]); k++)
+			n[runs] += 1.0;
+		runs++;
 	}
-	for (r = 0; r + 4 <= runs; r += 4)
-		add_four(st->expected, p + r, w + r, st->vocab);
-	if (r < runs)
-		add_few(st->expected, p + r, w + r, runs - r, st->vocab);
+	pdist_counts_add(&st->expected, p, n, runs);
 }
 
 void
@@ -230,9 +165,7 @@ stats_accept_rate_at(const struct stats *st, int k)
 double
 stats_tv(const struct stats *st)
 {
-	/* dist and chisq still count in unsigned long long, of the same width */
-	return dist_tv_counts((const unsigned long long *)st->spec_hist,
-	    (const unsigned long long *)st->ref_hist, st->vocab);
+	return dist_tv_counts(st->spec_hist, st->ref_hist, st->vocab);
 }
 
 double
@@ -257,6 +190,11 @@ stats_tv_noise(const struct stats *st)
 struct chisq_result
 stats_chi2(const struct stats *st)
 {
-	return chisq_test_floor((const unsigned long long *)st->spec_hist, st->expected,
-	    st->floor != NULL ? st->floor->w : NULL, st->floor_coef, st->vocab);
+	double *expected = xreallocarray(NULL, st->vocab, sizeof *expected);
+	struct chisq_result r;
+
+	pdist_counts_values(&st->expected, expected);
+	r = chisq_test(st->spec_hist, expected, st->vocab);
+	free(expected);
+	return r;
 }

@@ -7,8 +7,8 @@
 #include <stdint.h>
 
 #include "chisq.h"
+#include "pdist.h"
 #include "spec.h"
-#include "split.h"
 
 struct stats {
 	size_t vocab;
@@ -29,13 +29,11 @@ struct stats {
 	uint64_t accepted_at[SPEC_GAMMA_MAX];
 	uint64_t *spec_hist;	/* vocab counts of the speculative output */
 	uint64_t *ref_hist;	/* vocab counts of the reference stream */
-	double *expected;		/* vocab: sum of p(x) over emitted positions, */
-	const struct split_floor *floor; /* plus floor_coef times this floor (split */
-	double floor_coef;		/* targets add their scaled floor here) */
+	struct pdist_counts expected;	/* sum of p(x) over emitted positions */
 };
 
-/* Allocate for vocab tokens and start an empty segment at gamma. 0, or -1 when out
- * of memory (nothing to free then). */
+/* Allocate for vocab tokens and start an empty segment at gamma. Returns 0 (out
+ * of memory ends the process: xalloc.h). */
 int stats_init(struct stats *st, size_t vocab, int gamma);
 void stats_free(struct stats *st);
 

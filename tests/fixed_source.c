@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "fixed_source.h"
+#include "pdist.h"
 #include "source.h"
 
 static void
@@ -13,16 +14,16 @@ fixed_begin(void *self, struct rng *rng, int need_draft)
 }
 
 static void
-fixed_dists(void *self, const int *drafted, int k, const double **p, const double **q)
+fixed_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdist *q)
 {
 	struct fixed_pair *pair = self;
 
 	(void)drafted;
 	(void)k;
 	if (p != NULL)
-		*p = pair->p;
+		*p = pair->hp != NULL ? *pair->hp : pdist_dense(pair->p, pair->vocab);
 	if (q != NULL)
-		*q = pair->q;
+		*q = pair->hq != NULL ? *pair->hq : pdist_dense(pair->q, pair->vocab);
 }
 
 static void
@@ -62,6 +63,7 @@ static const struct source_ops fixed_ops = {
 void
 fixed_source_open(struct source *src, struct fixed_pair *pair, size_t vocab)
 {
+	pair->vocab = vocab;
 	src->ops = &fixed_ops;
 	src->self = pair;
 	src->vocab = vocab;

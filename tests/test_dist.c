@@ -51,6 +51,7 @@ test_overlap_tv_residual(void)
 	const double p[4] = { 0.5, 0.2, 0.3, 0.0 };
 	const double q[4] = { 0.25, 0.25, 0.25, 0.25 };
 	double res[4];
+	int i;
 
 	tap_near(dist_overlap(p, q, 4), 0.25 + 0.2 + 0.25 + 0.0, 1e-15, "overlap");
 	tap_near(dist_tv(p, q, 4), 0.5 * (0.25 + 0.05 + 0.05 + 0.25), 1e-15, "TV");
@@ -59,7 +60,27 @@ test_overlap_tv_residual(void)
 	tap_ok(res[0] == 0.25 && fabs(res[2] - 0.05) < 1e-15 && res[1] == 0.0 && res[3] == 0.0,
 	    "residual vector max(0, p - q)");
 	tap_near(dist_overlap(p, p, 4), 1.0, 1e-15, "overlap of p with itself");
-	tap_near(dist_residual(p, p, res, 4), 0.0, 0.0, "residual of p against itself is empty");
+	tap_near(dist_residual(p, p, res, 4), 0.0, 0.0,
+	    "residual of p against itself is empty");
+	/* 0.75 p - q = 0.125, -0.1, -0.025, -0.25 */
+	tap_near(dist_residual_mass(p, 0.75, q, 4), 0.125, 0.0, "scaled residual mass");
+	for (i = 0; i < 4; i++)
+		res[i] = p[i];
+	tap_near(dist_residual(res, q, res, 4), 0.3, 1e-15, "residual in place of p");
+	tap_near(dist_residual_mass(p, 1.0, q, 4), dist_residual(p, q, res, 4), 0.0,
+	    "residual mass without the vector, a = 1: the same bits");
+}
+
+static void
+test_sum_ratio(void)
+{
+	const double x[7] = { 0.5, 0.25, 0.125, 1.0, 2.0, 4.0, 0.0625 };
+
+	tap_near(dist_sum(x, 7), 7.9375, 0.0, "dist_sum of 7 dyadic values");
+	tap_near(dist_sum(x, 0), 0.0, 0.0, "dist_sum of none");
+	tap_near(dist_ratio(0.5, 0.25), 2.0, 0.0, "ratio p / q");
+	tap_ok(isinf(dist_ratio(0.5, 0.0)) && isinf(dist_ratio(0.0, 0.0)),
+	    "ratio with q = 0 is +infinity, p = 0 or not");
 }
 
 static void
@@ -76,7 +97,7 @@ test_normalize(void)
 static void
 test_tv_counts(void)
 {
-	const unsigned long long a[3] = { 10, 0, 10 }, b[3] = { 0, 5, 5 }, none[3] = { 0 };
+	const uint64_t a[3] = { 10, 0, 10 }, b[3] = { 0, 5, 5 }, none[3] = { 0 };
 
 	tap_near(dist_tv_counts(a, b, 3), 0.5 * (0.5 + 0.5 + 0.0), 1e-15, "TV of count histograms");
 	tap_near(dist_tv_counts(a, none, 3), 0.0, 0.0, "TV against an empty histogram is 0");
@@ -89,6 +110,7 @@ main(void)
 	test_softmax_extremes();
 	test_overlap_tv_residual();
 	test_normalize();
+	test_sum_ratio();
 	test_tv_counts();
 	return tap_done();
 }

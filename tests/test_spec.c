@@ -1,19 +1,23 @@
-/* test_spec.c: the speculative step's output law, each outcome path, degenerate cases. */
+/* test_spec.c: the speculative step's output law, each outcome path, degenerate
+ * cases, dense and split pairs. */
 #include "config.h"
 
 #include <math.h>
 
 #include "chisq.h"
+#include "dist.h"
 #include "fixed_source.h"
 #include "rng.h"
 #include "source.h"
 #include "spec.h"
+#include "split.h"
+#include "split_fixture.h"
 #include "tap.h"
 
 #define V 4
 
 struct run {
-	unsigned long long count[V];
+	uint64_t count[V];
 	long steps, emitted, accepted, tested, rejected, residual, bonus;
 	int max_emitted;
 	int records_ok;		/* every record well formed */
@@ -39,11 +43,11 @@ record_ok(const struct spec_step *s, int gamma)
 	    s->tested == gamma && spec_emitted_ids(s, ids) == gamma + 1;
 }
 
+/* Steps of the pair's source, counted into out. */
 static void
-run_steps(const double *p, const double *q, int gamma, long steps, uint64_t seed,
+run_pair(struct fixed_pair *pair, int gamma, long steps, uint64_t seed,
     struct run *out)
 {
-	struct fixed_pair pair = { p, q, 0, 0, 0.0 };
 	struct spec_targets targets;
 	struct spec_step s;
 	struct source src;
@@ -52,7 +56,7 @@ run_steps(const double *p, const double *q, int gamma, long steps, uint64_t seed
 	long i;
 	int k;
 
-	fixed_source_open(&src, &pair, V);
+	fixed_source_open(&src, pair, V);
 	rng_seed(&rng, seed, 0);
 	*out = (struct run){ .records_ok = 1, .min_residual_mass = INFINITY };
 	for (i = 0; i < steps; i++) {
@@ -75,7 +79,16 @@ run_steps(const double *p, const double *q, int gamma, long steps, uint64_t seed
 				out->min_residual_mass = s.residual_mass;
 		}
 	}
-	out->records_ok &= pair.committed == out->emitted && pair.begins == steps;
+	out->records_ok &= pair->committed == out->emitted && pair->begins == steps;
+}
+
+static void
+run_steps(const double *p, const double *q, int gamma, long steps, uint64_t seed,
+    struct run *out)
+{
+	struct fixed_pair pair = { .p = p, .q = q };
+
+	run_pair(&pair, gamma, steps, seed, out);
 }
 
 static double
@@ -184,14 +197,14 @@ alt_begin(void *self, struct rng *rng, int need_draft)
 }
 
 static void
-alt_dists(void *self, const int *drafted, int k, const double **p, const double **q)
+alt_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdist *q)
 {
 	(void)self;
 	(void)drafted;
 	if (p != NULL)
-		*p = k % 2 == 0 ? even_p : odd_p;
+		*p = pdist_dense(k % 2 == 0 ? even_p : odd_p, V);
 	if (q != NULL)
-		*q = k % 2 == 0 ? even_q : odd_q;
+		*q = pdist_dense(k % 2 == 0 ? even_q : odd_q, V);
 }
 
 static void
@@ -208,7 +221,7 @@ static void
 test_position_dependent(void)
 {
 	struct source src = { &alt_ops, NULL, V, "alternating" };
-	unsigned long long count[2][V] = { { 0 } };
+	uint64_t count[2][V] = { { 0 } };
 	double expected[2][V], scratch[V];
 	struct spec_targets targets;
 	struct spec_step s;
@@ -224,7 +237,8 @@ test_position_dependent(void)
 				continue;
 			count[e % 2][s.tok[k].id]++;
 			emitted[e % 2]++;
-			targets_ok &= targets.p[e] == (e % 2 == 0 ? even_p : odd_p);
+			targets_ok &= targets.p[e].form == PDIST_DENSE &&
+			    targets.p[e].u.dense == (e % 2 == 0 ? even_p : odd_p);
 			e++;
 		}
 	}
@@ -241,6 +255,55 @@ test_position_dependent(void)
 	    chisq_test(count[1], expected[1], V).p_value);
 	tap_ok(chisq_test(count[1], expected[0], V).p_value < 1e-10,
 	    "and the test tells the positions apart");
+}
+
+/* Split pairs over a floor of V tokens (split.h): q on p's floor with other
+ * tokens listed, and q on that floor times factors 2, 0.5, 1, 1.5. */
+static const double floor_w[V] = { 1, 2, 3, 2 }, floor_cdf[V] = { 1, 3, 6, 8 };
+static const double factor[V] = { 2, 0.5, 1, 1.5 }, fw[V] = { 2, 1, 3, 3 };
+static const uint32_t by_factor[V] = { 1, 2, 3, 0 };
+static const double cum_base[V + 1] = { 0, 2, 5, 7, 8 };
+static const double cum_w[V + 1] = { 0, 1, 4, 7, 9 };
+static const struct split_floor plain = { V, floor_w, floor_cdf, 8, NULL, NULL, NULL,
+    NULL, NULL };
+static const struct split_floor factored = { V, fw, NULL, 9, &plain, factor, by_factor,
+    cum_base, cum_w };
+
+/* Output law and acceptance rate of a split pair against its dense form. */
+static void
+check_split_pair(const struct split_dist *sp, const struct split_dist *sq,
+    const char *what, uint64_t seed)
+{
+	struct pdist hp = pdist_split(sp), hq = pdist_split(sq);
+	struct fixed_pair pair = { .hp = &hp, .hq = &hq };
+	double p[V], q[V];
+	struct run r;
+
+	pdist_densify(&hp, p);
+	pdist_densify(&hq, q);
+	run_pair(&pair, 3, 200000, seed, &r);
+	tap_ok(r.records_ok && r.rejected > 0 && r.bonus > 0,
+	    "%s: records well formed, every path taken", what);
+	tap_ok(output_p_value(&r, p) > 0.001, "%s: output follows p, chi2 p = %.4f",
+	    what, output_p_value(&r, p));
+	tap_near((double)r.accepted / (double)r.tested, dist_overlap(p, q, V), 0.005,
+	    "acceptance rate equals the overlap");
+}
+
+static void
+test_split_pairs(void)
+{
+	static const uint32_t lp[] = { 0, 2 }, lq[] = { 1, 3 };
+	static const double ep[] = { 0.5, 0.1 }, eq[] = { 0.15, 0.05 }, eqf[] = { 0.1, 0.0 };
+	static const struct split_list wp = { lp, 2 }, wq = { lq, 2 };
+	/* p: 0.05 floor (mass 0.4) + 0.6 listed; q: 0.1 floor (0.8) + 0.2 listed;
+	 * factored q: 0.1 factored floor (0.9) + 0.1 listed on p's list */
+	struct split_dist sp = split_fixture_dist(&plain, 0.05, &wp, ep);
+	struct split_dist sq = split_fixture_dist(&plain, 0.1, &wq, eq);
+	struct split_dist sf = split_fixture_dist(&factored, 0.1, &wp, eqf);
+
+	check_split_pair(&sp, &sq, "split pair, other lists", 9);
+	check_split_pair(&sp, &sf, "split pair, factored q, one list", 10);
 }
 
 static void
@@ -260,6 +323,7 @@ main(void)
 	test_underflowing_residual();
 	test_gamma_bounds();
 	test_position_dependent();
+	test_split_pairs();
 	test_names();
 	return tap_done();
 }

@@ -5,10 +5,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "chisq.h"
 #include "dist.h"
+#include "draws.h"
+#include "pdist.h"
 #include "rng.h"
 #include "split.h"
+#include "split_fixture.h"
 #include "tap.h"
 
 #define V 12
@@ -33,40 +35,12 @@ static const uint32_t list_most_copy[] = { 0, 1, 3, 4, 5, 6, 7, 8, 9, 10 };
 static const double raw_tp[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
 static const double raw_tq[] = { 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 2 };
 
-struct where {
-	const uint32_t *list;
-	size_t n;
-};
-
 /* One distribution: built in place, never copied (d points into it). */
 struct fix {
-	struct where wh;
+	struct split_list wh;
 	double extra[V];
 	struct split_dist d;
 };
-
-static size_t
-find(const void *where, uint32_t w)
-{
-	const struct where *wh = where;
-	size_t i;
-
-	for (i = 0; i < wh->n; i++)
-		if (wh->list[i] == w)
-			return i;
-	return SPLIT_NONE;
-}
-
-static void
-floor_init(struct split_floor *f, const double *w, double *cdf)
-{
-	double sum = 0.0;
-	size_t i;
-
-	for (i = 0; i < V; i++)
-		cdf[i] = sum += w[i];
-	*f = (struct split_floor){ .vocab = V, .w = w, .cdf = cdf, .sum = sum };
-}
 
 /* fmass of the distribution on the floor, the rest on list as raw's proportions. */
 static void
@@ -78,12 +52,10 @@ fix_init(struct fix *x, const struct split_floor *f, const uint32_t *list, size_
 
 	for (i = 0; i < n; i++)
 		sum += raw[i];
-	x->wh = (struct where){ list, n };
-	x->d = (struct split_dist){ f, fmass / f->sum, list, x->extra, n, 0.0, find, &x->wh };
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		x->extra[i] = sum > 0.0 ? raw[i] * ((1.0 - fmass) / sum) : 0.0;
-		x->d.extra_sum += x->extra[i];
-	}
+	x->wh = (struct split_list){ list, n };
+	x->d = split_fixture_dist(f, fmass / f->sum, &x->wh, x->extra);
 }
 
 static void
@@ -127,7 +99,7 @@ check_pair(const struct fix *p, const struct fix *q, const char *what)
 	tap_ok(fabs(split_overlap(&p->d, &q->d) - want) <= 1e-14, "overlap, %s: %.17g want %.17g",
 	    what, split_overlap(&p->d, &q->d), want);
 	want = dist_residual(dp, dq, res, V);
-	split_sample_residual(&p->d, &q->d, &r, &mass);
+	split_sample_residual(&p->d, &q->d, 1.0, &r, &mass);
 	tap_ok(fabs(mass - want) <= 1e-14, "residual mass, %s: %.17g want %.17g", what,
 	    mass, want);
 }
@@ -162,34 +134,13 @@ test_overlap_residual(void)
 	check_pair(&e, &e, "both lists empty");
 }
 
-static void
-chisq_check(const unsigned long long *count, const double *prob, double total,
-    const char *what)
-{
-	double expect[V];
-	struct chisq_result c;
-	size_t w;
-
-	for (w = 0; w < V; w++)
-		expect[w] = DRAWS * prob[w] / total;
-	c = chisq_test(count, expect, V);
-	tap_ok(c.p_value > 0.001, "%s: chi2 %.2f df %d p %.4f", what, c.statistic, c.df,
-	    c.p_value);
-}
-
+/* Draws of split_sample (through its handle) against the dense form. */
 static void
 test_sample(const struct fix *p, uint64_t seed, const char *what)
 {
-	unsigned long long count[V] = { 0 };
-	double dp[V];
-	struct rng r;
-	long i;
+	struct pdist h = pdist_split(&p->d);
 
-	rng_seed(&r, seed, 0);
-	for (i = 0; i < DRAWS; i++)
-		count[split_sample(&p->d, &r)]++;
-	split_densify(&p->d, dp);
-	chisq_check(count, dp, 1.0, what);
+	draws_sample(&h, seed, DRAWS, what);
 }
 
 /* Draws of the residual against norm(max(0, p - q)), none where it is 0, and the
@@ -198,7 +149,7 @@ static void
 test_residual_draws(const struct fix *p, const struct fix *q, uint64_t seed,
     const char *what)
 {
-	unsigned long long count[V] = { 0 }, stray = 0;
+	uint64_t count[V] = { 0 }, stray = 0;
 	double dp[V], dq[V], res[V], mass, want;
 	struct rng r;
 	int zeros = 0;
@@ -210,9 +161,9 @@ test_residual_draws(const struct fix *p, const struct fix *q, uint64_t seed,
 	want = dist_residual(dp, dq, res, V);
 	rng_seed(&r, seed, 0);
 	for (i = 0; i < DRAWS; i++)
-		count[split_sample_residual(&p->d, &q->d, &r, &mass)]++;
+		count[split_sample_residual(&p->d, &q->d, 1.0, &r, &mass)]++;
 	if (want > 0.0) {
-		chisq_check(count, res, want, what);
+		draws_check(count, res, want, V, what);
 		for (w = 0; w < V; w++)
 			if (res[w] == 0.0) {
 				zeros++;
@@ -223,7 +174,7 @@ test_residual_draws(const struct fix *p, const struct fix *q, uint64_t seed,
 		tap_near(mass, want, 1e-14, what);
 	} else {
 		tap_near(mass, 0.0, 0.0, what);
-		chisq_check(count, dp, 1.0, what);
+		draws_check(count, dp, 1.0, V, what);
 	}
 }
 
@@ -282,21 +233,7 @@ static struct factored ff, tight_ff;
 static void
 factored_init(struct factored *x, const struct split_floor *base)
 {
-	size_t i, j;
-
-	for (i = 0; i < V; i++) {	/* insertion sort: ties keep token order */
-		for (j = i; j > 0 && factor[x->by[j - 1]] > factor[i]; j--)
-			x->by[j] = x->by[j - 1];
-		x->by[j] = (uint32_t)i;
-		x->w[i] = base->w[i] * factor[i];
-	}
-	x->cum_base[0] = x->cum_w[0] = 0.0;
-	for (i = 0; i < V; i++) {
-		x->cum_base[i + 1] = x->cum_base[i] + base->w[x->by[i]];
-		x->cum_w[i + 1] = x->cum_w[i] + x->w[x->by[i]];
-	}
-	x->f = (struct split_floor){ .vocab = V, .w = x->w, .sum = x->cum_w[V], .base = base,
-	    .factor = factor, .by_factor = x->by, .cum_base = x->cum_base, .cum_w = x->cum_w };
+	split_fixture_factored(&x->f, base, factor, x->w, x->by, x->cum_base, x->cum_w);
 }
 
 /* Scales (a, b) of the floors; the exact ones are dyadic. */
@@ -457,8 +394,8 @@ test_factored(void)
 int
 main(void)
 {
-	floor_init(&fl, floor_w, floor_cdf);
-	floor_init(&tight, tight_w, tight_cdf);
+	split_fixture_plain(&fl, floor_w, floor_cdf, V);
+	split_fixture_plain(&tight, tight_w, tight_cdf, V);
 	make_fixtures();
 	test_prob_extra_densify();
 	test_overlap_residual();

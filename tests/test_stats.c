@@ -46,10 +46,11 @@ make_steps(struct spec_step *a, struct spec_step *b)
 static void
 test_counters(void)
 {
-	struct spec_targets t = { { P, P, P }, { NULL } };
+	struct spec_targets t;
 	struct spec_step a, b;
 	struct stats st;
 
+	t.p[0] = t.p[1] = t.p[2] = pdist_dense(P, 3);
 	tap_ok(stats_init(&st, 3, 2) == 0, "stats_init");
 	make_steps(&a, &b);
 	stats_add_step(&st, &a, &t);
@@ -74,10 +75,11 @@ test_counters(void)
 	tap_near(stats_accept_rate_at(&st, 1), 1.0, 0.0, "position 2: 1 of 1 accepted");
 	tap_ok(st.spec_hist[0] == 3 && st.spec_hist[1] == 1 && st.spec_hist[2] == 0,
 	    "output histogram leaves the rejected draft out");
-	tap_near(st.expected[0], 4 * 0.5, 1e-15, "expected count: tokens x p");
-	tap_near(st.expected[2], 4 * 0.2, 1e-15, "expected count of the rejected token");
+	tap_near(pdist_counts_at(&st.expected, 0), 4 * 0.5, 1e-15, "expected count: tokens x p");
+	tap_near(pdist_counts_at(&st.expected, 2), 4 * 0.2, 1e-15, "expected count of the rejected token");
 	stats_reset(&st, 3);
-	tap_ok(st.steps == 0 && st.tokens == 0 && st.spec_hist[0] == 0 && st.expected[0] == 0.0 &&
+	tap_ok(st.steps == 0 && st.tokens == 0 && st.spec_hist[0] == 0 &&
+	    pdist_counts_at(&st.expected, 0) == 0.0 &&
 	    st.gamma == 3 && st.tok_hist[2] == 0, "reset clears everything, keeps the buffers");
 	tap_near(stats_alpha_hat(&st) + stats_tok_per_step(&st) + stats_tv(&st), 0.0, 0.0,
 	    "empty segment: figures are 0, not NaN");
@@ -96,9 +98,9 @@ test_tv_and_chi2(void)
 	st.spec_hist[0] = 50;
 	st.spec_hist[2] = 50;
 	tap_near(stats_tv(&st), 0.5, 1e-15, "TV between spec and reference histograms");
-	st.expected[0] = 50.0;
-	st.expected[1] = 25.0;
-	st.expected[2] = 25.0;
+	st.expected.sum[0] = 50.0;
+	st.expected.sum[1] = 25.0;
+	st.expected.sum[2] = 25.0;
 	tap_near(stats_chi2(&st).statistic, 0.0 + 25.0 + 25.0, 1e-12, "chi2 statistic");
 	tap_eq(stats_chi2(&st).df, 2, "chi2 degrees of freedom");
 	stats_free(&st);
@@ -118,7 +120,7 @@ test_tv_noise(void)
 	stats_init(&st, 4, 1);
 	tap_near(stats_tv_noise(&st), 0.0, 0.0, "TV noise: 0 without tokens");
 	for (i = 0; i < 4; i++) {
-		st.spec_hist[i] = st.ref_hist[i] = (unsigned long long)(p[i] * 10000.0 + 0.5);
+		st.spec_hist[i] = st.ref_hist[i] = (uint64_t)(p[i] * 10000.0 + 0.5);
 		direct += sqrt(4.0 * p[i] * (1.0 - p[i]) / (3.14159265358979323846 * 10000.0));
 	}
 	st.tokens = st.ref_tokens = 10000;
@@ -149,7 +151,7 @@ test_tv_noise(void)
 static void
 test_sim_segments(void)
 {
-	struct fixed_pair pair = { P, Q, 0, 0, 0.0 };
+	struct fixed_pair pair = { .p = P, .q = Q };
 	struct sim_params par = { 4, 0.3, 9, 10.0, 1.0 };
 	struct sim_figures f;
 	struct source src;
@@ -183,7 +185,7 @@ test_sim_segments(void)
 static void
 test_sim_open_clamps(void)
 {
-	struct fixed_pair pair = { P, Q, 0, 0, 0.0 };
+	struct fixed_pair pair = { .p = P, .q = Q };
 	struct sim_params par = { 99, -2.0, 1, 0.0, -5.0 };
 	struct source src;
 	struct sim sim;

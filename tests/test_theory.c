@@ -79,13 +79,13 @@ test_chisq(void)
 static void
 test_chisq_pooling(void)
 {
-	const unsigned long long obs[4] = { 50, 50, 1, 0 };
+	const uint64_t obs[4] = { 50, 50, 1, 0 };
 	const double exp4[4] = { 50.0, 50.0, 0.5, 0.5 };
-	const unsigned long long obs5[5] = { 40, 60, 3, 4, 0 };
+	const uint64_t obs5[5] = { 40, 60, 3, 4, 0 };
 	const double exp5[5] = { 50.0, 50.0, 2.0, 2.0, 2.0 };
-	const unsigned long long few[2] = { 1, 2 };
+	const uint64_t few[2] = { 1, 2 };
 	const double exp_few[2] = { 1.5, 1.5 };
-	const unsigned long long off[3] = { 0, 40, 0 };
+	const uint64_t off[3] = { 0, 40, 0 };
 	const double exp_off[3] = { 40.0, 0.0, 0.0 };
 	struct chisq_result r = chisq_test(obs, exp4, 4);
 

@@ -1,0 +1,168 @@
+/* pdist.c: the distribution handle's operations, by form, with a generic path
+ * for pairs of forms that have no fast one. */
+#include "config.h"
+
+#include <string.h>
+
+#include "dist.h"
+#include "pdist.h"
+#include "rng.h"
+#include "split.h"
+#include "xalloc.h"
+
+struct pdist
+pdist_split(const struct split_dist *s)
+{
+	struct pdist d = { PDIST_SPLIT, s->floor->vocab, { .split = s } };
+
+	return d;
+}
+
+double
+pdist_prob(const struct pdist *p, size_t x)
+{
+	if (p->form == PDIST_SPLIT)
+		return split_prob(p->u.split, x);
+	return p->u.dense[x];
+}
+
+size_t
+pdist_sample(const struct pdist *p, struct rng *rng)
+{
+	if (p->form == PDIST_SPLIT)
+		return split_sample(p->u.split, rng);
+	return rng_categorical(rng, p->u.dense, p->vocab, 1.0);
+}
+
+void
+pdist_densify(const struct pdist *p, double *out)
+{
+	if (p->form == PDIST_SPLIT)
+		split_densify(p->u.split, out);
+	else
+		memcpy(out, p->u.dense, p->vocab * sizeof *out);
+}
+
+static int
+both_dense(const struct pdist *p, const struct pdist *q)
+{
+	return p->form == PDIST_DENSE && q->form == PDIST_DENSE;
+}
+
+/* A split pair with p on the plain floor (the fast paths' condition). */
+static int
+split_pair_of(const struct pdist *p, const struct pdist *q)
+{
+	return p->form == PDIST_SPLIT && q->form == PDIST_SPLIT &&
+	    split_pair(p->u.split, q->u.split);
+}
+
+double
+pdist_overlap(const struct pdist *p, const struct pdist *q)
+{
+	double sum = 0.0;
+	size_t x;
+
+	if (both_dense(p, q))
+		return dist_overlap(p->u.dense, q->u.dense, p->vocab);
+	if (split_pair_of(p, q) || split_pair_of(q, p))
+		return split_overlap(p->u.split, q->u.split);
+	for (x = 0; x < p->vocab; x++) {
+		double a = pdist_prob(p, x), b = pdist_prob(q, x);
+
+		sum += a < b ? a : b;
+	}
+	return sum < 0.0 ? 0.0 : sum > 1.0 ? 1.0 : sum;
+}
+
+/* max(0, a p(x) - q(x)) */
+static double
+excess_at(const struct pdist *p, const struct pdist *q, double a, size_t x)
+{
+	double d = a * pdist_prob(p, x) - pdist_prob(q, x);
+
+	return d > 0.0 ? d : 0.0;
+}
+
+double
+pdist_residual_mass(const struct pdist *p, const struct pdist *q, double a)
+{
+	double mass = 0.0;
+	size_t x;
+
+	if (both_dense(p, q))
+		return dist_residual_mass(p->u.dense, a, q->u.dense, p->vocab);
+	if (split_pair_of(p, q))
+		return split_residual_mass(p->u.split, q->u.split, a);
+	for (x = 0; x < p->vocab; x++)
+		mass += excess_at(p, q, a, x);
+	return mass;
+}
+
+size_t
+pdist_sample_residual(const struct pdist *p, const struct pdist *q, double a,
+    struct rng *rng, double *scratch, double *mass)
+{
+	size_t x, n = p->vocab;
+
+	if (split_pair_of(p, q))
+		return split_sample_residual(p->u.split, q->u.split, a, rng, mass);
+	if (both_dense(p, q)) {
+		const double *ap = p->u.dense;
+
+		if (a != 1.0) {		/* a p first, then the residual in place */
+			for (x = 0; x < n; x++)
+				scratch[x] = a * ap[x];
+			ap = scratch;
+		}
+		*mass = dist_residual(ap, q->u.dense, scratch, n);
+	} else {
+		*mass = 0.0;
+		for (x = 0; x < n; x++)
+			*mass += scratch[x] = excess_at(p, q, a, x);
+	}
+	if (*mass > 0.0)
+		return rng_categorical(rng, scratch, n, *mass);
+	return pdist_sample(p, rng);
+}
+
+double
+pdist_ratio_cdf(const struct pdist *p, const struct pdist *q, size_t x)
+{
+	double r, cdf = 0.0;
+	size_t y;
+
+	if (split_pair_of(p, q))
+		return split_ratio_cdf(p->u.split, q->u.split, x);
+	r = dist_ratio(pdist_prob(p, x), pdist_prob(q, x));
+	for (y = 0; y < p->vocab; y++) {
+		double py = pdist_prob(p, y), key = dist_ratio(py, pdist_prob(q, y));
+
+		if (key < r || (key == r && y < x))
+			cdf += py;
+	}
+	return cdf < 1.0 ? cdf : 1.0;
+}
+
+void
+pdist_iter_start(struct pdist_iter *it, const struct pdist *p)
+{
+	it->p = p;
+	it->next = 0;
+}
+
+int
+pdist_iter_next(struct pdist_iter *it)
+{
+	while (it->next < it->p->vocab) {
+		size_t x = it->next++;
+		double px = pdist_prob(it->p, x);
+
+		if (px > 0.0) {
+			it->token = x;
+			it->prob = px;
+			return 1;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,144 @@
+/* pdist.h: one handle for a next-token distribution over tokens 0..vocab-1,
+ * whatever form its source keeps it in, and every operation the sampler, the
+ * statistics and the checks need, for one distribution or for a pair (p, q).
+ * This module is the only place that knows the forms:
+ *
+ *   dense   a vector of vocab probabilities (the stub, a replay, any n-gram
+ *           position);
+ *   split   a scaled floor plus a sparse list (split.h): an n-gram position
+ *           whose context has few successors. Two split distributions over one
+ *           floor, or over a floor and that floor times factors, are a pair,
+ *           and their overlap, residual and ratio order cost time in their
+ *           lists plus a logarithm of the vocabulary, not the vocabulary.
+ *
+ * A further form (a top-k list from a real model, say) is one more enum value
+ * with its prob, sample and support; a pair of forms without a fast path of
+ * its own is served by the generic path, one pass over the vocabulary through
+ * pdist_prob. Handles are small values that point at storage they do not own:
+ * a source's handles stay valid until its next step begins. */
+#ifndef SPECDEC_PDIST_H
+#define SPECDEC_PDIST_H
+
+#include <stddef.h>
+
+struct rng;
+struct split_dist;
+struct split_floor;
+
+enum pdist_form {
+	PDIST_DENSE,
+	PDIST_SPLIT,
+};
+
+struct pdist {
+	enum pdist_form form;
+	size_t vocab;
+	union {
+		const double *dense;		/* vocab probabilities summing to 1 */
+		const struct split_dist *split;
+	} u;
+};
+
+/* Handles on a dense vector of vocab entries and on a split distribution. */
+static inline struct pdist
+pdist_dense(const double *p, size_t vocab)
+{
+	struct pdist d = { PDIST_DENSE, vocab, { .dense = p } };
+
+	return d;
+}
+
+struct pdist pdist_split(const struct split_dist *d);
+
+/* Whether a and b are one distribution by identity (the same storage in the
+ * same form): a sampler reuses what it computed for a repeated pair. (Inline,
+ * as pdist_dense: both run for every position of every step.) */
+static inline int
+pdist_same(const struct pdist *a, const struct pdist *b)
+{
+	return a->form == b->form && (a->form == PDIST_DENSE ?
+	    a->u.dense == b->u.dense : a->u.split == b->u.split);
+}
+
+/* p(x). */
+double pdist_prob(const struct pdist *p, size_t x);
+
+/* A token drawn from p (a dense p by rng_categorical, a split one from its
+ * list or by binary search of its floor). */
+size_t pdist_sample(const struct pdist *p, struct rng *rng);
+
+/* out (vocab entries) = p as a dense vector. */
+void pdist_densify(const struct pdist *p, double *out);
+
+/* The functions below take a pair p, q over one vocabulary, in any mix of
+ * forms; a split pair is served in its own time when p lies on the plain
+ * floor (for the overlap, either way round). */
+
+/* sum_x min(p(x), q(x)), in [0, 1]. */
+double pdist_overlap(const struct pdist *p, const struct pdist *q);
+
+/* The scaled residual r_a = max(0, a p - q), a in (0, 1] (a = 1: the residual
+ * of speculative sampling; block verification scales p by its running accept
+ * probability): its mass sum_x r_a(x). */
+double pdist_residual_mass(const struct pdist *p, const struct pdist *q, double a);
+
+/* A token drawn from norm(r_a); *mass gets r_a's mass. When that mass is 0 (a p
+ * <= q everywhere, or p and q agree to rounding at a = 1) the token is drawn
+ * from p itself. scratch (vocab doubles) is working memory for the dense and
+ * generic paths; a split pair draws the floors' part by rejection, after 64
+ * failures by an exact scan of the vocabulary. */
+size_t pdist_sample_residual(const struct pdist *p, const struct pdist *q, double a,
+    struct rng *rng, double *scratch, double *mass);
+
+/* sum of p(y) over the tokens y ordered before x, where tokens are ordered by
+ * their ratio r(y) = p(y) / q(y) ascending (q(y) = 0: +infinity), ties by
+ * token id. With a uniform w, ratio_cdf(x) + w p(x) is uniform on [0, 1) when
+ * x ~ p, whatever q: a randomised probability integral transform that the
+ * classic sampler errors skew. Each form computes the ratios from its own
+ * values (a split pair's tokens outside both lists have the floor ratio
+ * scale_p / (scale_q factor)), so two forms of one pair can order tokens
+ * whose ratios agree to rounding differently; every form gives one total
+ * order, which is all the transform needs. O(V) dense; O(lists + log V) for a
+ * split pair (plus the floor tokens tied with x's ratio, on a factored floor
+ * only those with equal factors). */
+double pdist_ratio_cdf(const struct pdist *p, const struct pdist *q, size_t x);
+
+/* The support of p (the tokens with p(x) > 0), one token at a time in
+ * ascending id: pdist_iter_start, then pdist_iter_next until it returns 0.
+ * A pass over the vocabulary in every form (a split form's floor reaches every
+ * token). */
+struct pdist_iter {
+	const struct pdist *p;
+	size_t next;
+	size_t token;		/* set by pdist_iter_next */
+	double prob;		/* p(token) */
+};
+
+void pdist_iter_start(struct pdist_iter *it, const struct pdist *p);
+int pdist_iter_next(struct pdist_iter *it);
+
+/* Expected counts for a goodness-of-fit test: count[x] += n p(x) for every
+ * emitted position with target p. A split p adds its list here and its scaled
+ * floor to a running coefficient of that floor, so a step costs its lists, not
+ * the vocabulary, while the floor stays the same. */
+struct pdist_counts {
+	size_t vocab;
+	double *sum;				/* vocab: added token by token */
+	const struct split_floor *floor;	/* plus coef times this floor's */
+	double coef;				/* weights (NULL: none) */
+};
+
+void pdist_counts_init(struct pdist_counts *c, size_t vocab);
+void pdist_counts_free(struct pdist_counts *c);
+void pdist_counts_clear(struct pdist_counts *c);
+
+/* count += n[0] p[0] + ... + n[m-1] p[m-1]: the split ones first, in order,
+ * then the dense ones, four to a pass over the vocabulary. */
+void pdist_counts_add(struct pdist_counts *c, const struct pdist *p, const double *n,
+    int m);
+
+/* The expected count of x, and all of them into out (vocab entries). */
+double pdist_counts_at(const struct pdist_counts *c, size_t x);
+void pdist_counts_values(const struct pdist_counts *c, double *out);
+
+#endif

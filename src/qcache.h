@@ -1,0 +1,36 @@
+/* qcache.h: the n-gram source's cache of dense draft rows. A dense draft row
+ * depends only on the draft's context (its last order - 1 tokens, fewer at the
+ * start of a text) and the noise row it is multiplied by, so the cache keeps
+ * the QCACHE_ROWS most recently used rows by both and hands out pointers into
+ * them. Rows handed out since the last qcache_step are never evicted: they stay
+ * valid, and unchanged, until the next one. */
+#ifndef SPECDEC_QCACHE_H
+#define SPECDEC_QCACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define QCACHE_ROWS 64		/* rows kept: more than a step can pin */
+
+struct ngram_factor;
+struct ngram_model;
+struct ngram_scratch;
+struct qcache;
+
+/* An empty cache of rows of vocab entries. */
+struct qcache *qcache_new(size_t vocab);
+void qcache_free(struct qcache *qc);	/* NULL is fine */
+
+/* A step begins: rows handed out before may be evicted from now on. */
+void qcache_step(struct qcache *qc);
+
+/* The dense row ngram_dist(draft, ctx, n, f) (f NULL for no factors; its key
+ * names the row), from the cache or built into it with scratch s. */
+const double *qcache_row(struct qcache *qc, const struct ngram_model *draft,
+    const uint32_t *ctx, size_t n, const struct ngram_factor *f,
+    struct ngram_scratch *s);
+
+/* Rows asked for so far, and how many of them came from the cache. */
+void qcache_stats(const struct qcache *qc, uint64_t *lookups, uint64_t *hits);
+
+#endif
