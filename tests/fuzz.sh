@@ -38,7 +38,7 @@ for h in replay tokenize; do
 	n=$((n + 1))
 	seeds $h
 	case $h in
-	replay) srcs="src/replay_parse.c" ;;
+	replay) srcs="src/replay_parse.c src/xalloc.c" ;;
 	tokenize) srcs="src/tokenize.c src/utf8.c src/vocab.c src/ngram.c src/ngram_dense.c src/dist.c src/xalloc.c" ;;
 	esac
 	if ! (cd "$top" && $CC $flags tests/fuzz_$h.c $srcs -lm -o "$tmp/fuzz_$h") 2> "$tmp/build.log"; then
