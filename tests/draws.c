@@ -1,6 +1,7 @@
 /* draws.c: chi-square tests of random draws for the unit tests. */
 #include "config.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 
 #include "chisq.h"
@@ -25,7 +26,7 @@ draws_check(const uint64_t *count, const double *prob, double total,
 	c = chisq_test(count, expect, n);
 	free(expect);
 	return tap_ok(c.p_value > 0.001 && c.impossible == 0, "%s: chi2 %.2f df %d p %.4f, "
-	    "%llu draws where nothing is expected", what, c.statistic, c.df, c.p_value,
+	    "%" PRIu64 " draws where nothing is expected", what, c.statistic, c.df, c.p_value,
 	    c.impossible);
 }
 

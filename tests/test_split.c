@@ -1,6 +1,7 @@
 /* test_split.c: floor-plus-sparse distributions against their dense forms. */
 #include "config.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -169,7 +170,7 @@ test_residual_draws(const struct fix *p, const struct fix *q, uint64_t seed,
 				zeros++;
 				stray += count[w];
 			}
-		tap_ok(zeros > 0 && stray == 0, "%s: %d zero-residual tokens, %llu draws there",
+		tap_ok(zeros > 0 && stray == 0, "%s: %d zero-residual tokens, %" PRIu64 " draws there",
 		    what, zeros, stray);
 		tap_near(mass, want, 1e-14, what);
 	} else {
