@@ -13,9 +13,11 @@
 #include "cli.h"
 #include "exit_status.h"
 #include "json.h"
+#include "presets.h"
 #include "sim.h"
 #include "source.h"
 #include "sources.h"
+#include "theory.h"
 
 #define PROGRESS_EVERY 4096	/* steps between looks at the clock */
 #define PROGRESS_SECONDS 0.25
@@ -89,6 +91,36 @@ print_counts_line(const char *label, const uint64_t *counts, int n)
 	putchar('\n');
 }
 
+/* "optimal gamma 6 (2.950x)", "optimal gamma 32+ (...)" at the end of the range,
+ * or "don't speculate (1.00x): every gamma is a slowdown". */
+static const char *
+optimum_words(const struct sim_figures *f, char *buf, size_t len)
+{
+	struct theory_optimum o = {
+		.gamma = f->optimal_gamma, .speedup = f->optimal_speedup,
+		.at_limit = f->optimal_at_limit, .speculate = f->speculate,
+	};
+	char words[64];
+
+	theory_optimum_text(&o, words, sizeof words);
+	snprintf(buf, len, o.speculate ? "optimal gamma %s" :
+	    "%s: every gamma is a slowdown", words);
+	return buf;
+}
+
+/* Where the noise came from, when --target-alpha or --preset chose it. */
+static void
+print_target_alpha(const struct options *opt)
+{
+	if (opt->preset >= 0)
+		printf("preset       %s: %s drafting for %s, T=%d (Leviathan et al. 2022)\n",
+		    presets[opt->preset].name, presets[opt->preset].draft,
+		    presets[opt->preset].target, presets[opt->preset].temperature);
+	if (opt->target_alpha > 0.0)
+		printf("target alpha %.4f asked; noise %.4f gives expected overlap %.4f\n",
+		    opt->target_alpha, opt->noise, opt->target_alpha_achieved);
+}
+
 static void
 print_report(const struct sim *sim, const struct sim_figures *f)
 {
@@ -96,6 +128,7 @@ print_report(const struct sim *sim, const struct sim_figures *f)
 	const struct sim_params *par = &sim->par;
 
 	const char *input = source_describe(&sim->src);
+	char best[128];
 	int k;
 
 	if (source_has_noise(&sim->src))
@@ -127,13 +160,13 @@ print_report(const struct sim *sim, const struct sim_figures *f)
 	    " tokens)\n", f->tv, st->tokens, st->ref_tokens);
 	printf("chi2         %.3f on %d df, p = %.4f (output vs exact expected counts)\n",
 	    f->chi2.statistic, f->chi2.df, f->chi2.p_value);
-	printf("cost         target %g ms/forward, draft %g ms/token, c = %.4g\n",
-	    par->target_ms, par->draft_ms, f->cost_ratio);
+	printf("cost         target %g ms/forward, draft %g ms/token, c = %.4g;"
+	    " verification k = %g\n", par->target_ms, par->draft_ms, f->cost_ratio,
+	    f->verify_cost);
 	printf("throughput   target-only %.5g tok/s, speculative %.5g tok/s\n",
 	    f->target_rate, f->spec_rate);
-	printf("speedup      %.3fx (Theorem 3.8 at alpha-hat), %.3fx measured;"
-	    " optimal gamma %d (%.3fx)\n", f->speedup, f->speedup_measured,
-	    f->optimal_gamma, f->optimal_speedup);
+	printf("speedup      %.3fx (Theorem 3.8 at alpha-hat), %.3fx measured; %s\n",
+	    f->speedup, f->speedup_measured, optimum_words(f, best, sizeof best));
 }
 
 static void
@@ -163,6 +196,7 @@ json_params(struct json *j, const struct sim *sim, uint64_t steps_asked, int com
 	json_uint(j, "seed", sim->par.seed);
 	json_double(j, "target_ms", sim->par.target_ms);
 	json_double(j, "draft_ms", sim->par.draft_ms);
+	json_double(j, "verify_cost", sim->par.verify_cost);
 }
 
 /* Where the distributions came from: the source's own keys. */
@@ -173,6 +207,12 @@ json_source(struct json *j, const struct sim *sim, const struct options *opt)
 
 	if (input != NULL)
 		json_string(j, "source_detail", input);
+	if (opt->preset >= 0)
+		json_string(j, "preset", presets[opt->preset].name);
+	if (opt->target_alpha > 0.0) {
+		json_double(j, "target_alpha", opt->target_alpha);
+		json_double(j, "target_alpha_achieved", opt->target_alpha_achieved);
+	}
 	if (opt->source == CLI_SOURCE_REPLAY) {
 		json_string(j, "replay_file", opt->replay);
 		if (opt->labels != NULL)
@@ -216,6 +256,8 @@ json_figures(struct json *j, const struct sim *sim, const struct sim_figures *f)
 	json_double(j, "speedup_measured", f->speedup_measured);
 	json_int(j, "optimal_gamma", f->optimal_gamma);
 	json_double(j, "optimal_speedup", f->optimal_speedup);
+	json_bool(j, "optimal_at_limit", f->optimal_at_limit);
+	json_bool(j, "speculate", f->speculate);
 }
 
 static void
@@ -291,6 +333,7 @@ batch_run(const struct options *opt)
 	if (opt->json) {
 		print_json(&sim, &fig, checks, opt);
 	} else {
+		print_target_alpha(opt);
 		print_report(&sim, &fig);
 		print_checks(checks);
 	}
