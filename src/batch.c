@@ -319,6 +319,8 @@ batch_run(const struct options *opt)
 	uint64_t done;
 	int failed;
 
+	if (opt->sweep)
+		return batch_sweep(opt);
 	if (sources_open_sim(opt, &sim, err, sizeof err) != 0) {
 		fprintf(stderr, "specdec: %s\n", err);
 		return EXIT_STATUS_USAGE;

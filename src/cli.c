@@ -290,8 +290,11 @@ static void
 source_noise(const struct parse *p)
 {
 	if (p->opt->source == CLI_SOURCE_REPLAY ||
-	    (p->opt->source == CLI_SOURCE_NGRAM && !was_given(p, "noise")))
+	    (p->opt->source == CLI_SOURCE_NGRAM && !was_given(p, "noise"))) {
 		p->opt->noise = 0.0;
+		p->opt->axis[CLI_AXIS_NOISE].v[0] = 0.0;
+		p->opt->axis[CLI_AXIS_NOISE].n = 1;
+	}
 }
 
 /* --target-ms and --draft-ms together set the cost ratio, unless --cost-ratio does;

@@ -120,7 +120,7 @@ apply_preset(struct options *opt, uint64_t given, FILE *err)
 static int
 apply_target_alpha(struct options *opt, uint64_t given, FILE *err)
 {
-	double lowest;
+	char msg[RANGE_WORDS_MAX];
 
 	if (opt->target_alpha <= 0.0 || opt->mode == CLI_THEORY)
 		return 0;
@@ -132,10 +132,9 @@ apply_target_alpha(struct options *opt, uint64_t given, FILE *err)
 	if (stub_alpha_solve(opt->target_alpha, opt->vocab, SIM_NOISE_MAX, &opt->noise,
 	    &opt->target_alpha_achieved) == 0)
 		return 0;
-	lowest = opt->target_alpha_achieved;
-	fprintf(err, "specdec: --target-alpha %g is below what the stub reaches at vocab "
-	    "%zu (alpha %.3f at noise %g); a larger --vocab reaches lower\n",
-	    opt->target_alpha, opt->vocab, lowest, SIM_NOISE_MAX);
+	stub_alpha_unreachable(msg, sizeof msg, opt->target_alpha, opt->vocab,
+	    opt->target_alpha_achieved, SIM_NOISE_MAX);
+	fprintf(err, "specdec: %s\n", msg);
 	return EXIT_STATUS_USAGE;
 }
 

@@ -85,7 +85,8 @@ sim_step(struct sim *sim)
 
 	spec_step(&sim->src, &sim->rng, sim->par.gamma, sim->scratch, &e->step, &targets);
 	stats_add_step(&sim->stats, &e->step, &targets);
-	draw_reference(sim, e->step.emitted);
+	if (!sim->no_reference)
+		draw_reference(sim, e->step.emitted);
 	e->number = ++sim->steps_total;
 	sim->ring_next = (sim->ring_next + 1) % SIM_RING;
 	if (sim->ring_len < SIM_RING)
@@ -134,6 +135,12 @@ void
 sim_set_verify_cost(struct sim *sim, double k)
 {
 	sim->par.verify_cost = clamp(k, 0.0, SIM_VERIFY_COST_MAX);
+}
+
+void
+sim_set_reference(struct sim *sim, int on)
+{
+	sim->no_reference = !on;
 }
 
 void

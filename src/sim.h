@@ -43,6 +43,7 @@ struct sim {
 	double *scratch;
 	uint64_t steps_total;	/* across segments */
 	unsigned segment;	/* 1 for the first; +1 at each change of gamma or noise */
+	int no_reference;	/* sim_set_reference(sim, 0): no target-only stream */
 	struct sim_entry ring[SIM_RING];
 	size_t ring_len;
 	size_t ring_next;
@@ -89,6 +90,11 @@ void sim_set_gamma(struct sim *sim, int gamma);
 void sim_set_noise(struct sim *sim, double noise);
 void sim_set_costs(struct sim *sim, double target_ms, double draft_ms);
 void sim_set_verify_cost(struct sim *sim, double k);
+
+/* Whether each step also draws the target-only reference stream (on at open):
+ * the TV figure and its check need it; a sweep, which reports neither, runs
+ * without it. */
+void sim_set_reference(struct sim *sim, int on);
 void sim_reset(struct sim *sim);
 void sim_reseed(struct sim *sim, uint64_t seed);
 

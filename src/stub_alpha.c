@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "dist.h"
@@ -84,4 +85,13 @@ stub_alpha_solve(double target, size_t vocab, double noise_max, double *noise,
 	*noise = flo > 0.0 ? s : 0.0;	/* target 1: noise 0 */
 	*achieved = fs + target;
 	return 0;
+}
+
+void
+stub_alpha_unreachable(char *err, size_t errlen, double target, size_t vocab,
+    double lowest, double noise_max)
+{
+	snprintf(err, errlen, "--target-alpha %g is below what the stub reaches at vocab "
+	    "%zu (alpha %.3f at noise %g); a larger --vocab reaches lower", target, vocab,
+	    lowest, noise_max);
 }

@@ -24,4 +24,9 @@ double stub_alpha_expected(double noise, size_t vocab);
 int stub_alpha_solve(double target, size_t vocab, double noise_max, double *noise,
     double *achieved);
 
+/* The usage error for a target below the stub's reach (lowest: the alpha at
+ * noise_max) into err, one line (errmsg.h). */
+void stub_alpha_unreachable(char *err, size_t errlen, double target, size_t vocab,
+    double lowest, double noise_max);
+
 #endif
