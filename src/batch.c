@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "batch.h"
+#include "batch_plot.h"
 #include "checks.h"
 #include "cli.h"
 #include "exit_status.h"
@@ -18,6 +19,7 @@
 #include "source.h"
 #include "sources.h"
 #include "theory.h"
+#include "trace.h"
 
 #define PROGRESS_EVERY 4096	/* steps between looks at the clock */
 #define PROGRESS_SECONDS 0.25
@@ -59,16 +61,22 @@ show_progress(uint64_t done, uint64_t total)
 	    done, total, (int)(100.0 * (double)done / (double)total));
 }
 
-/* Step until done or interrupted; returns the steps run. */
+/* Step until done or interrupted, tracing the first trace steps; returns the
+ * steps run. */
 static uint64_t
-run_steps(struct sim *sim, uint64_t total)
+run_steps(struct sim *sim, uint64_t total, uint64_t trace)
 {
 	int progress = isatty(STDERR_FILENO);
 	double last = now_seconds();
 	uint64_t i;
 
+	if (trace > 0)
+		trace_heading(stdout, trace < total ? trace : total);
 	for (i = 0; i < total && !interrupted; i++) {
-		sim_step(sim);
+		const struct sim_entry *e = sim_step(sim);
+
+		if (i < trace)
+			trace_step(stdout, sim, e);
 		if (progress && (i + 1) % PROGRESS_EVERY == 0 &&
 		    now_seconds() - last >= PROGRESS_SECONDS) {
 			show_progress(i + 1, total);
@@ -317,7 +325,7 @@ batch_run(const struct options *opt)
 	struct sim sim;
 	char err[ERRMSG_MAX];
 	uint64_t done;
-	int failed;
+	int failed, plotted;
 
 	if (opt->sweep)
 		return batch_sweep(opt);
@@ -326,7 +334,7 @@ batch_run(const struct options *opt)
 		return EXIT_STATUS_USAGE;
 	}
 	catch_interrupts();
-	done = run_steps(&sim, opt->steps);
+	done = run_steps(&sim, opt->steps, opt->trace);
 	sim_figures(&sim, &fig);
 	failed = checks_run(&sim, &fig, checks);
 	if (done < opt->steps)
@@ -339,8 +347,14 @@ batch_run(const struct options *opt)
 		print_report(&sim, &fig);
 		print_checks(checks);
 	}
+	plotted = opt->plot == NULL ||
+	    batch_plot_run(opt->plot, &sim, &fig, err, sizeof err) == 0;
+	if (!plotted)
+		fprintf(stderr, "specdec: %s\n", err);
 	sim_close(&sim);
 	if (done < opt->steps)
 		return EXIT_STATUS_INTERRUPTED;
+	if (!plotted)
+		return EXIT_STATUS_RUNTIME;
 	return failed > 0 ? EXIT_STATUS_CHECK_FAILED : EXIT_STATUS_OK;
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "batch.h"
+#include "batch_plot.h"
 #include "cli.h"
 #include "errmsg.h"
 #include "exit_status.h"
@@ -14,6 +15,7 @@ batch_sweep(const struct options *opt)
 {
 	struct sweep sw;
 	char err[ERRMSG_MAX];
+	int rc;
 
 	if (sweep_run(opt, &sw, err, sizeof err) != 0) {
 		fprintf(stderr, "specdec: %s\n", err);
@@ -26,6 +28,10 @@ batch_sweep(const struct options *opt)
 		sweep_print_csv(stdout, &sw);
 	else
 		sweep_print_text(stdout, &sw, opt);
+	rc = opt->plot == NULL || batch_plot_sweep(opt->plot, &sw, err, sizeof err) == 0 ?
+	    EXIT_STATUS_OK : EXIT_STATUS_RUNTIME;
+	if (rc != EXIT_STATUS_OK)
+		fprintf(stderr, "specdec: %s\n", err);
 	sweep_free(&sw);
-	return EXIT_STATUS_OK;
+	return rc;
 }

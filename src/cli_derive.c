@@ -47,6 +47,9 @@ check_sweep(const struct options *opt, uint64_t given, FILE *err)
 			fprintf(err, "specdec: --%s only applies with --sweep\n", sweep_only[i]);
 			return EXIT_STATUS_USAGE;
 		}
+	if (opt->json && given_row(given, "trace"))
+		return refuse(err, "trace", "json", "do not go together: the trace is "
+		    "text");
 	if (opt->sweep && given_row(given, "trace"))
 		return refuse(err, "trace", "sweep", "do not go together: trace one run "
 		    "with --batch");
