@@ -9,13 +9,17 @@
 #include <unistd.h>
 
 #include "batch.h"
+#include "batch_plot.h"
 #include "checks.h"
 #include "cli.h"
 #include "exit_status.h"
 #include "json.h"
+#include "presets.h"
 #include "sim.h"
 #include "source.h"
 #include "sources.h"
+#include "theory.h"
+#include "trace.h"
 
 #define PROGRESS_EVERY 4096	/* steps between looks at the clock */
 #define PROGRESS_SECONDS 0.25
@@ -57,16 +61,22 @@ show_progress(uint64_t done, uint64_t total)
 	    done, total, (int)(100.0 * (double)done / (double)total));
 }
 
-/* Step until done or interrupted; returns the steps run. */
+/* Step until done or interrupted, tracing the first trace steps; returns the
+ * steps run. */
 static uint64_t
-run_steps(struct sim *sim, uint64_t total)
+run_steps(struct sim *sim, uint64_t total, uint64_t trace)
 {
 	int progress = isatty(STDERR_FILENO);
 	double last = now_seconds();
 	uint64_t i;
 
+	if (trace > 0)
+		trace_heading(stdout, trace < total ? trace : total);
 	for (i = 0; i < total && !interrupted; i++) {
-		sim_step(sim);
+		const struct sim_entry *e = sim_step(sim);
+
+		if (i < trace)
+			trace_step(stdout, sim, e);
 		if (progress && (i + 1) % PROGRESS_EVERY == 0 &&
 		    now_seconds() - last >= PROGRESS_SECONDS) {
 			show_progress(i + 1, total);
@@ -89,6 +99,36 @@ print_counts_line(const char *label, const uint64_t *counts, int n)
 	putchar('\n');
 }
 
+/* "optimal gamma 6 (2.950x)", "optimal gamma 32+ (...)" at the end of the range,
+ * or "don't speculate (1.00x): every gamma is a slowdown". */
+static const char *
+optimum_words(const struct sim_figures *f, char *buf, size_t len)
+{
+	struct theory_optimum o = {
+		.gamma = f->optimal_gamma, .speedup = f->optimal_speedup,
+		.at_limit = f->optimal_at_limit, .speculate = f->speculate,
+	};
+	char words[64];
+
+	theory_optimum_text(&o, words, sizeof words);
+	snprintf(buf, len, o.speculate ? "optimal gamma %s" :
+	    "%s: every gamma is a slowdown", words);
+	return buf;
+}
+
+/* Where the noise came from, when --target-alpha or --preset chose it. */
+static void
+print_target_alpha(const struct options *opt)
+{
+	if (opt->preset >= 0)
+		printf("preset       %s: %s drafting for %s, T=%d (Leviathan et al. 2022)\n",
+		    presets[opt->preset].name, presets[opt->preset].draft,
+		    presets[opt->preset].target, presets[opt->preset].temperature);
+	if (opt->target_alpha > 0.0)
+		printf("target alpha %.4f asked; noise %.4f gives expected overlap %.4f\n",
+		    opt->target_alpha, opt->noise, opt->target_alpha_achieved);
+}
+
 static void
 print_report(const struct sim *sim, const struct sim_figures *f)
 {
@@ -96,6 +136,7 @@ print_report(const struct sim *sim, const struct sim_figures *f)
 	const struct sim_params *par = &sim->par;
 
 	const char *input = source_describe(&sim->src);
+	char best[128];
 	int k;
 
 	if (source_has_noise(&sim->src))
@@ -127,13 +168,13 @@ print_report(const struct sim *sim, const struct sim_figures *f)
 	    " tokens)\n", f->tv, st->tokens, st->ref_tokens);
 	printf("chi2         %.3f on %d df, p = %.4f (output vs exact expected counts)\n",
 	    f->chi2.statistic, f->chi2.df, f->chi2.p_value);
-	printf("cost         target %g ms/forward, draft %g ms/token, c = %.4g\n",
-	    par->target_ms, par->draft_ms, f->cost_ratio);
+	printf("cost         target %g ms/forward, draft %g ms/token, c = %.4g;"
+	    " verification k = %g\n", par->target_ms, par->draft_ms, f->cost_ratio,
+	    f->verify_cost);
 	printf("throughput   target-only %.5g tok/s, speculative %.5g tok/s\n",
 	    f->target_rate, f->spec_rate);
-	printf("speedup      %.3fx (Theorem 3.8 at alpha-hat), %.3fx measured;"
-	    " optimal gamma %d (%.3fx)\n", f->speedup, f->speedup_measured,
-	    f->optimal_gamma, f->optimal_speedup);
+	printf("speedup      %.3fx (Theorem 3.8 at alpha-hat), %.3fx measured; %s\n",
+	    f->speedup, f->speedup_measured, optimum_words(f, best, sizeof best));
 }
 
 static void
@@ -163,6 +204,7 @@ json_params(struct json *j, const struct sim *sim, uint64_t steps_asked, int com
 	json_uint(j, "seed", sim->par.seed);
 	json_double(j, "target_ms", sim->par.target_ms);
 	json_double(j, "draft_ms", sim->par.draft_ms);
+	json_double(j, "verify_cost", sim->par.verify_cost);
 }
 
 /* Where the distributions came from: the source's own keys. */
@@ -173,6 +215,12 @@ json_source(struct json *j, const struct sim *sim, const struct options *opt)
 
 	if (input != NULL)
 		json_string(j, "source_detail", input);
+	if (opt->preset >= 0)
+		json_string(j, "preset", presets[opt->preset].name);
+	if (opt->target_alpha > 0.0) {
+		json_double(j, "target_alpha", opt->target_alpha);
+		json_double(j, "target_alpha_achieved", opt->target_alpha_achieved);
+	}
 	if (opt->source == CLI_SOURCE_REPLAY) {
 		json_string(j, "replay_file", opt->replay);
 		if (opt->labels != NULL)
@@ -216,6 +264,8 @@ json_figures(struct json *j, const struct sim *sim, const struct sim_figures *f)
 	json_double(j, "speedup_measured", f->speedup_measured);
 	json_int(j, "optimal_gamma", f->optimal_gamma);
 	json_double(j, "optimal_speedup", f->optimal_speedup);
+	json_bool(j, "optimal_at_limit", f->optimal_at_limit);
+	json_bool(j, "speculate", f->speculate);
 }
 
 static void
@@ -275,14 +325,16 @@ batch_run(const struct options *opt)
 	struct sim sim;
 	char err[ERRMSG_MAX];
 	uint64_t done;
-	int failed;
+	int failed, plotted;
 
+	if (opt->sweep)
+		return batch_sweep(opt);
 	if (sources_open_sim(opt, &sim, err, sizeof err) != 0) {
 		fprintf(stderr, "specdec: %s\n", err);
 		return EXIT_STATUS_USAGE;
 	}
 	catch_interrupts();
-	done = run_steps(&sim, opt->steps);
+	done = run_steps(&sim, opt->steps, opt->trace);
 	sim_figures(&sim, &fig);
 	failed = checks_run(&sim, &fig, checks);
 	if (done < opt->steps)
@@ -291,11 +343,18 @@ batch_run(const struct options *opt)
 	if (opt->json) {
 		print_json(&sim, &fig, checks, opt);
 	} else {
+		print_target_alpha(opt);
 		print_report(&sim, &fig);
 		print_checks(checks);
 	}
+	plotted = opt->plot == NULL ||
+	    batch_plot_run(opt->plot, &sim, &fig, err, sizeof err) == 0;
+	if (!plotted)
+		fprintf(stderr, "specdec: %s\n", err);
 	sim_close(&sim);
 	if (done < opt->steps)
 		return EXIT_STATUS_INTERRUPTED;
+	if (!plotted)
+		return EXIT_STATUS_RUNTIME;
 	return failed > 0 ? EXIT_STATUS_CHECK_FAILED : EXIT_STATUS_OK;
 }

@@ -10,6 +10,11 @@ struct options;
  * far are still printed). Whether stdout took the report is main's to check. */
 int batch_run(const struct options *opt);
 
+/* --sweep: run the grid of opt's lists on threads and print one row per cell
+ * (text, CSV or JSON); returns EXIT_STATUS_OK, or USAGE after one line on stderr
+ * (a grid too large, an alpha out of reach, a source that cannot open). */
+int batch_sweep(const struct options *opt);
+
 /* Print the closed-form tables of --theory (text or JSON); returns
  * EXIT_STATUS_OK. */
 int batch_theory(const struct options *opt);

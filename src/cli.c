@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_derive.h"
 #include "cli_kind.h"
 #include "cli_table.h"
 #include "exit_status.h"
@@ -22,6 +23,7 @@ struct parse {
 	unsigned asked;		/* 1 << mode, for each mode an option asked for */
 	const struct cli_option *given[CLI_OPTIONS_MAX];	/* in first-use order */
 	size_t ngiven;
+	uint64_t given_rows;	/* 1 << row index, for each row given */
 };
 
 /* How the refusals name each source, and what to do instead. */
@@ -105,6 +107,7 @@ apply_option(struct parse *p, const struct cli_option *o, const char *arg)
 
 	if (!was_given(p, o->name))
 		p->given[p->ngiven++] = o;
+	p->given_rows |= UINT64_C(1) << (o - cli_options);
 	if (o->kind == CLI_KIND_MODE)
 		p->asked |= 1u << o->asks;
 	if (arg == NULL)
@@ -163,7 +166,7 @@ read_options(struct parse *p, int argc, char **argv)
 }
 
 /* The mode the options ask for: the last of enum cli_mode that any asks for; with
- * none, --json asks for batch mode. */
+ * none, --json or --sweep asks for batch mode. */
 static enum cli_mode
 resolve_mode(const struct parse *p)
 {
@@ -172,7 +175,7 @@ resolve_mode(const struct parse *p)
 	for (m = CLI_NMODES - 1; m > CLI_LIVE; m--)
 		if (p->asked & (1u << m))
 			return (enum cli_mode)m;
-	return p->opt->json ? CLI_BATCH : CLI_LIVE;
+	return p->opt->json || p->opt->sweep ? CLI_BATCH : CLI_LIVE;
 }
 
 /* Why an option for the modes in mask is refused in mode. */
@@ -287,8 +290,11 @@ static void
 source_noise(const struct parse *p)
 {
 	if (p->opt->source == CLI_SOURCE_REPLAY ||
-	    (p->opt->source == CLI_SOURCE_NGRAM && !was_given(p, "noise")))
+	    (p->opt->source == CLI_SOURCE_NGRAM && !was_given(p, "noise"))) {
 		p->opt->noise = 0.0;
+		p->opt->axis[CLI_AXIS_NOISE].v[0] = 0.0;
+		p->opt->axis[CLI_AXIS_NOISE].n = 1;
+	}
 }
 
 /* --target-ms and --draft-ms together set the cost ratio, unless --cost-ratio does;
@@ -327,7 +333,7 @@ check_combinations(const struct parse *p)
 	    (rc = resolve_source(p)) != 0 || (rc = check_sources(p)) != 0)
 		return rc;
 	source_noise(p);
-	return 0;
+	return cli_derive(p->opt, p->given_rows, p->err);
 }
 
 int
@@ -340,7 +346,7 @@ cli_parse(int argc, char **argv, struct options *opt, FILE *err)
 	if ((rc = read_options(&p, argc, argv)) != 0)
 		return rc;
 	opt->mode = resolve_mode(&p);
-	if (opt->mode == CLI_HELP || opt->mode == CLI_VERSION)
+	if (opt->mode == CLI_HELP || opt->mode == CLI_VERSION || opt->mode == CLI_PRESETS)
 		return 0;
 	return check_combinations(&p);
 }

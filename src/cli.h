@@ -21,6 +21,7 @@ enum cli_mode {
 	CLI_LIVE,	/* the interactive view (default) */
 	CLI_BATCH,	/* --batch: simulate, report, check */
 	CLI_THEORY,	/* --theory: closed-form tables, no simulation */
+	CLI_PRESETS,	/* --list-presets */
 	CLI_VERSION,
 	CLI_HELP,
 };
@@ -32,6 +33,24 @@ enum cli_source {
 	CLI_SOURCE_NGRAM,	/* --corpus FILE, or the built-in corpus */
 };
 #define CLI_NSOURCES 3
+
+/* The options that take a list with --sweep: the axes of its grid (sweep.h).
+ * Another axis is one more name here, its row's .axis and its setter in sweep.c. */
+enum cli_axis {
+	CLI_AXIS_NONE,
+	CLI_AXIS_GAMMA,
+	CLI_AXIS_NOISE,
+	CLI_AXIS_TARGET_ALPHA,
+	CLI_AXIS_VERIFY_COST,
+};
+#define CLI_NAXES (CLI_AXIS_VERIFY_COST + 1)
+#define CLI_AXIS_VALUES 64	/* values in one axis's list */
+
+/* An axis's values in the order given; its option's own field holds the first. */
+struct cli_axis_values {
+	double v[CLI_AXIS_VALUES];
+	int n;			/* 0: the option has no value (not given, no default) */
+};
 
 /* The options, each filled from its row in the option table (cli_table.c), which
  * gives its default and range. */
@@ -62,6 +81,18 @@ struct options {
 	int target_order;
 	int draft_order;
 	double temperature;
+	/* Presets, verification cost, sweeps, handouts. */
+	double target_alpha;	/* --target-alpha; 0: not given */
+	double target_alpha_achieved;	/* the expected overlap at the noise solved */
+	const char *preset_name;	/* --preset NAME */
+	int preset;		/* its index in presets[] (presets.h), or -1 */
+	double verify_cost;	/* --verify-cost k */
+	int sweep;		/* --sweep */
+	int csv;		/* --csv */
+	int threads;		/* --threads; 0: every core */
+	uint64_t trace;		/* --trace N: steps shown in detail */
+	const char *plot;	/* --plot FILE.svg */
+	struct cli_axis_values axis[CLI_NAXES];	/* [CLI_AXIS_NONE] unused */
 };
 
 /* Parse argv into opt. On a usage error, write one line naming the option and its

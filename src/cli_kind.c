@@ -167,11 +167,91 @@ parse_list(const struct cli_option *o, const char *arg, struct options *opt)
 	return 0;
 }
 
+/* The value an INT, REAL or CHOICE field holds, as a double. */
+static double
+field_value(const struct cli_option *o, const void *field)
+{
+	uint64_t u64;
+	uint32_t u32;
+	double d;
+
+	if (o->kind == CLI_KIND_REAL || o->kind == CLI_KIND_RATE) {
+		memcpy(&d, field, sizeof d);
+		return d;
+	}
+	if (o->size == sizeof u64) {
+		memcpy(&u64, field, sizeof u64);
+		return (double)u64;
+	}
+	memcpy(&u32, field, sizeof u32);
+	return (double)u32;
+}
+
+/* One element of an axis list into ax: a value, or for an integer "A-B", every
+ * integer from A to B. */
+static int
+parse_axis_element(const struct cli_option *o, const char *s, void *field,
+    struct cli_axis_values *ax)
+{
+	char lo[ELEMENT_MAX];
+	const char *dash = o->kind == CLI_KIND_INT ? strchr(s, '-') : NULL;
+	double a, b;
+
+	if (dash == NULL || dash == s) {
+		if (parse_one(o, s, field) != 0 || ax->n == CLI_AXIS_VALUES)
+			return -1;
+		ax->v[ax->n++] = field_value(o, field);
+		return 0;
+	}
+	memcpy(lo, s, (size_t)(dash - s));
+	lo[dash - s] = '\0';
+	if (parse_one(o, lo, field) != 0)
+		return -1;
+	a = field_value(o, field);
+	if (parse_one(o, dash + 1, field) != 0 || (b = field_value(o, field)) < a ||
+	    b - a >= CLI_AXIS_VALUES - ax->n)
+		return -1;
+	for (; a <= b; a++)
+		ax->v[ax->n++] = a;
+	return 0;
+}
+
+/* A sweep axis: a comma-separated list (integers also as ranges A-B) into
+ * opt->axis, the first value into the option's own field. */
+static int
+parse_axis(const struct cli_option *o, const char *arg, struct options *opt)
+{
+	struct cli_axis_values *ax = &opt->axis[o->axis];
+	char buf[ELEMENT_MAX], *field = (char *)opt + o->offset;
+	const char *first = arg;
+	size_t len;
+
+	ax->n = 0;
+	for (;;) {
+		len = strcspn(arg, ",");
+		if (len == 0 || len >= sizeof buf)
+			return -1;
+		memcpy(buf, arg, len);
+		buf[len] = '\0';
+		if (parse_axis_element(o, buf, field, ax) != 0)
+			return -1;
+		if (arg[len] == '\0')
+			break;
+		arg += len + 1;
+	}
+	len = strcspn(first, o->kind == CLI_KIND_INT ? ",-" : ",");
+	memcpy(buf, first, len);
+	buf[len] = '\0';
+	return parse_one(o, buf, field);
+}
+
 int
 cli_kind_parse(const struct cli_option *o, const char *arg, struct options *opt)
 {
 	if (o->list_max > 0)
 		return parse_list(o, arg, opt);
+	if (o->axis != CLI_AXIS_NONE)
+		return parse_axis(o, arg, opt);
 	return parse_one(o, arg, (char *)opt + o->offset);
 }
 
@@ -296,4 +376,8 @@ cli_kind_range(const struct cli_option *o, enum cli_style style, char *buf,
 		snprintf(buf, len, "up to %d, each %s", o->list_max, words);
 	else
 		snprintf(buf, len, "%s", words);
+	if (o->axis != CLI_AXIS_NONE && style == CLI_STYLE_ERROR)
+		snprintf(buf + strlen(buf), len - strlen(buf), " (with --sweep, a "
+		    "comma-separated list of up to %d%s)", CLI_AXIS_VALUES,
+		    o->kind == CLI_KIND_INT ? ", or a range A-B" : "");
 }

@@ -14,6 +14,8 @@
 #define COST_RATIO_MAX 100.0
 #define TEMPERATURE_MIN 0.05
 #define TEMPERATURE_MAX 20.0
+#define THREADS_MAX 256
+#define TRACE_MAX 100000
 
 /* In the order of enum cli_source. */
 static const char *const source_names[] = { "stub", "replay", "ngram", NULL };
@@ -22,6 +24,7 @@ const char *const cli_group_heading[CLI_NGROUPS] = {
 	[CLI_GROUP_MODES] = "Modes:",
 	[CLI_GROUP_SIM] = "Simulation:",
 	[CLI_GROUP_SOURCES] = "Sources (where the target p and the draft q come from):",
+	[CLI_GROUP_SWEEP] = "Sweeps and handouts (--batch):",
 	[CLI_GROUP_THEORY] = "Theory (--theory):",
 	[CLI_GROUP_LIVE] = "Live view (the default mode):",
 	[CLI_GROUP_OTHER] = "",
@@ -39,6 +42,13 @@ const struct cli_option cli_options[] = {
 	{ .name = "theory", .kind = CLI_KIND_MODE, .asks = CLI_THEORY,
 	  .modes = CLI_M_ANY, .group = CLI_GROUP_MODES,
 	  .help = "print closed-form tables instead of simulating" },
+	{ .name = "sweep", .kind = CLI_KIND_FLAG, CLI_FIELD(sweep),
+	  .modes = CLI_M_BATCH, .group = CLI_GROUP_MODES,
+	  .help = "run a grid, one row per cell: --gamma, --noise, --target-alpha and "
+	    "--verify-cost take lists (implies --batch)" },
+	{ .name = "list-presets", .kind = CLI_KIND_MODE, .asks = CLI_PRESETS,
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_MODES,
+	  .help = "list the model pairs --preset takes, each with its source table" },
 
 	/* Simulation. */
 	{ .name = "steps", .letter = 'n', .kind = CLI_KIND_INT, .arg = "N",
@@ -47,15 +57,25 @@ const struct cli_option cli_options[] = {
 	  .help = "steps in batch mode" },
 	{ .name = "gamma", .letter = 'g', .kind = CLI_KIND_INT, .arg = "G",
 	  CLI_FIELD(gamma), .min = SPEC_GAMMA_MIN, .max = SPEC_GAMMA_MAX, .def = "4",
-	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
-	  .help = "draft length" },
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM, .axis = CLI_AXIS_GAMMA,
+	  .help = "draft length (with --sweep, a list: 1,2,4,8 or 1-16)" },
 	{ .name = "noise", .kind = CLI_KIND_REAL, .arg = "S",
 	  CLI_FIELD(noise), .min = 0, .max = SIM_NOISE_MAX,
 	  .def = "0.3", .def_note = " for stub, 0 for ngram",
 	  .modes = CLI_M_SIM, .sources = CLI_S_STUB | CLI_S_NGRAM,
 	  .source_hint[CLI_SOURCE_REPLAY] = "the file gives the draft as it is",
-	  .group = CLI_GROUP_SIM,
+	  .group = CLI_GROUP_SIM, .axis = CLI_AXIS_NOISE,
 	  .help = "draft noise: std of the logit perturbation; not with --replay" },
+	{ .name = "target-alpha", .kind = CLI_KIND_REAL, .arg = "A",
+	  CLI_FIELD(target_alpha), .min = 0, .open_min = 1, .max = 1,
+	  .modes = CLI_M_SIM, .sources = CLI_S_STUB, .group = CLI_GROUP_SIM,
+	  .axis = CLI_AXIS_TARGET_ALPHA,
+	  .help = "set the noise so that the stub's expected overlap alpha is A at "
+	    "its vocabulary (solved deterministically; not with --noise)" },
+	{ .name = "preset", .kind = CLI_KIND_TEXT, .arg = "NAME", CLI_FIELD(preset_name),
+	  .modes = CLI_M_ANY, .sources = CLI_S_STUB, .group = CLI_GROUP_SIM,
+	  .help = "a model pair of Leviathan et al. 2022: its alpha, and its cost "
+	    "ratio where the paper gives one (names: --list-presets)" },
 	{ .name = "vocab", .kind = CLI_KIND_INT, .arg = "V",
 	  CLI_FIELD(vocab), .min = 2, .max = VOCAB_MAX, .def = "20",
 	  .modes = CLI_M_SIM, .sources = CLI_S_STUB,
@@ -77,6 +97,11 @@ const struct cli_option cli_options[] = {
 	  .unit = "milliseconds", .def = "1",
 	  .modes = CLI_M_ANY, .group = CLI_GROUP_SIM,
 	  .help = "cost of one drafted token in ms" },
+	{ .name = "verify-cost", .kind = CLI_KIND_REAL, .arg = "K",
+	  CLI_FIELD(verify_cost), .min = 0, .max = SIM_VERIFY_COST_MAX, .def = "0",
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_SIM, .axis = CLI_AXIS_VERIFY_COST,
+	  .help = "verification cost: the target over gamma + 1 positions costs "
+	    "T (1 + K gamma)" },
 
 	/* Sources. */
 	{ .name = "source", .kind = CLI_KIND_CHOICE, .arg = "KIND",
@@ -112,6 +137,22 @@ const struct cli_option cli_options[] = {
 	  .def = "1",
 	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM, .group = CLI_GROUP_SOURCES,
 	  .help = "temperature of both models" },
+
+	/* Sweeps and handouts. */
+	{ .name = "csv", .kind = CLI_KIND_FLAG, CLI_FIELD(csv),
+	  .modes = CLI_M_BATCH, .group = CLI_GROUP_SWEEP,
+	  .help = "with --sweep: CSV instead of the table" },
+	{ .name = "threads", .kind = CLI_KIND_INT, .arg = "N", CLI_FIELD(threads),
+	  .min = 1, .max = THREADS_MAX,
+	  .modes = CLI_M_BATCH, .group = CLI_GROUP_SWEEP,
+	  .help = "with --sweep: threads to run the cells on (default: every core)" },
+	{ .name = "trace", .kind = CLI_KIND_INT, .arg = "N", CLI_FIELD(trace),
+	  .min = 1, .max = TRACE_MAX,
+	  .modes = CLI_M_BATCH, .group = CLI_GROUP_SWEEP,
+	  .help = "print the first N steps in detail before the report" },
+	{ .name = "plot", .kind = CLI_KIND_FILE, .arg = "FILE", CLI_FIELD(plot),
+	  .modes = CLI_M_BATCH, .group = CLI_GROUP_SWEEP,
+	  .help = "write an SVG picture of the run or the sweep to FILE" },
 
 	/* Theory. */
 	{ .name = "alpha", .kind = CLI_KIND_REAL, .arg = "LIST",

@@ -36,7 +36,8 @@ enum cli_kind {
 
 /* The headings of --help, in order. */
 enum cli_group {
-	CLI_GROUP_MODES, CLI_GROUP_SIM, CLI_GROUP_SOURCES, CLI_GROUP_THEORY,
+	CLI_GROUP_MODES, CLI_GROUP_SIM, CLI_GROUP_SOURCES, CLI_GROUP_SWEEP,
+	CLI_GROUP_THEORY,
 	CLI_GROUP_LIVE, CLI_GROUP_OTHER, CLI_NGROUPS,
 };
 
@@ -63,6 +64,7 @@ struct cli_option {
 	unsigned sources;	/* CLI_S_*: the sources it applies to; 0 for all */
 	const char *source_hint[CLI_NSOURCES];	/* why not, after the refusal */
 	enum cli_group group;
+	enum cli_axis axis;	/* with --sweep, a list of values for this axis */
 	const char *help;	/* the --help line, before the range and default */
 };
 

@@ -9,6 +9,7 @@
 #include "batch.h"
 #include "cli.h"
 #include "exit_status.h"
+#include "presets.h"
 #include "tui.h"
 
 static int
@@ -17,6 +18,9 @@ run_mode(const struct options *opt)
 	switch (opt->mode) {
 	case CLI_HELP:
 		cli_usage(stdout);
+		return EXIT_STATUS_OK;
+	case CLI_PRESETS:
+		presets_print(stdout);
 		return EXIT_STATUS_OK;
 	case CLI_VERSION:
 		printf("specdec %s\n", PACKAGE_VERSION);

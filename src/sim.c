@@ -40,6 +40,7 @@ sim_open(struct sim *sim, const struct sim_params *par, struct source *src)
 	sim->par.gamma = (int)clamp(par->gamma, SPEC_GAMMA_MIN, SPEC_GAMMA_MAX);
 	sim->par.noise = clamp(par->noise, 0.0, SIM_NOISE_MAX);
 	sim_set_costs(sim, par->target_ms, par->draft_ms);
+	sim_set_verify_cost(sim, par->verify_cost);
 	sim->src = *src;
 	memset(src, 0, sizeof *src);
 	sim->scratch = xreallocarray(NULL, sim->src.vocab, sizeof *sim->scratch);
@@ -84,7 +85,8 @@ sim_step(struct sim *sim)
 
 	spec_step(&sim->src, &sim->rng, sim->par.gamma, sim->scratch, &e->step, &targets);
 	stats_add_step(&sim->stats, &e->step, &targets);
-	draw_reference(sim, e->step.emitted);
+	if (!sim->no_reference)
+		draw_reference(sim, e->step.emitted);
 	e->number = ++sim->steps_total;
 	sim->ring_next = (sim->ring_next + 1) % SIM_RING;
 	if (sim->ring_len < SIM_RING)
@@ -130,6 +132,18 @@ sim_set_costs(struct sim *sim, double target_ms, double draft_ms)
 }
 
 void
+sim_set_verify_cost(struct sim *sim, double k)
+{
+	sim->par.verify_cost = clamp(k, 0.0, SIM_VERIFY_COST_MAX);
+}
+
+void
+sim_set_reference(struct sim *sim, int on)
+{
+	sim->no_reference = !on;
+}
+
+void
 sim_reset(struct sim *sim)
 {
 	new_segment(sim);
@@ -148,7 +162,8 @@ sim_figures(const struct sim *sim, struct sim_figures *fig)
 {
 	const struct stats *st = &sim->stats;
 	int gamma = sim->par.gamma;
-	double c = sim->par.draft_ms / sim->par.target_ms;
+	double c = sim->par.draft_ms / sim->par.target_ms, k = sim->par.verify_cost;
+	struct theory_optimum best;
 
 	fig->alpha_hat = stats_alpha_hat(st);
 	fig->alpha_overlap = stats_alpha_overlap(st);
@@ -162,10 +177,14 @@ sim_figures(const struct sim *sim, struct sim_figures *fig)
 	fig->chi2 = stats_chi2(st);
 	fig->cost_ratio = c;
 	fig->target_rate = theory_target_rate(sim->par.target_ms);
-	fig->spec_rate = theory_spec_rate(fig->tok_per_step, gamma, sim->par.target_ms,
-	    sim->par.draft_ms);
-	fig->speedup = theory_speedup(fig->alpha_hat, gamma, c);
-	fig->speedup_measured = fig->tok_per_step / ((double)gamma * c + 1.0);
-	fig->optimal_gamma = theory_optimal_gamma(fig->alpha_hat, c, SPEC_GAMMA_MAX);
-	fig->optimal_speedup = theory_speedup(fig->alpha_hat, fig->optimal_gamma, c);
+	fig->spec_rate = theory_spec_rate_verify(fig->tok_per_step, gamma,
+	    sim->par.target_ms, sim->par.draft_ms, k);
+	fig->speedup = theory_speedup_verify(fig->alpha_hat, gamma, c, k);
+	fig->speedup_measured = fig->tok_per_step / theory_step_cost(gamma, c, k);
+	theory_optimum(fig->alpha_hat, c, k, SPEC_GAMMA_MAX, &best);
+	fig->optimal_gamma = best.gamma;
+	fig->optimal_speedup = best.speedup;
+	fig->optimal_at_limit = best.at_limit;
+	fig->speculate = best.speculate;
+	fig->verify_cost = k;
 }

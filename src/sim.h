@@ -16,6 +16,7 @@
 #define SIM_NOISE_MAX 10.0
 #define SIM_TARGET_MS_MIN 1e-3	/* smallest target cost, ms */
 #define SIM_MS_MAX 1e6		/* largest target or draft cost, ms */
+#define SIM_VERIFY_COST_MAX 1.0	/* k = 1: no faster than one position at a time */
 
 struct sim_params {
 	int gamma;		/* SPEC_GAMMA_MIN..SPEC_GAMMA_MAX */
@@ -23,6 +24,8 @@ struct sim_params {
 	uint64_t seed;
 	double target_ms;	/* SIM_TARGET_MS_MIN..SIM_MS_MAX */
 	double draft_ms;	/* 0..SIM_MS_MAX */
+	double verify_cost;	/* k: the target over gamma + 1 positions costs
+				 * target_ms (1 + k gamma); 0..SIM_VERIFY_COST_MAX */
 };
 
 struct sim_entry {
@@ -40,6 +43,7 @@ struct sim {
 	double *scratch;
 	uint64_t steps_total;	/* across segments */
 	unsigned segment;	/* 1 for the first; +1 at each change of gamma or noise */
+	int no_reference;	/* sim_set_reference(sim, 0): no target-only stream */
 	struct sim_entry ring[SIM_RING];
 	size_t ring_len;
 	size_t ring_next;
@@ -55,10 +59,13 @@ struct sim_figures {
 	double cost_ratio;		/* c = draft_ms / target_ms */
 	double target_rate;		/* tokens/s, target only */
 	double spec_rate;		/* tokens/s at the measured tokens per step */
-	double speedup;			/* Theorem 3.8 at alpha_hat */
-	double speedup_measured;	/* measured tokens per step / (gamma c + 1) */
-	int optimal_gamma;		/* for alpha_hat and c, in 1..SPEC_GAMMA_MAX */
+	double speedup;			/* Theorem 3.8 at alpha_hat, c + k for c */
+	double speedup_measured;	/* measured tokens per step / (gamma (c + k) + 1) */
+	int optimal_gamma;		/* for alpha_hat, c and k, in 1..SPEC_GAMMA_MAX */
 	double optimal_speedup;
+	double verify_cost;		/* k, as in sim_params */
+	int optimal_at_limit;		/* SPEC_GAMMA_MAX + 1 would do better still */
+	int speculate;			/* some gamma beats the target alone */
 };
 
 /* Start a simulation over src, which the sim now owns (it is closed by sim_close,
@@ -82,6 +89,12 @@ const struct sim_entry *sim_recent(const struct sim *sim, size_t i);
 void sim_set_gamma(struct sim *sim, int gamma);
 void sim_set_noise(struct sim *sim, double noise);
 void sim_set_costs(struct sim *sim, double target_ms, double draft_ms);
+void sim_set_verify_cost(struct sim *sim, double k);
+
+/* Whether each step also draws the target-only reference stream (on at open):
+ * the TV figure and its check need it; a sweep, which reports neither, runs
+ * without it. */
+void sim_set_reference(struct sim *sim, int on);
 void sim_reset(struct sim *sim);
 void sim_reseed(struct sim *sim, uint64_t seed);
 

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 
 #include "theory.h"
 
@@ -48,6 +49,42 @@ theory_optimal_gamma(double alpha, double c, int gamma_max)
 }
 
 double
+theory_step_cost(int gamma, double c, double k)
+{
+	return 1.0 + (double)gamma * (c + k);
+}
+
+double
+theory_speedup_verify(double alpha, int gamma, double c, double k)
+{
+	return theory_tok_per_step(alpha, gamma) / theory_step_cost(gamma, c, k);
+}
+
+void
+theory_optimum(double alpha, double c, double k, int gamma_max,
+    struct theory_optimum *out)
+{
+	double next;
+
+	out->gamma = theory_optimal_gamma(alpha, c + k, gamma_max);
+	out->speedup = theory_speedup_verify(alpha, out->gamma, c, k);
+	next = theory_speedup_verify(alpha, gamma_max + 1, c, k);
+	out->at_limit = out->gamma == gamma_max && next > out->speedup * (1.0 + 1e-12);
+	out->speculate = out->speedup > 1.0 + 1e-12;
+}
+
+const char *
+theory_optimum_text(const struct theory_optimum *o, char *buf, size_t len)
+{
+	if (!o->speculate)
+		snprintf(buf, len, "don't speculate (1.00x)");
+	else
+		snprintf(buf, len, "%d%s (%.3fx)", o->gamma, o->at_limit ? "+" : "",
+		    o->speedup);
+	return buf;
+}
+
+double
 theory_tok_pmf(double alpha, int gamma, int n)
 {
 	if (n < 1 || n > gamma + 1)
@@ -66,5 +103,13 @@ theory_target_rate(double target_ms)
 double
 theory_spec_rate(double tok_per_step, int gamma, double target_ms, double draft_ms)
 {
-	return 1000.0 * tok_per_step / (target_ms + (double)gamma * draft_ms);
+	return theory_spec_rate_verify(tok_per_step, gamma, target_ms, draft_ms, 0.0);
+}
+
+double
+theory_spec_rate_verify(double tok_per_step, int gamma, double target_ms,
+    double draft_ms, double k)
+{
+	return 1000.0 * tok_per_step /
+	    (target_ms * (1.0 + k * (double)gamma) + (double)gamma * draft_ms);
 }

@@ -3,6 +3,8 @@
 #ifndef SPECDEC_THEORY_H
 #define SPECDEC_THEORY_H
 
+#include <stddef.h>
+
 /* Expected tokens per step (1 - a^(g+1)) / (1 - a), as the sum 1 + a + ... + a^g so
  * that a = 1 gives its limit g + 1 without dividing by zero. */
 double theory_tok_per_step(double alpha, int gamma);
@@ -24,9 +26,36 @@ int theory_optimal_gamma(double alpha, double c, int gamma_max);
  * probability a independently: a^(n-1)(1 - a) for n <= g, a^g for n = g + 1. */
 double theory_tok_pmf(double alpha, int gamma, int n);
 
+/* Verification is not free: the target forward over gamma + 1 positions costs
+ * T (1 + k gamma), k the verification cost (0: Leviathan's model, the gamma + 1
+ * positions in the time of one). A step then costs 1 + gamma (c + k) target
+ * forwards, so the speedup is theory_speedup with c + k in place of c:
+ * (1 - a^(g+1)) / ((1 - a)(g (c + k) + 1)). */
+double theory_step_cost(int gamma, double c, double k);
+double theory_speedup_verify(double alpha, int gamma, double c, double k);
+
+/* The best draft length in 1..gamma_max under the cost model, and what to say
+ * about it. */
+struct theory_optimum {
+	int gamma;		/* the gamma of the largest speedup (smallest on a tie) */
+	double speedup;		/* its speedup */
+	int at_limit;		/* gamma is gamma_max and gamma_max + 1 would do better */
+	int speculate;		/* some gamma is faster than the target alone */
+};
+void theory_optimum(double alpha, double c, double k, int gamma_max,
+    struct theory_optimum *out);
+
+/* The optimum in words into buf: "6 (2.950x)", "32+ (4.100x)" at the limit,
+ * "don't speculate (1.00x)" when every gamma is a slowdown; returns buf. */
+const char *theory_optimum_text(const struct theory_optimum *o, char *buf, size_t len);
+
 /* Target-only and speculative tokens per second in the toy cost model: a target
  * forward costs target_ms, a drafted token draft_ms. */
 double theory_target_rate(double target_ms);
 double theory_spec_rate(double tok_per_step, int gamma, double target_ms, double draft_ms);
+/* The same with the verification cost k: a step costs target_ms (1 + k gamma) +
+ * gamma draft_ms. */
+double theory_spec_rate_verify(double tok_per_step, int gamma, double target_ms,
+    double draft_ms, double k);
 
 #endif

@@ -313,6 +313,11 @@ act_model(struct tui *t, enum tui_action a)
 	case TUI_A_DRAFT_UP:
 		sim_set_costs(s, tm, ladder(dm, a == TUI_A_DRAFT_UP, 0.0));
 		break;
+	case TUI_A_VERIFY_DOWN:
+	case TUI_A_VERIFY_UP:
+		sim_set_verify_cost(s, round2(s->par.verify_cost +
+		    (a == TUI_A_VERIFY_UP ? 0.01 : -0.01)));
+		break;
 	case TUI_A_RESET:
 		sim_reset(s);
 		break;

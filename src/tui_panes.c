@@ -668,8 +668,12 @@ cost_speedup(struct tui_pen *p, const struct sim_figures *f, const struct tui_vi
 	}
 	tui_pen_printf(p, slow ? TUI_S_FAIL : TUI_S_NORMAL, "%s %sx ",
 	    slow ? "slowdown" : "speedup", sig3(x, sizeof x, f->speedup_measured));
-	snprintf(best, sizeof best, " best %s %d (%sx)", g->gamma, f->optimal_gamma,
-	    sig3(x, sizeof x, f->optimal_speedup));
+	if (!f->speculate)
+		snprintf(best, sizeof best, " don't speculate (1.00x)");
+	else
+		snprintf(best, sizeof best, " best %s %d%s (%sx)", g->gamma,
+		    f->optimal_gamma, f->optimal_at_limit ? "+" : "",
+		    sig3(x, sizeof x, f->optimal_speedup));
 	barw = p->right - p->x - tui_text_width(best);
 	barw = barw > 0 ? barw : 0;
 	plot_hbar(bar, sizeof bar, f->speedup_measured / top, barw, v->term->utf8);
@@ -690,15 +694,17 @@ tui_draw_cost(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	struct tui_pen p = tui_pen_boxed(w, v->term);
 	int have = sim->stats.steps > 0;
-	char tm[32], dm[32], c[32], tr[32], sr[32], lng[160], shrt[160];
+	char tm[32], dm[32], c[32], k[32], tr[32], sr[32], lng[160], shrt[160];
 
 	tui_box(w, v->term, "cost model", NULL);
 	tui_pen_at(&p, TUI_BOX_Y + COST_PRICES, TUI_BOX_X);
 	sig3(tm, sizeof tm, sim->par.target_ms);
 	sig3(dm, sizeof dm, sim->par.draft_ms);
 	sig3(c, sizeof c, f->cost_ratio);
-	snprintf(lng, sizeof lng, "T %s ms/fwd  D %s ms/token  c=D/T %s", tm, dm, c);
-	snprintf(shrt, sizeof shrt, "T %s ms  D %s ms/tok  c %s", tm, dm, c);
+	sig3(k, sizeof k, f->verify_cost);
+	snprintf(lng, sizeof lng, "T %s ms/fwd  D %s ms/token  c=D/T %s  k %s", tm, dm, c,
+	    k);
+	snprintf(shrt, sizeof shrt, "T %s ms  D %s ms/tok  c %s  k %s", tm, dm, c, k);
 	tui_pen_choose(&p, TUI_S_NORMAL, lng, shrt, NULL);
 	tui_pen_at(&p, TUI_BOX_Y + COST_RATES, TUI_BOX_X);
 	sig3(tr, sizeof tr, f->target_rate);

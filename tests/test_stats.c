@@ -152,7 +152,7 @@ static void
 test_sim_segments(void)
 {
 	struct fixed_pair pair = { .p = P, .q = Q };
-	struct sim_params par = { 4, 0.3, 9, 10.0, 1.0 };
+	struct sim_params par = { 4, 0.3, 9, 10.0, 1.0, 0.0 };
 	struct sim_figures f;
 	struct source src;
 	struct sim sim;
@@ -186,7 +186,7 @@ static void
 test_sim_open_clamps(void)
 {
 	struct fixed_pair pair = { .p = P, .q = Q };
-	struct sim_params par = { 99, -2.0, 1, 0.0, -5.0 };
+	struct sim_params par = { 99, -2.0, 1, 0.0, -5.0, 0.0 };
 	struct source src;
 	struct sim sim;
 

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "chisq.h"
 #include "tap.h"
@@ -64,6 +65,77 @@ test_costs(void)
 	    "4 tok/step at 10 + 4 x 1 ms");
 }
 
+/* The speedup from the times themselves: target T = 1 per forward, k T more per
+ * drafted position verified, c T per drafted token; E[tokens] as a sum of the pmf. */
+static double
+brute_speedup(double a, int g, double c, double k)
+{
+	double tokens = 0.0;
+	int n;
+
+	for (n = 1; n <= g + 1; n++)
+		tokens += n * theory_tok_pmf(a, g, n);
+	return tokens / (1.0 + k * g + c * g);
+}
+
+static void
+test_verify_cost(void)
+{
+	static const double alphas[] = { 0.0, 0.3, 0.6, 0.8, 0.9, 0.97, 1.0 };
+	static const double cs[] = { 0.0, 0.02, 0.1, 0.5 };
+	static const double ks[] = { 0.0, 0.01, 0.05, 0.2, 1.0 };
+	struct theory_optimum o;
+	size_t i, j, l;
+	int g, best, bad = 0, cases = 0;
+	double s, top;
+
+	for (i = 0; i < sizeof alphas / sizeof alphas[0]; i++)
+		for (j = 0; j < sizeof cs / sizeof cs[0]; j++)
+			for (l = 0; l < sizeof ks / sizeof ks[0]; l++) {
+				top = -1.0;
+				best = 1;
+				for (g = 1; g <= 32; g++)
+					if ((s = brute_speedup(alphas[i], g, cs[j], ks[l])) >
+					    top * (1.0 + 1e-12)) {
+						top = s;
+						best = g;
+					}
+				theory_optimum(alphas[i], cs[j], ks[l], 32, &o);
+				bad += o.gamma != best || fabs(o.speedup - top) > 1e-12 * top ||
+				    o.speculate != (top > 1.0 + 1e-12);
+				cases++;
+			}
+	tap_ok(bad == 0, "verify cost: the optimum is the brute-force maximum (%d of %d "
+	    "cases differ)", bad, cases);
+	tap_near(theory_speedup_verify(0.8, 4, 0.1, 0.05), 3.3616 / 1.6, 1e-12,
+	    "a step costs 1 + g (c + k) forwards");
+	tap_near(theory_spec_rate_verify(4.0, 4, 10.0, 1.0, 0.05), 4000.0 / 16.0, 1e-9,
+	    "4 tok/step at 10 (1 + 0.2) + 4 x 1 ms");
+	theory_optimum(1.0, 0.0, 0.0, 32, &o);
+	tap_ok(o.gamma == 32 && o.at_limit && o.speculate, "a = 1, all free: 32+");
+	theory_optimum(0.9, 0.1, 0.0, 32, &o);
+	tap_ok(o.gamma == 10 && !o.at_limit, "an inner optimum is not at the limit");
+	theory_optimum(0.2, 1.0, 0.0, 32, &o);
+	tap_ok(!o.speculate && o.speedup < 1.0, "every gamma a slowdown: don't speculate");
+}
+
+static void
+test_optimum_text(void)
+{
+	struct theory_optimum o = { 6, 2.95, 0, 1 };
+	char buf[64];
+
+	tap_ok(strcmp(theory_optimum_text(&o, buf, sizeof buf), "6 (2.950x)") == 0,
+	    "optimum in words: '%s'", buf);
+	o.gamma = 32;
+	o.at_limit = 1;
+	tap_ok(strcmp(theory_optimum_text(&o, buf, sizeof buf), "32+ (2.950x)") == 0,
+	    "at the limit: '%s'", buf);
+	o.speculate = 0;
+	tap_ok(strcmp(theory_optimum_text(&o, buf, sizeof buf),
+	    "don't speculate (1.00x)") == 0, "no gain: '%s'", buf);
+}
+
 static void
 test_chisq(void)
 {
@@ -112,6 +184,8 @@ main(void)
 	test_optimal_gamma();
 	test_pmf();
 	test_costs();
+	test_verify_cost();
+	test_optimum_text();
 	test_chisq();
 	test_chisq_pooling();
 	return tap_done();

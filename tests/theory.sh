@@ -22,6 +22,19 @@ within "$(jq '.rows[] | select(.alpha == 0.8 and .gamma == 4) | .ops' "$TMPD/j")
 
 is "$("$SPECDEC" --theory --json --target-ms 10 --draft-ms 5 | jq .cost_ratio)" 0.5 \
 	"the cost ratio follows --draft-ms / --target-ms"
+"$SPECDEC" --theory --json --alpha 0.8 --verify-cost 0.05 >"$TMPD/k"
+is "$(jq .verify_cost "$TMPD/k")" 0.05 "verify_cost in the JSON"
+within "$(jq '.rows[] | select(.gamma == 4) | .speedup' "$TMPD/k")" 2.10099 2.10101 \
+	"verification cost: 3.3616 / (1 + 4 (0.1 + 0.05))"
+is "$(jq -c '.optimal[0] | [.gamma, .at_limit, .speculate]' "$TMPD/k")" "[5,false,true]" \
+	"the optimum follows k (5, not 6)"
+"$SPECDEC" --theory --alpha 1 --cost-ratio 0 --gamma-max 12 | tail -n 1 | grep -q 'alpha 1.000 -> 12+ ('
+ok $? "an optimum at the end of the range says 12+"
+"$SPECDEC" --theory --alpha 0.2 --cost-ratio 1 | tail -n 1 | grep -qF "don't speculate (1.00x)"
+ok $? "every gamma a slowdown: don't speculate"
+"$SPECDEC" --theory --json --preset t5-large-ende-t0 >"$TMPD/p"
+is "$(jq -c '[.cost_ratio, .rows[0].alpha]' "$TMPD/p")" "[0.11,0.82]" "--preset with --theory: its alpha and c"
+
 grep -qiE 'nan|inf' "$TMPD/j"; ok $((1 - $?)) "no NaN or inf"
 
 done_testing
