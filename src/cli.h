@@ -62,6 +62,10 @@ struct options {
 	int target_order;
 	int draft_order;
 	double temperature;
+	int verifier;		/* --verifier: an enum verify_rule */
+	double lenience;	/* --lenience L */
+	double typical_epsilon;	/* --typical-epsilon E */
+	double typical_delta;	/* --typical-delta D */
 };
 
 /* Parse argv into opt. On a usage error, write one line naming the option and its
