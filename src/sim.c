@@ -158,7 +158,8 @@ sim_set_lenience(struct sim *sim, double lenience)
 	if (lenience == sim->par.verify.lenience)
 		return;
 	sim->par.verify.lenience = lenience;
-	new_segment(sim);
+	if (sim->par.verify.rule == VERIFY_LENIENT)
+		new_segment(sim);
 }
 
 void

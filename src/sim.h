@@ -87,7 +87,8 @@ const struct sim_entry *sim_recent(const struct sim *sim, size_t i);
 void sim_set_gamma(struct sim *sim, int gamma);
 void sim_set_noise(struct sim *sim, double noise);
 /* The verification rule, and the lenient rule's L (clamped to
- * [VERIFY_LENIENCE_MIN, 1]); a change starts a new segment. */
+ * [VERIFY_LENIENCE_MIN, 1]); a change of the rule, or of L under the lenient
+ * rule, starts a new segment. */
 void sim_set_verifier(struct sim *sim, enum verify_rule rule);
 void sim_set_lenience(struct sim *sim, double lenience);
 void sim_set_costs(struct sim *sim, double target_ms, double draft_ms);
