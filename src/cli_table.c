@@ -84,7 +84,7 @@ const struct cli_option cli_options[] = {
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
 	  .help = "verification rule; each is described in the man page" },
 	{ .name = "lenience", .kind = CLI_KIND_REAL, .arg = "L",
-	  CLI_FIELD(lenience), .min = 0, .open_min = 1, .max = 1, .def = "0.5",
+	  CLI_FIELD(lenience), .min = VERIFY_LENIENCE_MIN, .max = 1, .def = "0.5",
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
 	  .help = "the lenient rule's L: accept with min(1, p/(L q))" },
 	{ .name = "typical-epsilon", .kind = CLI_KIND_REAL, .arg = "E",

@@ -10,28 +10,45 @@
 #include "rng.h"
 #include "verify.h"
 
+/* Each rule's name, once: the table and the option's choices use it. */
+#define NAME_STANDARD "standard"
+#define NAME_BLOCK "block"
+#define NAME_EXACT_MATCH "exact-match"
+#define NAME_GREEDY "greedy"
+#define NAME_LENIENT "lenient"
+#define NAME_TYPICAL "typical"
+#define NAME_MISTAKE_RESIDUAL_FROM_P "mistake-residual-from-p"
+#define NAME_MISTAKE_ACCEPT_ALL "mistake-accept-all"
+
 const struct verify_info verify_rules[VERIFY_NRULES] = {
-	[VERIFY_STANDARD] = { "standard", 1, 0, 1,
+	[VERIFY_STANDARD] = { NAME_STANDARD, 1, 0, 1,
 	    "accept with min(1, p/q), residual norm(max(0, p - q)) (Leviathan 2022)" },
-	[VERIFY_BLOCK] = { "block", 1, 0, 0,
+	[VERIFY_BLOCK] = { NAME_BLOCK, 1, 0, 0,
 	    "verify the drafted block jointly (Sun et al. 2024, Algorithm 2)" },
-	[VERIFY_EXACT_MATCH] = { "exact-match", 1, 0, 1,
+	[VERIFY_EXACT_MATCH] = { NAME_EXACT_MATCH, 1, 0, 1,
 	    "accept iff the draft equals an independent y ~ p; emit y either way" },
-	[VERIFY_GREEDY] = { "greedy", 1, 0, 1,
+	[VERIFY_GREEDY] = { NAME_GREEDY, 1, 0, 1,
 	    "temperature 0: draft argmax q, accept while it is argmax p" },
-	[VERIFY_LENIENT] = { "lenient", 0, 0, 1,
+	[VERIFY_LENIENT] = { NAME_LENIENT, 0, 0, 1,
 	    "accept with min(1, p/(L q)), residual norm(max(0, p - L q)) (lossy)" },
-	[VERIFY_TYPICAL] = { "typical", 0, 0, 0,
+	[VERIFY_TYPICAL] = { NAME_TYPICAL, 0, 0, 0,
 	    "accept when p(x) > min(eps, delta exp(-H(p))), else draw from p (lossy)" },
-	[VERIFY_MISTAKE_RESIDUAL_FROM_P] = { "mistake-residual-from-p", 0, 1, 1,
+	[VERIFY_MISTAKE_RESIDUAL_FROM_P] = { NAME_MISTAKE_RESIDUAL_FROM_P, 0, 1, 1,
 	    "a mistake: the replacement drawn from p, not from the residual" },
-	[VERIFY_MISTAKE_ACCEPT_ALL] = { "mistake-accept-all", 0, 1, 1,
+	[VERIFY_MISTAKE_ACCEPT_ALL] = { NAME_MISTAKE_ACCEPT_ALL, 0, 1, 1,
 	    "a mistake: every draft accepted, the bonus from p" },
 };
 
 const char *const verify_names[VERIFY_NRULES + 1] = {
-	"standard", "block", "exact-match", "greedy", "lenient", "typical",
-	"mistake-residual-from-p", "mistake-accept-all", NULL,
+	[VERIFY_STANDARD] = NAME_STANDARD,
+	[VERIFY_BLOCK] = NAME_BLOCK,
+	[VERIFY_EXACT_MATCH] = NAME_EXACT_MATCH,
+	[VERIFY_GREEDY] = NAME_GREEDY,
+	[VERIFY_LENIENT] = NAME_LENIENT,
+	[VERIFY_TYPICAL] = NAME_TYPICAL,
+	[VERIFY_MISTAKE_RESIDUAL_FROM_P] = NAME_MISTAKE_RESIDUAL_FROM_P,
+	[VERIFY_MISTAKE_ACCEPT_ALL] = NAME_MISTAKE_ACCEPT_ALL,
+	[VERIFY_NRULES] = NULL,
 };
 
 struct verify_params

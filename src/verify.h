@@ -31,11 +31,11 @@ enum verify_rule {
 #define VERIFY_TYPICAL_EPSILON 0.09
 #define VERIFY_TYPICAL_DELTA 0.3
 #define VERIFY_LENIENCE 0.5		/* the default of --lenience */
-#define VERIFY_LENIENCE_MIN 0.01	/* the live keys' floor; --lenience: (0, 1] */
+#define VERIFY_LENIENCE_MIN 0.01	/* the smallest L, --lenience and the keys */
 
 struct verify_params {
 	enum verify_rule rule;
-	double lenience;	/* lenient: L in (0, 1]; 1 is the standard rule */
+	double lenience;	/* lenient: L in [VERIFY_LENIENCE_MIN, 1]; 1: standard */
 	double epsilon;		/* typical: the threshold's cap */
 	double delta;		/* typical: the entropy factor */
 };
