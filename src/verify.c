@@ -3,7 +3,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "pdist.h"
@@ -19,6 +18,7 @@
 #define NAME_TYPICAL "typical"
 #define NAME_MISTAKE_RESIDUAL_FROM_P "mistake-residual-from-p"
 #define NAME_MISTAKE_ACCEPT_ALL "mistake-accept-all"
+#define MISTAKE " (a mistake)"	/* how a face labels one */
 
 const struct verify_info verify_rules[VERIFY_NRULES] = {
 	[VERIFY_STANDARD] = { NAME_STANDARD, 1, 0, 1,
@@ -63,16 +63,14 @@ verify_defaults(void)
 const char *
 verify_label(enum verify_rule rule)
 {
-	static char buf[VERIFY_NRULES][48];
+	static const char *const label[VERIFY_NRULES] = {
+		[VERIFY_MISTAKE_RESIDUAL_FROM_P] = NAME_MISTAKE_RESIDUAL_FROM_P MISTAKE,
+		[VERIFY_MISTAKE_ACCEPT_ALL] = NAME_MISTAKE_ACCEPT_ALL MISTAKE,
+	};
 
 	if ((int)rule < 0 || rule >= VERIFY_NRULES)
 		return "?";
-	if (!verify_rules[rule].mistake)
-		return verify_rules[rule].name;
-	if (buf[rule][0] == '\0')
-		snprintf(buf[rule], sizeof buf[rule], "%s (a mistake)",
-		    verify_rules[rule].name);
-	return buf[rule];
+	return label[rule] != NULL ? label[rule] : verify_rules[rule].name;
 }
 
 void
