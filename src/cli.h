@@ -93,6 +93,10 @@ struct options {
 	uint64_t trace;		/* --trace N: steps shown in detail */
 	const char *plot;	/* --plot FILE.svg */
 	struct cli_axis_values axis[CLI_NAXES];	/* [CLI_AXIS_NONE] unused */
+	int verifier;		/* --verifier: an enum verify_rule */
+	double lenience;	/* --lenience L */
+	double typical_epsilon;	/* --typical-epsilon E */
+	double typical_delta;	/* --typical-delta D */
 };
 
 /* Parse argv into opt. On a usage error, write one line naming the option and its

@@ -25,23 +25,28 @@ static const struct {
 };
 
 /* text from column col, word by word, each line at most HELP_WIDTH long, the
- * lines after the first indented by indent. */
+ * lines after the first indented by indent. A list of choices (a|b|c) too long
+ * for a line of its own breaks after a bar. */
 static void
 wrap(FILE *out, const char *text, int col, int indent)
 {
 	size_t n;
+	int glued = 0;		/* the last piece ended in a bar: no space */
 
 	while (*text != '\0') {
 		n = strcspn(text, " ");
-		if (col > indent && col + 1 + (int)n > HELP_WIDTH) {
+		if (indent + (int)n > HELP_WIDTH && strcspn(text, "|") < n)
+			n = strcspn(text, "|") + 1;	/* too long for any line */
+		if (col > indent && col + !glued + (int)n > HELP_WIDTH) {
 			fprintf(out, "\n%*s", indent, "");
 			col = indent;
-		} else if (col > indent) {
+		} else if (col > indent && !glued) {
 			fputc(' ', out);
 			col++;
 		}
 		fprintf(out, "%.*s", (int)n, text);
 		col += (int)n;
+		glued = text[n - 1] == '|';
 		text += n;
 		text += strspn(text, " ");
 	}

@@ -8,6 +8,7 @@
 #include "ngram.h"
 #include "sim.h"
 #include "spec.h"
+#include "verify.h"
 
 #define STEPS_MAX 1e12
 #define VOCAB_MAX 262144	/* --vocab and --max-vocab */
@@ -102,6 +103,23 @@ const struct cli_option cli_options[] = {
 	  .modes = CLI_M_ANY, .group = CLI_GROUP_SIM, .axis = CLI_AXIS_VERIFY_COST,
 	  .help = "verification cost: the target over gamma + 1 positions costs "
 	    "T (1 + K gamma)" },
+
+	{ .name = "verifier", .kind = CLI_KIND_CHOICE, .arg = "RULE",
+	  CLI_FIELD(verifier), .choices = verify_names, .def = "standard",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "verification rule; each is described in the man page" },
+	{ .name = "lenience", .kind = CLI_KIND_REAL, .arg = "L",
+	  CLI_FIELD(lenience), .min = VERIFY_LENIENCE_MIN, .max = 1, .def = "0.5",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "the lenient rule's L: accept with min(1, p/(L q))" },
+	{ .name = "typical-epsilon", .kind = CLI_KIND_REAL, .arg = "E",
+	  CLI_FIELD(typical_epsilon), .min = 0, .open_min = 1, .max = 1, .def = "0.09",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "the typical rule's cap: accept when p(x) > min(E, D exp(-H(p)))" },
+	{ .name = "typical-delta", .kind = CLI_KIND_REAL, .arg = "D",
+	  CLI_FIELD(typical_delta), .min = 0, .open_min = 1, .max = 1, .def = "0.3",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "the typical rule's entropy factor D" },
 
 	/* Sources. */
 	{ .name = "source", .kind = CLI_KIND_CHOICE, .arg = "KIND",

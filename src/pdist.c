@@ -126,6 +126,24 @@ pdist_sample_residual(const struct pdist *p, const struct pdist *q, double a,
 	return pdist_sample(p, rng);
 }
 
+/* The generic path below on two dense vectors, without a call per token (the
+ * same ratios, order and sum, so the same value; cross-multiplying instead of
+ * dividing would break exact ties by rounding, and the order must be total). */
+static double
+dense_ratio_cdf(const double *p, const double *q, size_t n, size_t x)
+{
+	double r = dist_ratio(p[x], q[x]), cdf = 0.0;
+	size_t y;
+
+	for (y = 0; y < n; y++) {
+		double key = dist_ratio(p[y], q[y]);
+
+		if (key < r || (key == r && y < x))
+			cdf += p[y];
+	}
+	return cdf < 1.0 ? cdf : 1.0;
+}
+
 double
 pdist_ratio_cdf(const struct pdist *p, const struct pdist *q, size_t x)
 {
@@ -134,6 +152,8 @@ pdist_ratio_cdf(const struct pdist *p, const struct pdist *q, size_t x)
 
 	if (split_pair_of(p, q))
 		return split_ratio_cdf(p->u.split, q->u.split, x);
+	if (both_dense(p, q))
+		return dense_ratio_cdf(p->u.dense, q->u.dense, p->vocab, x);
 	r = dist_ratio(pdist_prob(p, x), pdist_prob(q, x));
 	for (y = 0; y < p->vocab; y++) {
 		double py = pdist_prob(p, y), key = dist_ratio(py, pdist_prob(q, y));

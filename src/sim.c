@@ -11,6 +11,7 @@
 
 #define RNG_STREAM_SPEC 0
 #define RNG_STREAM_REF 1
+#define RNG_STREAM_PIT 2
 
 static double
 clamp(double x, double lo, double hi)
@@ -23,6 +24,7 @@ seed_generators(struct sim *sim)
 {
 	rng_seed(&sim->rng, sim->par.seed, RNG_STREAM_SPEC);
 	rng_seed(&sim->ref_rng, sim->par.seed, RNG_STREAM_REF);
+	rng_seed(&sim->pit_rng, sim->par.seed, RNG_STREAM_PIT);
 }
 
 static void
@@ -32,6 +34,21 @@ new_segment(struct sim *sim)
 	sim->segment++;
 }
 
+/* The rule's parameters in range; zero ones take their defaults. */
+static struct verify_params
+verify_in_range(const struct verify_params *in)
+{
+	struct verify_params def = verify_defaults(), v = *in;
+
+	if ((int)v.rule < 0 || v.rule >= VERIFY_NRULES)
+		v.rule = VERIFY_STANDARD;
+	v.lenience = v.lenience > 0.0 ? clamp(v.lenience, VERIFY_LENIENCE_MIN, 1.0) :
+	    def.lenience;
+	v.epsilon = v.epsilon > 0.0 ? v.epsilon : def.epsilon;
+	v.delta = v.delta > 0.0 ? v.delta : def.delta;
+	return v;
+}
+
 int
 sim_open(struct sim *sim, const struct sim_params *par, struct source *src)
 {
@@ -39,6 +56,7 @@ sim_open(struct sim *sim, const struct sim_params *par, struct source *src)
 	sim->par = *par;
 	sim->par.gamma = (int)clamp(par->gamma, SPEC_GAMMA_MIN, SPEC_GAMMA_MAX);
 	sim->par.noise = clamp(par->noise, 0.0, SIM_NOISE_MAX);
+	sim->par.verify = verify_in_range(&par->verify);
 	sim_set_costs(sim, par->target_ms, par->draft_ms);
 	sim_set_verify_cost(sim, par->verify_cost);
 	sim->src = *src;
@@ -83,7 +101,9 @@ sim_step(struct sim *sim)
 	struct sim_entry *e = &sim->ring[sim->ring_next];
 	struct spec_targets targets;
 
-	spec_step(&sim->src, &sim->rng, sim->par.gamma, sim->scratch, &e->step, &targets);
+	verify_step(&sim->par.verify, &sim->src, &sim->rng, sim->par.gamma, sim->scratch,
+	    &e->step, &targets);
+	verify_pit(&sim->par.verify, &e->step, &targets, &sim->pit_rng);
 	stats_add_step(&sim->stats, &e->step, &targets);
 	if (!sim->no_reference)
 		draw_reference(sim, e->step.emitted);
@@ -122,6 +142,26 @@ sim_set_noise(struct sim *sim, double noise)
 	source_set_noise(&sim->src, noise);
 	source_set_noise(&sim->ref, noise);
 	new_segment(sim);
+}
+
+void
+sim_set_verifier(struct sim *sim, enum verify_rule rule)
+{
+	if ((int)rule < 0 || rule >= VERIFY_NRULES || rule == sim->par.verify.rule)
+		return;
+	sim->par.verify.rule = rule;
+	new_segment(sim);
+}
+
+void
+sim_set_lenience(struct sim *sim, double lenience)
+{
+	lenience = clamp(lenience, VERIFY_LENIENCE_MIN, 1.0);
+	if (lenience == sim->par.verify.lenience)
+		return;
+	sim->par.verify.lenience = lenience;
+	if (sim->par.verify.rule == VERIFY_LENIENT)
+		new_segment(sim);
 }
 
 void
@@ -175,6 +215,7 @@ sim_figures(const struct sim *sim, struct sim_figures *fig)
 	fig->tv = stats_tv(st);
 	fig->tv_noise = stats_tv_noise(st);
 	fig->chi2 = stats_chi2(st);
+	fig->lossless = lossless_test(&st->lossless);
 	fig->cost_ratio = c;
 	fig->target_rate = theory_target_rate(sim->par.target_ms);
 	fig->spec_rate = theory_spec_rate_verify(fig->tok_per_step, gamma,

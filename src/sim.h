@@ -11,6 +11,7 @@
 #include "source.h"
 #include "spec.h"
 #include "stats.h"
+#include "verify.h"
 
 #define SIM_RING 256		/* recent steps kept for display */
 #define SIM_NOISE_MAX 10.0
@@ -26,6 +27,8 @@ struct sim_params {
 	double draft_ms;	/* 0..SIM_MS_MAX */
 	double verify_cost;	/* k: the target over gamma + 1 positions costs
 				 * target_ms (1 + k gamma); 0..SIM_VERIFY_COST_MAX */
+	struct verify_params verify;	/* the rule; a zero lenience, epsilon or
+					 * delta takes its default (verify.h) */
 };
 
 struct sim_entry {
@@ -39,6 +42,7 @@ struct sim {
 	struct source ref;	/* target-only reference stream, same data */
 	struct rng rng;
 	struct rng ref_rng;
+	struct rng pit_rng;	/* the losslessness test's w: a stream of its own */
 	struct stats stats;	/* the current segment */
 	double *scratch;
 	uint64_t steps_total;	/* across segments */
@@ -56,6 +60,7 @@ struct sim_figures {
 	double tv;
 	double tv_noise;		/* TV expected by chance at these sample sizes */
 	struct chisq_result chi2;
+	struct lossless_result lossless;	/* the per-position PIT test */
 	double cost_ratio;		/* c = draft_ms / target_ms */
 	double target_rate;		/* tokens/s, target only */
 	double spec_rate;		/* tokens/s at the measured tokens per step */
@@ -82,12 +87,17 @@ const struct sim_entry *sim_step(struct sim *sim);
 /* The i-th most recent step (0 = newest), or NULL past what the ring holds. */
 const struct sim_entry *sim_recent(const struct sim *sim, size_t i);
 
-/* Setters: values are clamped to their ranges. Changing gamma or noise starts a new
- * segment (fresh statistics); so do reset and reseed (which also restarts the
+/* Setters: values are clamped to their ranges. Changing gamma, noise or the rule starts a
+ * new segment (fresh statistics); so do reset and reseed (which also restarts the
  * generators). The noise stays as it is when the source has none (a replay).
  * Costs only change the cost model. */
 void sim_set_gamma(struct sim *sim, int gamma);
 void sim_set_noise(struct sim *sim, double noise);
+/* The verification rule, and the lenient rule's L (clamped to
+ * [VERIFY_LENIENCE_MIN, 1]); a change of the rule, or of L under the lenient
+ * rule, starts a new segment. */
+void sim_set_verifier(struct sim *sim, enum verify_rule rule);
+void sim_set_lenience(struct sim *sim, double lenience);
 void sim_set_costs(struct sim *sim, double target_ms, double draft_ms);
 void sim_set_verify_cost(struct sim *sim, double k);
 

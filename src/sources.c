@@ -94,6 +94,8 @@ sources_open_sim(const struct options *opt, struct sim *sim, char *err, size_t e
 		.gamma = opt->gamma, .noise = opt->noise, .seed = opt->seed,
 		.target_ms = opt->target_ms, .draft_ms = opt->draft_ms,
 		.verify_cost = opt->verify_cost,
+		.verify = { (enum verify_rule)opt->verifier, opt->lenience,
+		    opt->typical_epsilon, opt->typical_delta },
 	};
 	struct source src;
 	const char *kind;

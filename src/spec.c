@@ -6,15 +6,10 @@
 #include "source.h"
 #include "spec.h"
 
-/* The target and the draft at one position. */
-struct position {
-	struct pdist p;
-	struct pdist q;
-};
 
-/* Record token id with its probabilities px under p and qx under q. */
-static void
-add_token(struct spec_step *out, int id, double px, double qx, double u,
+
+void
+spec_add_token(struct spec_step *out, int id, double px, double qx, double u,
     enum spec_outcome outcome)
 {
 	struct spec_token *t = &out->tok[out->ntok++];
@@ -23,70 +18,158 @@ add_token(struct spec_step *out, int id, double px, double qx, double u,
 	t->p = px;
 	t->q = qx;
 	t->u = u;
+	t->pit = 0.0;
 	t->outcome = outcome;
 }
 
 /* The same, looking px and qx up at position at. */
 static void
-add_token_at(struct spec_step *out, size_t id, const struct position *at,
+add_token_at(struct spec_step *out, size_t id, const struct spec_position *at,
     enum spec_outcome outcome)
 {
-	add_token(out, (int)id, pdist_prob(&at->p, id), pdist_prob(&at->q, id), 0.0,
+	spec_add_token(out, (int)id, pdist_prob(&at->p, id), pdist_prob(&at->q, id), 0.0,
 	    outcome);
+}
+
+/* The standard rule's hooks. */
+static size_t
+std_draft(const void *ctx, const struct pdist *q, struct rng *rng)
+{
+	(void)ctx;
+	return pdist_sample(q, rng);
+}
+
+static int
+std_test(const void *ctx, const struct spec_position *at, size_t x, struct rng *rng,
+    double *u, long *chosen)
+{
+	(void)ctx;
+	*u = rng_uniform(rng);
+	*chosen = -1;
+	return *u * pdist_prob(&at->q, x) < pdist_prob(&at->p, x);
+}
+
+static size_t
+std_replace(const void *ctx, const struct spec_position *at, long chosen, struct rng *rng,
+    double *scratch, double *mass)
+{
+	(void)ctx;
+	(void)chosen;
+	return pdist_sample_residual(&at->p, &at->q, 1.0, rng, scratch, mass);
+}
+
+static size_t
+std_bonus(const void *ctx, const struct pdist *p, struct rng *rng)
+{
+	(void)ctx;
+	return pdist_sample(p, rng);
+}
+
+static double
+std_beta(const void *ctx, const struct spec_position *at)
+{
+	(void)ctx;
+	return pdist_overlap(&at->p, &at->q);
+}
+
+static const struct spec_rule standard = {
+	NULL, std_draft, std_test, std_replace, std_bonus, std_beta,
+};
+
+/* rule with its NULL hooks filled from the standard rule. */
+static struct spec_rule
+complete_rule(const struct spec_rule *rule)
+{
+	struct spec_rule r = rule != NULL ? *rule : standard;
+
+	r.draft = r.draft != NULL ? r.draft : std_draft;
+	r.test = r.test != NULL ? r.test : std_test;
+	r.replace = r.replace != NULL ? r.replace : std_replace;
+	r.bonus = r.bonus != NULL ? r.bonus : std_bonus;
+	r.beta = r.beta != NULL ? r.beta : std_beta;
+	return r;
 }
 
 /* Draft all gamma tokens first, each position conditioned on the drafts before it.
  * Only q is fetched here: the target at a position is asked for when the position
  * is tested, so the drafts after a rejection cost no p. */
 static void
-draft_tokens(struct source *src, struct rng *rng, int gamma, struct position *at,
-    struct spec_step *out)
+draft_tokens(struct source *src, struct rng *rng, const struct spec_rule *rule,
+    int gamma, struct spec_position *at, struct spec_step *out)
 {
 	int k;
 
 	for (k = 0; k < gamma; k++) {
 		source_dists(src, out->drafted, k, NULL, &at[k].q);
-		out->drafted[k] = (int)pdist_sample(&at[k].q, rng);
+		out->drafted[k] = (int)rule->draft(rule->ctx, &at[k].q, rng);
 	}
 }
 
-/* The overlap at position k, reusing position k-1's when the pair is the same. */
+/* The acceptance expectation at position k, reusing position k-1's when the pair
+ * is the same. */
 static double
-position_overlap(const struct position *at, int k, double prev)
+position_beta(const struct spec_rule *rule, const struct spec_position *at, int k,
+    double prev)
 {
-	const struct position *a = &at[k], *b = &at[k - (k > 0)];
+	const struct spec_position *a = &at[k], *b = &at[k - (k > 0)];
 
 	if (k > 0 && pdist_same(&a->p, &b->p) && pdist_same(&a->q, &b->q))
 		return prev;
-	return pdist_overlap(&a->p, &a->q);
+	return rule->beta(rule->ctx, a);
 }
 
 static void
-finish_rejected(struct rng *rng, const struct position *at, double *scratch,
-    struct spec_step *out)
-{
-	size_t id = pdist_sample_residual(&at->p, &at->q, 1.0, rng, scratch,
-	    &out->residual_mass);
-
-	add_token_at(out, id, at, SPEC_RESIDUAL);
-}
-
-static void
-finish_bonus(struct source *src, struct rng *rng, struct position *at,
-    struct spec_step *out, struct spec_targets *targets)
+finish_bonus(struct source *src, struct rng *rng, const struct spec_rule *rule,
+    struct spec_position *at, struct spec_step *out, struct spec_targets *targets)
 {
 	int gamma = out->gamma;
 
 	source_dists(src, out->drafted, gamma, &at[gamma].p, &at[gamma].q);
 	targets->p[gamma] = at[gamma].p;
-	add_token_at(out, pdist_sample(&at[gamma].p, rng), &at[gamma], SPEC_BONUS);
+	targets->q[gamma] = at[gamma].q;
+	targets->has_q[gamma] = 1;
+	add_token_at(out, rule->bonus(rule->ctx, &at[gamma].p, rng), &at[gamma],
+	    SPEC_BONUS);
+}
+
+/* Test the draft at position k; 1 when it is kept. */
+static int
+test_position(struct source *src, struct rng *rng, const struct spec_rule *rule,
+    struct spec_position *at, int k, double *beta, double *scratch, struct spec_step *out,
+    struct spec_targets *targets)
+{
+	int x = out->drafted[k];
+	double u, px, qx;
+	long chosen;
+	int keep;
+
+	source_dists(src, out->drafted, k, &at[k].p, NULL);
+	keep = rule->test(rule->ctx, &at[k], (size_t)x, rng, &u, &chosen);
+	*beta = position_beta(rule, at, k, *beta);
+	out->beta[k] = *beta;
+	out->tested++;
+	targets->p[k] = at[k].p;
+	targets->q[k] = at[k].q;
+	targets->has_q[k] = 1;
+	px = pdist_prob(&at[k].p, (size_t)x);
+	qx = pdist_prob(&at[k].q, (size_t)x);
+	if (keep) {
+		out->accepted++;
+		spec_add_token(out, x, px, qx, u, SPEC_ACCEPTED);
+		return 1;
+	}
+	spec_add_token(out, x, px, qx, u, SPEC_REJECTED);
+	add_token_at(out, rule->replace(rule->ctx, &at[k], chosen, rng, scratch,
+	    &out->residual_mass), &at[k], SPEC_RESIDUAL);
+	return 0;
 }
 
 void
-spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,
-    struct spec_step *out, struct spec_targets *targets)
+spec_step_rule(struct source *src, struct rng *rng, int gamma, double *scratch,
+    const struct spec_rule *rule_in, struct spec_step *out, struct spec_targets *targets)
 {
-	struct position at[SPEC_GAMMA_MAX + 1];
+	struct spec_rule rule = complete_rule(rule_in);
+	struct spec_position at[SPEC_GAMMA_MAX + 1];
 	int emitted[SPEC_GAMMA_MAX + 1];
 	double beta = 0.0;
 	int k;
@@ -95,31 +178,21 @@ spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,
 	out->ntok = out->accepted = out->tested = 0;
 	out->residual_mass = 0.0;
 	source_begin(src, rng, 1);
-	draft_tokens(src, rng, gamma, at, out);
-	for (k = 0; k < gamma; k++) {
-		int x = out->drafted[k];
-		double u = rng_uniform(rng), px, qx;
-
-		source_dists(src, out->drafted, k, &at[k].p, NULL);
-		beta = position_overlap(at, k, beta);
-		out->beta[k] = beta;
-		out->tested++;
-		targets->p[k] = at[k].p;
-		px = pdist_prob(&at[k].p, (size_t)x);
-		qx = pdist_prob(&at[k].q, (size_t)x);
-		if (u * qx < px) {
-			out->accepted++;
-			add_token(out, x, px, qx, u, SPEC_ACCEPTED);
-			continue;
-		}
-		add_token(out, x, px, qx, u, SPEC_REJECTED);
-		finish_rejected(rng, &at[k], scratch, out);
-		break;
-	}
+	draft_tokens(src, rng, &rule, gamma, at, out);
+	for (k = 0; k < gamma; k++)
+		if (!test_position(src, rng, &rule, at, k, &beta, scratch, out, targets))
+			break;
 	if (out->accepted == gamma)
-		finish_bonus(src, rng, at, out, targets);
+		finish_bonus(src, rng, &rule, at, out, targets);
 	out->emitted = spec_emitted_ids(out, emitted);
 	source_commit(src, emitted, out->emitted);
+}
+
+void
+spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,
+    struct spec_step *out, struct spec_targets *targets)
+{
+	spec_step_rule(src, rng, gamma, scratch, NULL, out, targets);
 }
 
 int

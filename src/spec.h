@@ -25,6 +25,7 @@ struct spec_token {
 	double p;	/* target probability of id at its position */
 	double q;	/* draft probability of id at its position */
 	double u;	/* the uniform that decided it (accepted, rejected); 0 otherwise */
+	double pit;	/* the losslessness test's value for an emitted token (verify.h) */
 	enum spec_outcome outcome;
 };
 
@@ -37,7 +38,10 @@ struct spec_step {
 	int tested;		/* drafted tokens that met the accept test */
 	int emitted;		/* tokens the step adds to the text: accepted + 1 */
 	double residual_mass;	/* sum max(0, p - q) where the draft was rejected, else 0 */
-	double beta[SPEC_GAMMA_MAX];	/* overlap sum min(p, q) at each tested position */
+	double beta[SPEC_GAMMA_MAX];	/* per-position acceptance expectation of the
+					 * rule at each tested position (standard:
+					 * the overlap sum min(p, q)); a rule with no
+					 * closed form records the overlap instead */
 	int drafted[SPEC_GAMMA_MAX];	/* all gamma drafted ids, tested or not */
 	struct spec_token tok[SPEC_GAMMA_MAX + 1];
 };
@@ -47,6 +51,36 @@ struct spec_step {
  * the source and are valid until its next step. */
 struct spec_targets {
 	struct pdist p[SPEC_GAMMA_MAX + 1];
+	struct pdist q[SPEC_GAMMA_MAX + 1];	/* the draft at the same position */
+	int has_q[SPEC_GAMMA_MAX + 1];		/* whether q[k] was fetched */
+};
+
+/* The target and the draft at one position. */
+struct spec_position {
+	struct pdist p;
+	struct pdist q;
+};
+
+/* A token-by-token verification rule as hooks on the standard loop: draft every
+ * position, test the drafts in order, end with a replacement at the first
+ * rejection or a bonus after the last draft. A NULL hook is the standard rule's
+ * (verify.h holds the table of rules; block verification has its own step). */
+struct spec_rule {
+	const void *ctx;	/* the rule's parameters, passed to every hook */
+	/* The draft at a position (standard: a sample of q). */
+	size_t (*draft)(const void *ctx, const struct pdist *q, struct rng *rng);
+	/* Whether draft x is kept; *u gets the uniform that decided it, *chosen a
+	 * replacement the test already drew (exact-match), else -1. */
+	int (*test)(const void *ctx, const struct spec_position *at, size_t x,
+	    struct rng *rng, double *u, long *chosen);
+	/* The replacement after a rejection; *mass gets the mass of the
+	 * distribution it came from where that is a residual, else 0. */
+	size_t (*replace)(const void *ctx, const struct spec_position *at, long chosen,
+	    struct rng *rng, double *scratch, double *mass);
+	/* The bonus token after gamma accepted drafts (standard: a sample of p). */
+	size_t (*bonus)(const void *ctx, const struct pdist *p, struct rng *rng);
+	/* The per-position acceptance expectation (standard: the overlap). */
+	double (*beta)(const void *ctx, const struct spec_position *at);
 };
 
 /* Run one step with draft length gamma (SPEC_GAMMA_MIN..SPEC_GAMMA_MAX): begin a
@@ -58,6 +92,15 @@ struct spec_targets {
  * rounding), the replacement is drawn from p itself. */
 void spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,
     struct spec_step *out, struct spec_targets *targets);
+
+/* The same step under a token-by-token rule (NULL: the standard rule, drawing
+ * the same random numbers as spec_step). */
+void spec_step_rule(struct source *src, struct rng *rng, int gamma, double *scratch,
+    const struct spec_rule *rule, struct spec_step *out, struct spec_targets *targets);
+
+/* The token record helper the rules share: appends id with px, qx, u. */
+void spec_add_token(struct spec_step *out, int id, double px, double qx, double u,
+    enum spec_outcome outcome);
 
 /* The emitted token ids of a step, in order, into ids (room for gamma + 1);
  * returns how many. */

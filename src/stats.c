@@ -94,8 +94,10 @@ stats_add_step(struct stats *st, const struct spec_step *step,
 	st->sum_beta_first += step->beta[0];
 	st->sum_closed_step += theory_tok_per_step(step->beta[0], step->gamma);
 	for (i = 0; i < step->ntok; i++)
-		if (step->tok[i].outcome != SPEC_REJECTED)
+		if (step->tok[i].outcome != SPEC_REJECTED) {
 			st->spec_hist[step->tok[i].id]++;
+			lossless_add(&st->lossless, step->tok[i].pit);
+		}
 	add_expected(st, targets, step->emitted);
 }
 

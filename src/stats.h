@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "chisq.h"
+#include "lossless.h"
 #include "pdist.h"
 #include "spec.h"
 
@@ -30,6 +31,7 @@ struct stats {
 	uint64_t *spec_hist;	/* vocab counts of the speculative output */
 	uint64_t *ref_hist;	/* vocab counts of the reference stream */
 	struct pdist_counts expected;	/* sum of p(x) over emitted positions */
+	struct lossless lossless;	/* the PIT value of every emitted token */
 };
 
 /* Allocate for vocab tokens and start an empty segment at gamma. Returns 0 (out

@@ -318,6 +318,16 @@ act_model(struct tui *t, enum tui_action a)
 		sim_set_verify_cost(s, round2(s->par.verify_cost +
 		    (a == TUI_A_VERIFY_UP ? 0.01 : -0.01)));
 		break;
+	case TUI_A_VERIFIER_NEXT:
+	case TUI_A_VERIFIER_PREV:
+		sim_set_verifier(s, (enum verify_rule)((s->par.verify.rule + (a ==
+		    TUI_A_VERIFIER_NEXT ? 1 : VERIFY_NRULES - 1)) % VERIFY_NRULES));
+		break;
+	case TUI_A_LENIENCE_DOWN:
+	case TUI_A_LENIENCE_UP:
+		sim_set_lenience(s, round2(s->par.verify.lenience +
+		    (a == TUI_A_LENIENCE_UP ? 0.05 : -0.05)));
+		break;
 	case TUI_A_RESET:
 		sim_reset(s);
 		break;

@@ -23,6 +23,14 @@ const struct tui_key tui_keys[] = {
 	{ { 'D' }, "D", "draft cost up", NULL, NULL, TUI_A_DRAFT_UP },
 	{ { 'c' }, "c", "verify cost k -0.01", NULL, NULL, TUI_A_VERIFY_DOWN },
 	{ { 'C' }, "C", "verify cost k +0.01", NULL, NULL, TUI_A_VERIFY_UP },
+	{ { 'v' }, "v", "next rule, new segment", NULL, NULL,
+	    TUI_A_VERIFIER_NEXT },
+	{ { 'V' }, "V", "rule before, new segment", NULL, NULL,
+	    TUI_A_VERIFIER_PREV },
+	{ { 'l' }, "l", "L -0.05 (lenient rule)", NULL, NULL,
+	    TUI_A_LENIENCE_DOWN },
+	{ { 'L' }, "L", "L +0.05 (lenient rule)", NULL, NULL,
+	    TUI_A_LENIENCE_UP },
 	{ { 'r' }, "r", "reset the statistics", "r", "reset", TUI_A_RESET },
 	{ { 's' }, "s", "new seed (seed + 1)", NULL, NULL, TUI_A_RESEED },
 	{ { KEY_UP, 'k' }, "k, Up", "pause, select older", NULL, NULL, TUI_A_OLDER },
@@ -41,7 +49,8 @@ paired(int i)
 {
 	static const enum tui_action first[] = {
 		TUI_A_GAMMA_UP, TUI_A_NOISE_UP, TUI_A_NOISE_UP_FINE, TUI_A_FASTER,
-		TUI_A_TARGET_DOWN, TUI_A_DRAFT_DOWN, TUI_A_VERIFY_DOWN, TUI_A_OLDER,
+		TUI_A_TARGET_DOWN, TUI_A_DRAFT_DOWN, TUI_A_VERIFY_DOWN, TUI_A_VERIFIER_NEXT,
+		TUI_A_LENIENCE_DOWN, TUI_A_OLDER,
 	};
 	size_t j;
 

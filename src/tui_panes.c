@@ -108,28 +108,60 @@ state_text(const struct tui_view *v, int wide, char *buf, size_t len)
 	return buf;
 }
 
+/* The parameters: gamma, noise (or the source's kind), then, unless terse, the
+ * vocabulary and the seed. */
+static void
+header_params(const struct sim *sim, const struct tui_glyphs *g, int terse, char *buf,
+    size_t len)
+{
+	int n;
+
+	if (source_has_noise(&sim->src))
+		n = snprintf(buf, len, "%s=%d  noise=%.2f", g->gamma, sim->par.gamma,
+		    sim->par.noise);
+	else
+		n = snprintf(buf, len, "%s=%d  %s", g->gamma, sim->par.gamma, sim->src.kind);
+	if (!terse)
+		snprintf(buf + n, len - (size_t)n, "  V=%zu  seed=%" PRIu64, sim->src.vocab,
+		    sim->par.seed);
+}
+
+/* The header's forms, longest first: "verifier=" and the mistake label go
+ * first, then the long run state, then the vocabulary and the seed. */
+static const struct {
+	int prefix, label, wide, terse;
+} header_forms[] = {
+	{ 1, 1, 1, 0 }, { 0, 1, 1, 0 }, { 0, 1, 0, 0 }, { 0, 0, 0, 0 }, { 0, 0, 0, 1 },
+};
+
 void
 tui_draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	struct tui_pen p = tui_pen_line(w, v->term);
-	char params[160], state[128], step[48], line[512];
-	const char *gap;
+	enum verify_rule rule = sim->par.verify.rule;
+	char params[200], state[128], step[48], line[512];
+	const char *gap = "   ";
+	size_t i, n;
 
 	werase(w);
-	if (source_has_noise(&sim->src))
-		snprintf(params, sizeof params, "%s=%d  noise=%.2f  V=%zu  seed=%" PRIu64,
-		    g->gamma, sim->par.gamma, sim->par.noise, sim->src.vocab, sim->par.seed);
-	else
-		snprintf(params, sizeof params, "%s=%d  %s  V=%zu  seed=%" PRIu64, g->gamma,
-		    sim->par.gamma, sim->src.kind, sim->src.vocab, sim->par.seed);
-	state_text(v, 1, state, sizeof state);
 	snprintf(step, sizeof step, "step %" PRIu64, sim->steps_total);
-	snprintf(line, sizeof line, "specdec  %s   %s   %s", params, state, step);
-	gap = "   ";
-	if (tui_text_width(line) > p.right - p.x) {
-		state_text(v, 0, state, sizeof state);
-		gap = "  ";
+	for (i = 0; i < sizeof header_forms / sizeof header_forms[0]; i++) {
+		header_params(sim, g, header_forms[i].terse, params, sizeof params);
+		n = strlen(params);
+		snprintf(params + n, sizeof params - n, "  %s%s",
+		    header_forms[i].prefix ? "verifier=" : "",
+		    header_forms[i].label ? verify_label(rule) : verify_rules[rule].name);
+		n = strlen(params);
+		if (rule == VERIFY_LENIENT)
+			snprintf(params + n, sizeof params - n, " L=%.2f",
+			    sim->par.verify.lenience);
+		state_text(v, header_forms[i].wide, state, sizeof state);
+		gap = header_forms[i].wide ? "   " : "  ";
+		snprintf(line, sizeof line, "specdec  %s%s%s%s%s", params, gap, state, gap,
+		    step);
+		if (tui_text_width(line) <= p.right - p.x)
+			break;
 	}
 	tui_pen_put(&p, TUI_S_TITLE, "specdec");
 	tui_pen_printf(&p, TUI_S_NORMAL, "  %s%s", params, gap);
@@ -463,12 +495,17 @@ _Static_assert(STATS_MEAN == TUI_STATS_FIGURE_ROWS, "the layout gives the figure
 
 static void
 stats_tok_line(struct tui_pen *p, const struct sim_figures *f, int have,
-    const struct tui_glyphs *g)
+    const struct tui_glyphs *g, int closed)
 {
 	char a[32], b[32], lng[160], shrt[160];
 
 	figure(a, sizeof a, 2, f->tok_per_step, have, g);
 	figure(b, sizeof b, 2, f->closed_form, have, g);
+	if (!closed) {	/* the rule has no closed form (block, typical) */
+		snprintf(lng, sizeof lng, "tok/step %s  measured only", a);
+		tui_pen_choose(p, TUI_S_NORMAL, lng, NULL, NULL);
+		return;
+	}
 	snprintf(lng, sizeof lng, "tok/step %s  closed form %s", a, b);
 	snprintf(shrt, sizeof shrt, "tok/step %s  closed %s", a, b);
 	tui_pen_choose(p, TUI_S_NORMAL, lng, shrt, NULL);
@@ -498,7 +535,8 @@ stats_figures(struct tui_pen *p, const struct sim *sim, const struct tui_view *v
 	tui_pen_at(p, TUI_BOX_Y + STATS_ALPHAS, TUI_BOX_X);
 	stats_alphas(p, v, have);
 	tui_pen_at(p, TUI_BOX_Y + STATS_TOK, TUI_BOX_X);
-	stats_tok_line(p, v->fig, have, g);
+	stats_tok_line(p, v->fig, have, g,
+	    verify_rules[sim->par.verify.rule].closed_form);
 	tui_pen_at(p, TUI_BOX_Y + STATS_TV, TUI_BOX_X);
 	stats_tv_line(p, v, have);
 	if (rows < STATS_MEAN_FROM)
@@ -536,6 +574,31 @@ draw_grid(WINDOW *w, const struct plot_grid *grid, int y, int x, const struct tu
 		}
 }
 
+/* The losslessness test's p-value in the label column above "steps by": one
+ * row ("PIT 0.43") or, with room, two ("lossless", "p 0.4321"); a dash while
+ * untestable, the fail colour below the check's level. */
+static void
+stats_lossless(struct tui_pen *p, const struct lossless_result *r, int y, int rows)
+{
+	const struct tui_glyphs *g = tui_glyphs(p->term);
+	enum tui_style style = r->testable && r->p_value < CHECKS_LOSSLESS_P ?
+	    TUI_S_FAIL : TUI_S_NORMAL;
+	char val[32];
+
+	if (r->testable)
+		snprintf(val, sizeof val, "%.*f", rows > 3 ? 4 : 2, r->p_value);
+	else
+		snprintf(val, sizeof val, "%s", g->none);
+	tui_pen_at(p, y, TUI_BOX_X);
+	if (rows > 3) {
+		tui_pen_put(p, TUI_S_DIM, "lossless");
+		tui_pen_at(p, y + 1, TUI_BOX_X);
+		tui_pen_put(p, TUI_S_DIM, "p ");
+	} else
+		tui_pen_put(p, TUI_S_DIM, "PIT ");
+	tui_pen_put(p, style, val);
+}
+
 static void
 stats_histogram(WINDOW *w, const struct sim *sim, const struct tui_view *v, int y)
 {
@@ -552,6 +615,7 @@ stats_histogram(WINDOW *w, const struct sim *sim, const struct tui_view *v, int 
 	plot_vbars(&grid, hist, sim->par.gamma + 1);
 	draw_grid(w, &grid, y, TUI_BOX_X + HIST_LABEL_W, v);
 	plot_free(&grid);
+	stats_lossless(&p, &v->fig->lossless, y, rows);
 	tui_pen_at(&p, y + rows - 2, TUI_BOX_X);
 	tui_pen_put(&p, TUI_S_DIM, "steps by");
 	tui_pen_at(&p, y + rows - 1, TUI_BOX_X);

@@ -370,5 +370,22 @@ ok $? "ngram: the stream shows words" "$s"
 keys g q
 $T kill-session -t g
 
+# --- verification rules: v and V cycle them, each a new segment ----------------
+start w 80 24 LC_ALL=C.UTF-8
+run w "'$SPECDEC' --paused"
+check w "seed=0  verifier=standard" "the header names the default rule"
+keys w n
+check w "step 1 " "a step under the standard rule"
+keys w v
+check w "verifier=block" "v: the next rule, block"
+check w "measured only" "block: the closed form reads measured only"
+check w "segment 2" "and a new segment"
+keys w V V
+check w "mistake-accept-all" "V twice: back past standard to the last rule, a mistake"
+keys w V
+check w "mistake-residual-from-p" "V: the rule before it"
+keys w q
+$T kill-session -t w
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
