@@ -62,6 +62,8 @@ sim_close(struct sim *sim)
 	source_close(&sim->src);
 	source_close(&sim->ref);
 	stats_free(&sim->stats);
+	free(sim->views);
+	sim->views = NULL;
 	free(sim->scratch);
 	sim->scratch = NULL;
 }
@@ -86,6 +88,9 @@ sim_step(struct sim *sim)
 	stats_add_step(&sim->stats, &e->step, &targets);
 	draw_reference(sim, e->step.emitted);
 	e->number = ++sim->steps_total;
+	if (sim->views != NULL)
+		stepview_capture(&sim->views[e->number % SIM_VIEWS], &e->step, &targets,
+		    e->number);
 	sim->ring_next = (sim->ring_next + 1) % SIM_RING;
 	if (sim->ring_len < SIM_RING)
 		sim->ring_len++;
@@ -98,6 +103,29 @@ sim_recent(const struct sim *sim, size_t i)
 	if (i >= sim->ring_len)
 		return NULL;
 	return &sim->ring[(sim->ring_next + SIM_RING - 1 - i) % SIM_RING];
+}
+
+void
+sim_keep_views(struct sim *sim, int on)
+{
+	if (on && sim->views == NULL)
+		sim->views = xcalloc(SIM_VIEWS, sizeof *sim->views);
+	else if (!on) {
+		free(sim->views);
+		sim->views = NULL;
+	}
+}
+
+const struct stepview *
+sim_view(const struct sim *sim, size_t i)
+{
+	const struct sim_entry *e = sim_recent(sim, i);
+	const struct stepview *v;
+
+	if (e == NULL || sim->views == NULL)
+		return NULL;
+	v = &sim->views[e->number % SIM_VIEWS];
+	return v->number == e->number ? v : NULL;
 }
 
 void

@@ -11,8 +11,10 @@
 #include "source.h"
 #include "spec.h"
 #include "stats.h"
+#include "stepview.h"
 
 #define SIM_RING 256		/* recent steps kept for display */
+#define SIM_VIEWS 8		/* of those, the newest with their distributions */
 #define SIM_NOISE_MAX 10.0
 #define SIM_TARGET_MS_MIN 1e-3	/* smallest target cost, ms */
 #define SIM_MS_MAX 1e6		/* largest target or draft cost, ms */
@@ -43,6 +45,7 @@ struct sim {
 	struct sim_entry ring[SIM_RING];
 	size_t ring_len;
 	size_t ring_next;
+	struct stepview *views;	/* SIM_VIEWS, by step number; NULL: not kept */
 };
 
 /* Every figure a face shows, derived from the current segment. */
@@ -74,6 +77,14 @@ const struct sim_entry *sim_step(struct sim *sim);
 
 /* The i-th most recent step (0 = newest), or NULL past what the ring holds. */
 const struct sim_entry *sim_recent(const struct sim *sim, size_t i);
+
+/* Keep (on) or stop keeping the distributions of the newest SIM_VIEWS steps for
+ * the distributions pane; off at sim_open (a batch run needs none). */
+void sim_keep_views(struct sim *sim, int on);
+
+/* The kept distributions of the i-th most recent step, or NULL when they were
+ * not kept (keeping off, or too old). */
+const struct stepview *sim_view(const struct sim *sim, size_t i);
 
 /* Setters: values are clamped to their ranges. Changing gamma or noise starts a new
  * segment (fresh statistics); so do reset and reseed (which also restarts the

@@ -79,6 +79,7 @@ finish_bonus(struct source *src, struct rng *rng, struct position *at,
 
 	source_dists(src, out->drafted, gamma, &at[gamma].p, &at[gamma].q);
 	targets->p[gamma] = at[gamma].p;
+	targets->q[gamma] = at[gamma].q;
 	add_token_at(out, pdist_sample(&at[gamma].p, rng), &at[gamma], SPEC_BONUS);
 }
 
@@ -96,6 +97,8 @@ spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,
 	out->residual_mass = 0.0;
 	source_begin(src, rng, 1);
 	draft_tokens(src, rng, gamma, at, out);
+	for (k = 0; k < gamma; k++)
+		targets->q[k] = at[k].q;
 	for (k = 0; k < gamma; k++) {
 		int x = out->drafted[k];
 		double u = rng_uniform(rng), px, qx;
