@@ -153,3 +153,20 @@ stepview_same_target(const struct stepview *a, const struct stepview *b)
 	    (size_t)x->nrows) == 0 && memcmp(x->p, y->p, sizeof x->p[0] *
 	    (size_t)x->nrows) == 0;
 }
+
+void
+stepview_at(const struct spec_step *step, int j, struct stepview_at *at)
+{
+	memset(at, 0, sizeof *at);
+	if (j < 0 || j >= step->ntok)
+		return;
+	if (j < step->tested) {
+		at->drafted = &step->tok[j];
+		at->ratio = at->drafted->q > 0.0 ? at->drafted->p / at->drafted->q : 0.0;
+		at->emitted = at->drafted->outcome == SPEC_REJECTED ? &step->tok[j + 1] :
+		    at->drafted;
+		return;
+	}
+	at->emitted = &step->tok[j];
+	at->bonus = at->emitted->outcome == SPEC_BONUS;
+}

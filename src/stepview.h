@@ -59,6 +59,19 @@ void stepview_capture(struct stepview *v, const struct spec_step *step,
 int stepview_rows(const struct stepview_pos *pos, int max_rows, const struct stats *st,
     struct stepview_row *out);
 
+/* The tokens of position j (0..npos-1) of step: the draft there (NULL at the
+ * bonus position) with its ratio p/q (0 without a draft), and the token the
+ * position emitted (NULL for none: a rejected draft is followed by its
+ * residual, which is the emitted one). */
+struct stepview_at {
+	const struct spec_token *drafted;
+	const struct spec_token *emitted;
+	double ratio;
+	int bonus;		/* j is the bonus position */
+};
+
+void stepview_at(const struct spec_step *step, int j, struct stepview_at *at);
+
 /* Whether views a and b (either may be NULL) scored the same target at their
  * first positions: the same tokens with the same p. A replay of one fixed pair
  * gives the same p everywhere, and there the output's shares converge on it. */

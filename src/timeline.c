@@ -100,6 +100,7 @@ timeline_build(struct timeline *tl, const struct timeline_cost *cost,
 		return;
 	nb = spec_blocks(tl, cost, steps, n, b, ends);
 	tl->target_ms = tl->tokens * cost->target_ms;
+	tl->ratio = tl->spec_ms > 0.0 ? tl->target_ms / tl->spec_ms : 0.0;
 	longer = tl->spec_ms > tl->target_ms ? tl->spec_ms : tl->target_ms;
 	tl->ms_per_col = longer > 0.0 ? longer / w : 1.0;
 	rasterise(b, nb, tl->ms_per_col, w, tl->spec);

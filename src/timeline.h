@@ -35,6 +35,7 @@ struct timeline {
 	double spec_ms, target_ms;	/* each lane's length */
 	int tokens;			/* emitted by those steps: the same on both */
 	int wasted;			/* drafts thrown away in them */
+	double ratio;			/* target_ms / spec_ms: above 1, speculation wins */
 	unsigned char spec[TIMELINE_MAX_W];	/* enum timeline_kind per column */
 	unsigned char target[TIMELINE_MAX_W];
 	unsigned char emitted[TIMELINE_MAX_W];	/* tokens a verification ends with, at

@@ -1,0 +1,119 @@
+/* tui_pane_speedup.c: speedup against gamma at the current cost ratio, for the
+ * overlap alpha and for alpha-hat, with the 1x line, the optimum (on the overlap
+ * alpha's curve: the stable estimate) and the measured point. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "plot_speedup.h"
+#include "sim.h"
+#include "speedup.h"
+#include "tui_explain.h"
+#include "tui_text.h"
+
+#define LEGEND_LINES 2
+#define STYLE_OVERLAP PLOT_S_USER		/* the first curve colour */
+#define STYLE_HAT (PLOT_S_USER + 4)		/* the measured alpha's colour */
+
+/* The first legend line: the two curves and the 1x line, short when the long
+ * form does not fit. */
+static void
+legend_curves(struct tui_pen *p, const struct sim_figures *f, const struct tui_view *v)
+{
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	int utf8 = v->term->utf8, room = p->right - p->x, shrt;
+	char lng[128], a[16], b[16];
+
+	snprintf(lng, sizeof lng, "o %s %.2f overlap  * %s %.2f  .. 1x", g->alpha,
+	    f->alpha_overlap, g->alpha_hat, f->alpha_hat);
+	shrt = tui_text_width(lng) > room;
+	snprintf(a, sizeof a, "%.2f", f->alpha_overlap);
+	snprintf(b, sizeof b, "%.2f", f->alpha_hat);
+	tui_pen_put(p, TUI_S_CURVE, utf8 ? "\u25cf" : "o");
+	tui_pen_printf(p, TUI_S_NORMAL, shrt ? " %s %s overlap " : " %s %s overlap  ",
+	    g->alpha, shrt && a[0] == '0' ? a + 1 : a);
+	tui_pen_put(p, TUI_S_MEASURED, utf8 ? "\u2022" : "*");
+	tui_pen_printf(p, TUI_S_NORMAL, shrt ? " %s %s " : " %s %s  ", g->alpha_hat,
+	    shrt && b[0] == '0' ? b + 1 : b);
+	tui_pen_put(p, TUI_S_DIM, utf8 ? "\u00b7\u00b7" : "..");
+	tui_pen_put(p, TUI_S_NORMAL, " 1x");
+}
+
+/* The second: the optimum, then the measured point where it fits whole. */
+static void
+legend_best(struct tui_pen *p, const struct sim_figures *f, const struct speedup_best *best,
+    int gamma, const struct tui_view *v)
+{
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	int utf8 = v->term->utf8;
+	char txt[64], now[64], shrt[64];
+
+	speedup_best_text(best, g->gamma, txt, sizeof txt);
+	if (!best->none) {
+		tui_pen_put(p, TUI_S_MARK, utf8 ? "\u25b2" : "^");
+		tui_pen_printf(p, TUI_S_NORMAL, " best %s  ", txt);
+	} else
+		tui_pen_printf(p, TUI_S_FAIL, "%s  ", txt);
+	snprintf(now, sizeof now, " now %s %d %.2fx", g->gamma, gamma, f->speedup_measured);
+	snprintf(shrt, sizeof shrt, " now %.2fx", f->speedup_measured);
+	if (tui_text_width(shrt) + 1 > p->right - p->x)
+		snprintf(shrt, sizeof shrt, " %.2fx", f->speedup_measured);
+	if (tui_text_width(shrt) + 1 > p->right - p->x)
+		return;
+	tui_pen_put(p, TUI_S_MARK, utf8 ? "\u25c6" : "@");
+	tui_pen_choose(p, TUI_S_NORMAL, now, shrt, NULL);
+}
+
+static void
+legend(struct tui_pen *p, const struct sim_figures *f, const struct speedup_best *best,
+    int gamma, int have, const struct tui_view *v)
+{
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+
+	tui_pen_at(p, TUI_BOX_Y, TUI_BOX_X);
+	if (!have) {
+		tui_pen_put(p, TUI_S_CURVE, v->term->utf8 ? "\u25cf" : "o");
+		tui_pen_printf(p, TUI_S_NORMAL, " %s %s  no data yet", g->alpha, g->none);
+		return;
+	}
+	legend_curves(p, f, v);
+	tui_pen_at(p, TUI_BOX_Y + 1, TUI_BOX_X);
+	legend_best(p, f, best, gamma, v);
+}
+
+void
+tui_draw_speedup(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+{
+	const struct sim_figures *f = v->fig;
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	struct plot_speedup_curve curves[2];
+	struct tui_pen p = tui_pen_boxed(w, v->term);
+	struct speedup_best best;
+	struct plot_speedup spec;
+	struct plot_grid grid;
+	int have = sim->stats.steps > 0;
+	char title[64], shrt[64];
+
+	snprintf(title, sizeof title, "speedup vs %s (c=%.2f)", g->gamma, f->cost_ratio);
+	snprintf(shrt, sizeof shrt, "speedup vs %s", g->gamma);
+	tui_box(w, v->term, title, shrt);
+	memset(&spec, 0, sizeof spec);
+	spec.gamma_max = SPEC_GAMMA_MAX;
+	spec.cost.c = f->cost_ratio;
+	speedup_optimum(f->alpha_overlap, &spec.cost, SPEC_GAMMA_MAX, &best);
+	legend(&p, f, &best, sim->par.gamma, have, v);
+	curves[0] = (struct plot_speedup_curve){ f->alpha_hat, "*", "\u2022", STYLE_HAT };
+	curves[1] = (struct plot_speedup_curve){ f->alpha_overlap, "o", "\u25cf",
+	    STYLE_OVERLAP };
+	spec.curve = curves;
+	spec.ncurves = have ? 2 : 0;
+	spec.best_gamma = have && !best.none ? best.gamma : 0;
+	spec.mark_gamma = have ? sim->par.gamma : 0;
+	spec.mark_value = f->speedup_measured;
+	plot_init(&grid, getmaxx(w) - TUI_BOX_W, getmaxy(w) - TUI_BOX_H - LEGEND_LINES,
+	    v->term->utf8);
+	plot_speedup_curves(&grid, &spec);
+	tui_draw_grid(w, &grid, TUI_BOX_Y + LEGEND_LINES, TUI_BOX_X, v);
+	plot_free(&grid);
+}
