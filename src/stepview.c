@@ -83,7 +83,7 @@ residual_of(const struct stepview_pos *pos, double p, double q)
 
 	if (pos->resid_mass <= 0.0)
 		return p;
-	return r > 0.0 ? r / pos->resid_mass : 0.0;
+	return r > STEPVIEW_EQUAL * (p > q ? p : q) ? r / pos->resid_mass : 0.0;
 }
 
 static double

@@ -14,6 +14,8 @@
 #include "stats.h"
 
 #define STEPVIEW_ROWS 16	/* tokens kept per position, by max(p, q) */
+#define STEPVIEW_EQUAL 1e-12	/* p and q closer than this, relatively, are equal:
+				 * rounding leaves no residual */
 
 struct stepview_pos {
 	int nrows;		/* tokens kept, largest max(p, q) first */

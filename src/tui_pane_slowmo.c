@@ -126,17 +126,21 @@ tui_draw_slowmo(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	const struct spec_step *s;
 	struct tui_pen p = tui_pen_boxed(w, v->term);
 	struct slowmo_view sm;
-	char title[96], buf[64];
-	int ncols = (getmaxx(w) - TUI_BOX_W - LABEL_W + 2) / COL_W, first = 0, k, i;
+	char title[96], shrt[96], buf[64];
+	int last, stage, ncols = (getmaxx(w) - TUI_BOX_W - LABEL_W + 2) / COL_W, first = 0, k, i;
 
 	if (e == NULL)
 		return;
 	s = &e->step;
 	slowmo_at(s, v->slowmo_stage, &sm);
+	last = slowmo_stages(s);
+	stage = v->slowmo_stage < last ? v->slowmo_stage : last;
 	snprintf(title, sizeof title, "slow motion: step %" PRIu64 ", stage %d/%d%s",
-	    e->number, v->slowmo_stage < slowmo_stages(s) ? v->slowmo_stage :
-	    slowmo_stages(s), slowmo_stages(s), v->slowmo_auto ? "" : " (m: next)");
-	tui_box(w, v->term, title, "slow motion");
+	    e->number, stage, last, v->slowmo_auto ? "" : ", m: next");
+	snprintf(shrt, sizeof shrt, "slow motion: step %" PRIu64 ", stage %d/%d", e->number,
+	    stage, last);
+	tui_box(w, v->term, tui_text_width(title) + TUI_BOX_W + 2 <= getmaxx(w) ? title :
+	    shrt, NULL);
 	caption(&p, sim, s, &sm);
 	for (i = ROW_TOKEN; i <= ROW_CHECK; i++) {
 		tui_pen_at(&p, TUI_BOX_Y + i, TUI_BOX_X);

@@ -36,6 +36,8 @@ legend_curves(struct tui_pen *p, const struct sim_figures *f, const struct tui_v
 	tui_pen_put(p, TUI_S_MEASURED, utf8 ? "\u2022" : "*");
 	tui_pen_printf(p, TUI_S_NORMAL, shrt ? " %s %s " : " %s %s  ", g->alpha_hat,
 	    shrt && b[0] == '0' ? b + 1 : b);
+	if (p->right - p->x < 5)
+		return;		/* the axis labels the 1x line too */
 	tui_pen_put(p, TUI_S_DIM, utf8 ? "\u00b7\u00b7" : "..");
 	tui_pen_put(p, TUI_S_NORMAL, " 1x");
 }

@@ -1,0 +1,175 @@
+#!/bin/sh
+# panes.sh: the live view's explanatory panes, driven in a detached tmux: speedup
+# against gamma with the optimum (against --theory's), "don't speculate" when
+# every gamma is a slowdown, the distributions of a replayed fixed pair (alpha
+# equal to the batch figure, the output's shares), p cycling the lower-right
+# pane at 80x24, every pane at once at 120x40, the timeline, slow motion stage
+# by stage with the unchecked drafts, and the C locale with NO_COLOR. TAP.
+set -u
+
+: "${SPECDEC:?SPECDEC must name the specdec binary}"
+TMPD=$(mktemp -d "${TMPDIR:-/tmp}/specdec-panes.XXXXXX") || exit 1
+n=0
+failed=0
+. "${TESTS_SRCDIR:-$(dirname "$0")}/tmux.sh"
+
+cleanup() {
+	tmux_cleanup
+	rm -rf "$TMPD"
+}
+trap cleanup EXIT
+trap 'exit 1' HUP INT TERM
+
+why=$(tmux_setup) || {
+	echo "Bail out! $why"
+	exit 1
+}
+
+ok() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		failed=$((failed + 1))
+		if [ -n "${3:-}" ]; then
+			printf '%s\n' "$3" | sed 's/^/# /'
+		fi
+	fi
+}
+
+# One fixed pair over 5 tokens: overlap .2 + .1 + .1 + .1 + 0 = 0.5.
+printf '# one pair\n0.5 0.2 0.1 0.1 0.1\n0.2 0.1 0.6 0.1 0.0\n' > "$TMPD/one"
+
+# --- a replayed fixed pair at 80x24, UTF-8 ----------------------------------------
+"$SPECDEC" --batch --replay "$TMPD/one" --steps 2000 --seed 1 > "$TMPD/batch"
+overlap=$(sed -n 's/^alpha .*overlap \([0-9.]*\) per step.*/\1/p' "$TMPD/batch")
+best=$("$SPECDEC" --theory --cost-ratio 0.1 --gamma-max 32 |
+    awk '$1 == "0.500" && $NF == "*" { print $2 }')
+[ "$overlap" = "0.5000" ] && [ "$best" = 2 ]
+ok $? "batch: the pair's overlap is 0.5000 ($overlap), theory's optimum gamma 2 ($best)"
+
+start r 80 24 LC_ALL=C.UTF-8
+run r "'$SPECDEC' --paused --replay '$TMPD/one' --seed 1"
+check r "speedup vs γ (c=0.10)" "80x24: the speedup pane is the default lower-right view"
+keys r n n n n n
+check r "step 5" "five steps"
+keys r p p
+check r "distributions, step 5 pos" "p p: the distributions pane"
+s=$(screen r)
+printf '%s\n' "$s" | grep -qF "α 0.500 here"
+ok $? "distributions: this position's alpha 0.500, the batch figure ($overlap)" "$s"
+printf '%s\n' "$s" | grep -q "token .* p   q res out"
+ok $? "a fixed pair: the output's share column (out)" "$s"
+printf '%s\n' "$s" | grep -q "│ rest \|│ 2 .* \.10 \.60 "
+ok $? "token 2: p .10, q .60 in its row" "$s"
+keys r Left Left Left Left Left Left
+check r "pos 1/" "Left: the step's first position"
+keys r p
+check r "timeline (one wall clock)" "p: the timeline"
+s=$(screen r)
+printf '%s\n' "$s" | grep -q "│ target [Tt]*" && printf '%s\n' "$s" | grep -q "│ spec   [dxV]"
+ok $? "timeline: the target-only and the speculative lanes" "$s"
+printf '%s\n' "$s" | grep -q "tok: [0-9.]* vs [0-9.]* ms\|tok: target [0-9.]* ms"
+ok $? "timeline: what each lane took, in whole numbers" "$s"
+keys r p
+check r "speedup vs γ (c=0.10)" "p: round to the speedup again"
+s=$(screen r)
+printf '%s\n' "$s" | grep -qF "▲ best γ 2 (1.46x)"
+ok $? "speedup: the optimum is theory's (gamma $best, 1.46x), at the overlap alpha" "$s"
+printf '%s\n' "$s" | grep -q "α \.50 overlap" &&
+    printf '%s\n' "$s" | awk '/ 1x│/ { exit !seen } /  │.*▲/ { seen = 1 }'
+ok $? "speedup: the overlap alpha named, the optimum marked above the 1x line" "$s"
+printf '%s\n' "$s" | grep -q "[x ]│[^│]*◆"
+ok $? "speedup: the measured point drawn" "$s"
+keys r p
+check r "E[tok/step] vs γ" "p: the tokens-per-step curves"
+s=$(screen r)
+printf '%s\n' "$s" | grep -qF "α : .3  + .5  × .7  o .9"
+ok $? "curves named by glyph and legend, not digits" "$s"
+$T kill-session -t r
+
+# --- every gamma a slowdown ------------------------------------------------------
+start d 80 24 LC_ALL=C.UTF-8
+run d "'$SPECDEC' --paused --noise 3 --target-ms 1 --draft-ms 1"
+keys d n n n n n n
+check d "don't speculate (1.00x)" "c = 1: \"don't speculate (1.00x)\", no gamma offered"
+! screen d | grep -q "▲"
+ok $? "don't speculate: no optimum marked" "$(screen d)"
+$T kill-session -t d
+
+# --- slow motion ----------------------------------------------------------------
+start m 80 24 LC_ALL=C.UTF-8
+run m "'$SPECDEC' --paused --seed 5"
+check m "step 0" "paused at step 0"
+keys m m
+check m "the draft proposes token 1 of 4" "m: the draft proposes its first token"
+check m "slow motion: step 1, stage 1/7" "slow motion of step 1, in 7 stages"
+check m "distributions, step 1" "the distributions pane in view"
+wait_for m "stage 2/7" 30
+ok $? "the next stage comes by itself" "$(screen m)"
+keys m space
+i=0
+while [ $i -lt 8 ] && ! screen m | grep -qF "the target scores all 4 in one forward"; do
+	keys m m
+	sleep 0.2
+	i=$((i + 1))
+done
+check m "stage 5/7" "m, stage by stage: the target scores the drafts at stage 5"
+sleep 2
+screen m | grep -qF "stage 5/7"
+ok $? "stopped: stage 5 stays without a key" "$(screen m)"
+keys m m
+check m "check 1: accept if u < p/q" "m: the check of position 1"
+check m "red u 0.87 ≥ 0.76 reject" "distributions: u against p/q at the check"
+keys m m
+check m "reject at 1: the from residual" "m: the rejection and the residual"
+s=$(screen m)
+[ "$(printf '%s\n' "$s" | grep -o "unchkd" | wc -l)" -eq 3 ]
+ok $? "the three drafts after the rejection stay, not checked" "$s"
+printf '%s\n' "$s" | grep -qF "reject→the"
+ok $? "distributions: the residual's token after the rejection" "$s"
+keys m m
+check m "slow motion: step 2, stage 1/" "m after the last stage: the next step"
+$T kill-session -t m
+
+# --- 120x40: all at once ---------------------------------------------------------
+start w 120 40 LC_ALL=C.UTF-8
+run w "'$SPECDEC' --paused --seed 5"
+keys w n n n n n
+check w "step 5" "120x40: five steps"
+s=$(screen w)
+for want in "speedup vs γ (c=0.10)" "distributions, step 5 pos" "timeline (one wall clock)" \
+    "step 5, residual mass" "token stream" "statistics" "cost model"; do
+	printf '%s\n' "$s" | grep -qF -- "$want"
+	ok $? "120x40 shows '$want' at once" "$s"
+done
+keys w p
+check w "E[tok/step] vs γ" "120x40: p switches the curves"
+s=$(screen w)
+printf '%s\n' "$s" | grep -qF "distributions, step 5" &&
+    printf '%s\n' "$s" | grep -qF "timeline (one wall clock)"
+ok $? "120x40: the distributions and the timeline stay" "$s"
+$T kill-session -t w
+
+# --- ASCII, no colour ------------------------------------------------------------
+start a 80 24 LC_ALL=C NO_COLOR=1
+run a "'$SPECDEC' --paused --replay '$TMPD/one' --seed 1"
+keys a n n n n n
+check a "step 5" "C locale: five steps"
+s=$(screen a)
+printf '%s\n' "$s" | grep -qF "^ best gamma 2 (1.46x)" && printf '%s\n' "$s" | grep -q "  |o*^"
+ok $? "C locale: the optimum as ^, named in the legend" "$s"
+printf '%s\n' "$s" | grep -q "o alpha \.50 overlap \* alpha^ \.[0-9][0-9] |"
+ok $? "C locale: the curves' legend" "$s"
+keys a p p
+check a "distributions, step 5" "C locale: the distributions"
+s=$(screen a)
+printf '%s\n' "$s" | grep -qF "token  #min +" && printf '%s\n' "$s" | grep -q "| 2 .*#.*-"
+ok $? "C locale: bars in # + -" "$s"
+! printf '%s\n' "$s" | grep -q "nan\|inf"
+ok $? "no NaN or inf on screen" "$s"
+$T kill-session -t a
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
