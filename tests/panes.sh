@@ -7,17 +7,9 @@
 # by stage with the unchecked drafts, and the C locale with NO_COLOR. TAP.
 set -u
 
-: "${SPECDEC:?SPECDEC must name the specdec binary}"
-TMPD=$(mktemp -d "${TMPDIR:-/tmp}/specdec-panes.XXXXXX") || exit 1
-n=0
-failed=0
+. "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 . "${TESTS_SRCDIR:-$(dirname "$0")}/tmux.sh"
-
-cleanup() {
-	tmux_cleanup
-	rm -rf "$TMPD"
-}
-trap cleanup EXIT
+trap 'tmux_cleanup; rm -rf "$TMPD"' EXIT
 trap 'exit 1' HUP INT TERM
 
 why=$(tmux_setup) || {
@@ -25,17 +17,16 @@ why=$(tmux_setup) || {
 	exit 1
 }
 
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-		if [ -n "${3:-}" ]; then
-			printf '%s\n' "$3" | sed 's/^/# /'
-		fi
-	fi
+# shows SCREEN STRING DESCRIPTION: a test point that the captured screen has the
+# fixed string; matches SCREEN REGEX DESCRIPTION: the same for a basic regex.
+shows() {
+	printf '%s\n' "$1" | grep -qF -- "$2"
+	ok $? "$3" "$1"
+}
+
+matches() {
+	printf '%s\n' "$1" | grep -q -- "$2"
+	ok $? "$3" "$1"
 }
 
 # One fixed pair over 5 tokens: overlap .2 + .1 + .1 + .1 + 0 = 0.5.
@@ -57,36 +48,32 @@ check r "step 5" "five steps"
 keys r p p
 check r "distributions, step 5 pos" "p p: the distributions pane"
 s=$(screen r)
-printf '%s\n' "$s" | grep -qF "α 0.500 here"
-ok $? "distributions: this position's alpha 0.500, the batch figure ($overlap)" "$s"
-printf '%s\n' "$s" | grep -q "token .* p   q res out"
-ok $? "a fixed pair: the output's share column (out)" "$s"
-printf '%s\n' "$s" | grep -q "│ rest \|│ 2 .* \.10 \.60 "
-ok $? "token 2: p .10, q .60 in its row" "$s"
+shows "$s" "α 0.500 here" \
+    "distributions: this position's alpha 0.500, the batch figure ($overlap)"
+matches "$s" "token .* p   q res out" "a fixed pair: the output's share column (out)"
+matches "$s" "│ 2 .* \.10 \.60 " "token 2: p .10, q .60 in its row"
 keys r Left Left Left Left Left Left
 check r "pos 1/" "Left: the step's first position"
 keys r p
 check r "timeline (one wall clock)" "p: the timeline"
 s=$(screen r)
-printf '%s\n' "$s" | grep -q "│ target [Tt]*" && printf '%s\n' "$s" | grep -q "│ spec   [dxV]"
-ok $? "timeline: the target-only and the speculative lanes" "$s"
-printf '%s\n' "$s" | grep -q "tok: [0-9.]* vs [0-9.]* ms\|tok: target [0-9.]* ms"
-ok $? "timeline: what each lane took, in whole numbers" "$s"
+matches "$s" "│ target [Tt]" "timeline: the target-only lane"
+matches "$s" "│ spec   [dxV]" "timeline: the speculative lane"
+matches "$s" "tok: [0-9.]* vs [0-9.]* ms\|tok: target [0-9.]* ms" \
+    "timeline: what each lane took, in whole numbers"
 keys r p
 check r "speedup vs γ (c=0.10)" "p: round to the speedup again"
 s=$(screen r)
-printf '%s\n' "$s" | grep -qF "▲ best γ 2 (1.46x)"
-ok $? "speedup: the optimum is theory's (gamma $best, 1.46x), at the overlap alpha" "$s"
+shows "$s" "▲ best γ 2 (1.46x)" \
+    "speedup: the optimum is theory's (gamma $best, 1.46x), at the overlap alpha"
 printf '%s\n' "$s" | grep -q "α \.50 overlap" &&
-    printf '%s\n' "$s" | awk '/ 1x│/ { exit !seen } /  │.*▲/ { seen = 1 }'
+    printf '%s\n' "$s" | awk '/  │.*▲/ { seen = 1 } / 1x│/ { good = seen } END { exit !good }'
 ok $? "speedup: the overlap alpha named, the optimum marked above the 1x line" "$s"
-printf '%s\n' "$s" | grep -q "[x ]│[^│]*◆"
-ok $? "speedup: the measured point drawn" "$s"
+matches "$s" "[x ]│[^│]*◆" "speedup: the measured point drawn"
 keys r p
 check r "E[tok/step] vs γ" "p: the tokens-per-step curves"
 s=$(screen r)
-printf '%s\n' "$s" | grep -qF "α : .3  + .5  × .7  o .9"
-ok $? "curves named by glyph and legend, not digits" "$s"
+shows "$s" "α : .3  + .5  × .7  o .9" "curves named by glyph and legend, not digits"
 $T kill-session -t r
 
 # --- every gamma a slowdown ------------------------------------------------------
@@ -127,8 +114,7 @@ check m "reject at 1: the from residual" "m: the rejection and the residual"
 s=$(screen m)
 [ "$(printf '%s\n' "$s" | grep -o "unchkd" | wc -l)" -eq 3 ]
 ok $? "the three drafts after the rejection stay, not checked" "$s"
-printf '%s\n' "$s" | grep -qF "reject→the"
-ok $? "distributions: the residual's token after the rejection" "$s"
+shows "$s" "reject→the" "distributions: the residual's token after the rejection"
 keys m m
 check m "slow motion: step 2, stage 1/" "m after the last stage: the next step"
 $T kill-session -t m
@@ -141,15 +127,13 @@ check w "step 5" "120x40: five steps"
 s=$(screen w)
 for want in "speedup vs γ (c=0.10)" "distributions, step 5 pos" "timeline (one wall clock)" \
     "step 5, residual mass" "token stream" "statistics" "cost model"; do
-	printf '%s\n' "$s" | grep -qF -- "$want"
-	ok $? "120x40 shows '$want' at once" "$s"
+	shows "$s" "$want" "120x40 shows '$want' at once"
 done
 keys w p
 check w "E[tok/step] vs γ" "120x40: p switches the curves"
 s=$(screen w)
-printf '%s\n' "$s" | grep -qF "distributions, step 5" &&
-    printf '%s\n' "$s" | grep -qF "timeline (one wall clock)"
-ok $? "120x40: the distributions and the timeline stay" "$s"
+shows "$s" "distributions, step 5" "120x40: the distributions stay"
+shows "$s" "timeline (one wall clock)" "120x40: the timeline stays"
 $T kill-session -t w
 
 # --- ASCII, no colour ------------------------------------------------------------
@@ -158,18 +142,17 @@ run a "'$SPECDEC' --paused --replay '$TMPD/one' --seed 1"
 keys a n n n n n
 check a "step 5" "C locale: five steps"
 s=$(screen a)
-printf '%s\n' "$s" | grep -qF "^ best gamma 2 (1.46x)" && printf '%s\n' "$s" | grep -q "  |o*^"
-ok $? "C locale: the optimum as ^, named in the legend" "$s"
-printf '%s\n' "$s" | grep -q "o alpha \.50 overlap \* alpha^ \.[0-9][0-9] |"
-ok $? "C locale: the curves' legend" "$s"
+shows "$s" "^ best gamma 2 (1.46x)" "C locale: the optimum named in the legend"
+matches "$s" "  |o*^" "C locale: the optimum marked ^ on its curve"
+matches "$s" "o alpha \.50 overlap \* alpha^ \.[0-9][0-9] |" \
+    "C locale: the curves' legend"
 keys a p p
 check a "distributions, step 5" "C locale: the distributions"
 s=$(screen a)
-printf '%s\n' "$s" | grep -qF "token  #min +" && printf '%s\n' "$s" | grep -q "| 2 .*#.*-"
-ok $? "C locale: bars in # + -" "$s"
+shows "$s" "token  #min +" "C locale: the bars' legend in ASCII"
+matches "$s" "| 2 .*#.*-" "C locale: bars in # and -"
 ! printf '%s\n' "$s" | grep -q "nan\|inf"
 ok $? "no NaN or inf on screen" "$s"
 $T kill-session -t a
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+done_testing
