@@ -106,8 +106,10 @@ check_line(struct tui_pen *p, const struct sim *sim, const struct dist_frame *fr
 	tui_pen_printf(p, TUI_S_NORMAL, compact ? "%s u %.2f %s %.2f " :
 	    "draft %s: u %.2f %s p/q %.2f ", dw, at.drafted->u, rej ? ge : "<", at.ratio);
 	tui_pen_put(p, rej ? TUI_S_REJECTED : TUI_S_ACCEPTED, rej ? "reject" : "accept");
-	if (*ew != '\0')
-		tui_pen_printf(p, TUI_S_RESIDUAL, "%s%s%s", compact ? "" : " ", g->arrow, ew);
+	if (*ew != '\0') {
+		snprintf(full, sizeof full, "%s%s%s", compact ? "" : " ", g->arrow, ew);
+		tui_pen_put_cut(p, TUI_S_RESIDUAL, full);
+	}
 }
 
 /* The column heads, the bar's legend between them. */

@@ -10,36 +10,47 @@
 #include "sim.h"
 #include "speedup.h"
 #include "tui_explain.h"
+#include "tui_legend.h"
 #include "tui_text.h"
 
 #define LEGEND_LINES 2
 #define STYLE_OVERLAP PLOT_S_USER		/* the first curve colour */
 #define STYLE_HAT (PLOT_S_USER + 4)		/* the measured alpha's colour */
 
-/* The first legend line: the two curves and the 1x line, short when the long
- * form does not fit. */
+/* x with two decimals, without the leading zero when short. */
+static const char *
+two(char *buf, size_t len, double x, int shrt)
+{
+	snprintf(buf, len, "%.2f", x);
+	return shrt && buf[0] == '0' ? buf + 1 : buf;
+}
+
+/* The first legend line: the two curves and the 1x line; short when the long
+ * form does not fit, and an item that does not fit whole is left out. */
 static void
 legend_curves(struct tui_pen *p, const struct sim_figures *f, const struct tui_view *v)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
-	int utf8 = v->term->utf8, room = p->right - p->x, shrt;
-	char lng[128], a[16], b[16];
+	int utf8 = v->term->utf8, shrt;
+	char lng[128], a[16], b[16], txt[64];
+	const char *sep;
 
 	snprintf(lng, sizeof lng, "o %s %.2f overlap  * %s %.2f  .. 1x", g->alpha,
 	    f->alpha_overlap, g->alpha_hat, f->alpha_hat);
-	shrt = tui_text_width(lng) > room;
-	snprintf(a, sizeof a, "%.2f", f->alpha_overlap);
-	snprintf(b, sizeof b, "%.2f", f->alpha_hat);
-	tui_pen_put(p, TUI_S_CURVE, utf8 ? "\u25cf" : "o");
-	tui_pen_printf(p, TUI_S_NORMAL, shrt ? " %s %s overlap " : " %s %s overlap  ",
-	    g->alpha, shrt && a[0] == '0' ? a + 1 : a);
-	tui_pen_put(p, TUI_S_MEASURED, utf8 ? "\u2022" : "*");
-	tui_pen_printf(p, TUI_S_NORMAL, shrt ? " %s %s " : " %s %s  ", g->alpha_hat,
-	    shrt && b[0] == '0' ? b + 1 : b);
-	if (p->right - p->x < 5)
-		return;		/* the axis labels the 1x line too */
-	tui_pen_put(p, TUI_S_DIM, utf8 ? "\u00b7\u00b7" : "..");
-	tui_pen_put(p, TUI_S_NORMAL, " 1x");
+	shrt = tui_text_width(lng) > p->right - p->x;
+	sep = shrt ? " " : "  ";
+
+	snprintf(txt, sizeof txt, " %s %s overlap", g->alpha, two(a, sizeof a,
+	    f->alpha_overlap, shrt));
+	if (!tui_legend_item(p, "", TUI_S_CURVE, utf8 ? "\u25cf" : "o", TUI_S_NORMAL, txt))
+		return;
+	snprintf(txt, sizeof txt, " %s %s", g->alpha_hat, two(b, sizeof b, f->alpha_hat,
+	    shrt));
+	if (!tui_legend_item(p, sep, TUI_S_MEASURED, utf8 ? "\u2022" : "*", TUI_S_NORMAL,
+	    txt))
+		return;
+	tui_legend_item(p, sep, TUI_S_DIM, utf8 ? "\u00b7\u00b7" : "..", TUI_S_NORMAL,
+	    " 1x");
 }
 
 /* The second: the optimum, then the measured point where it fits whole. */
@@ -48,23 +59,25 @@ legend_best(struct tui_pen *p, const struct sim_figures *f, const struct speedup
     int gamma, const struct tui_view *v)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
-	int utf8 = v->term->utf8;
-	char txt[64], now[64], shrt[64];
+	const char *mark = v->term->utf8 ? "\u25c6" : "@";
+	char txt[64], item[96];
 
 	speedup_best_text(best, g->gamma, txt, sizeof txt);
 	if (!best->none) {
-		tui_pen_put(p, TUI_S_MARK, utf8 ? "\u25b2" : "^");
-		tui_pen_printf(p, TUI_S_NORMAL, " best %s  ", txt);
-	} else
-		tui_pen_printf(p, TUI_S_FAIL, "%s  ", txt);
-	snprintf(now, sizeof now, " now %s %d %.2fx", g->gamma, gamma, f->speedup_measured);
-	snprintf(shrt, sizeof shrt, " now %.2fx", f->speedup_measured);
-	if (tui_text_width(shrt) + 1 > p->right - p->x)
-		snprintf(shrt, sizeof shrt, " %.2fx", f->speedup_measured);
-	if (tui_text_width(shrt) + 1 > p->right - p->x)
+		snprintf(item, sizeof item, " best %s", txt);
+		tui_legend_item(p, "", TUI_S_MARK, v->term->utf8 ? "\u25b2" : "^", TUI_S_NORMAL,
+		    item);
+	} else {
+		tui_legend_item(p, "", TUI_S_FAIL, "", TUI_S_FAIL, txt);
+	}
+	snprintf(item, sizeof item, " now %s %d %.2fx", g->gamma, gamma, f->speedup_measured);
+	if (tui_legend_item(p, "  ", TUI_S_MARK, mark, TUI_S_NORMAL, item))
 		return;
-	tui_pen_put(p, TUI_S_MARK, utf8 ? "\u25c6" : "@");
-	tui_pen_choose(p, TUI_S_NORMAL, now, shrt, NULL);
+	snprintf(item, sizeof item, " now %.2fx", f->speedup_measured);
+	if (tui_legend_item(p, "  ", TUI_S_MARK, mark, TUI_S_NORMAL, item))
+		return;
+	snprintf(item, sizeof item, " %.2fx", f->speedup_measured);
+	tui_legend_item(p, "  ", TUI_S_MARK, mark, TUI_S_NORMAL, item);
 }
 
 static void

@@ -9,6 +9,7 @@
 #include "sim.h"
 #include "timeline.h"
 #include "tui_explain.h"
+#include "tui_legend.h"
 #include "tui_text.h"
 
 #define LANE_LABEL_W 7		/* "target " / "spec   " */
@@ -67,20 +68,19 @@ emitted_row(struct tui_pen *p, const struct timeline *tl, int x0)
 	}
 }
 
-/* The glyphs' legend; short words where the long ones do not fit. */
+/* The glyphs' legend; short words where the long ones do not fit, and an item
+ * that does not fit whole is left out. */
 static void
 legend(struct tui_pen *p)
 {
 	int shrt = p->right - p->x < 40;
+	const char *sep = shrt ? " " : "  ";
 
-	tui_pen_put(p, TUI_S_ACCEPTED, "d");
-	tui_pen_put(p, TUI_S_NORMAL, shrt ? " draft " : " draft  ");
-	tui_pen_put(p, TUI_S_DIM, "x");
-	tui_pen_put(p, TUI_S_NORMAL, shrt ? " wasted " : " wasted  ");
-	tui_pen_put(p, TUI_S_BAR, "V");
-	tui_pen_put(p, TUI_S_NORMAL, shrt ? " verify " : " verify  ");
-	tui_pen_put(p, TUI_S_CURVE + 3, shrt ? "T" : "Tt");
-	tui_pen_put(p, TUI_S_NORMAL, shrt ? " tgt" : " target forward");
+	if (tui_legend_item(p, "", TUI_S_ACCEPTED, "d", TUI_S_NORMAL, " draft") &&
+	    tui_legend_item(p, sep, TUI_S_DIM, "x", TUI_S_NORMAL, " wasted") &&
+	    tui_legend_item(p, sep, TUI_S_BAR, "V", TUI_S_NORMAL, " verify"))
+		tui_legend_item(p, sep, TUI_S_CURVE + 3, shrt ? "T" : "Tt", TUI_S_NORMAL,
+		    shrt ? " tgt" : " target forward");
 }
 
 static void
@@ -97,10 +97,11 @@ sums(struct tui_pen *p, const struct timeline *tl, int y)
 	    tl->spec_ms);
 	tui_pen_choose(p, TUI_S_NORMAL, lng, mid, shrt);
 	tui_pen_at(p, y + 1, TUI_BOX_X);
-	snprintf(lng, sizeof lng, "%s %.2fx over %d steps; %d drafts wasted",
-	    tl->ratio >= 1.0 ? "speedup" : "slowdown", tl->ratio, tl->nsteps, tl->wasted);
-	snprintf(shrt, sizeof shrt, "%.2fx, %d steps, %d wasted", tl->ratio, tl->nsteps,
-	    tl->wasted);
+	snprintf(lng, sizeof lng, "%s %.2fx over %d step%s; %d draft%s wasted",
+	    tl->ratio >= 1.0 ? "speedup" : "slowdown", tl->ratio, tl->nsteps,
+	    tl->nsteps == 1 ? "" : "s", tl->wasted, tl->wasted == 1 ? "" : "s");
+	snprintf(shrt, sizeof shrt, "%.2fx, %d step%s, %d wasted", tl->ratio, tl->nsteps,
+	    tl->nsteps == 1 ? "" : "s", tl->wasted);
 	tui_pen_choose(p, tl->ratio >= 1.0 ? TUI_S_NORMAL : TUI_S_FAIL, lng, shrt, NULL);
 }
 
