@@ -26,6 +26,7 @@ struct dist_frame {
 	const struct sim_entry *e;
 	const struct stepview *sv;
 	int pos;		/* the position shown */
+	int scored;		/* the target's p is shown (slow motion: once scored) */
 	int checked;		/* its check is shown */
 	int ended;		/* the step's ending (residual, bonus) is shown */
 	int shares;		/* the output's shares are shown */
@@ -59,10 +60,11 @@ frame_of(const struct sim *sim, const struct tui_view *v, struct dist_frame *fr)
 		return 0;
 	fr->pos = v->position < 0 || v->position >= fr->sv->npos ? fr->sv->npos - 1 :
 	    v->position;
-	fr->checked = fr->ended = 1;
+	fr->scored = fr->checked = fr->ended = 1;
 	if (v->slowmo_stage > 0 && sel == 0) {
 		slowmo_at(&fr->e->step, v->slowmo_stage, &sm);
 		fr->pos = sm.ended ? fr->sv->npos - 1 : sm.checked > 0 ? sm.checked - 1 : 0;
+		fr->scored = sm.scored;
 		fr->checked = sm.checked > fr->pos;
 		fr->ended = sm.ended;
 	}
@@ -149,11 +151,17 @@ scaled(double x, double top, int w)
 }
 
 static void
-bar(struct tui_pen *p, const struct stepview_row *r, double top, int w, int utf8)
+bar(struct tui_pen *p, const struct stepview_row *r, double top, int w, int utf8,
+    int scored)
 {
 	int lo = scaled(r->overlap, top, w), hi = scaled(r->p > r->q ? r->p : r->q, top, w);
 	int x0 = p->x;
 
+	if (!scored) {		/* only the draft's q is known yet */
+		cells(p, TUI_S_DIM, utf8 ? "\u2591" : "-", scaled(r->q, top, w));
+		tui_pen_at(p, p->y, x0 + w);
+		return;
+	}
 	cells(p, TUI_S_ACCEPTED, utf8 ? "\u2588" : "#", lo);
 	if (r->p > r->q)
 		cells(p, TUI_S_RESIDUAL, utf8 ? "\u2592" : "+", hi - lo);
@@ -196,11 +204,11 @@ token_row(struct tui_pen *p, const struct sim *sim, const struct dist_frame *fr,
 		    sizeof lab));
 	p->right = right;
 	tui_pen_at(p, p->y, x0 + LABEL_W);
-	bar(p, r, top, fr->barw, v->term->utf8);
-	tui_pen_put(p, TUI_S_NORMAL, prob_text(num, sizeof num, r->p));
+	bar(p, r, top, fr->barw, v->term->utf8, fr->scored);
+	tui_pen_put(p, TUI_S_NORMAL, fr->scored ? prob_text(num, sizeof num, r->p) : "   ?");
 	tui_pen_put(p, TUI_S_NORMAL, prob_text(num, sizeof num, r->q));
-	tui_pen_put(p, fr->ended ? TUI_S_RESIDUAL : TUI_S_DIM,
-	    prob_text(num, sizeof num, r->residual));
+	tui_pen_put(p, fr->ended ? TUI_S_RESIDUAL : TUI_S_DIM, fr->scored ?
+	    prob_text(num, sizeof num, r->residual) : "   ?");
 	if (fr->shares)
 		tui_pen_put(p, TUI_S_BAR, prob_text(num, sizeof num, r->share));
 	if (r->id >= 0)
@@ -266,7 +274,10 @@ tui_draw_dist(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	fr.barw = getmaxx(w) - TUI_BOX_W - LABEL_W - 3 * NUM_W - MARK_W -
 	    (fr.shares ? NUM_W : 0);
 	fr.barw = fr.barw < BAR_MIN ? BAR_MIN : fr.barw;
-	overlap_line(&p, pos, g);
+	if (fr.scored)
+		overlap_line(&p, pos, g);
+	else
+		tui_pen_put(&p, TUI_S_DIM, "q only: not scored yet");
 	tui_pen_at(&p, TUI_BOX_Y + 1, TUI_BOX_X);
 	check_line(&p, sim, &fr, v);
 	tui_pen_at(&p, TUI_BOX_Y + 2, TUI_BOX_X);
