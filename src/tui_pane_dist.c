@@ -136,12 +136,17 @@ head_line(struct tui_pen *p, const struct dist_frame *fr, const struct tui_view 
 		tui_pen_put(p, TUI_S_DIM, " out");
 }
 
-/* n cells of glyph in style. */
+/* n cells of glyph in style, written as one run. */
 static void
 cells(struct tui_pen *p, enum tui_style style, const char *glyph, int n)
 {
-	for (; n > 0; n--)
-		tui_pen_put(p, style, glyph);
+	char run[1024];
+	size_t len = strlen(glyph), used = 0;
+
+	for (; n > 0 && used + len < sizeof run; n--, used += len)
+		memcpy(run + used, glyph, len);
+	run[used] = '\0';
+	tui_pen_put(p, style, run);
 }
 
 static int

@@ -35,17 +35,22 @@ kind_glyph(int kind, const char **glyph, enum tui_style *style)
 	*style = map[kind].style;
 }
 
+/* A lane: each run of one kind written at once. */
 static void
 lane(struct tui_pen *p, const char *label, const unsigned char *kinds, int w)
 {
 	enum tui_style style;
 	const char *glyph;
-	int c;
+	char run[TIMELINE_MAX_W + 1];
+	int c, n;
 
 	tui_pen_put(p, TUI_S_DIM, label);
-	for (c = 0; c < w; c++) {
+	for (c = 0; c < w; c += n) {
 		kind_glyph(kinds[c], &glyph, &style);
-		tui_pen_put(p, style, glyph);
+		for (n = 0; c + n < w && kinds[c + n] == kinds[c]; n++)
+			run[n] = glyph[0];
+		run[n] = '\0';
+		tui_pen_put(p, style, run);
 	}
 }
 

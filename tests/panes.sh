@@ -93,6 +93,7 @@ keys m m
 check m "the draft proposes token 1 of 4" "m: the draft proposes its first token"
 check m "slow motion: step 1, stage 1/7" "slow motion of step 1, in 7 stages"
 check m "distributions, step 1" "the distributions pane in view"
+check m "q only: not scored yet" "distributions: q alone while the draft proposes"
 wait_for m "stage 2/7" 30
 ok $? "the next stage comes by itself" "$(screen m)"
 keys m space
