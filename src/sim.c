@@ -82,15 +82,14 @@ const struct sim_entry *
 sim_step(struct sim *sim)
 {
 	struct sim_entry *e = &sim->ring[sim->ring_next];
-	struct spec_targets targets;
 
-	spec_step(&sim->src, &sim->rng, sim->par.gamma, sim->scratch, &e->step, &targets);
-	stats_add_step(&sim->stats, &e->step, &targets);
+	sim->targets_number = 0;	/* the handles die as the source steps */
+	spec_step(&sim->src, &sim->rng, sim->par.gamma, sim->scratch, &e->step,
+	    &sim->targets);
+	stats_add_step(&sim->stats, &e->step, &sim->targets);
 	draw_reference(sim, e->step.emitted);
 	e->number = ++sim->steps_total;
-	if (sim->views != NULL)
-		stepview_capture(&sim->views[e->number % SIM_VIEWS], &e->step, &targets,
-		    e->number);
+	sim->targets_number = e->number;
 	sim->ring_next = (sim->ring_next + 1) % SIM_RING;
 	if (sim->ring_len < SIM_RING)
 		sim->ring_len++;
@@ -114,6 +113,19 @@ sim_keep_views(struct sim *sim, int on)
 		free(sim->views);
 		sim->views = NULL;
 	}
+}
+
+void
+sim_keep_newest(struct sim *sim)
+{
+	const struct sim_entry *e = sim_recent(sim, 0);
+	struct stepview *v;
+
+	if (sim->views == NULL || e == NULL || sim->targets_number != e->number)
+		return;
+	v = &sim->views[e->number % SIM_VIEWS];
+	if (v->number != e->number)
+		stepview_capture(v, &e->step, &sim->targets, e->number);
 }
 
 const struct stepview *
@@ -144,6 +156,8 @@ sim_set_noise(struct sim *sim, double noise)
 	noise = clamp(noise, 0.0, SIM_NOISE_MAX);
 	if (noise == sim->par.noise || !source_has_noise(&sim->src))
 		return;
+	sim_keep_newest(sim);
+	sim->targets_number = 0;
 	sim->par.noise = noise;
 	source_set_noise(&sim->src, noise);
 	source_set_noise(&sim->ref, noise);

@@ -46,6 +46,9 @@ struct sim {
 	size_t ring_len;
 	size_t ring_next;
 	struct stepview *views;	/* SIM_VIEWS, by step number; NULL: not kept */
+	struct spec_targets targets;	/* the newest step's distributions, valid until
+					 * the source's next step */
+	uint64_t targets_number;	/* that step's number; 0: none */
 };
 
 /* Every figure a face shows, derived from the current segment. */
@@ -78,12 +81,18 @@ const struct sim_entry *sim_step(struct sim *sim);
 /* The i-th most recent step (0 = newest), or NULL past what the ring holds. */
 const struct sim_entry *sim_recent(const struct sim *sim, size_t i);
 
-/* Keep (on) or stop keeping the distributions of the newest SIM_VIEWS steps for
- * the distributions pane; off at sim_open (a batch run needs none). */
+/* Keep (on) or stop keeping step distributions for the distributions pane; off
+ * at sim_open (a batch run needs none). */
 void sim_keep_views(struct sim *sim, int on);
 
+/* Copy what the distributions pane shows of the newest step (stepview.h) while
+ * its source's handles are valid, once: a face calls it before it draws, so
+ * every step that reaches the screen is kept (of the last SIM_VIEWS), and a run
+ * of many steps a frame pays for one copy. The noise setter calls it too. */
+void sim_keep_newest(struct sim *sim);
+
 /* The kept distributions of the i-th most recent step, or NULL when they were
- * not kept (keeping off, or too old). */
+ * not kept (keeping off, too old, or never drawn). */
 const struct stepview *sim_view(const struct sim *sim, size_t i);
 
 /* Setters: values are clamped to their ranges. Changing gamma or noise starts a new

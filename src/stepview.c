@@ -53,10 +53,10 @@ stepview_capture_pos(struct stepview_pos *pos, const struct pdist *p,
 
 		if (px > 0.0 || qx > 0.0)
 			keep_top(pos, (int)x, px, qx);
+		pos->overlap += px < qx ? px : qx;
+		pos->resid_mass += a * px > qx ? a * px - qx : 0.0;
 	}
-	pos->overlap = pdist_overlap(p, q);
 	pos->resid_scale = a;
-	pos->resid_mass = pdist_residual_mass(p, q, a);
 }
 
 void

@@ -45,7 +45,8 @@ struct stepview_row {
 };
 
 /* Keep position pos of a step from its target p and draft q, with the residual
- * scaled by a (1: the standard rule; block verification scales p). */
+ * scaled by a (1: the standard rule; block verification scales p): one pass
+ * over the vocabulary, which also sums the overlap and the residual's mass. */
 void stepview_capture_pos(struct stepview_pos *pos, const struct pdist *p,
     const struct pdist *q, double a);
 

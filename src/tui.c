@@ -155,6 +155,7 @@ draw_panes(struct tui *t)
 	struct tui_view v;
 	int i;
 
+	sim_keep_newest(&t->sim);
 	sim_figures(&t->sim, &fig);
 	memset(&v, 0, sizeof v);
 	v.term = &t->term;
