@@ -70,13 +70,13 @@ legend_best(struct tui_pen *p, const struct sim_figures *f, const struct speedup
 	} else {
 		tui_legend_item(p, "", TUI_S_FAIL, "", TUI_S_FAIL, txt);
 	}
-	snprintf(item, sizeof item, " now %s %d %.2fx", g->gamma, gamma, f->speedup_measured);
+	snprintf(item, sizeof item, " now %s %d %.3gx", g->gamma, gamma, f->speedup_measured);
 	if (tui_legend_item(p, "  ", TUI_S_MARK, mark, TUI_S_NORMAL, item))
 		return;
-	snprintf(item, sizeof item, " now %.2fx", f->speedup_measured);
+	snprintf(item, sizeof item, " now %.3gx", f->speedup_measured);
 	if (tui_legend_item(p, "  ", TUI_S_MARK, mark, TUI_S_NORMAL, item))
 		return;
-	snprintf(item, sizeof item, " %.2fx", f->speedup_measured);
+	snprintf(item, sizeof item, " %.3gx", f->speedup_measured);
 	tui_legend_item(p, "  ", TUI_S_MARK, mark, TUI_S_NORMAL, item);
 }
 
@@ -110,7 +110,7 @@ tui_draw_speedup(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	int have = sim->stats.steps > 0;
 	char title[64], shrt[64];
 
-	snprintf(title, sizeof title, "speedup vs %s (c=%.2f)", g->gamma, f->cost_ratio);
+	snprintf(title, sizeof title, "speedup vs %s (c=%.3g)", g->gamma, f->cost_ratio);
 	snprintf(shrt, sizeof shrt, "speedup vs %s", g->gamma);
 	tui_box(w, v->term, title, shrt);
 	memset(&spec, 0, sizeof spec);

@@ -102,10 +102,10 @@ sums(struct tui_pen *p, const struct timeline *tl, int y)
 	    tl->spec_ms);
 	tui_pen_choose(p, TUI_S_NORMAL, lng, mid, shrt);
 	tui_pen_at(p, y + 1, TUI_BOX_X);
-	snprintf(lng, sizeof lng, "%s %.2fx over %d step%s; %d draft%s wasted",
+	snprintf(lng, sizeof lng, "%s %.3gx over %d step%s; %d draft%s wasted",
 	    tl->ratio >= 1.0 ? "speedup" : "slowdown", tl->ratio, tl->nsteps,
 	    tl->nsteps == 1 ? "" : "s", tl->wasted, tl->wasted == 1 ? "" : "s");
-	snprintf(shrt, sizeof shrt, "%.2fx, %d step%s, %d wasted", tl->ratio, tl->nsteps,
+	snprintf(shrt, sizeof shrt, "%.3gx, %d step%s, %d wasted", tl->ratio, tl->nsteps,
 	    tl->nsteps == 1 ? "" : "s", tl->wasted);
 	tui_pen_choose(p, tl->ratio >= 1.0 ? TUI_S_NORMAL : TUI_S_FAIL, lng, shrt, NULL);
 }

@@ -42,7 +42,7 @@ ok $? "batch: the pair's overlap is 0.5000 ($overlap), theory's optimum gamma 2 
 
 start r 80 24 LC_ALL=C.UTF-8
 run r "'$SPECDEC' --paused --replay '$TMPD/one' --seed 1"
-check r "speedup vs γ (c=0.10)" "80x24: the speedup pane is the default lower-right view"
+check r "speedup vs γ (c=0.1)" "80x24: the speedup pane is the default lower-right view"
 keys r n n n n n
 check r "step 5" "five steps"
 keys r p p
@@ -62,7 +62,7 @@ matches "$s" "│ spec   [dxV]" "timeline: the speculative lane"
 matches "$s" "tok: [0-9.]* vs [0-9.]* ms\|tok: target [0-9.]* ms" \
     "timeline: what each lane took, in whole numbers"
 keys r p
-check r "speedup vs γ (c=0.10)" "p: round to the speedup again"
+check r "speedup vs γ (c=0.1)" "p: round to the speedup again"
 s=$(screen r)
 shows "$s" "▲ best γ 2 (1.46x)" \
     "speedup: the optimum is theory's (gamma $best, 1.46x), at the overlap alpha"
@@ -126,7 +126,7 @@ run w "'$SPECDEC' --paused --seed 5"
 keys w n n n n n
 check w "step 5" "120x40: five steps"
 s=$(screen w)
-for want in "speedup vs γ (c=0.10)" "distributions, step 5 pos" "timeline (one wall clock)" \
+for want in "speedup vs γ (c=0.1)" "distributions, step 5 pos" "timeline (one wall clock)" \
     "step 5, residual mass" "token stream" "statistics" "cost model"; do
 	shows "$s" "$want" "120x40 shows '$want' at once"
 done

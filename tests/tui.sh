@@ -88,7 +88,7 @@ done
 ! printf '%s\n' "$s" | grep -q "pass\|fail\|0\.000\|0\.00x"
 ok $? "no steps yet: no pass/fail mark, no 0.000 or 0.00x" "$s"
 for want in "γ=4" "noise=0.30" "V=20" "seed=0" "paused" "token stream" "statistics" \
-    "speedup vs γ (c=0.10)" "cost model" "accepted [rejected]→residual +bonus" "? help" \
+    "speedup vs γ (c=0.1)" "cost model" "accepted [rejected]→residual +bonus" "? help" \
     "q quit"; do
 	printf '%s\n' "$s" | grep -qF -- "$want"
 	ok $? "80x24 shows '$want'" "$s"
