@@ -5,7 +5,9 @@
 
 #include <string.h>
 
+#include "fixed_source.h"
 #include "plot_speedup.h"
+#include "sim.h"
 #include "slowmo.h"
 #include "speedup.h"
 #include "stats.h"
@@ -241,9 +243,56 @@ test_slowmo(void)
 	    "drafts 2 and 3 were not checked");
 }
 
+/* The sim keeps a step's distributions when asked before its next step: the
+ * fixed pair's overlap .5 at every position, q of every drafted token. */
+static void
+test_sim_views(void)
+{
+	struct fixed_pair pair = { .p = tp, .q = tq };
+	struct sim_params par = { 4, 0.0, 3, 10.0, 1.0 };
+	const struct stepview *sv;
+	const struct sim_entry *e;
+	struct source src;
+	struct sim sim;
+	int k, good = 1;
+
+	fixed_source_open(&src, &pair, 5);
+	if (!tap_ok(sim_open(&sim, &par, &src) == 0, "sim_open"))
+		return;
+	sim_step(&sim);
+	tap_ok(sim_view(&sim, 0) == NULL, "views off: nothing kept");
+	sim_keep_views(&sim, 1);
+	sim_step(&sim);
+	tap_ok(sim_view(&sim, 0) == NULL, "not drawn yet: not kept");
+	sim_keep_newest(&sim);
+	e = sim_recent(&sim, 0);
+	sv = sim_view(&sim, 0);
+	if (!tap_ok(sv != NULL && sv->number == e->number, "kept when asked"))
+		goto out;
+	tap_eq(sv->npos, e->step.tested + (e->step.accepted == e->step.gamma),
+	    "one position per tested draft, plus the bonus's");
+	for (k = 0; k < sv->npos; k++)
+		good &= sv->pos[k].overlap > 0.5 - 1e-12 && sv->pos[k].overlap < 0.5 + 1e-12 &&
+		    sv->pos[k].resid_mass > 0.5 - 1e-12 && sv->pos[k].resid_mass < 0.5 + 1e-12;
+	tap_ok(good, "each position: overlap .5, residual mass .5");
+	for (k = 0; k < 4; k++)
+		good &= sv->q_drafted[k] == tq[e->step.drafted[k]];
+	tap_ok(good, "q of all 4 drafted tokens, checked or not");
+	tap_ok(stepview_same_target(sv, sv), "a view has its own target");
+	sim_step(&sim);
+	sim_step(&sim);
+	sim_keep_newest(&sim);
+	tap_ok(sim_view(&sim, 0) != NULL && sim_view(&sim, 1) == NULL &&
+	    sim_view(&sim, 2) == sv, "steps never drawn are not kept; older kept ones stay");
+	tap_ok(stepview_same_target(sim_view(&sim, 0), sv), "a fixed pair: the same target");
+out:
+	sim_close(&sim);
+}
+
 int
 main(void)
 {
+	test_sim_views();
 	test_capture();
 	test_capture_many();
 	test_shares();
