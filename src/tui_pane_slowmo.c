@@ -92,15 +92,20 @@ draft_column(struct tui_pen *p, const struct sim *sim, const struct spec_step *s
     const struct stepview *sv, int k, int col, const struct slowmo_view *sm)
 {
 	struct stepview_at at;
-	char buf[64];
+	char buf[64], text[80];
+	const char *word;
 	enum tui_style style = TUI_S_NORMAL;
 
 	if (sm->checked > k)
 		style = s->tok[k].outcome == SPEC_REJECTED ? TUI_S_REJECTED : TUI_S_ACCEPTED;
 	else if (slowmo_unchecked(s, k) && sm->ended)
 		style = TUI_S_DIM;
-	put_at(p, ROW_TOKEN, col, style, source_label(&sim->src, s->drafted[k], buf,
-	    sizeof buf));
+	word = source_label(&sim->src, s->drafted[k], buf, sizeof buf);
+	if (style == TUI_S_REJECTED) {	/* the stream's cue, for monochrome too */
+		snprintf(text, sizeof text, "[%s]", word);
+		word = text;
+	}
+	put_at(p, ROW_TOKEN, col, style, word);
 	if (sv != NULL) {
 		snprintf(buf, sizeof buf, "%.3f", sv->q_drafted[k]);
 		put_at(p, ROW_Q, col, TUI_S_NORMAL, buf);
