@@ -81,6 +81,8 @@ sim_close(struct sim *sim)
 	source_close(&sim->src);
 	source_close(&sim->ref);
 	stats_free(&sim->stats);
+	free(sim->views);
+	sim->views = NULL;
 	free(sim->scratch);
 	sim->scratch = NULL;
 }
@@ -99,15 +101,16 @@ const struct sim_entry *
 sim_step(struct sim *sim)
 {
 	struct sim_entry *e = &sim->ring[sim->ring_next];
-	struct spec_targets targets;
 
+	sim->targets_number = 0;	/* the handles die as the source steps */
 	verify_step(&sim->par.verify, &sim->src, &sim->rng, sim->par.gamma, sim->scratch,
-	    &e->step, &targets);
-	verify_pit(&sim->par.verify, &e->step, &targets, &sim->pit_rng);
-	stats_add_step(&sim->stats, &e->step, &targets);
+	    &e->step, &sim->targets);
+	verify_pit(&sim->par.verify, &e->step, &sim->targets, &sim->pit_rng);
+	stats_add_step(&sim->stats, &e->step, &sim->targets);
 	if (!sim->no_reference)
 		draw_reference(sim, e->step.emitted);
 	e->number = ++sim->steps_total;
+	sim->targets_number = e->number;
 	sim->ring_next = (sim->ring_next + 1) % SIM_RING;
 	if (sim->ring_len < SIM_RING)
 		sim->ring_len++;
@@ -120,6 +123,42 @@ sim_recent(const struct sim *sim, size_t i)
 	if (i >= sim->ring_len)
 		return NULL;
 	return &sim->ring[(sim->ring_next + SIM_RING - 1 - i) % SIM_RING];
+}
+
+void
+sim_keep_views(struct sim *sim, int on)
+{
+	if (on && sim->views == NULL)
+		sim->views = xcalloc(SIM_VIEWS, sizeof *sim->views);
+	else if (!on) {
+		free(sim->views);
+		sim->views = NULL;
+	}
+}
+
+void
+sim_keep_newest(struct sim *sim)
+{
+	const struct sim_entry *e = sim_recent(sim, 0);
+	struct stepview *v;
+
+	if (sim->views == NULL || e == NULL || sim->targets_number != e->number)
+		return;
+	v = &sim->views[e->number % SIM_VIEWS];
+	if (v->number != e->number)
+		stepview_capture(v, &e->step, &sim->targets, e->number);
+}
+
+const struct stepview *
+sim_view(const struct sim *sim, size_t i)
+{
+	const struct sim_entry *e = sim_recent(sim, i);
+	const struct stepview *v;
+
+	if (e == NULL || sim->views == NULL)
+		return NULL;
+	v = &sim->views[e->number % SIM_VIEWS];
+	return v->number == e->number ? v : NULL;
 }
 
 void
@@ -138,6 +177,8 @@ sim_set_noise(struct sim *sim, double noise)
 	noise = clamp(noise, 0.0, SIM_NOISE_MAX);
 	if (noise == sim->par.noise || !source_has_noise(&sim->src))
 		return;
+	sim_keep_newest(sim);
+	sim->targets_number = 0;
 	sim->par.noise = noise;
 	source_set_noise(&sim->src, noise);
 	source_set_noise(&sim->ref, noise);

@@ -12,8 +12,10 @@
 #include "spec.h"
 #include "stats.h"
 #include "verify.h"
+#include "stepview.h"
 
 #define SIM_RING 256		/* recent steps kept for display */
+#define SIM_VIEWS 8		/* of those, the newest with their distributions */
 #define SIM_NOISE_MAX 10.0
 #define SIM_TARGET_MS_MIN 1e-3	/* smallest target cost, ms */
 #define SIM_MS_MAX 1e6		/* largest target or draft cost, ms */
@@ -51,6 +53,10 @@ struct sim {
 	struct sim_entry ring[SIM_RING];
 	size_t ring_len;
 	size_t ring_next;
+	struct stepview *views;	/* SIM_VIEWS, by step number; NULL: not kept */
+	struct spec_targets targets;	/* the newest step's distributions, valid until
+					 * the source's next step */
+	uint64_t targets_number;	/* that step's number; 0: none */
 };
 
 /* Every figure a face shows, derived from the current segment. */
@@ -86,6 +92,20 @@ const struct sim_entry *sim_step(struct sim *sim);
 
 /* The i-th most recent step (0 = newest), or NULL past what the ring holds. */
 const struct sim_entry *sim_recent(const struct sim *sim, size_t i);
+
+/* Keep (on) or stop keeping step distributions for the distributions pane; off
+ * at sim_open (a batch run needs none). */
+void sim_keep_views(struct sim *sim, int on);
+
+/* Copy what the distributions pane shows of the newest step (stepview.h) while
+ * its source's handles are valid, once: a face calls it before it draws, so
+ * every step that reaches the screen is kept (of the last SIM_VIEWS), and a run
+ * of many steps a frame pays for one copy. The noise setter calls it too. */
+void sim_keep_newest(struct sim *sim);
+
+/* The kept distributions of the i-th most recent step, or NULL when they were
+ * not kept (keeping off, too old, or never drawn). */
+const struct stepview *sim_view(const struct sim *sim, size_t i);
 
 /* Setters: values are clamped to their ranges. Changing gamma, noise or the rule starts a
  * new segment (fresh statistics); so do reset and reseed (which also restarts the

@@ -179,6 +179,10 @@ spec_step_rule(struct source *src, struct rng *rng, int gamma, double *scratch,
 	out->residual_mass = 0.0;
 	source_begin(src, rng, 1);
 	draft_tokens(src, rng, &rule, gamma, at, out);
+	for (k = 0; k < gamma; k++) {	/* every draft's q, tested or not (the panes) */
+		targets->q[k] = at[k].q;
+		targets->has_q[k] = 1;
+	}
 	for (k = 0; k < gamma; k++)
 		if (!test_position(src, rng, &rule, at, k, &beta, scratch, out, targets))
 			break;

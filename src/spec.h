@@ -47,8 +47,10 @@ struct spec_step {
 };
 
 /* Target distributions behind each emitted token of the last step: the sampler's
- * statistics need them for the exact expected counts. The handles point into
- * the source and are valid until its next step. */
+ * statistics need them for the exact expected counts; q beside them, at every
+ * drafted position and after a bonus at position gamma (the live view keeps
+ * what it shows of them). The handles point into the source and are valid
+ * until its next step. */
 struct spec_targets {
 	struct pdist p[SPEC_GAMMA_MAX + 1];
 	struct pdist q[SPEC_GAMMA_MAX + 1];	/* the draft at the same position */

@@ -14,8 +14,10 @@
 #include "errmsg.h"
 #include "exit_status.h"
 #include "sim.h"
+#include "slowmo.h"
 #include "sources.h"
 #include "tui.h"
+#include "tui_explain.h"
 #include "tui_keys.h"
 #include "tui_layout.h"
 #include "tui_panes.h"
@@ -34,8 +36,17 @@ static const tui_pane_fn pane_draw[TUI_P_COUNT] = {
 	[TUI_P_HEADER] = tui_draw_header, [TUI_P_STREAM] = tui_draw_stream,
 	[TUI_P_DETAIL] = tui_draw_detail, [TUI_P_COST] = tui_draw_cost,
 	[TUI_P_STATS] = tui_draw_stats, [TUI_P_CURVE] = tui_draw_curve,
-	[TUI_P_KEYS] = tui_draw_keybar,
+	[TUI_P_KEYS] = tui_draw_keybar, [TUI_P_DIST] = tui_draw_dist,
+	[TUI_P_TIMELINE] = tui_draw_timeline,
 };
+
+/* What the right-hand lower pane draws for each of its views. */
+static const tui_pane_fn lower_draw[TUI_L_COUNT] = {
+	[TUI_L_SPEEDUP] = tui_draw_speedup, [TUI_L_TOKCURVE] = tui_draw_curve,
+	[TUI_L_DIST] = tui_draw_dist, [TUI_L_TIMELINE] = tui_draw_timeline,
+};
+
+#define SLOWMO_STAGE_S 1.5	/* slow motion: seconds a stage stays, for narration */
 
 /* The speeds > and < move between; 0 is "as fast as it goes". */
 static const double speeds[] = {
@@ -62,6 +73,12 @@ struct tui {
 	int fell_short;		/* this window dropped a backlog of due steps */
 	int short_of_rate;	/* the last window did, and ran below the rate */
 	double draw_total, draw_max;	/* seconds spent drawing, for SPECDEC_TIMING */
+	enum tui_lower lower;	/* the right-hand lower pane's view */
+	int position;		/* the distributions' position; -1: the step's last */
+	int slowmo_stage;	/* 0: no slow motion */
+	int slowmo_auto;	/* stages advance every SLOWMO_STAGE_S */
+	uint64_t slowmo_number;	/* the step it plays */
+	double slowmo_next;	/* when the next stage is due */
 };
 
 static void
@@ -91,8 +108,10 @@ relayout(struct tui *t)
 	for (i = 0; i < TUI_P_COUNT; i++) {
 		const struct tui_rect *r = &t->lay.pane[i];
 
-		t->win[i] = newwin(r->h, r->w, r->y, r->x);
+		t->win[i] = r->h > 0 ? newwin(r->h, r->w, r->y, r->x) : NULL;
 	}
+	if (t->lay.wide && t->lower >= TUI_L_DIST)
+		t->lower = TUI_L_SPEEDUP;
 	t->dirty = 1;
 }
 
@@ -109,6 +128,26 @@ draw_help(struct tui *t, const struct tui_view *v)
 	wnoutrefresh(t->help);
 }
 
+/* Whether slow motion is on and its step is the one the panes show. */
+static int
+slowmo_shown(const struct tui *t)
+{
+	return t->slowmo_stage > 0 && t->sim.steps_total == t->slowmo_number &&
+	    (!t->paused || t->selected == 0);
+}
+
+/* The draw function of pane i this frame: the lower pane's view, and slow motion
+ * in the step detail's place. */
+static tui_pane_fn
+pane_fn(const struct tui *t, int i, const struct tui_view *v)
+{
+	if (i == TUI_P_CURVE)
+		return lower_draw[t->lower];
+	if (i == TUI_P_DETAIL && v->slowmo_stage > 0)
+		return tui_draw_slowmo;
+	return pane_draw[i];
+}
+
 static void
 draw_panes(struct tui *t)
 {
@@ -116,6 +155,7 @@ draw_panes(struct tui *t)
 	struct tui_view v;
 	int i;
 
+	sim_keep_newest(&t->sim);
 	sim_figures(&t->sim, &fig);
 	memset(&v, 0, sizeof v);
 	v.term = &t->term;
@@ -127,9 +167,13 @@ draw_panes(struct tui *t)
 	v.measured = t->measured;
 	v.short_of_rate = t->short_of_rate;
 	v.selected = t->selected;
+	v.lower = t->lower;
+	v.position = t->position;
+	v.slowmo_stage = slowmo_shown(t) ? t->slowmo_stage : 0;
+	v.slowmo_auto = t->slowmo_auto;
 	for (i = 0; i < TUI_P_COUNT; i++)
 		if (t->win[i] != NULL) {
-			pane_draw[i](t->win[i], &t->sim, &v);
+			pane_fn(t, i, &v)(t->win[i], &t->sim, &v);
 			wnoutrefresh(t->win[i]);
 		}
 	if (t->show_help)
@@ -226,6 +270,8 @@ wait_ms(const struct tui *t, double now)
 		    t->frame_start + FRAME_S : t->next_step;
 	if (t->deadline > 0.0 && t->deadline < wake)
 		wake = t->deadline;
+	if (t->slowmo_auto && t->slowmo_stage > 0 && t->slowmo_next < wake)
+		wake = t->slowmo_next;
 	ms = ceil((wake - now) * 1000.0);
 	return ms < 0.0 ? 0 : ms > MAX_WAIT_MS ? MAX_WAIT_MS : (int)ms;
 }
@@ -339,12 +385,82 @@ act_model(struct tui *t, enum tui_action a)
 	}
 }
 
+/* The stages of the slow-motion step, or 0 when it is not shown. */
+static int
+slowmo_last(const struct tui *t)
+{
+	const struct sim_entry *e = sim_recent(&t->sim, 0);
+
+	return slowmo_shown(t) && e != NULL ? slowmo_stages(&e->step) : 0;
+}
+
+/* m: the next stage, or a new step from its first stage (paced by itself),
+ * with the distributions in view. */
+static void
+slowmo_key(struct tui *t)
+{
+	if (t->slowmo_stage > 0 && t->slowmo_stage < slowmo_last(t)) {
+		t->slowmo_stage++;
+	} else {
+		set_paused(t, 1);
+		sim_step(&t->sim);
+		t->slowmo_number = t->sim.steps_total;
+		t->slowmo_stage = 1;
+		t->slowmo_auto = 1;
+		t->position = -1;
+		if (!t->lay.wide)
+			t->lower = TUI_L_DIST;
+	}
+	t->slowmo_next = tui_term_now() + SLOWMO_STAGE_S;
+}
+
+/* The automatic stages of slow motion that are due; stops at the last. */
+static void
+slowmo_tick(struct tui *t, double now)
+{
+	if (!t->slowmo_auto || t->slowmo_stage == 0 || now < t->slowmo_next)
+		return;
+	if (t->slowmo_stage < slowmo_last(t))
+		t->slowmo_stage++;
+	if (t->slowmo_stage >= slowmo_last(t))
+		t->slowmo_auto = 0;
+	t->slowmo_next = now + SLOWMO_STAGE_S;
+	t->dirty = 1;
+}
+
+/* Left and Right: the position of the selected step whose distributions show. */
+static void
+move_position(struct tui *t, int by)
+{
+	const struct stepview *sv = sim_view(&t->sim, t->paused ? t->selected : 0);
+	int n = sv != NULL ? sv->npos : 0, pos = t->position < 0 ? n - 1 : t->position;
+
+	pos += by;
+	t->position = pos < 0 ? 0 : pos >= n - 1 ? -1 : pos;
+}
+
 static void
 act(struct tui *t, enum tui_action a)
 {
 	switch (a) {
 	case TUI_A_PAUSE:
+		if (t->slowmo_stage > 0 && t->slowmo_stage < slowmo_last(t)) {
+			t->slowmo_auto = !t->slowmo_auto;
+			t->slowmo_next = tui_term_now() + SLOWMO_STAGE_S;
+			break;
+		}
+		t->slowmo_stage = 0;
 		set_paused(t, !t->paused);
+		break;
+	case TUI_A_SLOWMO:
+		slowmo_key(t);
+		break;
+	case TUI_A_LOWER:
+		t->lower = tui_layout_next_lower(&t->lay, t->lower);
+		break;
+	case TUI_A_POS_PREV:
+	case TUI_A_POS_NEXT:
+		move_position(t, a == TUI_A_POS_PREV ? -1 : 1);
 		break;
 	case TUI_A_STEP:
 		set_paused(t, 1);
@@ -404,6 +520,7 @@ loop(struct tui *t)
 
 	for (;;) {
 		now = tui_term_now();
+		slowmo_tick(t, now);
 		if (now >= t->frame_start + FRAME_S)
 			t->frame_start = now;
 		/* A key's effect is drawn first, before another frame of steps
@@ -464,6 +581,8 @@ tui_run(const struct options *opt)
 	t->max_frames = opt->frames;
 	t->measure_t0 = t->next_step = tui_term_now();
 	t->deadline = opt->duration > 0.0 ? t->measure_t0 + opt->duration : 0.0;
+	sim_keep_views(&t->sim, 1);
+	t->position = -1;
 	relayout(t);
 	t->dirty = 1;
 	loop(t);

@@ -35,6 +35,12 @@ const struct tui_key tui_keys[] = {
 	{ { 's' }, "s", "new seed (seed + 1)", NULL, NULL, TUI_A_RESEED },
 	{ { KEY_UP, 'k' }, "k, Up", "pause, select older", NULL, NULL, TUI_A_OLDER },
 	{ { KEY_DOWN, 'j' }, "j, Down", "select newer", NULL, NULL, TUI_A_NEWER },
+	{ { KEY_LEFT, '(' }, "(, Left", "earlier position", NULL, NULL,
+	    TUI_A_POS_PREV },
+	{ { KEY_RIGHT, ')' }, "), Right", "later position", NULL, NULL,
+	    TUI_A_POS_NEXT },
+	{ { 'p' }, "p", "cycle lower-right pane", "p", "pane", TUI_A_LOWER },
+	{ { 'm' }, "m", "slow-motion step/stage", NULL, NULL, TUI_A_SLOWMO },
 	{ { CTRL('l') }, "Ctrl-L", "redraw the screen", NULL, NULL, TUI_A_REDRAW },
 	{ { '?', 'h', KEY_F(1) }, "?", "this help", "?", "help",
 	    TUI_A_HELP },
@@ -50,7 +56,7 @@ paired(int i)
 	static const enum tui_action first[] = {
 		TUI_A_GAMMA_UP, TUI_A_NOISE_UP, TUI_A_NOISE_UP_FINE, TUI_A_FASTER,
 		TUI_A_TARGET_DOWN, TUI_A_DRAFT_DOWN, TUI_A_VERIFY_DOWN, TUI_A_VERIFIER_NEXT,
-		TUI_A_LENIENCE_DOWN, TUI_A_OLDER,
+		TUI_A_LENIENCE_DOWN, TUI_A_OLDER, TUI_A_POS_PREV,
 	};
 	size_t j;
 

@@ -9,6 +9,7 @@
 #define DETAIL_LINES (TUI_DETAIL_ROWS + BORDER_LINES)
 #define COST_LINES (TUI_COST_ROWS + BORDER_LINES)
 #define STATS_LINES (TUI_STATS_FIGURE_ROWS + TUI_STATS_HIST_ROWS + BORDER_LINES)
+#define TIMELINE_LINES (TUI_TIMELINE_ROWS + BORDER_LINES)
 #define LEFT_MIN 40
 #define HELP_PAD 2		/* border and a blank line, above and below the entries */
 #define HELP_GAP 2		/* columns before the first column (border, space), between
@@ -20,6 +21,21 @@ rect(int y, int x, int h, int w)
 	struct tui_rect r = { y, x, h, w };
 
 	return r;
+}
+
+/* Room for the timeline under the stream, and for the distributions under the
+ * curve. */
+static void
+layout_wide(struct tui_layout *lay)
+{
+	struct tui_rect *st = &lay->pane[TUI_P_STREAM], *cv = &lay->pane[TUI_P_CURVE];
+	int dist = cv->h * 3 / 5;
+
+	st->h -= TIMELINE_LINES;
+	lay->pane[TUI_P_TIMELINE] = rect(st->y + st->h, st->x, TIMELINE_LINES, st->w);
+	cv->h -= dist;
+	lay->pane[TUI_P_DIST] = rect(cv->y + cv->h, cv->x, dist, cv->w);
+	lay->wide = 1;
 }
 
 int
@@ -45,7 +61,17 @@ tui_layout_compute(int cols, int lines, struct tui_layout *lay)
 	lay->pane[TUI_P_STATS] = rect(y, lw, stats, rw);
 	lay->pane[TUI_P_CURVE] = rect(y + stats, lw, body - stats, rw);
 	lay->pane[TUI_P_KEYS] = rect(lines - 1, 0, 1, cols);
+	if (cols >= TUI_WIDE_COLS && lines >= TUI_WIDE_LINES)
+		layout_wide(lay);
 	return lay->fits = 1;
+}
+
+enum tui_lower
+tui_layout_next_lower(const struct tui_layout *lay, enum tui_lower cur)
+{
+	int n = lay->wide ? TUI_L_DIST : TUI_L_COUNT;
+
+	return (enum tui_lower)(((int)cur + 1) % n);
 }
 
 /* Columns column c needs when each holds rows entries. */

@@ -20,8 +20,24 @@ enum tui_pane {
 	TUI_P_STATS,	/* right: the running statistics and histogram */
 	TUI_P_CURVE,	/* right: E[tokens/step] against gamma */
 	TUI_P_KEYS,	/* bottom line: the key bar */
+	TUI_P_DIST,	/* right, wide screens: the distributions of one position */
+	TUI_P_TIMELINE,	/* left, wide screens: the timeline's lanes */
 	TUI_P_COUNT,
 };
+
+/* The views of the right-hand lower pane (TUI_P_CURVE's rectangle), in the order
+ * the p key cycles them. */
+enum tui_lower {
+	TUI_L_SPEEDUP,	/* speedup against gamma, with the optimum */
+	TUI_L_TOKCURVE,	/* E[tokens/step] against gamma */
+	TUI_L_DIST,	/* the distributions pane */
+	TUI_L_TIMELINE,	/* the timeline */
+	TUI_L_COUNT,
+};
+
+#define TUI_WIDE_COLS 120	/* from this size every pane shows at once */
+#define TUI_WIDE_LINES 40
+#define TUI_TIMELINE_ROWS 6	/* timeline: legend, two lanes, tokens, two sums */
 
 struct tui_rect {
 	int y, x, h, w;
@@ -30,14 +46,22 @@ struct tui_rect {
 struct tui_layout {
 	int cols, lines;
 	int fits;	/* 0: the terminal is below TUI_MIN_COLS x TUI_MIN_LINES */
+	int wide;	/* TUI_P_DIST and TUI_P_TIMELINE have rectangles of their own */
 	struct tui_rect pane[TUI_P_COUNT];	/* all zero when it does not fit */
 };
 
 /* Lay the panes out over cols x lines; returns lay->fits. The panes tile the
  * screen: header and key bar take a line each, the left column (stream, detail,
  * cost) about 55% of the width, the right (statistics, curve) the rest. Extra
- * lines go to the stream, the curve and the histogram. */
+ * lines go to the stream, the curve and the histogram. From TUI_WIDE_COLS x
+ * TUI_WIDE_LINES the timeline takes lines from the stream (left) and the
+ * distributions about 3/5 of the curve's (right). */
 int tui_layout_compute(int cols, int lines, struct tui_layout *lay);
+
+/* The right-hand lower pane's view after cur as p cycles: all four where the
+ * distributions and the timeline have no rectangle of their own, else the two
+ * curves. A view that lay cannot show there becomes the first that it can. */
+enum tui_lower tui_layout_next_lower(const struct tui_layout *lay, enum tui_lower cur);
 
 #define TUI_HELP_NAME_W 10	/* the key name column of a help entry */
 #define TUI_HELP_COLS_MAX 32	/* columns of entries the overlay may use */

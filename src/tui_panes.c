@@ -27,10 +27,10 @@
 
 /* The fixed-alpha curves: the plot draws them and the legend names them. */
 static const struct plot_curve curve_refs[] = {
-	{ 0.3, "3", "3", PLOT_S_USER },
-	{ 0.5, "5", "5", PLOT_S_USER + 1 },
-	{ 0.7, "7", "7", PLOT_S_USER + 2 },
-	{ 0.9, "9", "9", PLOT_S_USER + 3 },
+	{ 0.3, ":", ":", PLOT_S_USER },
+	{ 0.5, "+", "+", PLOT_S_USER + 1 },
+	{ 0.7, "x", "\u00d7", PLOT_S_USER + 2 },
+	{ 0.9, "o", "o", PLOT_S_USER + 3 },
 };
 #define CURVE_REFS ((int)(sizeof curve_refs / sizeof curve_refs[0]))
 #define CURVE_MEASURED (PLOT_S_USER + CURVE_REFS)	/* the measured alpha's curve */
@@ -558,9 +558,8 @@ grid_style(int s)
 	    s == PLOT_S_CEILING ? TUI_S_DIM : TUI_S_NORMAL;
 }
 
-/* Copy a plot grid into the window from (y, x). */
-static void
-draw_grid(WINDOW *w, const struct plot_grid *grid, int y, int x, const struct tui_view *v)
+void
+tui_draw_grid(WINDOW *w, const struct plot_grid *grid, int y, int x, const struct tui_view *v)
 {
 	struct tui_pen p = tui_pen_make(w, v->term, y, x, x + grid->w);
 	int r, c;
@@ -613,7 +612,7 @@ stats_histogram(WINDOW *w, const struct sim *sim, const struct tui_view *v, int 
 	for (i = 0; i <= sim->par.gamma; i++)
 		hist[i] = (double)sim->stats.tok_hist[i];
 	plot_vbars(&grid, hist, sim->par.gamma + 1);
-	draw_grid(w, &grid, y, TUI_BOX_X + HIST_LABEL_W, v);
+	tui_draw_grid(w, &grid, y, TUI_BOX_X + HIST_LABEL_W, v);
 	plot_free(&grid);
 	stats_lossless(&p, &v->fig->lossless, y, rows);
 	tui_pen_at(&p, y + rows - 2, TUI_BOX_X);
@@ -641,15 +640,13 @@ curve_legend(struct tui_pen *p, const struct sim *sim, const struct tui_view *v)
 	char a[32], b[32];
 
 	tui_pen_at(p, TUI_BOX_Y, TUI_BOX_X);
+	tui_pen_printf(p, TUI_S_NORMAL, "%s ", g->alpha);
 	for (i = 0; i < CURVE_REFS; i++) {
 		tui_pen_put(p, grid_style(curve_refs[i].style),
 		    v->term->utf8 ? curve_refs[i].utf8 : curve_refs[i].ascii);
-		tui_pen_put(p, TUI_S_NORMAL, " ");
-	}
-	tui_pen_printf(p, TUI_S_NORMAL, " %s =", g->alpha);
-	for (i = 0; i < CURVE_REFS; i++)
-		tui_pen_printf(p, TUI_S_NORMAL, " %s",
+		tui_pen_printf(p, TUI_S_NORMAL, " %s  ",
 		    plot_alpha_label(a, sizeof a, curve_refs[i].alpha));
+	}
 	tui_pen_at(p, TUI_BOX_Y + 1, TUI_BOX_X);	/* the second legend line */
 	tui_pen_put(p, TUI_S_MEASURED, g->measured);
 	tui_pen_printf(p, TUI_S_NORMAL, " %s %s  ", g->alpha_hat,
@@ -689,7 +686,7 @@ tui_draw_curve(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	    v->term->utf8) != 0)
 		return;
 	plot_tok_curves(&grid, &spec);
-	draw_grid(w, &grid, TUI_BOX_Y + CURVE_LEGEND_LINES, TUI_BOX_X, v);
+	tui_draw_grid(w, &grid, TUI_BOX_Y + CURVE_LEGEND_LINES, TUI_BOX_X, v);
 	plot_free(&grid);
 }
 

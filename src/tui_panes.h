@@ -23,6 +23,10 @@ struct tui_view {
 	int measured;		/* measured_rate is from a full window at this speed */
 	int short_of_rate;	/* the rate asked for is not being kept up */
 	size_t selected;	/* steps back from the newest; only when paused */
+	enum tui_lower lower;	/* what the right-hand lower pane shows */
+	int position;		/* the distributions' position in the step; -1: its last */
+	int slowmo_stage;	/* slow motion's stage (slowmo.h) of the newest step; 0: off */
+	int slowmo_auto;	/* the stages advance by themselves */
 };
 
 void tui_draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v);
@@ -32,6 +36,14 @@ void tui_draw_stats(WINDOW *w, const struct sim *sim, const struct tui_view *v);
 void tui_draw_curve(WINDOW *w, const struct sim *sim, const struct tui_view *v);
 void tui_draw_cost(WINDOW *w, const struct sim *sim, const struct tui_view *v);
 void tui_draw_keybar(WINDOW *w, const struct sim *sim, const struct tui_view *v);
+
+struct plot_grid;
+
+/* Copy a plot grid into w from (y, x), each cell in the style its plot style
+ * maps to (PLOT_S_USER + i: the i-th curve colour; from PLOT_S_USER + 4: the
+ * measured alpha's). */
+void tui_draw_grid(WINDOW *w, const struct plot_grid *grid, int y, int x,
+    const struct tui_view *v);
 
 /* Where the help overlay goes on a cols x lines screen, and its entries in it:
  * tui_layout_help over the key table. */

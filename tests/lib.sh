@@ -8,7 +8,8 @@ TMPD=$(mktemp -d "${TMPDIR:-/tmp}/specdec-test.XXXXXX") || exit 1
 tmp=$TMPD
 trap 'rm -rf "$TMPD"' EXIT
 
-# ok STATUS DESCRIPTION: one TAP point, passing when STATUS is 0.
+# ok STATUS DESCRIPTION [DIAGNOSTIC]: one TAP point, passing when STATUS is 0; a
+# failing one prints DIAGNOSTIC (a captured screen, say) as TAP comments.
 ok() {
 	tap_n=$((tap_n + 1))
 	if [ "$1" = 0 ]; then
@@ -16,6 +17,9 @@ ok() {
 	else
 		echo "not ok $tap_n - $2"
 		tap_failed=$((tap_failed + 1))
+		if [ -n "${3:-}" ]; then
+			printf '%s\n' "$3" | sed 's/^/# /'
+		fi
 	fi
 }
 

@@ -43,19 +43,29 @@ check_tiling(const struct tui_layout *lay)
 	tap_eq(bad, 0, "cells not covered exactly once");
 }
 
-/* Expected panes, in enum order: header, stream, detail, cost, stats, curve, keys. */
+/* Expected panes, in enum order: header, stream, detail, cost, stats, curve, keys,
+ * distributions, timeline (these two only from 120x40). */
 static const struct {
 	int cols, lines;
 	int r[TUI_P_COUNT][4];	/* y, x, h, w */
 } sizes[] = {
 	{ 80, 24, { { 0, 0, 1, 80 }, { 1, 0, 9, 44 }, { 10, 0, 8, 44 }, { 18, 0, 5, 44 },
-	    { 1, 44, 9, 36 }, { 10, 44, 13, 36 }, { 23, 0, 1, 80 } } },
-	{ 120, 40, { { 0, 0, 1, 120 }, { 1, 0, 25, 66 }, { 26, 0, 8, 66 },
-	    { 34, 0, 5, 66 }, { 1, 66, 14, 54 }, { 15, 66, 24, 54 }, { 39, 0, 1, 120 } } },
+	    { 1, 44, 9, 36 }, { 10, 44, 13, 36 }, { 23, 0, 1, 80 }, { 0, 0, 0, 0 },
+	    { 0, 0, 0, 0 } } },
+	{ 119, 40, { { 0, 0, 1, 119 }, { 1, 0, 25, 65 }, { 26, 0, 8, 65 },
+	    { 34, 0, 5, 65 }, { 1, 65, 14, 54 }, { 15, 65, 24, 54 }, { 39, 0, 1, 119 },
+	    { 0, 0, 0, 0 }, { 0, 0, 0, 0 } } },
+	{ 120, 40, { { 0, 0, 1, 120 }, { 1, 0, 17, 66 }, { 26, 0, 8, 66 },
+	    { 34, 0, 5, 66 }, { 1, 66, 14, 54 }, { 15, 66, 10, 54 }, { 39, 0, 1, 120 },
+	    { 25, 66, 14, 54 }, { 18, 0, 8, 66 } } },
+	{ 200, 60, { { 0, 0, 1, 200 }, { 1, 0, 37, 110 }, { 46, 0, 8, 110 },
+	    { 54, 0, 5, 110 }, { 1, 110, 21, 90 }, { 22, 110, 15, 90 }, { 59, 0, 1, 200 },
+	    { 37, 110, 22, 90 }, { 38, 0, 8, 110 } } },
 };
 
 static const char *const pane_names[TUI_P_COUNT] = {
-	"header", "stream", "detail", "cost", "stats", "curve", "key bar",
+	"header", "stream", "detail", "cost", "stats", "curve", "key bar", "distributions",
+	"timeline",
 };
 
 static void
@@ -157,9 +167,9 @@ test_help_drawn(void)
 		int want[6];	/* y, x, h, w, columns, rows */
 		int col_x1;	/* the second column's x, or 0 */
 	} cases[] = {
-		{ 80, 24, { 3, 3, 18, 74, 2, 14 }, 38 },
-		{ 120, 40, { 4, 41, 31, 38, 1, 27 }, 0 },
-		{ 72, 20, { 1, 0, 18, 72, 2, 14 }, 38 },
+		{ 80, 24, { 2, 3, 20, 74, 2, 16 }, 38 },
+		{ 120, 40, { 2, 41, 35, 38, 1, 31 }, 0 },
+		{ 72, 20, { 0, 0, 20, 72, 2, 16 }, 38 },
 	};
 	struct tui_help_layout h;
 	size_t i;
@@ -173,9 +183,32 @@ test_help_drawn(void)
 	}
 }
 
+/* p cycles four views where the distributions and the timeline have no pane of
+ * their own, the two curves where they have. */
+static void
+test_lower(void)
+{
+	struct tui_layout lay;
+	enum tui_lower l = TUI_L_SPEEDUP;
+	int i;
+
+	tui_layout_compute(80, 24, &lay);
+	tap_eq(lay.wide, 0, "80x24 is not wide");
+	for (i = 0; i < 3; i++)
+		l = tui_layout_next_lower(&lay, l);
+	tap_eq(l, TUI_L_TIMELINE, "80x24: speedup, curve, distributions, timeline");
+	tap_eq(tui_layout_next_lower(&lay, l), TUI_L_SPEEDUP, "80x24: and round again");
+	tui_layout_compute(120, 40, &lay);
+	tap_eq(lay.wide, 1, "120x40 is wide");
+	tap_eq(tui_layout_next_lower(&lay, TUI_L_SPEEDUP), TUI_L_TOKCURVE, "wide: to the curve");
+	tap_eq(tui_layout_next_lower(&lay, TUI_L_TOKCURVE), TUI_L_SPEEDUP,
+	    "wide: and back, the distributions and timeline have panes");
+}
+
 int
 main(void)
 {
+	test_lower();
 	test_sizes();
 	test_threshold();
 	test_help_synthetic();

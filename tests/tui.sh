@@ -81,14 +81,14 @@ run u "clear; echo BEFORE-MARKER; '$SPECDEC' --paused; echo EXIT=\$?"
 check u "step 0" "paused view starts at step 0"
 s=$(screen u)
 for want in "α̂ – accepted/tested  α – overlap" "tok/step –  closed form –" "TV –  χ² p –" \
-    "speculative –" "speedup – (no data yet)" "◆ now –"; do
+    "speculative –" "speedup – (no data yet)" "● α –  no data yet"; do
 	printf '%s\n' "$s" | grep -qF -- "$want"
 	ok $? "no steps yet: '$want', not a measured 0" "$s"
 done
 ! printf '%s\n' "$s" | grep -q "pass\|fail\|0\.000\|0\.00x"
 ok $? "no steps yet: no pass/fail mark, no 0.000 or 0.00x" "$s"
 for want in "γ=4" "noise=0.30" "V=20" "seed=0" "paused" "token stream" "statistics" \
-    "E[tok/step] vs γ" "cost model" "accepted [rejected]→residual +bonus" "? help" \
+    "speedup vs γ (c=0.1)" "cost model" "accepted [rejected]→residual +bonus" "? help" \
     "q quit"; do
 	printf '%s\n' "$s" | grep -qF -- "$want"
 	ok $? "80x24 shows '$want'" "$s"
