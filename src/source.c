@@ -81,6 +81,18 @@ source_has_noise(const struct source *src)
 }
 
 int
+source_ids_exchangeable(const struct source *src)
+{
+	return src->ops->ids_exchangeable;
+}
+
+int
+source_pair_fixed_in_step(const struct source *src)
+{
+	return src->ops->pair_fixed_in_step;
+}
+
+int
 source_clone(const struct source *src, struct source *out)
 {
 	*out = *src;

@@ -47,33 +47,12 @@ stub_begin(void *self, struct rng *rng, int need_draft)
 
 	rng_normal_fill(rng, s->logits, s->vocab);
 	dist_softmax(s->logits, s->p, s->vocab);
-	if (!need_draft)
+	if (!need_draft)	/* the reference stream: the step's tokens share this p */
 		return;
 	rng_normal_fill(rng, s->q, s->vocab);
 	for (i = 0; i < s->vocab; i++)
 		s->q[i] = s->logits[i] + s->noise * s->q[i];
 	dist_softmax(s->q, s->q, s->vocab);
-}
-
-/* A token from softmax(z) for fresh logits z, by rejection from the uniform
- * proposal: accept i with probability exp(z_i - max z). Exact, and it needs a few
- * exponentials instead of vocab of them. */
-static int
-stub_sample_target(void *self, struct rng *rng)
-{
-	struct stub *s = self;
-	double max = -INFINITY;
-	size_t i;
-
-	rng_normal_fill(rng, s->logits, s->vocab);
-	for (i = 0; i < s->vocab; i++)
-		if (s->logits[i] > max)
-			max = s->logits[i];
-	for (;;) {
-		i = (size_t)(rng_uniform(rng) * (double)s->vocab);
-		if (rng_uniform(rng) < dist_exp_nonpositive(s->logits[i] - max))
-			return (int)i;
-	}
 }
 
 static void
@@ -127,12 +106,13 @@ stub_destroy(void *self)
 static const struct source_ops stub_ops = {
 	.begin = stub_begin,
 	.dists = stub_dists,
-	.sample_target = stub_sample_target,
 	.commit = NULL,
 	.set_noise = stub_set_noise,
 	.label = stub_label,
 	.clone = stub_clone,
 	.destroy = stub_destroy,
+	.ids_exchangeable = 1,
+	.pair_fixed_in_step = 1,
 };
 
 void

@@ -6,7 +6,9 @@
 
 #include "fixed_source.h"
 #include "rng.h"
+#include "dist.h"
 #include "sim.h"
+#include "source_stub.h"
 #include "stats.h"
 #include "tap.h"
 #include "theory.h"
@@ -106,13 +108,15 @@ test_tv_and_chi2(void)
 	stats_free(&st);
 }
 
-/* The TV noise floor: the closed form on exact histograms, 0 when empty, and the
- * mean TV of independent sample pairs from one distribution. */
+/* The TV null: 0 when empty; from the expected counts e (1 - e / N) per id for a
+ * source with distinguishable ids, and its mean is the mean TV of independent
+ * sample pairs; pooled from the per-step squared counts for exchangeable ids. */
 static void
 test_tv_noise(void)
 {
 	static const double p[4] = { 0.4, 0.3, 0.2, 0.1 };
-	double direct = 0.0, mean = 0.0;
+	double lambda[4], mean = 0.0;
+	struct tv_null want;
 	struct stats st;
 	struct rng rng;
 	int i, k, rep;
@@ -120,18 +124,12 @@ test_tv_noise(void)
 	stats_init(&st, 4, 1);
 	tap_near(stats_tv_noise(&st), 0.0, 0.0, "TV noise: 0 without tokens");
 	for (i = 0; i < 4; i++) {
-		st.spec_hist[i] = st.ref_hist[i] = (uint64_t)(p[i] * 10000.0 + 0.5);
-		direct += sqrt(4.0 * p[i] * (1.0 - p[i]) / (3.14159265358979323846 * 10000.0));
+		st.expected.sum[i] = p[i] * 400.0;
+		lambda[i] = 400.0 * p[i] * (1.0 - p[i]);
 	}
-	st.tokens = st.ref_tokens = 10000;
-	tap_near(stats_tv_noise(&st), 0.5 * direct, 1e-12,
-	    "TV noise of two identical histograms of 10000: 0.5 sum sqrt(4p(1-p)/(pi N))");
-	tap_near(stats_tv_noise(&st), 0.0092987, 1e-7, "that is 0.0092987 for p = .4 .3 .2 .1");
-	stats_reset(&st, 1);
-	st.spec_hist[0] = st.spec_hist[1] = st.ref_hist[0] = st.ref_hist[1] = 50;
-	st.tokens = st.ref_tokens = 100;
-	tap_near(stats_tv_noise(&st), sqrt(1.0 / (100.0 * 3.14159265358979323846)), 1e-12,
-	    "two halves of 100 tokens: sqrt(1 / (100 pi)) = 0.0564");
+	st.tokens = st.ref_tokens = 400;
+	want = tv_null_of(lambda, 0.0, 4, 400.0);
+	tap_near(stats_tv_noise(&st), want.mean, 1e-15, "TV null from e (1 - e / N) per id");
 	rng_seed(&rng, 7, 0);
 	for (rep = 0; rep < 2000; rep++) {
 		stats_reset(&st, 1);
@@ -139,12 +137,21 @@ test_tv_noise(void)
 			st.spec_hist[rng_categorical(&rng, p, 4, 1.0)]++;
 			stats_add_ref(&st, (int)rng_categorical(&rng, p, 4, 1.0));
 		}
-		st.tokens = 400;
 		mean += stats_tv(&st) / 2000.0;
 	}
-	tap_ok(fabs(mean - stats_tv_noise(&st)) < 0.05 * mean,
-	    "mean TV of 2000 pairs of 400-token samples %.4f within 5%% of the noise %.4f",
-	    mean, stats_tv_noise(&st));
+	tap_ok(fabs(mean - want.mean) < 0.03 * mean,
+	    "mean TV of 2000 pairs of 400-token samples %.4f within 3%% of the null %.4f",
+	    mean, want.mean);
+	stats_reset(&st, 1);
+	st.exchangeable = 1;
+	st.tokens = st.ref_tokens = 100;
+	st.sum_sq_spec = st.sum_sq_ref = st.sum_n2_spec = st.sum_n2_ref = 100.0;
+	tap_near(stats_tv_noise(&st), tv_null_of(NULL, 100.0 / 4.0 * 0.75, 4, 100.0).mean,
+	    1e-15, "exchangeable ids, one token a step: lambda = N/V (1 - 1/V)");
+	st.sum_sq_spec = st.sum_sq_ref = 300.0;	/* 50 steps of two equal tokens */
+	st.sum_n2_spec = st.sum_n2_ref = 200.0;
+	tap_near(stats_tv_noise(&st), tv_null_of(NULL, (300.0 - 50.0) / 4.0, 4, 100.0).mean,
+	    1e-15, "tokens of one step that repeat an id raise the variance");
 	stats_free(&st);
 }
 
@@ -200,12 +207,50 @@ test_sim_open_clamps(void)
 	sim_close(&sim);
 }
 
+/* The stub's reference stream (one fresh p a step, the step's count of tokens)
+ * gives TV the null a second speculative run would: over 300 seeds the mean TV
+ * between the speculative stream and the reference is within 4% of the mean TV
+ * between two independent speculative runs, and of the pooled null's mean. */
+static void
+test_stub_reference_null(void)
+{
+	struct sim_params par = { 4, 0.3, 0, 10.0, 1.0 };
+	double ref = 0.0, twin = 0.0, null = 0.0;
+	int seed, i, runs = 300;
+
+	for (seed = 0; seed < runs; seed++) {
+		struct sim a, b;
+		struct source sa, sb;
+
+		source_stub_open(&sa, 20, 0.3);
+		source_stub_open(&sb, 20, 0.3);
+		par.seed = (uint64_t)seed;
+		sim_open(&a, &par, &sa);
+		par.seed = (uint64_t)seed + 100000;
+		sim_open(&b, &par, &sb);
+		for (i = 0; i < 500; i++) {
+			sim_step(&a);
+			sim_step(&b);
+		}
+		ref += stats_tv(&a.stats) / runs;
+		null += stats_tv_noise(&a.stats) / runs;
+		twin += dist_tv_counts(a.stats.spec_hist, b.stats.spec_hist, 20) / runs;
+		sim_close(&a);
+		sim_close(&b);
+	}
+	tap_ok(fabs(ref - twin) < 0.04 * twin,
+	    "stub: mean TV to the reference %.4f, to a second speculative run %.4f", ref, twin);
+	tap_ok(fabs(null - twin) < 0.04 * twin,
+	    "stub: the pooled null's mean %.4f against that %.4f", null, twin);
+}
+
 int
 main(void)
 {
 	test_counters();
 	test_tv_and_chi2();
 	test_tv_noise();
+	test_stub_reference_null();
 	test_sim_segments();
 	test_sim_open_clamps();
 	return tap_done();
