@@ -21,6 +21,7 @@
 #define NOTEBOOK_GAMMA_MAX 8
 #define NOTEBOOK_NOISE_MIN 0.3
 #define NOTEBOOK_NOISE_MAX 1.2
+#define NOTEBOOK_STEPS 5000	/* its N_STEPS */
 
 static void
 set(struct check *c, const char *name, int pass)
@@ -83,6 +84,9 @@ checks_notebook_premise(const struct sim *sim, char *reason, size_t len)
 	else if (par->noise < NOTEBOOK_NOISE_MIN || par->noise > NOTEBOOK_NOISE_MAX)
 		snprintf(reason, len, "the notebook's band, for noise %.1f-%.1f; here %.2f",
 		    NOTEBOOK_NOISE_MIN, NOTEBOOK_NOISE_MAX, par->noise);
+	else if (sim->stats.steps < NOTEBOOK_STEPS)
+		snprintf(reason, len, "the notebook's band, for its %d steps or more; here %"
+		    PRIu64, NOTEBOOK_STEPS, sim->stats.steps);
 	else
 		return 1;
 	return 0;

@@ -24,8 +24,8 @@ int checks_tv_passes(const struct sim_figures *fig);
 
 /* Whether the notebook's settings hold, the premise of its band checks
  * (alpha_estimate_reasonable, tok_per_step_above_one): the stub at V = 20,
- * gamma and noise where alpha and tokens per step lie inside the bands with
- * margin. 1, or 0 with why in reason (size len). A check on the verification
+ * gamma 2-8 and noise 0.3-1.2, where alpha and tokens per step lie inside the
+ * bands with margin, and its 5000 steps or more. 1, or 0 with why in reason (size len). A check on the verification
  * rule joins here. */
 int checks_notebook_premise(const struct sim *sim, char *reason, size_t len);
 

@@ -33,6 +33,11 @@ source_sample_targets(struct source *src, struct rng *rng, int *ids, int count)
 		}
 		return;
 	}
+	if (src->ops->sample_step != NULL) {
+		src->ops->sample_step(src->self, rng, ids, count);
+		source_commit(src, ids, count);
+		return;
+	}
 	src->ops->begin(src->self, rng, 0);
 	for (k = 0; k < count; k++) {
 		src->ops->dists(src->self, ids, k, &p, NULL);

@@ -34,6 +34,11 @@ struct source_ops {
 	/* Optional: begin a step without a draft and draw one token from the target at
 	 * position 0, when the source can do that faster than by building p. */
 	int (*sample_target)(void *self, struct rng *rng);
+	/* Optional, for a source whose target is the same at every position of a
+	 * step: begin a step without a draft and draw count tokens from its target,
+	 * the same law as begin and count draws from p, when the source can do that
+	 * faster. */
+	void (*sample_step)(void *self, struct rng *rng, int *ids, int count);
 	/* Change the draft's noise; later steps use it. NULL when the source has no
 	 * noise to change (a replayed file gives its draft as it is). */
 	void (*set_noise)(void *self, double noise);
@@ -68,6 +73,7 @@ void source_dists(struct source *src, const int *drafted, int k, struct pdist *p
  * count tokens: draw count tokens from the target into ids and commit them. With a
  * sample_target op each token comes from its own fresh target-only step (the
  * n-gram source: the context moves on after each token, which is the same law);
+ * with a sample_step op the source draws the step's tokens itself (the stub);
  * otherwise one step begins and the tokens follow it position by position, so a
  * replayed pair serves as many reference tokens as it served the sampler and the
  * stub's tokens of one step share one fresh p, as the speculative stream's do

@@ -55,6 +55,40 @@ stub_begin(void *self, struct rng *rng, int need_draft)
 	dist_softmax(s->q, s->q, s->vocab);
 }
 
+/* From this vocabulary up, the reference stream samples by rejection: below it
+ * the softmax and a categorical draw are cheaper (callgrind, docs/performance.md). */
+#define STUB_REJECT_MIN 64
+
+/* count tokens from softmax(z) for one fresh draw of logits z: the same law as
+ * begin without a draft and count draws from its p. Over a large vocabulary, by
+ * rejection from the uniform proposal (accept i with probability
+ * exp(z_i - max z)), without the vocab exponentials of the softmax. */
+static void
+stub_sample_step(void *self, struct rng *rng, int *ids, int count)
+{
+	struct stub *s = self;
+	double max = -INFINITY;
+	size_t i;
+	int k;
+
+	rng_normal_fill(rng, s->logits, s->vocab);
+	if (s->vocab < STUB_REJECT_MIN) {
+		dist_softmax(s->logits, s->p, s->vocab);
+		for (k = 0; k < count; k++)
+			ids[k] = (int)rng_categorical(rng, s->p, s->vocab, 1.0);
+		return;
+	}
+	for (i = 0; i < s->vocab; i++)
+		if (s->logits[i] > max)
+			max = s->logits[i];
+	for (k = 0; k < count; k++) {
+		do
+			i = (size_t)(rng_uniform(rng) * (double)s->vocab);
+		while (rng_uniform(rng) >= dist_exp_nonpositive(s->logits[i] - max));
+		ids[k] = (int)i;
+	}
+}
+
 static void
 stub_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdist *q)
 {
@@ -106,6 +140,7 @@ stub_destroy(void *self)
 static const struct source_ops stub_ops = {
 	.begin = stub_begin,
 	.dists = stub_dists,
+	.sample_step = stub_sample_step,
 	.commit = NULL,
 	.set_noise = stub_set_noise,
 	.label = stub_label,
