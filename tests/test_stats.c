@@ -51,6 +51,7 @@ test_counters(void)
 	struct spec_targets t;
 	struct spec_step a, b;
 	struct stats st;
+	double d1, d2;
 
 	t.p[0] = t.p[1] = t.p[2] = pdist_dense(P, 3);
 	tap_ok(stats_init(&st, 3, 2) == 0, "stats_init");
@@ -75,6 +76,15 @@ test_counters(void)
 	    st.max_tok_per_step == 3, "tokens-per-step histogram and max");
 	tap_near(stats_accept_rate_at(&st, 0), 0.5, 0.0, "position 1: 1 of 2 accepted");
 	tap_near(stats_accept_rate_at(&st, 1), 1.0, 0.0, "position 2: 1 of 1 accepted");
+	tap_near(stats_accept_rate_uncond_at(&st, 0), 0.5, 0.0, "position 1: 1 accepted in 2 steps");
+	tap_near(stats_accept_rate_uncond_at(&st, 1), 0.5, 0.0,
+	    "position 2: 1 accepted in 2 steps (no selection)");
+	d1 = 3.0 - theory_tok_per_step(0.7, 2);
+	d2 = 1.0 - theory_tok_per_step(0.5, 2);
+	tap_near(stats_closed_form_jensen_stderr(&st), fabs(d1 - d2) / 2.0, 1e-12,
+	    "per-step standard error: sd of tokens - f(beta) over sqrt(steps)");
+	tap_near(st.sum_sq_spec, (1.0 + 4.0) + 1.0, 0.0,
+	    "squared counts per step: ids 0, 1, 0 give 4 + 1; the residual step 1");
 	tap_ok(st.spec_hist[0] == 3 && st.spec_hist[1] == 1 && st.spec_hist[2] == 0,
 	    "output histogram leaves the rejected draft out");
 	tap_near(pdist_counts_at(&st.expected, 0), 4 * 0.5, 1e-15, "expected count: tokens x p");
