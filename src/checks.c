@@ -15,6 +15,7 @@
 #define PER_STEP_SIGMAS 4.0
 #define PER_STEP_MIN_STEPS 100
 #define ALPHA_SIGMAS 4.0
+#define ALPHA_MIN_TESTED 100
 #define CHI2_P_BOUND 0.001
 #define NOTEBOOK_VOCAB 20
 #define NOTEBOOK_GAMMA_MIN 2
@@ -40,8 +41,9 @@ skip(struct check *c, const char *name, const char *reason)
 	snprintf(c->reason, sizeof c->reason, "%s", reason);
 }
 
+/* A normal bound: skipped while too few drafts were tested for it to hold. */
 static void
-check_alpha_overlap(struct check *c, const struct sim_figures *f)
+check_alpha_overlap(struct check *c, const struct sim *sim, const struct sim_figures *f)
 {
 	double diff = fabs(f->alpha_hat - f->alpha_overlap_tested);
 	double bound = ALPHA_SIGMAS * f->alpha_stderr + 1e-9;
@@ -50,6 +52,8 @@ check_alpha_overlap(struct check *c, const struct sim_figures *f)
 	snprintf(c->detail, sizeof c->detail,
 	    "alpha-hat %.4f, overlap at tested positions %.4f, |diff| %.4f, bound <= %.4f (4 SE)",
 	    f->alpha_hat, f->alpha_overlap_tested, diff, bound);
+	if (sim->stats.tested < ALPHA_MIN_TESTED)
+		skip(c, c->name, "untestable: fewer than 100 drafts tested");
 }
 
 int
@@ -165,7 +169,7 @@ checks_run(const struct sim *sim, const struct sim_figures *f,
 	set(&out[4], "spec_never_exceeds_max_tokens", max <= sim->par.gamma + 1);
 	snprintf(out[4].detail, sizeof out[4].detail, "max tokens/step = %d, bound <= %d", max,
 	    sim->par.gamma + 1);
-	check_alpha_overlap(&out[5], f);
+	check_alpha_overlap(&out[5], sim, f);
 	check_chi2(&out[6], sim, f);
 	for (i = 0; i < CHECKS_COUNT; i++)
 		failed += !out[i].pass;

@@ -95,6 +95,10 @@ ok $? "one step: positions never tested show no rate"
 is "$(jq -c '.tested_by_position' "$TMPD/one")" "[1,0,0,0]" "one step at seed 0: one draft tested, at position 1"
 grep -qiE '[:,[] *-?(nan|inf)' "$TMPD/one"; ok $((1 - $?)) "one step: no NaN or inf in the JSON"
 jq -e . "$TMPD/one" >/dev/null; ok $? "one step: valid JSON"
+"$SPECDEC" --json --vocab 2 --gamma 1 --steps 1 --seed 59 >"$TMPD/one59"
+is "$?" 0 "one step whose only draft was rejected at a high overlap: exit 0"
+is "$(jq -r '.checks[] | select(.name == "alpha_matches_overlap") | .reason' "$TMPD/one59")" \
+	"untestable: fewer than 100 drafts tested" "alpha_matches_overlap is skipped on so few drafts"
 
 "$SPECDEC" --batch --steps 1000000000 >"$TMPD/int" 2>"$TMPD/interr" &
 pid=$!
