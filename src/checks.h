@@ -1,27 +1,36 @@
-/* checks.h: the notebook's five checks and two more, as pass/fail verdicts on a
- * simulation's current segment. */
+/* checks.h: the notebook's five checks and three more, as verdicts on a
+ * simulation's current segment: pass, fail, or skipped where the check cannot
+ * say anything (its premise does not hold, or it has no power on this source). */
 #ifndef SPECDEC_CHECKS_H
 #define SPECDEC_CHECKS_H
+
+#include <stddef.h>
 
 struct sim;
 struct sim_figures;
 
 #define CHECKS_COUNT 8
-#define CHECKS_TV_BOUND 0.05	/* tv_distance_small: TV below this passes */
+#define CHECKS_LOSSLESS_P 0.001	/* lossless_per_position: p below this fails */
 
 struct check {
 	const char *name;	/* stable: scripts match on it */
-	int pass;		/* also 1 when skipped */
-	int skip;		/* not applicable here: detail says why */
+	int pass;		/* 0 only for a failure (a skipped check passes) */
+	int skipped;		/* not applied: reason says why */
 	char detail[128];	/* the measured figure against its bound */
+	char reason[96];	/* why it was skipped, or "" */
 };
 
-/* The verdict of tv_distance_small alone. */
+/* The verdict of tv_distance_small alone: TV within its null's limit. */
 int checks_tv_passes(const struct sim_figures *fig);
 
-#define CHECKS_LOSSLESS_P 0.001	/* lossless_per_position: p below this fails */
+/* Whether the notebook's settings hold, the premise of its band checks
+ * (alpha_estimate_reasonable, tok_per_step_above_one): the stub at V = 20,
+ * gamma 2-8 and noise 0.3-1.2, where alpha and tokens per step lie inside the
+ * bands with margin, its 5000 steps or more, and the standard verification
+ * rule. 1, or 0 with why in reason (size len). */
+int checks_notebook_premise(const struct sim *sim, char *reason, size_t len);
 
-/* Fill out[0..CHECKS_COUNT-1]; returns how many failed (a skipped check has not). */
+/* Fill out[0..CHECKS_COUNT-1]; returns how many failed (skips never fail). */
 int checks_run(const struct sim *sim, const struct sim_figures *fig,
     struct check out[CHECKS_COUNT]);
 

@@ -17,7 +17,7 @@ static const struct {
 	int status;
 	const char *meaning;
 } exit_statuses[] = {
-	{ EXIT_STATUS_OK, "success (in batch mode: every check passed)" },
+	{ EXIT_STATUS_OK, "success (in batch mode: no check failed; skipped ones do not count)" },
 	{ EXIT_STATUS_CHECK_FAILED, "a check failed" },
 	{ EXIT_STATUS_USAGE, "usage error or bad input" },
 	{ EXIT_STATUS_RUNTIME, "runtime failure (out of memory, a write error)" },

@@ -4,7 +4,7 @@
 #ifndef SPECDEC_EXIT_STATUS_H
 #define SPECDEC_EXIT_STATUS_H
 
-#define EXIT_STATUS_OK 0		/* success; in batch mode every check passed */
+#define EXIT_STATUS_OK 0		/* success; in batch mode no check failed */
 #define EXIT_STATUS_CHECK_FAILED 1	/* batch: a check failed */
 #define EXIT_STATUS_USAGE 2		/* a bad option, value or input file; no
 					 * terminal for the live view */

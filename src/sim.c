@@ -64,6 +64,7 @@ sim_open(struct sim *sim, const struct sim_params *par, struct source *src)
 	sim->scratch = xreallocarray(NULL, sim->src.vocab, sizeof *sim->scratch);
 	if (stats_init(&sim->stats, sim->src.vocab, sim->par.gamma) != 0)
 		xalloc_fatal("out of memory");
+	sim->stats.exchangeable = source_ids_exchangeable(&sim->src);
 	if (source_clone(&sim->src, &sim->ref) != 0) {
 		sim_close(sim);
 		return -1;
@@ -90,11 +91,10 @@ sim_close(struct sim *sim)
 static void
 draw_reference(struct sim *sim, int count)
 {
-	int ids[SPEC_GAMMA_MAX + 1], i;
+	int ids[SPEC_GAMMA_MAX + 1];
 
 	source_sample_targets(&sim->ref, &sim->ref_rng, ids, count);
-	for (i = 0; i < count; i++)
-		stats_add_ref(&sim->stats, ids[i]);
+	stats_add_ref_step(&sim->stats, ids, count);
 }
 
 const struct sim_entry *
@@ -253,8 +253,10 @@ sim_figures(const struct sim *sim, struct sim_figures *fig)
 	fig->tok_per_step = stats_tok_per_step(st);
 	fig->closed_form = stats_closed_form(st);
 	fig->closed_form_jensen = stats_closed_form_jensen(st);
+	fig->closed_form_jensen_stderr = stats_closed_form_jensen_stderr(st);
 	fig->tv = stats_tv(st);
-	fig->tv_noise = stats_tv_noise(st);
+	fig->tv_null = stats_tv_null(st);
+	fig->tv_noise = fig->tv_null.mean;
 	fig->chi2 = stats_chi2(st);
 	fig->lossless = lossless_test(&st->lossless);
 	fig->cost_ratio = c;
@@ -263,7 +265,7 @@ sim_figures(const struct sim *sim, struct sim_figures *fig)
 	    sim->par.target_ms, sim->par.draft_ms, k);
 	fig->speedup = theory_speedup_verify(fig->alpha_hat, gamma, c, k);
 	fig->speedup_measured = fig->tok_per_step / theory_step_cost(gamma, c, k);
-	theory_optimum(fig->alpha_hat, c, k, SPEC_GAMMA_MAX, &best);
+	theory_optimum(fig->alpha_overlap, c, k, SPEC_GAMMA_MAX, &best);
 	fig->optimal_gamma = best.gamma;
 	fig->optimal_speedup = best.speedup;
 	fig->optimal_at_limit = best.at_limit;

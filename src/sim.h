@@ -63,8 +63,10 @@ struct sim {
 struct sim_figures {
 	double alpha_hat, alpha_overlap, alpha_overlap_tested, alpha_stderr;
 	double tok_per_step, closed_form, closed_form_jensen;
+	double closed_form_jensen_stderr;	/* of tok_per_step - closed_form_jensen */
 	double tv;
-	double tv_noise;		/* TV expected by chance at these sample sizes */
+	struct tv_null tv_null;		/* TV's law for a correct sampler (tv_null.h) */
+	double tv_noise;		/* its mean: TV expected by chance */
 	struct chisq_result chi2;
 	struct lossless_result lossless;	/* the per-position PIT test */
 	double cost_ratio;		/* c = draft_ms / target_ms */
@@ -72,7 +74,8 @@ struct sim_figures {
 	double spec_rate;		/* tokens/s at the measured tokens per step */
 	double speedup;			/* Theorem 3.8 at alpha_hat, c + k for c */
 	double speedup_measured;	/* measured tokens per step / (gamma (c + k) + 1) */
-	int optimal_gamma;		/* for alpha_hat, c and k, in 1..SPEC_GAMMA_MAX */
+	int optimal_gamma;		/* for alpha_overlap (not alpha_hat, which
+					 * depends on the gamma run), c and k */
 	double optimal_speedup;
 	double verify_cost;		/* k, as in sim_params */
 	int optimal_at_limit;		/* SPEC_GAMMA_MAX + 1 would do better still */

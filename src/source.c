@@ -33,6 +33,11 @@ source_sample_targets(struct source *src, struct rng *rng, int *ids, int count)
 		}
 		return;
 	}
+	if (src->ops->sample_step != NULL) {
+		src->ops->sample_step(src->self, rng, ids, count);
+		source_commit(src, ids, count);
+		return;
+	}
 	src->ops->begin(src->self, rng, 0);
 	for (k = 0; k < count; k++) {
 		src->ops->dists(src->self, ids, k, &p, NULL);
@@ -78,6 +83,18 @@ int
 source_has_noise(const struct source *src)
 {
 	return src->ops->set_noise != NULL;
+}
+
+int
+source_ids_exchangeable(const struct source *src)
+{
+	return src->ops->ids_exchangeable;
+}
+
+int
+source_pair_fixed_in_step(const struct source *src)
+{
+	return src->ops->pair_fixed_in_step;
 }
 
 int

@@ -34,6 +34,11 @@ struct source_ops {
 	/* Optional: begin a step without a draft and draw one token from the target at
 	 * position 0, when the source can do that faster than by building p. */
 	int (*sample_target)(void *self, struct rng *rng);
+	/* Optional, for a source whose target is the same at every position of a
+	 * step: begin a step without a draft and draw count tokens from its target,
+	 * the same law as begin and count draws from p, when the source can do that
+	 * faster. */
+	void (*sample_step)(void *self, struct rng *rng, int *ids, int count);
 	/* Change the draft's noise; later steps use it. NULL when the source has no
 	 * noise to change (a replayed file gives its draft as it is). */
 	void (*set_noise)(void *self, double noise);
@@ -47,6 +52,11 @@ struct source_ops {
 	/* One line on where the distributions come from (file, sizes, orders), or
 	 * NULL; may be NULL itself. */
 	const char *(*describe)(const void *self);
+	/* Properties of the source's law, which the checks and the TV null use. */
+	int ids_exchangeable;	/* relabelling the ids leaves the law of (p, q)
+				 * unchanged: each id gets 1/V of any sampler's
+				 * output, so per-id tests have no power */
+	int pair_fixed_in_step;	/* every position of a step has the same p and q */
 };
 
 struct source {
@@ -62,9 +72,12 @@ void source_dists(struct source *src, const int *drafted, int k, struct pdist *p
 /* The target-only reference stream's share of a speculative step that emitted
  * count tokens: draw count tokens from the target into ids and commit them. With a
  * sample_target op each token comes from its own fresh target-only step (the
- * notebook's reference draws new logits for every token); otherwise one step
- * begins and the tokens follow it position by position, so a replayed pair serves
- * as many reference tokens as it served the sampler. */
+ * n-gram source: the context moves on after each token, which is the same law);
+ * with a sample_step op the source draws the step's tokens itself (the stub);
+ * otherwise one step begins and the tokens follow it position by position, so a
+ * replayed pair serves as many reference tokens as it served the sampler and the
+ * stub's tokens of one step share one fresh p, as the speculative stream's do
+ * (the TV's null depends on that: docs/theory.md). */
 void source_sample_targets(struct source *src, struct rng *rng, int *ids, int count);
 void source_commit(struct source *src, const int *emitted, int n);
 void source_set_noise(struct source *src, double noise);
@@ -78,6 +91,10 @@ const char *source_describe(const struct source *src);
 
 /* Whether the source's draft has a noise that source_set_noise changes. */
 int source_has_noise(const struct source *src);
+
+/* The properties above. */
+int source_ids_exchangeable(const struct source *src);
+int source_pair_fixed_in_step(const struct source *src);
 
 /* A fresh source over the same data (see clone above); 0 on success, -1 when the
  * clone op gives NULL. */

@@ -303,6 +303,7 @@ static const struct source_ops replay_ops = {
 	.clone = replay_clone,
 	.destroy = replay_destroy,
 	.describe = replay_describe,
+	.pair_fixed_in_step = 1,
 };
 
 /* Check the file (and labels) into sh. */

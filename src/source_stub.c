@@ -47,7 +47,7 @@ stub_begin(void *self, struct rng *rng, int need_draft)
 
 	rng_normal_fill(rng, s->logits, s->vocab);
 	dist_softmax(s->logits, s->p, s->vocab);
-	if (!need_draft)
+	if (!need_draft)	/* the reference stream: the step's tokens share this p */
 		return;
 	rng_normal_fill(rng, s->q, s->vocab);
 	for (i = 0; i < s->vocab; i++)
@@ -55,24 +55,37 @@ stub_begin(void *self, struct rng *rng, int need_draft)
 	dist_softmax(s->q, s->q, s->vocab);
 }
 
-/* A token from softmax(z) for fresh logits z, by rejection from the uniform
- * proposal: accept i with probability exp(z_i - max z). Exact, and it needs a few
- * exponentials instead of vocab of them. */
-static int
-stub_sample_target(void *self, struct rng *rng)
+/* From this vocabulary up, the reference stream samples by rejection: below it
+ * the softmax and a categorical draw are cheaper (callgrind, docs/performance.md). */
+#define STUB_REJECT_MIN 64
+
+/* count tokens from softmax(z) for one fresh draw of logits z: the same law as
+ * begin without a draft and count draws from its p. Over a large vocabulary, by
+ * rejection from the uniform proposal (accept i with probability
+ * exp(z_i - max z)), without the vocab exponentials of the softmax. */
+static void
+stub_sample_step(void *self, struct rng *rng, int *ids, int count)
 {
 	struct stub *s = self;
 	double max = -INFINITY;
 	size_t i;
+	int k;
 
 	rng_normal_fill(rng, s->logits, s->vocab);
+	if (s->vocab < STUB_REJECT_MIN) {
+		dist_softmax(s->logits, s->p, s->vocab);
+		for (k = 0; k < count; k++)
+			ids[k] = (int)rng_categorical(rng, s->p, s->vocab, 1.0);
+		return;
+	}
 	for (i = 0; i < s->vocab; i++)
 		if (s->logits[i] > max)
 			max = s->logits[i];
-	for (;;) {
-		i = (size_t)(rng_uniform(rng) * (double)s->vocab);
-		if (rng_uniform(rng) < dist_exp_nonpositive(s->logits[i] - max))
-			return (int)i;
+	for (k = 0; k < count; k++) {
+		do
+			i = (size_t)(rng_uniform(rng) * (double)s->vocab);
+		while (rng_uniform(rng) >= dist_exp_nonpositive(s->logits[i] - max));
+		ids[k] = (int)i;
 	}
 }
 
@@ -127,12 +140,14 @@ stub_destroy(void *self)
 static const struct source_ops stub_ops = {
 	.begin = stub_begin,
 	.dists = stub_dists,
-	.sample_target = stub_sample_target,
+	.sample_step = stub_sample_step,
 	.commit = NULL,
 	.set_noise = stub_set_noise,
 	.label = stub_label,
 	.clone = stub_clone,
 	.destroy = stub_destroy,
+	.ids_exchangeable = 1,
+	.pair_fixed_in_step = 1,
 };
 
 void

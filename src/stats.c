@@ -10,8 +10,6 @@
 #include "theory.h"
 #include "xalloc.h"
 
-#define STATS_PI 3.14159265358979323846
-
 int
 stats_init(struct stats *st, size_t vocab, int gamma)
 {
@@ -39,9 +37,11 @@ stats_reset(struct stats *st, int gamma)
 	uint64_t *spec = st->spec_hist, *ref = st->ref_hist;
 	struct pdist_counts expected = st->expected;
 	size_t vocab = st->vocab;
+	int exchangeable = st->exchangeable;
 
 	memset(st, 0, sizeof *st);
 	st->vocab = vocab;
+	st->exchangeable = exchangeable;
 	st->gamma = gamma;
 	st->spec_hist = spec;
 	st->ref_hist = ref;
@@ -68,6 +68,35 @@ add_expected(struct stats *st, const struct spec_targets *targets, int emitted)
 	pdist_counts_add(&st->expected, p, n, runs);
 }
 
+/* Sum over ids of the squared count among ids[0..n-1]: n plus twice the pairs. */
+static double
+sum_sq_counts(const int *ids, int n)
+{
+	int i, j, pairs = 0;
+
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			pairs += ids[i] == ids[j];
+	return (double)n + 2.0 * (double)pairs;
+}
+
+static void
+add_step_squares(struct stats *st, const struct spec_step *step)
+{
+	int ids[SPEC_GAMMA_MAX + 1], i, n = 0;
+	double closed = theory_tok_per_step(step->beta[0], step->gamma);
+	double dev = (double)step->emitted - closed;
+
+	st->sum_closed_step += closed;
+	st->sum_dev_step += dev;
+	st->sum_dev2_step += dev * dev;
+	for (i = 0; i < step->ntok; i++)
+		if (step->tok[i].outcome != SPEC_REJECTED)
+			ids[n++] = step->tok[i].id;
+	st->sum_sq_spec += sum_sq_counts(ids, n);
+	st->sum_n2_spec += (double)n * (double)n;
+}
+
 void
 stats_add_step(struct stats *st, const struct spec_step *step,
     const struct spec_targets *targets)
@@ -92,7 +121,7 @@ stats_add_step(struct stats *st, const struct spec_step *step,
 	for (i = 0; i < step->accepted; i++)
 		st->accepted_at[i]++;
 	st->sum_beta_first += step->beta[0];
-	st->sum_closed_step += theory_tok_per_step(step->beta[0], step->gamma);
+	add_step_squares(st, step);
 	for (i = 0; i < step->ntok; i++)
 		if (step->tok[i].outcome != SPEC_REJECTED) {
 			st->spec_hist[step->tok[i].id]++;
@@ -102,10 +131,21 @@ stats_add_step(struct stats *st, const struct spec_step *step,
 }
 
 void
+stats_add_ref_step(struct stats *st, const int *ids, int count)
+{
+	int i;
+
+	for (i = 0; i < count; i++)
+		st->ref_hist[ids[i]]++;
+	st->ref_tokens += (uint64_t)count;
+	st->sum_sq_ref += sum_sq_counts(ids, count);
+	st->sum_n2_ref += (double)count * (double)count;
+}
+
+void
 stats_add_ref(struct stats *st, int id)
 {
-	st->ref_tokens++;
-	st->ref_hist[id]++;
+	stats_add_ref_step(st, &id, 1);
 }
 
 static double
@@ -157,6 +197,26 @@ stats_closed_form_jensen(const struct stats *st)
 }
 
 double
+stats_closed_form_jensen_stderr(const struct stats *st)
+{
+	double n = (double)st->steps, mean, var;
+
+	if (n < 2.0)
+		return 0.0;
+	mean = st->sum_dev_step / n;
+	var = (st->sum_dev2_step - n * mean * mean) / (n - 1.0);
+	return var > 0.0 ? sqrt(var / n) : 0.0;
+}
+
+double
+stats_accept_rate_uncond_at(const struct stats *st, int k)
+{
+	if (k < 0 || k >= SPEC_GAMMA_MAX)
+		return 0.0;
+	return ratio((double)st->accepted_at[k], (double)st->steps);
+}
+
+double
 stats_accept_rate_at(const struct stats *st, int k)
 {
 	if (k < 0 || k >= SPEC_GAMMA_MAX)
@@ -170,23 +230,51 @@ stats_tv(const struct stats *st)
 	return dist_tv_counts(st->spec_hist, st->ref_hist, st->vocab);
 }
 
+/* Exchangeable ids: Var(X_x) = sum over steps of E c_{s,x}^2 - (n_s / V)^2, pooled
+ * over ids and both streams. */
+static double
+pooled_variance(const struct stats *st)
+{
+	double v = (double)st->vocab;
+	double sq = st->sum_sq_spec + st->sum_sq_ref;
+	double lambda = (sq - (st->sum_n2_spec + st->sum_n2_ref) / v) / (2.0 * v);
+
+	return lambda > 0.0 ? lambda : 0.0;
+}
+
+/* Other sources: e (1 - e / N) per id, with e the exact expected count. */
+static struct tv_null
+expected_null(const struct stats *st, double n)
+{
+	double *lambda = xreallocarray(NULL, st->vocab, sizeof *lambda);
+	struct tv_null r;
+	size_t i;
+
+	pdist_counts_values(&st->expected, lambda);
+	for (i = 0; i < st->vocab; i++)
+		lambda[i] = fmax(0.0, lambda[i] * (1.0 - lambda[i] / n));
+	r = tv_null_of(lambda, 0.0, st->vocab, n);
+	free(lambda);
+	return r;
+}
+
+struct tv_null
+stats_tv_null(const struct stats *st)
+{
+	static const struct tv_null none;
+	double n = (double)st->tokens;
+
+	if (st->tokens == 0 || st->ref_tokens == 0)
+		return none;
+	if (st->exchangeable)
+		return tv_null_of(NULL, pooled_variance(st), st->vocab, n);
+	return expected_null(st, n);
+}
+
 double
 stats_tv_noise(const struct stats *st)
 {
-	double n = (double)st->tokens, m = (double)st->ref_tokens, sum = 0.0, pool, scale;
-	size_t i;
-
-	if (!(n > 0.0) || !(m > 0.0))
-		return 0.0;
-	pool = n + m;
-	scale = 2.0 * (1.0 / n + 1.0 / m) / STATS_PI;
-	for (i = 0; i < st->vocab; i++) {
-		double p = (double)(st->spec_hist[i] + st->ref_hist[i]) / pool;
-
-		if (p > 0.0 && p < 1.0)
-			sum += sqrt(p * (1.0 - p) * scale);
-	}
-	return 0.5 * sum;
+	return stats_tv_null(st).mean;
 }
 
 struct chisq_result

@@ -10,6 +10,7 @@
 #include "lossless.h"
 #include "pdist.h"
 #include "spec.h"
+#include "tv_null.h"
 
 struct stats {
 	size_t vocab;
@@ -25,6 +26,13 @@ struct stats {
 	double sum_beta_tested;	/* overlap at every tested position */
 	double sum_beta_var;	/* sum of b(1 - b) over tested positions */
 	double sum_closed_step;	/* closed form at each step's own first-position overlap */
+	double sum_dev_step;	/* tokens minus that, per step: its mean and spread */
+	double sum_dev2_step;
+	int exchangeable;	/* the source's token ids are exchangeable (set by sim) */
+	double sum_sq_spec;	/* per step, sum over ids of the squared count */
+	double sum_sq_ref;	/* the same for the reference stream's step */
+	double sum_n2_spec;	/* per step, the squared number of tokens */
+	double sum_n2_ref;
 	uint64_t tok_hist[SPEC_GAMMA_MAX + 1];	/* [n-1]: steps that emitted n tokens */
 	uint64_t tested_at[SPEC_GAMMA_MAX];	/* per draft position */
 	uint64_t accepted_at[SPEC_GAMMA_MAX];
@@ -46,7 +54,9 @@ void stats_reset(struct stats *st, int gamma);
 void stats_add_step(struct stats *st, const struct spec_step *step,
     const struct spec_targets *targets);
 
-/* Add one token of the target-only reference stream. */
+/* Add one step's tokens of the target-only reference stream (count of them, drawn
+ * from one target-only step), or one token. */
+void stats_add_ref_step(struct stats *st, const int *ids, int count);
 void stats_add_ref(struct stats *st, int id);
 
 /* Derived figures; each is finite, and 0 (or the stated value) before any data. */
@@ -57,13 +67,24 @@ double stats_alpha_overlap_tested(const struct stats *st); /* mean beta over tes
 double stats_alpha_stderr(const struct stats *st);
 double stats_tok_per_step(const struct stats *st);	/* tokens / steps */
 double stats_closed_form(const struct stats *st);	/* at alpha_hat and gamma */
-double stats_closed_form_jensen(const struct stats *st); /* mean of per-step closed form */
+/* Mean over steps of the closed form at the step's own first-position overlap:
+ * the exact expectation of tokens per step where one pair serves every position
+ * of a step (the stub, a replay), a heuristic elsewhere. */
+double stats_closed_form_jensen(const struct stats *st);
+/* Standard error of tok_per_step - closed_form_jensen, from the per-step spread. */
+double stats_closed_form_jensen_stderr(const struct stats *st);
 double stats_accept_rate_at(const struct stats *st, int k); /* position k, 0-based */
+/* Accepted at position k / steps (the vLLM convention): no selection. */
+double stats_accept_rate_uncond_at(const struct stats *st, int k);
 double stats_tv(const struct stats *st);		/* spec vs reference histograms */
-/* The TV expected between two independent samples of tokens and ref_tokens draws
- * from one distribution, estimated from the pooled histograms (normal
- * approximation: E|X/N - Y/M| = sqrt(2 p(1-p)(1/N + 1/M) / pi) per token): the
- * level stats_tv sits at by chance alone. 0 before either sample has a token. */
+/* The sampling distribution of stats_tv for a correct sampler (tv_null.h): each
+ * id's count difference as Skellam with the id's count variance. With
+ * exchangeable ids the variance is pooled over ids and both streams from the
+ * per-step squared counts (tokens of one step share one p); otherwise it is
+ * e (1 - e / N) from the expected counts e. All 0 before either stream has a
+ * token. */
+struct tv_null stats_tv_null(const struct stats *st);
+/* Its mean: the level stats_tv sits at by chance alone. */
 double stats_tv_noise(const struct stats *st);
 struct chisq_result stats_chi2(const struct stats *st);	/* spec vs exact expected */
 

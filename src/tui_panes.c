@@ -447,8 +447,9 @@ stats_alphas(struct tui_pen *p, const struct tui_view *v, int have)
 	tui_pen_choose(p, TUI_S_NORMAL, lng, shrt, tiny);
 }
 
-/* TV with the level chance alone gives it at these sample sizes, then the batch
- * check's verdict where there is room, then the chi-square p-value. */
+/* TV with the level chance alone gives it at these sample sizes (the mean of its
+ * null, three significant digits), then the batch check's limit and verdict where
+ * there is room, then the chi-square p-value. */
 static void
 stats_tv_line(struct tui_pen *p, const struct tui_view *v, int have)
 {
@@ -463,9 +464,9 @@ stats_tv_line(struct tui_pen *p, const struct tui_view *v, int have)
 		return;
 	}
 	snprintf(chi, sizeof chi, "  %s p %.2f", g->chi2, f->chi2.p_value);
-	snprintf(lng, sizeof lng, "TV %.3f (noise ~%.3f)", f->tv, f->tv_noise);
-	snprintf(shrt, sizeof shrt, "TV %.3f noise ~%.3f", f->tv, f->tv_noise);
-	snprintf(check, sizeof check, "  check <%g ", CHECKS_TV_BOUND);
+	snprintf(lng, sizeof lng, "TV %.3g (chance %.3g)", f->tv, f->tv_noise);
+	snprintf(shrt, sizeof shrt, "TV %.3g chance %.3g", f->tv, f->tv_noise);
+	snprintf(check, sizeof check, "  <=%.3g ", f->tv_null.limit);
 	if (tui_text_width(lng) + tui_text_width(check) + tui_text_width(verdict) +
 	    tui_text_width(chi) <= room) {
 		tui_pen_put(p, TUI_S_NORMAL, lng);

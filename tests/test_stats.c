@@ -6,7 +6,9 @@
 
 #include "fixed_source.h"
 #include "rng.h"
+#include "dist.h"
 #include "sim.h"
+#include "source_stub.h"
 #include "stats.h"
 #include "tap.h"
 #include "theory.h"
@@ -49,6 +51,7 @@ test_counters(void)
 	struct spec_targets t;
 	struct spec_step a, b;
 	struct stats st;
+	double d1, d2;
 
 	t.p[0] = t.p[1] = t.p[2] = pdist_dense(P, 3);
 	tap_ok(stats_init(&st, 3, 2) == 0, "stats_init");
@@ -73,6 +76,15 @@ test_counters(void)
 	    st.max_tok_per_step == 3, "tokens-per-step histogram and max");
 	tap_near(stats_accept_rate_at(&st, 0), 0.5, 0.0, "position 1: 1 of 2 accepted");
 	tap_near(stats_accept_rate_at(&st, 1), 1.0, 0.0, "position 2: 1 of 1 accepted");
+	tap_near(stats_accept_rate_uncond_at(&st, 0), 0.5, 0.0, "position 1: 1 accepted in 2 steps");
+	tap_near(stats_accept_rate_uncond_at(&st, 1), 0.5, 0.0,
+	    "position 2: 1 accepted in 2 steps (no selection)");
+	d1 = 3.0 - theory_tok_per_step(0.7, 2);
+	d2 = 1.0 - theory_tok_per_step(0.5, 2);
+	tap_near(stats_closed_form_jensen_stderr(&st), fabs(d1 - d2) / 2.0, 1e-12,
+	    "per-step standard error: sd of tokens - f(beta) over sqrt(steps)");
+	tap_near(st.sum_sq_spec, (1.0 + 4.0) + 1.0, 0.0,
+	    "squared counts per step: ids 0, 1, 0 give 4 + 1; the residual step 1");
 	tap_ok(st.spec_hist[0] == 3 && st.spec_hist[1] == 1 && st.spec_hist[2] == 0,
 	    "output histogram leaves the rejected draft out");
 	tap_near(pdist_counts_at(&st.expected, 0), 4 * 0.5, 1e-15, "expected count: tokens x p");
@@ -106,13 +118,15 @@ test_tv_and_chi2(void)
 	stats_free(&st);
 }
 
-/* The TV noise floor: the closed form on exact histograms, 0 when empty, and the
- * mean TV of independent sample pairs from one distribution. */
+/* The TV null: 0 when empty; from the expected counts e (1 - e / N) per id for a
+ * source with distinguishable ids, and its mean is the mean TV of independent
+ * sample pairs; pooled from the per-step squared counts for exchangeable ids. */
 static void
 test_tv_noise(void)
 {
 	static const double p[4] = { 0.4, 0.3, 0.2, 0.1 };
-	double direct = 0.0, mean = 0.0;
+	double lambda[4], mean = 0.0;
+	struct tv_null want;
 	struct stats st;
 	struct rng rng;
 	int i, k, rep;
@@ -120,18 +134,12 @@ test_tv_noise(void)
 	stats_init(&st, 4, 1);
 	tap_near(stats_tv_noise(&st), 0.0, 0.0, "TV noise: 0 without tokens");
 	for (i = 0; i < 4; i++) {
-		st.spec_hist[i] = st.ref_hist[i] = (uint64_t)(p[i] * 10000.0 + 0.5);
-		direct += sqrt(4.0 * p[i] * (1.0 - p[i]) / (3.14159265358979323846 * 10000.0));
+		st.expected.sum[i] = p[i] * 400.0;
+		lambda[i] = 400.0 * p[i] * (1.0 - p[i]);
 	}
-	st.tokens = st.ref_tokens = 10000;
-	tap_near(stats_tv_noise(&st), 0.5 * direct, 1e-12,
-	    "TV noise of two identical histograms of 10000: 0.5 sum sqrt(4p(1-p)/(pi N))");
-	tap_near(stats_tv_noise(&st), 0.0092987, 1e-7, "that is 0.0092987 for p = .4 .3 .2 .1");
-	stats_reset(&st, 1);
-	st.spec_hist[0] = st.spec_hist[1] = st.ref_hist[0] = st.ref_hist[1] = 50;
-	st.tokens = st.ref_tokens = 100;
-	tap_near(stats_tv_noise(&st), sqrt(1.0 / (100.0 * 3.14159265358979323846)), 1e-12,
-	    "two halves of 100 tokens: sqrt(1 / (100 pi)) = 0.0564");
+	st.tokens = st.ref_tokens = 400;
+	want = tv_null_of(lambda, 0.0, 4, 400.0);
+	tap_near(stats_tv_noise(&st), want.mean, 1e-15, "TV null from e (1 - e / N) per id");
 	rng_seed(&rng, 7, 0);
 	for (rep = 0; rep < 2000; rep++) {
 		stats_reset(&st, 1);
@@ -139,12 +147,21 @@ test_tv_noise(void)
 			st.spec_hist[rng_categorical(&rng, p, 4, 1.0)]++;
 			stats_add_ref(&st, (int)rng_categorical(&rng, p, 4, 1.0));
 		}
-		st.tokens = 400;
 		mean += stats_tv(&st) / 2000.0;
 	}
-	tap_ok(fabs(mean - stats_tv_noise(&st)) < 0.05 * mean,
-	    "mean TV of 2000 pairs of 400-token samples %.4f within 5%% of the noise %.4f",
-	    mean, stats_tv_noise(&st));
+	tap_ok(fabs(mean - want.mean) < 0.03 * mean,
+	    "mean TV of 2000 pairs of 400-token samples %.4f within 3%% of the null %.4f",
+	    mean, want.mean);
+	stats_reset(&st, 1);
+	st.exchangeable = 1;
+	st.tokens = st.ref_tokens = 100;
+	st.sum_sq_spec = st.sum_sq_ref = st.sum_n2_spec = st.sum_n2_ref = 100.0;
+	tap_near(stats_tv_noise(&st), tv_null_of(NULL, 100.0 / 4.0 * 0.75, 4, 100.0).mean,
+	    1e-15, "exchangeable ids, one token a step: lambda = N/V (1 - 1/V)");
+	st.sum_sq_spec = st.sum_sq_ref = 300.0;	/* 50 steps of two equal tokens */
+	st.sum_n2_spec = st.sum_n2_ref = 200.0;
+	tap_near(stats_tv_noise(&st), tv_null_of(NULL, (300.0 - 50.0) / 4.0, 4, 100.0).mean,
+	    1e-15, "tokens of one step that repeat an id raise the variance");
 	stats_free(&st);
 }
 
@@ -200,12 +217,53 @@ test_sim_open_clamps(void)
 	sim_close(&sim);
 }
 
+/* The stub's reference stream (one fresh p a step, the step's count of tokens;
+ * by softmax below 64 tokens, by rejection above) gives TV the null a second
+ * speculative run would: over 600 seeds the mean TV between the speculative
+ * stream and the reference is within 3% of the mean TV between two independent
+ * speculative runs, and so is the pooled null's mean. */
+static void
+test_stub_reference_null(size_t vocab)
+{
+	struct sim_params par = { 4, 0.3, 0, 10.0, 1.0 };
+	double ref = 0.0, twin = 0.0, null = 0.0;
+	int seed, i, runs = 600;
+
+	for (seed = 0; seed < runs; seed++) {
+		struct sim a, b;
+		struct source sa, sb;
+
+		source_stub_open(&sa, vocab, 0.3);
+		source_stub_open(&sb, vocab, 0.3);
+		par.seed = (uint64_t)seed;
+		sim_open(&a, &par, &sa);
+		par.seed = (uint64_t)seed + 100000;
+		sim_open(&b, &par, &sb);
+		for (i = 0; i < 500; i++) {
+			sim_step(&a);
+			sim_step(&b);
+		}
+		ref += stats_tv(&a.stats) / runs;
+		null += stats_tv_noise(&a.stats) / runs;
+		twin += dist_tv_counts(a.stats.spec_hist, b.stats.spec_hist, vocab) / runs;
+		sim_close(&a);
+		sim_close(&b);
+	}
+	tap_ok(fabs(ref - twin) < 0.03 * twin,
+	    "stub, V = %zu: mean TV to the reference %.4f, to a second speculative run %.4f",
+	    vocab, ref, twin);
+	tap_ok(fabs(null - twin) < 0.03 * twin,
+	    "stub, V = %zu: the pooled null's mean %.4f against that %.4f", vocab, null, twin);
+}
+
 int
 main(void)
 {
 	test_counters();
 	test_tv_and_chi2();
 	test_tv_noise();
+	test_stub_reference_null(20);
+	test_stub_reference_null(200);
 	test_sim_segments();
 	test_sim_open_clamps();
 	return tap_done();

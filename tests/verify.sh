@@ -58,7 +58,7 @@ is "$(grep -E '^(verifier|lossless|pit hist|....  lossless_per)' "$TMPD/out" | a
 	"the rule's and the test's lines fit 80 columns"
 "$SPECDEC" --json --steps 10 > "$TMPD/j"
 is "$(jq -r '.verifier' "$TMPD/j")" standard "JSON names the default rule"
-is "$(jq -r '.checks[] | select(.name == "lossless_per_position") | [.pass, .skip] | join(",")' "$TMPD/j")" \
+is "$(jq -r '.checks[] | select(.name == "lossless_per_position") | [.pass, .skipped] | join(",")' "$TMPD/j")" \
 	"true,true" "ten steps: the test is skipped, not passed"
 is "$(jq '.lossless_hist | length' "$TMPD/j")" 20 "JSON: 20 bins"
 is "$(jq '(.lossless_hist | add) == .tokens' "$TMPD/j")" true "one PIT value per emitted token"
