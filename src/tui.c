@@ -459,7 +459,7 @@ tui_run(const struct options *opt)
 	sig = tui_term_signal();
 	sim_close(&t->sim);
 	free(t);
-	if (sig == SIGTERM || sig == SIGHUP)
+	if (sig != 0 && sig != SIGINT)	/* Ctrl-C quits as q does */
 		tui_term_reraise(sig);
 	return EXIT_STATUS_OK;
 }
