@@ -84,6 +84,19 @@ refused "-$(printf '\001')"
 refused "x${nl}y"
 refused --batch --source "${esc}[31m"
 
+# -0 is 0 in the report, the JSON and the theory tables.
+"$SPECDEC" --batch --noise -0 --draft-ms -0 --steps 10 >"$TMPD/out"
+grep -q '^source .*noise 0\.00,' "$TMPD/out" && grep -q 'draft 0 ms/token, c = 0$' "$TMPD/out" &&
+    ! grep -q -- '-0' "$TMPD/out"
+ok $? "--noise -0 --draft-ms -0: the report says 0"
+"$SPECDEC" --json --noise -0 --draft-ms -0 --steps 10 | grep -q '"noise":0,.*"draft_ms":0,'
+ok $? "and so does the JSON"
+"$SPECDEC" --theory --alpha -0,0.5 --cost-ratio -0 >"$TMPD/out"
+grep -q 'c = 0 ' "$TMPD/out" && grep -q '^0\.000 ' "$TMPD/out" && ! grep -q -- '-0' "$TMPD/out"
+ok $? "--theory --alpha -0 --cost-ratio -0: 0 in the table"
+"$SPECDEC" --theory --json --alpha -0 --cost-ratio -0 | grep -q '^{"cost_ratio":0,.*"alpha":0,'
+ok $? "and in its JSON"
+
 # --- hostile replay files ---------------------------------------------------------------
 r=$tmp/r
 mkdir "$r"

@@ -5,7 +5,7 @@
 # program then dies of that signal, so the shell sees 128 + its number (Ctrl-C
 # alone quits with 0, as q does). Ctrl-\ is typed; the others are sent with kill.
 # tests/tui.sh covers Ctrl-C, SIGTERM, SIGHUP and SIGSEGV; this covers the rest,
-# a few views at a time in a detached tmux. Needs tmux.
+# a few views at a time in a detached tmux; and --noise -0 shows as 0. Needs tmux.
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 . "${TESTS_SRCDIR:-$(dirname "$0")}/tmux.sh"
 trap 'tmux_cleanup; rm -rf "$TMPD"' EXIT
@@ -67,6 +67,16 @@ for group in "$@"; do
 		$T kill-session -t "$name"
 	done
 done
+
+# -0 is 0 on the screen too.
+start neg 80 24 LC_ALL=C.UTF-8
+run neg "'$SPECDEC' --paused --noise -0"
+check neg "noise=0.00" "--noise -0: the header shows noise=0.00"
+screen neg | grep -q 'noise=-0'
+[ $? = 1 ]
+ok $? "and never noise=-0"
+keys neg q
+$T kill-session -t neg
 
 # A signal ignored when the view starts stays ignored (nohup, trap '' USR1).
 start ign 80 24 LC_ALL=C.UTF-8
