@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +15,9 @@
 #include "cli_kind.h"
 #include "xalloc.h"
 
+#ifndef PATH_MAX
+#define PATH_MAX 4096
+#endif
 #define NUMBER_MAX 32		/* one number in words */
 #define PHRASE_MAX 256		/* a range in words */
 
@@ -202,8 +206,11 @@ parse_one(const struct cli_option *o, const char *s, void *field, const char **w
 		return 0;
 	case CLI_KIND_FILE:
 	case CLI_KIND_TEXT:
-		if (o->kind == CLI_KIND_FILE && *s == '\0')
+		if (o->kind == CLI_KIND_FILE && (*s == '\0' || strlen(s) >= PATH_MAX)) {
+			*why = *s == '\0' ? "the value is empty" : "it is longer than any "
+			    "path the system opens, PATH_MAX bytes";
 			return -1;
+		}
 		memcpy(field, &s, sizeof s);
 		return 0;
 	case CLI_KIND_INT:

@@ -115,17 +115,22 @@ fi
 
 # --- long paths keep their reason; control characters are escaped ---------------------
 long=$tmp/$(awk 'BEGIN { while (i++ < 3000) printf "d/" }')x
-for opt in --corpus --labels; do
+for opt in --corpus --labels --replay; do
 	case $opt in
-	--corpus) "$SPECDEC" --batch --corpus "$long" ;;
 	--labels) "$SPECDEC" --batch --replay "$tmp/pairs" --labels "$long" ;;
+	*) "$SPECDEC" --batch $opt "$long" ;;
 	esac 2>"$TMPD/err" >/dev/null
 	rc=$?
 	[ "$rc" = 2 ] && [ "$(wc -l < "$TMPD/err")" = 1 ] &&
-	    grep -q '^specdec: /.*d/d.*[.][.][.].*d/d/x: File name too long$' "$TMPD/err" &&
-	    [ "$(wc -c < "$TMPD/err")" -lt 4200 ]
-	ok $? "$opt with a path of 6,000 bytes: its start and end, and the reason (exit $rc)"
+	    grep -q "^specdec: $opt: '/.*/x' is not a file name (it is longer than any path the system opens, PATH_MAX bytes)\$" "$TMPD/err"
+	ok $? "$opt with a path of 6,000 bytes: refused whole, with the reason (exit $rc)"
 done
+SPECDEC_CORPUS=$long "$SPECDEC" --batch --source ngram 2>"$TMPD/err" >/dev/null
+rc=$?
+[ "$rc" = 2 ] && [ "$(wc -l < "$TMPD/err")" = 1 ] &&
+    grep -q '^specdec: /.*d/d.*[.][.][.].*d/d/x: File name too long$' "$TMPD/err" &&
+    [ "$(wc -c < "$TMPD/err")" -lt 4200 ]
+ok $? "SPECDEC_CORPUS of 6,000 bytes: its start and end, and the reason (exit $rc)"
 nl='
 '
 cp "$tmp/pairs" "$tmp/a${nl}b"
