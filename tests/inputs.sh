@@ -15,7 +15,7 @@ here=${TESTS_SRCDIR:-$(dirname "$0")}
 T="timeout 20"
 # peak memory is measured only without the sanitizers, whose shadow memory counts
 rss=
-if [ -x /usr/bin/time ] && ! grep -qa AddressSanitizer "$SPECDEC"; then
+if [ -x /usr/bin/time ] && ! grep -qa __asan_init "$SPECDEC"; then
 	rss=1
 fi
 
