@@ -13,6 +13,7 @@
 #include "batch_plot.h"
 #include "checks.h"
 #include "cli.h"
+#include "escape.h"
 #include "exit_status.h"
 #include "json.h"
 #include "presets.h"
@@ -204,8 +205,11 @@ print_report(const struct sim *sim, const struct sim_figures *f)
 	else	/* a replay's draft is the file's: no noise to report */
 		printf("source       %s, vocab %zu, gamma %d, seed %" PRIu64 "\n",
 		    sim->src.kind, sim->src.vocab, par->gamma, par->seed);
-	if (input != NULL)
-		printf("input        %s\n", input);
+	if (input != NULL) {
+		fputs("input        ", stdout);
+		escape_fputs(input, stdout);	/* a file name can hold anything */
+		putchar('\n');
+	}
 	print_verifier(&par->verify);
 	printf("steps        %" PRIu64 "\n", st->steps);
 	printf("tokens       %" PRIu64 " emitted; %" PRIu64 " drafted, %" PRIu64
@@ -415,7 +419,7 @@ batch_run(const struct options *opt)
 	if (opt->sweep)
 		return batch_sweep(opt);
 	if (sources_open_sim(opt, &sim, err, sizeof err) != 0) {
-		fprintf(stderr, "specdec: %s\n", err);
+		escape_message(stderr, err);
 		return EXIT_STATUS_USAGE;
 	}
 	catch_interrupts();

@@ -4,12 +4,14 @@
 
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "cli_derive.h"
 #include "cli_kind.h"
 #include "cli_table.h"
+#include "escape.h"
 #include "exit_status.h"
 
 #define OPTSTRING_MAX (2 * CLI_OPTIONS_MAX + 2)
@@ -47,13 +49,14 @@ usage_error(FILE *err, const char *msg)
 static void
 set_defaults(struct options *opt)
 {
+	const char *why;
 	size_t i;
 
 	memset(opt, 0, sizeof *opt);
 	opt->mode = CLI_LIVE;
 	for (i = 0; i < cli_noptions; i++)
 		if (cli_options[i].def != NULL)
-			(void)cli_kind_parse(&cli_options[i], cli_options[i].def, opt);
+			(void)cli_kind_parse(&cli_options[i], cli_options[i].def, opt, &why);
 }
 
 /* getopt_long's arrays, from the table. */
@@ -99,11 +102,53 @@ was_given(const struct parse *p, const char *name)
 	return 0;
 }
 
+/* Whether arg was meant as a sweep list (a comma, or an integer range A-B). */
+static int
+looks_like_list(const struct cli_option *o, const char *arg)
+{
+	return o->axis != CLI_AXIS_NONE && (strchr(arg, ',') != NULL ||
+	    (o->kind == CLI_KIND_INT && arg[0] != '\0' && strchr(arg + 1, '-') != NULL));
+}
+
+/* A range in words without its "(with --sweep, ...)" note: a plain value's
+ * error need not teach the sweep syntax. */
+static void
+drop_sweep_note(char *range)
+{
+	char *note = strstr(range, " (with --sweep");
+
+	if (note != NULL)
+		*note = '\0';
+}
+
+/* The one line for a bad value of o: arg is not among its values (rc -1), or
+ * is a number too close to 0 for a double; why, if any, says more. */
+static int
+report_bad_value(FILE *err, const struct cli_option *o, const char *arg, int rc,
+    const char *why)
+{
+	char range[RANGE_WORDS_MAX], *shown = escape_text(arg);
+
+	cli_kind_range(o, CLI_STYLE_ERROR, range, sizeof range);
+	if (!looks_like_list(o, arg))
+		drop_sweep_note(range);
+	if (rc == CLI_KIND_UNREPRESENTABLE)
+		fprintf(err, "specdec: --%s: '%s' %s%s\n", o->name, shown,
+		    o->list_max > 0 ? "holds a number that " : "", why);
+	else
+		fprintf(err, "specdec: --%s: '%s' is not %s%s%s%s\n", o->name, shown,
+		    range, why != NULL ? " (" : "", why != NULL ? why : "",
+		    why != NULL ? ")" : "");
+	free(shown);
+	return EXIT_STATUS_USAGE;
+}
+
 /* Apply one option with its argument; EXIT_STATUS_USAGE after a bad value. */
 static int
 apply_option(struct parse *p, const struct cli_option *o, const char *arg)
 {
-	char range[RANGE_WORDS_MAX];
+	const char *why;
+	int rc;
 
 	if (!was_given(p, o->name))
 		p->given[p->ngiven++] = o;
@@ -112,26 +157,52 @@ apply_option(struct parse *p, const struct cli_option *o, const char *arg)
 		p->asked |= 1u << o->asks;
 	if (arg == NULL)
 		arg = "";	/* a flag's */
-	if (cli_kind_parse(o, arg, p->opt) == 0)
+	if ((rc = cli_kind_parse(o, arg, p->opt, &why)) == 0)
 		return 0;
-	cli_kind_range(o, CLI_STYLE_ERROR, range, sizeof range);
-	fprintf(p->err, "specdec: --%s: '%s' is not %s\n", o->name, arg, range);
-	return EXIT_STATUS_USAGE;
+	return report_bad_value(p->err, o, arg, rc, why);
+}
+
+/* When the long option arg ("--gam", "--gam=4") abbreviates several names, say
+ * so with them all and return 1; else 0. */
+static int
+report_ambiguous(FILE *err, const char *arg)
+{
+	const char *prefix = arg + 2;
+	size_t len = strcspn(prefix, "="), i, n = 0, shown = 0;
+
+	for (i = 0; i < cli_noptions; i++)
+		n += strncmp(cli_options[i].name, prefix, len) == 0;
+	if (n < 2)
+		return 0;
+	fprintf(err, "specdec: '--%.*s' is ambiguous: it could be ", (int)len, prefix);
+	for (i = 0; i < cli_noptions; i++) {
+		if (strncmp(cli_options[i].name, prefix, len) != 0)
+			continue;
+		shown++;
+		fprintf(err, "%s--%s", shown == 1 ? "" : shown == n ? " or " : ", ",
+		    cli_options[i].name);
+	}
+	fputc('\n', err);
+	return 1;
 }
 
 static int
 report_getopt_error(FILE *err, char **argv, int c)
 {
-	const char *arg = argv[optind - 1] != NULL ? argv[optind - 1] : "?";
+	char *arg = escape_text(argv[optind - 1] != NULL ? argv[optind - 1] : "?");
+	char letter[2] = { (char)optopt, '\0' }, *shown = escape_text(letter);
+	int is_long = strncmp(arg, "--", 2) == 0;
 
 	if (c == ':')
 		fprintf(err, "specdec: %s needs a value (see specdec --help)\n", arg);
-	else if (optopt != 0 && strncmp(arg, "--", 2) == 0 && strchr(arg, '=') != NULL)
+	else if (optopt != 0 && is_long && strchr(arg, '=') != NULL)
 		fprintf(err, "specdec: %s: this option takes no value\n", arg);
 	else if (optopt != 0)
-		fprintf(err, "specdec: unknown option '-%c' (see specdec --help)\n", optopt);
-	else
+		fprintf(err, "specdec: unknown option '-%s' (see specdec --help)\n", shown);
+	else if (!is_long || !report_ambiguous(err, arg))
 		fprintf(err, "specdec: unknown option '%s' (see specdec --help)\n", arg);
+	free(arg);
+	free(shown);
 	return EXIT_STATUS_USAGE;
 }
 
@@ -158,8 +229,11 @@ read_options(struct parse *p, int argc, char **argv)
 			return rc;
 	}
 	if (optind < argc) {
+		char *shown = escape_text(argv[optind]);
+
 		fprintf(p->err, "specdec: unexpected argument '%s' (see specdec --help)\n",
-		    argv[optind]);
+		    shown);
+		free(shown);
 		return EXIT_STATUS_USAGE;
 	}
 	return 0;
@@ -195,19 +269,29 @@ mode_refusal(unsigned mask, enum cli_mode mode)
 	    "does not apply to --batch";
 }
 
-/* The first option given in a mode that would silently ignore it. */
+/* The first option given in a mode that would silently ignore it, by itself or
+ * beside the option its row names in ignored_with. */
 static int
 check_modes(const struct parse *p)
 {
 	enum cli_mode mode = p->opt->mode;
+	const struct cli_option *o;
 	size_t i;
 
-	for (i = 0; i < p->ngiven; i++)
-		if (!(p->given[i]->modes & (1u << mode))) {
-			fprintf(p->err, "specdec: --%s %s\n", p->given[i]->name,
-			    mode_refusal(p->given[i]->modes, mode));
+	for (i = 0; i < p->ngiven; i++) {
+		o = p->given[i];
+		if (!(o->modes & (1u << mode))) {
+			fprintf(p->err, "specdec: --%s %s\n", o->name,
+			    mode_refusal(o->modes, mode));
 			return EXIT_STATUS_USAGE;
 		}
+		if (o->ignored_with != NULL && (o->ignored_modes & (1u << mode)) &&
+		    was_given(p, o->ignored_with)) {
+			fprintf(p->err, "specdec: --%s does not apply with --%s (%s)\n",
+			    o->name, o->ignored_with, o->ignored_hint);
+			return EXIT_STATUS_USAGE;
+		}
+	}
 	return 0;
 }
 

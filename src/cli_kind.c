@@ -4,16 +4,22 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli_kind.h"
+#include "xalloc.h"
 
-#define ELEMENT_MAX 128		/* longest element of a list, with its terminator */
+#ifndef PATH_MAX
+#define PATH_MAX 4096
+#endif
 #define NUMBER_MAX 32		/* one number in words */
+#define ELEMENT_MAX 128		/* longest element of a sweep axis, with its terminator */
 #define PHRASE_MAX 256		/* a range in words */
 
 int
@@ -22,36 +28,106 @@ cli_kind_takes_value(const struct cli_option *o)
 	return o->kind != CLI_KIND_FLAG && o->kind != CLI_KIND_MODE;
 }
 
-/* An unsigned integer in [lo, hi], decimal, the whole string. */
+/* The number grammar of every option (NUMBERS in specdec(1)): an optional sign,
+ * digits with an optional point and fraction (or a point and a fraction), an
+ * optional exponent; the whole string. */
 static int
-parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+decimal_form(const char *s)
 {
-	char *end;
+	size_t i = 0, digits = 0;
+
+	if (s[i] == '+' || s[i] == '-')
+		i++;
+	for (; s[i] >= '0' && s[i] <= '9'; i++)
+		digits++;
+	if (s[i] == '.')
+		for (i++; s[i] >= '0' && s[i] <= '9'; i++)
+			digits++;
+	if (digits == 0)
+		return 0;
+	if (s[i] == 'e' || s[i] == 'E') {
+		i++;
+		if (s[i] == '+' || s[i] == '-')
+			i++;
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		while (s[i] >= '0' && s[i] <= '9')
+			i++;
+	}
+	return s[i] == '\0';
+}
+
+/* 0 when s is a number of the grammar (an integer: digits alone); else -1, with
+ * the reason in *why when there is more to say than "not a number". */
+static int
+check_number(const char *s, int integer, const char **why)
+{
+	const char *p = s + (*s == '+' || *s == '-');
+
+	if (*s == '\0')
+		*why = "the value is empty";
+	else if (strpbrk(s, " \t\n\v\f\r") != NULL)
+		*why = "white space is not allowed in a number";
+	else if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+		*why = "numbers are written in decimal, not hexadecimal";
+	else if (strncasecmp(p, "inf", 3) == 0 || strncasecmp(p, "nan", 3) == 0)
+		*why = "a number must be finite";
+	else if (!decimal_form(s))
+		return -1;
+	else if (integer && strpbrk(s, "+.eE") != NULL)
+		*why = "an integer is written with digits alone";
+	else if (integer && *s == '-')
+		return -1;	/* below every integer range: no more to say */
+	else
+		return 0;
+	return -1;
+}
+
+/* Whether the decimal s has a digit other than 0 before its exponent. */
+static int
+nonzero(const char *s)
+{
+	for (; *s != '\0' && *s != 'e' && *s != 'E'; s++)
+		if (*s >= '1' && *s <= '9')
+			return 1;
+	return 0;
+}
+
+/* An unsigned integer in [lo, hi], the whole string. */
+static int
+parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out, const char **why)
+{
 	unsigned long long v;
 
-	if (*s == '\0' || *s == '-' || *s == '+' || *s == ' ')
+	if (check_number(s, 1, why) != 0)
 		return -1;
 	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno != 0 || *end != '\0' || v < lo || v > hi)
+	v = strtoull(s, NULL, 10);
+	if (errno != 0 || v < lo || v > hi)
 		return -1;
 	*out = v;
 	return 0;
 }
 
-/* A finite real in [lo, hi] (lo excluded when open_lo), the whole string. */
+/* A finite real in [lo, hi] (lo excluded when open_lo), the whole string; -0
+ * is 0, a subnormal is taken as it is, and a number that rounds to 0 from
+ * further out is refused as too small to represent. */
 static int
-parse_real(const char *s, double lo, double hi, int open_lo, double *out)
+parse_real(const char *s, double lo, double hi, int open_lo, double *out,
+    const char **why)
 {
-	char *end;
 	double v;
 
-	if (*s == '\0' || *s == ' ')
+	if (check_number(s, 0, why) != 0)
 		return -1;
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno != 0 || *end != '\0' || !isfinite(v) || v < lo || v > hi ||
-	    (open_lo && v <= lo))
+	v = strtod(s, NULL);
+	if (v == 0.0 && nonzero(s)) {
+		*why = "is too close to 0 for a double (the smallest above 0 is 4.9e-324)";
+		return CLI_KIND_UNREPRESENTABLE;
+	}
+	if (v == 0.0)
+		v = 0.0;	/* -0 is 0 */
+	if (!isfinite(v) || v < lo || v > hi || (open_lo && v <= lo))
 		return -1;
 	*out = v;
 	return 0;
@@ -92,7 +168,7 @@ store_uint(void *field, size_t size, uint64_t v)
 
 /* The kinds held as an integer: INT, U64 and CHOICE. */
 static int
-parse_integer(const struct cli_option *o, const char *s, void *field)
+parse_integer(const struct cli_option *o, const char *s, void *field, const char **why)
 {
 	uint64_t u;
 	int rc;
@@ -100,9 +176,9 @@ parse_integer(const struct cli_option *o, const char *s, void *field)
 	if (o->kind == CLI_KIND_CHOICE)
 		rc = parse_choice(o->choices, s, &u);
 	else if (o->kind == CLI_KIND_U64)
-		rc = parse_uint(s, 0, UINT64_MAX, &u);
+		rc = parse_uint(s, 0, UINT64_MAX, &u, why);
 	else
-		rc = parse_uint(s, (uint64_t)o->min, (uint64_t)o->max, &u);
+		rc = parse_uint(s, (uint64_t)o->min, (uint64_t)o->max, &u, why);
 	if (rc == 0)
 		store_uint(field, o->size, u);
 	return rc;
@@ -110,10 +186,10 @@ parse_integer(const struct cli_option *o, const char *s, void *field)
 
 /* One value of o, the whole of s, into field. */
 static int
-parse_one(const struct cli_option *o, const char *s, void *field)
+parse_one(const struct cli_option *o, const char *s, void *field, const char **why)
 {
 	double d = 0.0;
-	int one = 1;
+	int one = 1, rc;
 
 	switch (o->kind) {
 	case CLI_KIND_FLAG:
@@ -123,15 +199,19 @@ parse_one(const struct cli_option *o, const char *s, void *field)
 		return 0;
 	case CLI_KIND_RATE:
 	case CLI_KIND_REAL:
-		if ((o->kind != CLI_KIND_RATE || strcmp(s, "max") != 0) &&
-		    parse_real(s, o->min, o->max, o->open_min, &d) != 0)
-			return -1;
+		if (o->kind == CLI_KIND_RATE && strcmp(s, "max") == 0)
+			d = 0.0;
+		else if ((rc = parse_real(s, o->min, o->max, o->open_min, &d, why)) != 0)
+			return rc;
 		memcpy(field, &d, sizeof d);
 		return 0;
 	case CLI_KIND_FILE:
 	case CLI_KIND_TEXT:
-		if (o->kind == CLI_KIND_FILE && *s == '\0')
+		if (o->kind == CLI_KIND_FILE && (*s == '\0' || strlen(s) >= PATH_MAX)) {
+			*why = *s == '\0' ? "the value is empty" : "it is longer than any "
+			    "path the system opens, PATH_MAX bytes";
 			return -1;
+		}
 		memcpy(field, &s, sizeof s);
 		return 0;
 	case CLI_KIND_INT:
@@ -139,25 +219,29 @@ parse_one(const struct cli_option *o, const char *s, void *field)
 	case CLI_KIND_CHOICE:
 		break;
 	}
-	return parse_integer(o, s, field);
+	return parse_integer(o, s, field, why);
 }
 
 /* A comma-separated list: no empty element, at most list_max of them. */
 static int
-parse_list(const struct cli_option *o, const char *arg, struct options *opt)
+parse_list(const struct cli_option *o, const char *arg, struct options *opt,
+    const char **why)
 {
-	char buf[ELEMENT_MAX], *base = (char *)opt + o->offset;
+	char *base = (char *)opt + o->offset, *el;
 	size_t len;
-	int n = 0;
+	int n = 0, rc;
 
 	for (;;) {
 		len = strcspn(arg, ",");
-		if (len == 0 || len >= sizeof buf || n == o->list_max)
+		if (len == 0 || n == o->list_max)
 			return -1;
-		memcpy(buf, arg, len);
-		buf[len] = '\0';
-		if (parse_one(o, buf, base + (size_t)n * o->size) != 0)
-			return -1;
+		el = xmalloc(len + 1);
+		memcpy(el, arg, len);
+		el[len] = '\0';
+		rc = parse_one(o, el, base + (size_t)n * o->size, why);
+		free(el);
+		if (rc != 0)
+			return rc;
 		n++;
 		if (arg[len] == '\0')
 			break;
@@ -191,24 +275,29 @@ field_value(const struct cli_option *o, const void *field)
  * integer from A to B. */
 static int
 parse_axis_element(const struct cli_option *o, const char *s, void *field,
-    struct cli_axis_values *ax)
+    struct cli_axis_values *ax, const char **why)
 {
 	char lo[ELEMENT_MAX];
 	const char *dash = o->kind == CLI_KIND_INT ? strchr(s, '-') : NULL;
 	double a, b;
 
+	int rc;
+
 	if (dash == NULL || dash == s) {
-		if (parse_one(o, s, field) != 0 || ax->n == CLI_AXIS_VALUES)
+		if ((rc = parse_one(o, s, field, why)) != 0)
+			return rc;
+		if (ax->n == CLI_AXIS_VALUES)
 			return -1;
 		ax->v[ax->n++] = field_value(o, field);
 		return 0;
 	}
 	memcpy(lo, s, (size_t)(dash - s));
 	lo[dash - s] = '\0';
-	if (parse_one(o, lo, field) != 0)
-		return -1;
+	if ((rc = parse_one(o, lo, field, why)) != 0)
+		return rc;
 	a = field_value(o, field);
-	if (parse_one(o, dash + 1, field) != 0 || (b = field_value(o, field)) < a ||
+	if (parse_one(o, dash + 1, field, why) != 0 ||
+	    (b = field_value(o, field)) < a ||
 	    b - a >= CLI_AXIS_VALUES - ax->n)
 		return -1;
 	for (; a <= b; a++)
@@ -219,22 +308,26 @@ parse_axis_element(const struct cli_option *o, const char *s, void *field,
 /* A sweep axis: a comma-separated list (integers also as ranges A-B) into
  * opt->axis, the first value into the option's own field. */
 static int
-parse_axis(const struct cli_option *o, const char *arg, struct options *opt)
+parse_axis(const struct cli_option *o, const char *arg, struct options *opt,
+    const char **why)
 {
 	struct cli_axis_values *ax = &opt->axis[o->axis];
 	char buf[ELEMENT_MAX], *field = (char *)opt + o->offset;
 	const char *first = arg;
 	size_t len;
+	int rc;
 
 	ax->n = 0;
 	for (;;) {
 		len = strcspn(arg, ",");
+		if (len == 0 && *arg == '\0' && arg == first)
+			*why = "the value is empty";
 		if (len == 0 || len >= sizeof buf)
 			return -1;
 		memcpy(buf, arg, len);
 		buf[len] = '\0';
-		if (parse_axis_element(o, buf, field, ax) != 0)
-			return -1;
+		if ((rc = parse_axis_element(o, buf, field, ax, why)) != 0)
+			return rc;
 		if (arg[len] == '\0')
 			break;
 		arg += len + 1;
@@ -242,17 +335,19 @@ parse_axis(const struct cli_option *o, const char *arg, struct options *opt)
 	len = strcspn(first, o->kind == CLI_KIND_INT ? ",-" : ",");
 	memcpy(buf, first, len);
 	buf[len] = '\0';
-	return parse_one(o, buf, field);
+	return parse_one(o, buf, field, why);
 }
 
 int
-cli_kind_parse(const struct cli_option *o, const char *arg, struct options *opt)
+cli_kind_parse(const struct cli_option *o, const char *arg, struct options *opt,
+    const char **why)
 {
+	*why = NULL;
 	if (o->list_max > 0)
-		return parse_list(o, arg, opt);
+		return parse_list(o, arg, opt, why);
 	if (o->axis != CLI_AXIS_NONE)
-		return parse_axis(o, arg, opt);
-	return parse_one(o, arg, (char *)opt + o->offset);
+		return parse_axis(o, arg, opt, why);
+	return parse_one(o, arg, (char *)opt + o->offset, why);
 }
 
 /* v in words: an integer from 10^9 up that is a power of ten as 10^k, a real in %g

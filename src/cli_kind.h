@@ -18,10 +18,17 @@ enum cli_style {
 /* Nonzero when the option takes a value. */
 int cli_kind_takes_value(const struct cli_option *o);
 
+#define CLI_KIND_UNREPRESENTABLE (-2)
+
 /* Parse arg, the whole string, as a value of o and store it in opt: 0, or -1 when
- * arg is not one (opt may then hold part of a list). Flags store 1; a mode row
- * stores nothing. */
-int cli_kind_parse(const struct cli_option *o, const char *arg, struct options *opt);
+ * arg is not one (opt may then hold part of a list), with *why NULL or the
+ * reason beyond "not in the range" (white space, hexadecimal, not finite, an
+ * integer written with a point or exponent); or CLI_KIND_UNREPRESENTABLE for a
+ * number of the grammar that rounds to 0 from further out, *why then saying so
+ * after the value. Flags store 1; a mode row stores nothing. Numbers follow one
+ * grammar (NUMBERS in specdec(1)); a real -0 is stored as 0, a subnormal as it is. */
+int cli_kind_parse(const struct cli_option *o, const char *arg, struct options *opt,
+    const char **why);
 
 /* o's valid values in style, into buf (always terminated; "" when there is nothing
  * to say, as for a file name in --help). */

@@ -17,6 +17,8 @@
 #define TEMPERATURE_MAX 20.0
 #define THREADS_MAX 256
 #define TRACE_MAX 100000
+#define COST_HINT "--theory takes the cost ratio from --cost-ratio, or from " \
+	"--target-ms and --draft-ms together"
 
 /* In the order of enum cli_source. */
 static const char *const source_names[] = { "stub", "replay", "ngram", NULL };
@@ -34,7 +36,7 @@ const char *const cli_group_heading[CLI_NGROUPS] = {
 const struct cli_option cli_options[] = {
 	/* Modes. */
 	{ .name = "batch", .letter = 'b', .kind = CLI_KIND_MODE, .asks = CLI_BATCH,
-	  .modes = CLI_M_ANY, .group = CLI_GROUP_MODES,
+	  .modes = CLI_M_BATCH, .group = CLI_GROUP_MODES,
 	  .help = "simulate without a screen; print the report and checks" },
 	{ .name = "json", .letter = 'j', .kind = CLI_KIND_FLAG, CLI_FIELD(json),
 	  .modes = CLI_M_ANY, .group = CLI_GROUP_MODES,
@@ -92,11 +94,15 @@ const struct cli_option cli_options[] = {
 	  CLI_FIELD(target_ms), .min = SIM_TARGET_MS_MIN, .max = SIM_MS_MAX,
 	  .unit = "milliseconds", .def = "10",
 	  .modes = CLI_M_ANY, .group = CLI_GROUP_SIM,
+	  .ignored_with = "cost-ratio", .ignored_modes = CLI_M_THEORY,
+	  .ignored_hint = COST_HINT,
 	  .help = "target forward cost in ms" },
 	{ .name = "draft-ms", .kind = CLI_KIND_REAL, .arg = "D",
 	  CLI_FIELD(draft_ms), .min = 0, .max = SIM_MS_MAX,
 	  .unit = "milliseconds", .def = "1",
 	  .modes = CLI_M_ANY, .group = CLI_GROUP_SIM,
+	  .ignored_with = "cost-ratio", .ignored_modes = CLI_M_THEORY,
+	  .ignored_hint = COST_HINT,
 	  .help = "cost of one drafted token in ms" },
 	{ .name = "verify-cost", .kind = CLI_KIND_REAL, .arg = "K",
 	  CLI_FIELD(verify_cost), .min = 0, .max = SIM_VERIFY_COST_MAX, .def = "0",

@@ -63,6 +63,11 @@ struct cli_option {
 	unsigned modes;		/* CLI_M_*: the modes it applies to */
 	unsigned sources;	/* CLI_S_*: the sources it applies to; 0 for all */
 	const char *source_hint[CLI_NSOURCES];	/* why not, after the refusal */
+	const char *ignored_with;	/* another option that, in the modes of
+					 * ignored_modes, makes this one do nothing:
+					 * both given there is a usage error */
+	unsigned ignored_modes;
+	const char *ignored_hint;	/* why, after that refusal */
 	enum cli_group group;
 	enum cli_axis axis;	/* with --sweep, a list of values for this axis */
 	const char *help;	/* the --help line, before the range and default */

@@ -101,6 +101,8 @@ void
 json_double(struct json *j, const char *key, double v)
 {
 	member(j, key);
+	if (v == 0.0)
+		v = 0.0;	/* -0 prints as 0 */
 	if (isfinite(v))
 		fprintf(j->out, "%.10g", v);
 	else

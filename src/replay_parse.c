@@ -12,7 +12,9 @@
 #include "xalloc.h"
 
 #define TOKEN_MAX 64		/* longest number or entry */
-#define SHOW_MAX 24		/* longest piece of an entry quoted in a message */
+#define SHOW_MAX 24
+#define STR_(x) #x
+#define STR(x) STR_(x)		/* longest piece of an entry quoted in a message */
 
 static int
 is_blank(char c)
@@ -55,7 +57,47 @@ void
 replay_line_free(struct replay_line *l)
 {
 	free(l->e);
+	free(l->slot);
 	memset(l, 0, sizeof *l);
+}
+
+/* Empty l for the next line, its limit kept; the slots of its ids cleared. */
+static void
+line_clear(struct replay_line *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->e[i].id < l->nslot)
+			l->slot[l->e[i].id] = 0;
+	l->n = 0;
+	l->entries = 0;
+	l->sparse = 0;
+	l->over = 0;
+}
+
+static size_t
+line_limit(const struct replay_line *l)
+{
+	return l->limit > 0 && l->limit < REPLAY_VOCAB_MAX ? l->limit : REPLAY_VOCAB_MAX;
+}
+
+/* The slot of id, the table grown to hold it (ids are below REPLAY_VOCAB_MAX). */
+static uint32_t *
+slot_of(struct replay_line *l, uint32_t id)
+{
+	size_t n = l->nslot;
+
+	if (id >= n) {
+		while (n <= id)
+			n = n == 0 ? 256 : 2 * n;
+		if (n > REPLAY_VOCAB_MAX)
+			n = REPLAY_VOCAB_MAX;
+		l->slot = xreallocarray(l->slot, n, sizeof *l->slot);
+		memset(l->slot + l->nslot, 0, (n - l->nslot) * sizeof *l->slot);
+		l->nslot = n;
+	}
+	return &l->slot[id];
 }
 
 int
@@ -156,15 +198,36 @@ push_entry(struct replay_line *l, uint32_t id, double w)
 	l->n++;
 }
 
+/* Add w to id's entry when the sparse line has one: 1, else 0. */
+static int
+merge_entry(struct replay_line *l, uint32_t id, double w)
+{
+	uint32_t *slot = slot_of(l, id);
+
+	if (*slot != 0) {
+		l->e[*slot - 1].w += w;
+		return 1;
+	}
+	*slot = (uint32_t)l->n + 1;
+	return 0;
+}
+
 /* One entry s[0..len) at 1-based column col: a weight, or id:weight. */
 static int
 parse_entry(const char *s, size_t len, size_t col, struct replay_line *l,
     struct replay_error *err)
 {
 	const char *colon = memchr(s, ':', len);
-	size_t entry = l->n + 1, k;
+	size_t entry = l->entries + 1, k;
 	uint32_t id = (uint32_t)l->n;
 	double w;
+
+	if (colon == NULL && l->n == line_limit(l)) {
+		l->over = 1;
+		return fail(err, col, "entry %zu: more than %zu weights%s", entry,
+		    line_limit(l), l->limit > 0 && l->limit < REPLAY_VOCAB_MAX ? "" :
+		    ": a vocabulary has 2 to " STR(REPLAY_VOCAB_MAX) " tokens");
+	}
 
 	if (l->n > 0 && (colon != NULL) != l->sparse)
 		return fail(err, col, "entry %zu: mixes dense weights and sparse "
@@ -177,6 +240,9 @@ parse_entry(const char *s, size_t len, size_t col, struct replay_line *l,
 			return REPLAY_ERROR;
 	} else if (parse_weight(s, len, entry, col, &w, err) != 0)
 		return REPLAY_ERROR;
+	l->entries++;
+	if (l->sparse && merge_entry(l, id, w))
+		return 0;
 	if (l->n == 0 || id > l->e[l->max_at].id) {
 		l->max_at = l->n;
 		l->max_column = col;
@@ -204,7 +270,7 @@ parse_entries(const char *s, size_t len, struct replay_line *l,
 			i++;
 		if (i == start)
 			return fail(err, start + 1, "entry %zu: empty (two separators in "
-			    "a row, or one at an end)", l->n + 1);
+			    "a row, or one at an end)", l->entries + 1);
 		if (parse_entry(s + start, i - start, start + 1, l, err) != 0)
 			return REPLAY_ERROR;
 		while (i < len && is_blank(s[i]))
@@ -242,8 +308,7 @@ replay_parse_line(const char *s, size_t len, struct replay_line *l, size_t *voca
 		return REPLAY_SKIP;
 	if (s + i == hash)
 		return parse_header(s + i + 1, len - i - 1, i + 1, vocab, err);
-	l->n = 0;
-	l->sparse = 0;
+	line_clear(l);
 	if (parse_entries(s, hash != NULL ? (size_t)(hash - s) : len, l, err) != 0 ||
 	    check_sum(l, err) != 0)
 		return REPLAY_ERROR;
@@ -345,6 +410,17 @@ scan_sparse(struct replay_scan *sc, struct replay_error *err)
 	return 0;
 }
 
+/* A dense line that went past the known size: what set it. */
+static int
+too_many(const struct replay_scan *sc, struct replay_error *err)
+{
+	fail(err, err->column, "entry %zu: more than %zu weights, but the vocabulary "
+	    "has %zu tokens (set by %s on line %zu)", sc->vocab + 1, sc->vocab, sc->vocab,
+	    sc->vocab_header ? "the '# vocab' header" : "the distribution",
+	    sc->vocab_line);
+	return -1;
+}
+
 int
 replay_scan_line(struct replay_scan *sc, const char *s, size_t len,
     struct replay_error *err)
@@ -353,10 +429,11 @@ replay_scan_line(struct replay_scan *sc, const char *s, size_t len,
 	enum replay_kind kind;
 
 	err->line = ++sc->line;
+	sc->cur.limit = sc->vocab;
 	kind = replay_parse_line(s, len, &sc->cur, &vocab, err);
 	switch (kind) {
 	case REPLAY_ERROR:
-		return -1;
+		return sc->cur.over && sc->vocab != 0 ? too_many(sc, err) : -1;
 	case REPLAY_SKIP:
 		return 0;
 	case REPLAY_HEADER:

@@ -4,11 +4,17 @@
  * Each line is blank, a comment ('#' to the end of the line; a line may end with
  * one), a '# vocab N' header, or one distribution: either dense, non-negative
  * weights separated by white space or commas, or sparse, 'id:weight' entries (ids
- * from 0; the rest weigh 0; an id given twice adds up). Weights are normalised
+ * from 0; the rest weigh 0; an id given twice adds up, merged as the line is
+ * parsed, so a line holds at most one entry per id). Weights are normalised
  * to sum to 1. Distribution lines come in pairs, target then draft, one pair per
  * speculative step. The vocabulary size is the header's N, else the length of the
  * first dense line; every dense line must have that many weights and every id
- * must be below it. */
+ * must be below it.
+ *
+ * Bounds: a line is parsed into at most one entry per token of the vocabulary
+ * (its limit; REPLAY_VOCAB_MAX while the size is not known): a dense line with
+ * more weights stops at the first one too many, and a sparse line's repeated ids
+ * are merged in place, so the memory of a line never grows with its length. */
 #ifndef SPECDEC_REPLAY_PARSE_H
 #define SPECDEC_REPLAY_PARSE_H
 
@@ -39,11 +45,17 @@ struct replay_entry {
 /* One parsed distribution line; its entries are reused from line to line. */
 struct replay_line {
 	int sparse;
-	size_t n, cap;
+	size_t n, cap;		/* entries in e: one per id (sparse ids merged) */
 	struct replay_entry *e;
 	double sum;		/* of the weights: positive and finite */
 	size_t max_at;		/* index in e of the largest id */
 	size_t max_column;	/* its column */
+	size_t limit;		/* most entries, set by the caller before parsing: the
+				 * vocabulary size; 0 for REPLAY_VOCAB_MAX */
+	size_t entries;		/* entries read, repeated sparse ids each time */
+	int over;		/* the parse stopped at a dense weight past limit */
+	uint32_t *slot;		/* per id: its index in e + 1; 0 when not in the line */
+	size_t nslot;
 };
 
 /* The checks that span lines. */

@@ -8,12 +8,15 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "memlimit.h"
+#include "readfile.h"
 #include "sim.h"
 #include "source.h"
 #include "source_ngram.h"
 #include "source_replay.h"
 #include "source_stub.h"
 #include "sources.h"
+#include "trainmem.h"
 
 #ifndef SPECDEC_DATADIR
 #define SPECDEC_DATADIR "/usr/local/share/specdec"
@@ -49,6 +52,29 @@ sources_default_corpus(void)
 	return env == NULL || *env != '\0' ? env : CORPUS_INSTALLED;
 }
 
+/* Read the corpus within the input limit, check that training fits in it, and
+ * train. */
+static int
+open_corpus(struct source *src, const char *path, const struct source_ngram_config *cfg,
+    char *err, size_t errlen)
+{
+	int order = cfg->target_order > cfg->draft_order ? cfg->target_order :
+	    cfg->draft_order;
+	uint64_t limit;
+	size_t len;
+	char *text;
+	int rc;
+
+	if (memlimit_get(&limit, err, errlen) != 0 ||
+	    (text = readfile_max(path, limit, &len, err, errlen)) == NULL)
+		return -1;
+	rc = trainmem_check(text, len, order, limit, path, err, errlen);
+	if (rc == 0)
+		rc = source_ngram_open(src, text, len, path, cfg, err, errlen);
+	free(text);
+	return rc;
+}
+
 static int
 open_ngram(const struct options *opt, struct source *src, char *err, size_t errlen)
 {
@@ -69,7 +95,7 @@ open_ngram(const struct options *opt, struct source *src, char *err, size_t errl
 		    CORPUS_NAME " (data/ in the source tree) or give --corpus FILE");
 		return -1;
 	}
-	return source_ngram_open_file(src, path, &cfg, err, errlen);
+	return open_corpus(src, path, &cfg, err, errlen);
 }
 
 int

@@ -12,6 +12,7 @@
 #include "checks.h"
 #include "cli.h"
 #include "errmsg.h"
+#include "escape.h"
 #include "exit_status.h"
 #include "sim.h"
 #include "slowmo.h"
@@ -566,12 +567,12 @@ tui_run(const struct options *opt)
 	int sig;
 
 	if (sources_open_sim(opt, &t->sim, err, sizeof err) != 0) {
-		fprintf(stderr, "specdec: %s\n", err);
+		escape_message(stderr, err);
 		free(t);
 		return EXIT_STATUS_USAGE;
 	}
 	if (tui_term_open(&t->term, err, sizeof err) != 0) {
-		fprintf(stderr, "specdec: %s\n", err);
+		escape_message(stderr, err);
 		sim_close(&t->sim);
 		free(t);
 		return EXIT_STATUS_USAGE;
@@ -592,7 +593,7 @@ tui_run(const struct options *opt)
 	sig = tui_term_signal();
 	sim_close(&t->sim);
 	free(t);
-	if (sig == SIGTERM || sig == SIGHUP)
+	if (sig != 0 && sig != SIGINT)	/* Ctrl-C quits as q does */
 		tui_term_reraise(sig);
 	return EXIT_STATUS_OK;
 }

@@ -23,8 +23,38 @@ static int term_saved_ok;
 static char term_restore[256];		/* escape sequences that undo curses */
 static size_t term_restore_len;
 
-static const int quit_signals[] = { SIGINT, SIGTERM, SIGHUP };
-static const int crash_signals[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE };
+/* Every signal whose default action ends the process, in two kinds. A quit
+ * signal sets a flag that ends the event loop, which restores the terminal and
+ * re-raises it (tui.c); the real-time signals join them at run time. A crash
+ * signal restores the terminal in its handler and re-raises itself there. */
+static const int quit_signals[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM,
+	SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+#ifdef SIGPOLL
+	SIGPOLL,
+#endif
+#ifdef SIGPWR
+	SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+};
+static const int crash_signals[] = {
+	SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGTRAP,
+#ifdef SIGSYS
+	SIGSYS,
+#endif
+};
+
+#define SAVED_MAX 128		/* signals whose earlier action is kept */
+
+/* The actions found before ours, to put back at the end. */
+static struct {
+	int sig;
+	struct sigaction old;
+} saved[SAVED_MAX];
+static size_t nsaved;
 
 static void
 on_quit_signal(int sig)
@@ -59,13 +89,19 @@ set_handler(int sig, void (*fn)(int), int flags)
 	sigaction(sig, &sa, NULL);
 }
 
+/* Handle sig with fn, keeping its earlier action; a signal ignored when we
+ * started (nohup, a shell's trap '' PIPE) stays ignored. */
 static void
-set_handlers(const int *sigs, size_t n, void (*fn)(int), int flags)
+take_signal(int sig, void (*fn)(int), int flags)
 {
-	size_t i;
+	struct sigaction old;
 
-	for (i = 0; i < n; i++)
-		set_handler(sigs[i], fn, flags);
+	if (sigaction(sig, NULL, &old) != 0 || old.sa_handler == SIG_IGN ||
+	    nsaved == SAVED_MAX)
+		return;
+	saved[nsaved].sig = sig;
+	saved[nsaved++].old = old;
+	set_handler(sig, fn, flags);
 }
 
 #define NSIGS(a) (sizeof (a) / sizeof (a)[0])
@@ -75,15 +111,30 @@ set_handlers(const int *sigs, size_t n, void (*fn)(int), int flags)
 static void
 install_signals(void)
 {
-	set_handlers(quit_signals, NSIGS(quit_signals), on_quit_signal, 0);
-	set_handlers(crash_signals, NSIGS(crash_signals), on_crash_signal, SA_RESETHAND);
+	size_t i;
+#ifdef SIGRTMIN
+	int sig;
+#endif
+
+	nsaved = 0;
+	for (i = 0; i < NSIGS(quit_signals); i++)
+		take_signal(quit_signals[i], on_quit_signal, 0);
+#ifdef SIGRTMIN
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		take_signal(sig, on_quit_signal, 0);
+#endif
+	for (i = 0; i < NSIGS(crash_signals); i++)
+		take_signal(crash_signals[i], on_crash_signal, SA_RESETHAND);
 }
 
+/* The actions from before install_signals, crash signals first. */
 static void
 restore_signals(void)
 {
-	set_handlers(crash_signals, NSIGS(crash_signals), SIG_DFL, 0);
-	set_handlers(quit_signals, NSIGS(quit_signals), SIG_DFL, 0);
+	while (nsaved > 0) {
+		nsaved--;
+		sigaction(saved[nsaved].sig, &saved[nsaved].old, NULL);
+	}
 }
 
 static void

@@ -47,11 +47,17 @@ int tui_term_open(struct tui_term *t, char *err, size_t errlen);
 /* Give the terminal back exactly as it was found. */
 void tui_term_close(struct tui_term *t);
 
-/* The terminating signal that arrived (SIGINT, SIGTERM, SIGHUP), or 0. */
+/* The terminating signal that arrived, or 0: any signal whose default action
+ * ends the process (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE,
+ * SIGALRM, ..., the real-time signals) except the crash signals (SIGSEGV,
+ * SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS), whose handler restores the
+ * terminal and re-raises them at once. A signal ignored when the terminal was
+ * opened stays ignored. The loop that sees one must close the terminal and
+ * then, but for SIGINT, call tui_term_reraise. */
 int tui_term_signal(void);
 
 /* After tui_term_close: die of sig with its default action, as the caller of a
- * program killed by a signal expects. */
+ * program killed by a signal expects (a shell sees 128 + sig). */
 void tui_term_reraise(int sig);
 
 /* Current wall-clock time from a monotonic clock, in seconds. */

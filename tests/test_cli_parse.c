@@ -1,6 +1,7 @@
 /* test_cli_parse.c: good command lines fill the options; bad ones say what is wrong. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,8 +70,126 @@ test_good(void)
 	tap_ok(parse("-V", &o, err, sizeof err) == 0 && o.mode == CLI_VERSION, "-V");
 	tap_ok(parse("-V --theory -h", &o, err, sizeof err) == 0 && o.mode == CLI_HELP,
 	    "--help wins over --version and the modes");
-	tap_ok(parse("--theory --batch", &o, err, sizeof err) == 0 && o.mode == CLI_THEORY,
-	    "--theory wins over --batch");
+	tap_ok(parse("--theory --json", &o, err, sizeof err) == 0 && o.mode == CLI_THEORY &&
+	    o.json, "--theory --json: the theory tables as JSON");
+}
+
+/* Parse argv (NULL-terminated, without the program name); the error into err. */
+static int
+parse_argv(const char *const *args, struct options *opt, char *err, size_t errlen)
+{
+	char *argv[MAX_ARGS + 2];
+	int argc = 0, rc;
+	FILE *f = tmpfile();
+
+	argv[argc++] = (char *)"specdec";
+	while (*args != NULL && argc <= MAX_ARGS)
+		argv[argc++] = (char *)*args++;
+	argv[argc] = NULL;
+	rc = cli_parse(argc, argv, opt, f);
+	err[0] = '\0';
+	rewind(f);
+	errlen = fread(err, 1, errlen - 1, f);
+	err[errlen] = '\0';
+	fclose(f);
+	return rc;
+}
+
+/* One grammar for every number: -0 is 0, a subnormal is taken, white space,
+ * hexadecimal and digits the double cannot hold are refused with the reason. */
+static void
+test_numbers(void)
+{
+	static const struct {
+		const char *opt, *value, *must_say;
+	} refused[] = {
+		{ "--noise", " 0.3", "(white space is not allowed in a number)" },
+		{ "--noise", "\t0.3", "'\\t0.3' is not a number from 0 to 10 (white space" },
+		{ "--noise", "\n0.3", "'\\n0.3' is not a number from 0 to 10 (white space" },
+		{ "--noise", "0.3\n", "'0.3\\n' is not" },
+		{ "--gamma", "\v4", "(white space" },
+		{ "--gamma", "4\n", "--gamma: '4\\n' is not an integer from 1 to 32 (white space" },
+		{ "--noise", "0x1p-2", "'0x1p-2' is not a number from 0 to 10 (numbers are "
+		    "written in decimal, not hexadecimal)" },
+		{ "--gamma", "0x4", "(numbers are written in decimal, not hexadecimal)" },
+		{ "--noise", "infinity", "(a number must be finite)" },
+		{ "--noise", "-nan", "(a number must be finite)" },
+		{ "--noise", "1e-400", "--noise: '1e-400' is too close to 0 for a double" },
+		{ "--noise", "1e999", "'1e999' is not a number from 0 to 10\n" },
+		{ "--noise", ".", "'.' is not a number from 0 to 10\n" },
+		{ "--noise", "1e", "'1e' is not a number" },
+		{ "--noise", "--0.3", "is not a number" },
+		{ "--noise", "", "(the value is empty)" },
+		{ "--steps", "1e3", "'1e3' is not an integer from 1 to 10^12 (an integer is "
+		    "written with digits alone)" },
+		{ "--gamma", "4.0", "(an integer is written with digits alone)" },
+		{ "--gamma", "+4", "(an integer is written with digits alone)" },
+		{ "--gamma", "-0", "--gamma: '-0' is not an integer from 1 to 32\n" },
+		{ "--gamma", "\033[31mRED", "--gamma: '\\x1b[31mRED' is not an integer" },
+		{ "--gamma", "\302\233x", "'\\xc2\\x9bx' is not" },
+	};
+	const char *args[4] = { "--batch" };
+	struct options o;
+	char err[512];
+	size_t i;
+	int rc;
+
+	for (i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		args[1] = refused[i].opt;
+		args[2] = refused[i].value;
+		args[3] = NULL;
+		rc = parse_argv(args, &o, err, sizeof err);
+		tap_ok(rc == CLI_EXIT_USAGE &&
+		    strstr(err, refused[i].must_say) != NULL && strchr(err, '\n') ==
+		    err + strlen(err) - 1 && strchr(err, '\033') == NULL,
+		    "%s, value %zu: one line, escaped, saying \"%.*s\" (%.*s)",
+		    refused[i].opt, i, (int)strcspn(refused[i].must_say, "\n"),
+		    refused[i].must_say, (int)strcspn(err, "\n"), err);
+	}
+	tap_ok(parse("--batch --noise -0", &o, err, sizeof err) == 0 && o.noise == 0.0 &&
+	    !signbit(o.noise), "--noise -0 is stored as +0");
+	tap_ok(parse("--batch --draft-ms -0.0e5", &o, err, sizeof err) == 0 &&
+	    !signbit(o.draft_ms), "--draft-ms -0.0e5 is +0");
+	tap_ok(parse("--theory --alpha -0,0.5 --cost-ratio -0", &o, err, sizeof err) == 0 &&
+	    !signbit(o.alpha[0]) && !signbit(o.cost_ratio), "--alpha -0 and --cost-ratio "
+	    "-0 are +0");
+	tap_ok(parse("--batch --noise 1e-320", &o, err, sizeof err) == 0 &&
+	    o.noise > 0.0 && o.noise < 1e-300, "a subnormal is taken as it is");
+	tap_ok(parse("--batch --noise +.5e+1 --steps 007", &o, err, sizeof err) == 0 &&
+	    o.noise == 5.0 && o.steps == 7, "sign, bare fraction, exponent; leading zeros");
+	tap_ok(parse("--batch --noise 1.", &o, err, sizeof err) == 0 && o.noise == 1.0,
+	    "a point with no fraction");
+}
+
+/* An abbreviation that fits several names says so and lists them. */
+static void
+test_ambiguous(void)
+{
+	static const struct {
+		const char *line, *want;
+	} cases[] = {
+		{ "--t", "specdec: '--t' is ambiguous: it could be --theory, --target-alpha, "
+		    "--target-ms, --typical-epsilon, --typical-delta, --target-order, --temperature, "
+		    "--threads or --trace\n" },
+		{ "--batch --gam 4", "specdec: '--gam' is ambiguous: it could be --gamma or "
+		    "--gamma-max\n" },
+		{ "--batch --gam=4", "specdec: '--gam' is ambiguous: it could be --gamma or "
+		    "--gamma-max\n" },
+		{ "--batch --gamm 5", "specdec: '--gamm' is ambiguous: it could be --gamma "
+		    "or --gamma-max\n" },
+		{ "--batch --gamma-m 5", "specdec: --gamma-max only applies with --theory\n" },
+		{ "--batch --sta 5", "specdec: unknown option '--sta' (see specdec --help)\n" },
+	};
+	struct options o;
+	char err[512];
+	size_t i;
+	int rc;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		rc = parse(cases[i].line, &o, err, sizeof err);
+		tap_ok(rc == CLI_EXIT_USAGE && strcmp(err, cases[i].want) == 0,
+		    "%s: %.*s", cases[i].line, (int)strcspn(err, "\n"), err);
+	}
 }
 
 static void
@@ -153,6 +272,10 @@ static const struct {
 	{ "--batch --labels l", "--labels only applies with --replay" },
 	{ "--theory --frames 3 --gamma 2", "--frames only applies to the live view" },
 	{ "--theory --gamma 2 --frames 3", "--gamma does not apply to --theory, which simulates nothing" },
+	{ "--theory --batch", "--batch does not apply to --theory, which simulates nothing" },
+	{ "--batch --theory", "--batch does not apply to --theory" },
+	{ "--theory --target-ms 10 --draft-ms 1 --cost-ratio 0.5", "--target-ms does not apply with --cost-ratio" },
+	{ "--theory --cost-ratio 0.5 --draft-ms 1", "--draft-ms does not apply with --cost-ratio" },
 };
 
 static void
@@ -178,5 +301,7 @@ main(void)
 	test_good();
 	test_live_and_sources();
 	test_bad();
+	test_numbers();
+	test_ambiguous();
 	return tap_done();
 }

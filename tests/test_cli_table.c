@@ -63,6 +63,7 @@ static void
 test_rows(void)
 {
 	struct options opt;
+	const char *why;
 	size_t i;
 
 	for (i = 0; i < cli_noptions; i++) {
@@ -76,7 +77,7 @@ test_rows(void)
 		    (o->sources & ~(CLI_S_STUB | CLI_S_REPLAY | CLI_S_NGRAM)) == 0,
 		    "--%s: applies to some modes, known sources", o->name);
 		memset(&opt, 0, sizeof opt);
-		tap_ok(o->def == NULL || cli_kind_parse(o, o->def, &opt) == 0,
+		tap_ok(o->def == NULL || cli_kind_parse(o, o->def, &opt, &why) == 0,
 		    "--%s: its default '%s' is one of its values", o->name,
 		    o->def != NULL ? o->def : "");
 	}

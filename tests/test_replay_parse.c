@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "replay_parse.h"
@@ -34,7 +35,8 @@ test_lines(void)
 	tap_ok(d[0] == 0.125 && d[1] == 0.25 && d[2] == 0.375 && d[3] == 0.25,
 	    "dense line normalised");
 	tap_ok(parse("3:0.5 1:1e-1 3:0.4", &l, &vocab, &e) == REPLAY_DIST && l.sparse &&
-	    l.n == 3 && l.e[l.max_at].id == 3 && l.max_column == 1, "sparse line");
+	    l.n == 2 && l.entries == 3 && l.e[l.max_at].id == 3 && l.max_column == 1,
+	    "sparse line: three entries, two ids (n %zu)", l.n);
 	replay_line_dense(&l, d, 4);
 	tap_ok(d[0] == 0.0 && fabs(d[1] - 0.1) < 1e-15 && fabs(d[3] - 0.9) < 1e-15,
 	    "sparse line: repeated ids add up, the rest are zero");
@@ -79,10 +81,72 @@ test_scan(void)
 	replay_scan_free(&sc);
 }
 
+/* s repeated n times, in a new string. */
+static char *
+repeat(const char *s, size_t n)
+{
+	size_t len = strlen(s), i;
+	char *out = malloc(n * len + 1);
+
+	for (i = 0; i < n; i++)
+		memcpy(out + i * len, s, len);
+	out[n * len] = '\0';
+	return out;
+}
+
+/* A line is stored within its limit: a dense line stops at the first weight
+ * past the vocabulary, a sparse line's repeated ids merge into one entry each;
+ * the merge table forgets a line's ids before the next. */
+static void
+test_bounds(void)
+{
+	static const char *const more[] = { "1 1 1", "1 1 1 1 1 1 1", NULL };
+	struct replay_line l;
+	struct replay_scan sc;
+	struct replay_error e;
+	size_t vocab = 0;
+	char *big = repeat("0:1 1:2 7:1 ", 100000);
+	double d[8];
+
+	replay_line_init(&l);
+	tap_ok(parse(big, &l, &vocab, &e) == REPLAY_DIST && l.n == 3 &&
+	    l.entries == 300000 && l.cap <= 64 && l.sum == 400000.0,
+	    "300,000 entries over 3 ids: 3 stored (n %zu, cap %zu)", l.n, l.cap);
+	tap_ok(parse("2:1 7:1", &l, &vocab, &e) == REPLAY_DIST && l.n == 2 &&
+	    l.e[0].id == 2 && l.e[0].w == 1.0 && l.e[1].w == 1.0,
+	    "the next line merges nothing into the last one's ids");
+	replay_line_dense(&l, d, 8);
+	tap_ok(d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.5 && d[7] == 0.5,
+	    "and its dense form has only its own ids");
+	free(big);
+	big = repeat("1 ", 100000);
+	l.limit = 4;
+	tap_ok(parse(big, &l, &vocab, &e) == REPLAY_ERROR && l.over && l.n == 4 &&
+	    e.column == 9 && strstr(e.msg, "entry 5: more than 4 weights"),
+	    "a dense line stops at the weight past its limit (%zu: %s)", e.column,
+	    e.msg);
+	l.limit = 0;
+	free(big);
+	big = repeat("1 ", REPLAY_VOCAB_MAX + 5);
+	tap_ok(parse(big, &l, &vocab, &e) == REPLAY_ERROR && l.n == REPLAY_VOCAB_MAX &&
+	    strstr(e.msg, "more than 1048576 weights"), "without a limit, at "
+	    "REPLAY_VOCAB_MAX (%s)", e.msg);
+	free(big);
+	replay_line_free(&l);
+	replay_scan_init(&sc);
+	tap_ok(feed(&sc, more, &e) == -1 && e.line == 2 && e.column == 7 &&
+	    strstr(e.msg, "entry 4: more than 3 weights, but the vocabulary has 3 "
+	    "tokens (set by the distribution on line 1)") && sc.cur.n == 3,
+	    "scan: a longer dense line stops at entry 4 (%zu:%zu: %s)", e.line, e.column,
+	    e.msg);
+	replay_scan_free(&sc);
+}
+
 int
 main(void)
 {
 	test_lines();
 	test_scan();
+	test_bounds();
 	return tap_done();
 }

@@ -77,7 +77,8 @@ check() {
 }
 
 # The shell's view of the terminal after the program left: echo and icanon on,
-# the alternate screen off, the cursor visible.
+# the alternate screen off, the cursor visible, keypad mode off (cursor and
+# numeric keypad: smkx undone).
 check_restored() {
 	name=$1 what=$2
 	run "$name" "stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e icanon | tr '\\n' ' ';"\
@@ -88,6 +89,9 @@ check_restored() {
 	alt=$($T display-message -p -t "$name" '#{alternate_on} #{cursor_flag}')
 	[ "$alt" = "0 1" ]
 	ok $? "$what: alternate screen left, cursor visible (got '$alt')"
+	kp=$($T display-message -p -t "$name" '#{keypad_cursor_flag} #{keypad_flag}')
+	[ "$kp" = "0 0" ]
+	ok $? "$what: keypad mode off (got '$kp')"
 	screen "$name" | grep -qF "BEFORE-MARKER"
 	ok $? "$what: the shell's screen is back"
 }

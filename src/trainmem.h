@@ -1,0 +1,31 @@
+/* trainmem.h: how much memory training the n-gram models on a corpus will take,
+ * estimated before training, so that a corpus too large for the input memory
+ * limit (memlimit.h) is refused in a second rather than after minutes of paging.
+ *
+ * The estimate is an upper bound on the peak resident memory of training, from
+ * measurements (docs/performance.md): per corpus byte (the text and its token
+ * ids) and per token per order (each token starts at most one new n-gram of each
+ * length up to the order, and each costs the trie's arrays and hash slots). */
+#ifndef SPECDEC_TRAINMEM_H
+#define SPECDEC_TRAINMEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TRAINMEM_PER_BYTE 3		/* the text, its ids, the vocabulary */
+#define TRAINMEM_PER_TOKEN_ORDER 96	/* one n-gram: trie arrays, hash, growth */
+#define TRAINMEM_FIXED (16u << 20)	/* tables of the vocabulary size, code */
+
+/* The tokens of text[0..len) (tokenize.h). */
+size_t trainmem_tokens(const char *text, size_t len);
+
+/* Peak bytes of training models of order up to order on len bytes holding
+ * tokens tokens. */
+uint64_t trainmem_estimate(size_t len, size_t tokens, int order);
+
+/* 0 when training order on text fits within limit bytes; else -1 with one line
+ * in err (errmsg.h) naming name, the estimate, the limit and MEMLIMIT_ENV. */
+int trainmem_check(const char *text, size_t len, int order, uint64_t limit,
+    const char *name, char *err, size_t errlen);
+
+#endif
