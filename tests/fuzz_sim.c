@@ -19,6 +19,7 @@
 #include "checks.h"
 #include "errmsg.h"
 #include "sim.h"
+#include "theory.h"
 #include "source.h"
 #include "source_replay.h"
 
@@ -76,7 +77,11 @@ check_figures(const struct sim *sim, const struct sim_figures *f, int gamma)
 	    !(f->spec_rate > 0.0) || !isfinite(f->speedup) || !(f->speedup > 0.0) ||
 	    !isfinite(f->speedup_measured) || !(f->speedup_measured > 0.0) ||
 	    f->optimal_gamma < SPEC_GAMMA_MIN || f->optimal_gamma > SPEC_GAMMA_MAX ||
-	    !isfinite(f->optimal_speedup) || f->optimal_speedup < f->speedup * (1 - 1e-12))
+	    !isfinite(f->optimal_speedup) || !(f->optimal_speedup > 0.0))
+		abort();
+	/* the optimum is at the overlap alpha: no speedup at alpha_overlap beats it */
+	if (f->optimal_speedup < theory_speedup_verify(f->alpha_overlap, gamma,
+	    f->cost_ratio, f->verify_cost) * (1 - 1e-12))
 		abort();
 	if (sim->stats.steps != STEPS || sim->stats.tokens < STEPS ||
 	    sim->stats.tokens > (uint64_t)STEPS * (uint64_t)(gamma + 1))
