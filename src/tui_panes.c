@@ -389,15 +389,19 @@ static void
 stats_counts(struct tui_pen *p, const struct sim *sim)
 {
 	const struct stats *st = &sim->stats;
-	char lng[160], mid[160], shrt[160];
+	char steps[48], tokens[48], tok[48], seg[48], sg[48];
+	struct tui_field f[3] = {
+		{ steps, NULL, TUI_S_NORMAL, 0 },
+		{ tokens, tok, TUI_S_NORMAL, 1 },
+		{ seg, sg, TUI_S_NORMAL, 2 },
+	};
 
-	snprintf(lng, sizeof lng, "steps %" PRIu64 "  tokens %" PRIu64 "  segment %u",
-	    st->steps, st->tokens, sim->segment);
-	snprintf(mid, sizeof mid, "steps %" PRIu64 " tokens %" PRIu64 " segment %u",
-	    st->steps, st->tokens, sim->segment);
-	snprintf(shrt, sizeof shrt, "steps %" PRIu64 " tok %" PRIu64 " seg %u", st->steps,
-	    st->tokens, sim->segment);
-	tui_pen_choose(p, TUI_S_NORMAL, lng, mid, shrt);
+	snprintf(steps, sizeof steps, "steps %" PRIu64, st->steps);
+	snprintf(tokens, sizeof tokens, "  tokens %" PRIu64, st->tokens);
+	snprintf(tok, sizeof tok, " tok %" PRIu64, st->tokens);
+	snprintf(seg, sizeof seg, "  segment %u", sim->segment);
+	snprintf(sg, sizeof sg, " seg %u", sim->segment);
+	tui_pen_fields(p, f, 3);
 }
 
 static void
@@ -415,35 +419,53 @@ stats_alphas(struct tui_pen *p, const struct tui_view *v, int have)
 	tui_pen_choose(p, TUI_S_NORMAL, lng, shrt, tiny);
 }
 
-/* TV with the level chance alone gives it at these sample sizes, then the batch
- * check's verdict where there is room, then the chi-square p-value. */
+/* The TV noise floor with enough significant digits to stay above zero after
+ * millions of steps (0.000123, not 0.000). */
+static const char *
+noise_text(char *buf, size_t len, double x)
+{
+	snprintf(buf, len, "%.3g", x);
+	return buf;
+}
+
+/* The chi-square p-value, or the no-data glyph when nothing was tested (0 df). */
+static const char *
+chi2_text(char *buf, size_t len, const struct chisq_result *c, const struct tui_glyphs *g)
+{
+	if (c->df > 0)
+		snprintf(buf, len, "%.2f", c->p_value);
+	else
+		snprintf(buf, len, "%s", g->none);
+	return buf;
+}
+
+/* TV, then the chi-square p-value, the level chance alone gives TV at these
+ * sample sizes, and the batch check's verdict, each field whole or not at all. */
 static void
 stats_tv_line(struct tui_pen *p, const struct tui_view *v, int have)
 {
 	const struct sim_figures *f = v->fig;
 	const struct tui_glyphs *g = tui_glyphs(v->term);
-	const char *verdict = v->tv_pass ? "pass" : "fail";
-	char chi[64], check[64], lng[160], shrt[160];
-	int room = p->right - p->x;
+	char tv[48], chi[64], cp[32], noise[64], nshort[64], nz[32], check[64];
+	struct tui_field fl[5] = {
+		{ tv, NULL, TUI_S_NORMAL, 0 },
+		{ noise, nshort, TUI_S_NORMAL, 2 },
+		{ check, NULL, TUI_S_NORMAL, 3 },
+		{ v->tv_pass ? "pass" : "fail", NULL, v->tv_pass ? TUI_S_PASS : TUI_S_FAIL, 3 },
+		{ chi, chi + 1, TUI_S_NORMAL, 1 },
+	};
 
 	if (!have) {
 		tui_pen_printf(p, TUI_S_NORMAL, "TV %s  %s p %s", g->none, g->chi2, g->none);
 		return;
 	}
-	snprintf(chi, sizeof chi, "  %s p %.2f", g->chi2, f->chi2.p_value);
-	snprintf(lng, sizeof lng, "TV %.3f (noise ~%.3f)", f->tv, f->tv_noise);
-	snprintf(shrt, sizeof shrt, "TV %.3f noise ~%.3f", f->tv, f->tv_noise);
+	snprintf(tv, sizeof tv, "TV %.3f", f->tv);
+	noise_text(nz, sizeof nz, f->tv_noise);
+	snprintf(noise, sizeof noise, " (noise ~%s)", nz);
+	snprintf(nshort, sizeof nshort, " (~%s)", nz);
 	snprintf(check, sizeof check, "  check <%g ", CHECKS_TV_BOUND);
-	if (tui_text_width(lng) + tui_text_width(check) + tui_text_width(verdict) +
-	    tui_text_width(chi) <= room) {
-		tui_pen_put(p, TUI_S_NORMAL, lng);
-		tui_pen_put(p, TUI_S_NORMAL, check);
-		tui_pen_put(p, v->tv_pass ? TUI_S_PASS : TUI_S_FAIL, verdict);
-	} else if (tui_text_width(lng) + tui_text_width(chi) <= room)
-		tui_pen_put(p, TUI_S_NORMAL, lng);
-	else
-		tui_pen_put(p, TUI_S_NORMAL, shrt);
-	tui_pen_choose(p, TUI_S_NORMAL, chi, chi + 1, NULL);
+	snprintf(chi, sizeof chi, "  %s p %s", g->chi2, chi2_text(cp, sizeof cp, &f->chi2, g));
+	tui_pen_fields(p, fl, 5);
 }
 
 /* The figure lines of the statistics pane, top down; the last only where there

@@ -99,7 +99,7 @@ sleep 0.3
 s=$(screen u)
 printf '%s\n' "$s" | grep -q "step 1\$" && printf '%s\n' "$s" | grep -qF "steps 1  tokens"
 ok $? "paused n advanced exactly one step" "$s"
-printf '%s\n' "$s" | grep -q "TV [0-9.]* (noise ~0\.[0-9]*)\|TV [0-9.]* noise ~0\.[0-9]*"
+printf '%s\n' "$s" | grep -q "TV [0-9.]* (noise ~0\.[0-9]*)\|TV [0-9.]* (~0\.[0-9]*)"
 ok $? "TV shown with its noise floor at this sample size" "$s"
 printf '%s\n' "$s" | grep -qF "step 1 (newest)\|step 1, residual mass"
 printf '%s\n' "$s" | grep -q "step 1[ ,].*residual mass"

