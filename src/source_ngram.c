@@ -38,6 +38,7 @@ struct shared {
 	uint32_t start[CTX_MAX];	/* the corpus's last tokens: the initial context */
 	size_t nstart;
 	char describe[256];
+	char title[96];
 };
 
 struct ngsrc {
@@ -384,6 +385,9 @@ source_ngram_open(struct source *src, const char *text, size_t len, const char *
 	src->ops = &ngram_ops;
 	src->vocab = sh->vocab.size;
 	src->kind = "ngram";
+	snprintf(sh->title, sizeof sh->title, "ngram %s %d/%d T=%g", source_base_name(name),
+	    cfg->target_order, cfg->draft_order, cfg->temperature);
+	src->title = sh->title;
 	src->self = ngsrc_new(sh, cfg->noise);
 	shared_release(sh);	/* the source holds its own reference */
 	return 0;

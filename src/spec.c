@@ -103,6 +103,7 @@ spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,
 		source_dists(src, out->drafted, k, &at[k].p, NULL);
 		beta = position_overlap(at, k, beta);
 		out->beta[k] = beta;
+		out->resid[k] = beta < 1.0 ? 1.0 - beta : 0.0;
 		out->tested++;
 		targets->p[k] = at[k].p;
 		px = pdist_prob(&at[k].p, (size_t)x);
@@ -131,6 +132,18 @@ spec_emitted_ids(const struct spec_step *step, int *ids)
 		if (step->tok[i].outcome != SPEC_REJECTED)
 			ids[n++] = step->tok[i].id;
 	return n;
+}
+
+double
+spec_residual_prob(const struct spec_step *step, int i)
+{
+	const struct spec_token *t = &step->tok[i];
+
+	if (i < 0 || i >= step->ntok || t->outcome != SPEC_RESIDUAL)
+		return 0.0;
+	if (step->residual_mass <= 0.0)
+		return t->p;
+	return t->p > t->q ? (t->p - t->q) / step->residual_mass : 0.0;
 }
 
 const char *

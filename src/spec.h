@@ -38,6 +38,8 @@ struct spec_step {
 	int emitted;		/* tokens the step adds to the text: accepted + 1 */
 	double residual_mass;	/* sum max(0, p - q) where the draft was rejected, else 0 */
 	double beta[SPEC_GAMMA_MAX];	/* overlap sum min(p, q) at each tested position */
+	double resid[SPEC_GAMMA_MAX];	/* residual mass sum max(0, p - q) = 1 - beta at
+					 * each tested position, rejected or not */
 	int drafted[SPEC_GAMMA_MAX];	/* all gamma drafted ids, tested or not */
 	struct spec_token tok[SPEC_GAMMA_MAX + 1];
 };
@@ -62,6 +64,11 @@ void spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,
 /* The emitted token ids of a step, in order, into ids (room for gamma + 1);
  * returns how many. */
 int spec_emitted_ids(const struct spec_step *step, int *ids);
+
+/* The probability the residual token tok[i] of step was drawn with:
+ * max(0, p - q) / residual_mass, or p when the mass underflowed to zero (spec_step
+ * then draws from p). 0 for a token that is not the residual. */
+double spec_residual_prob(const struct spec_step *step, int i);
 
 /* Short lower-case name of an outcome: "accepted", "rejected", "residual", "bonus". */
 const char *spec_outcome_name(enum spec_outcome outcome);

@@ -53,6 +53,7 @@ struct tui {
 	int paused, show_help, dirty, quit;
 	double rate;		/* steps/s; 0: as fast as it goes */
 	size_t selected;
+	int position;		/* the step detail's token, or -1: the default */
 	double next_step, last_frame, deadline;
 	double frame_start;	/* when the last frame began stepping */
 	uint64_t frames, max_frames;
@@ -127,6 +128,7 @@ draw_panes(struct tui *t)
 	v.measured = t->measured;
 	v.short_of_rate = t->short_of_rate;
 	v.selected = t->selected;
+	v.position = t->position;
 	for (i = 0; i < TUI_P_COUNT; i++)
 		if (t->win[i] != NULL) {
 			pane_draw[i](t->win[i], &t->sim, &v);
@@ -275,6 +277,7 @@ set_paused(struct tui *t, int paused)
 {
 	t->paused = paused;
 	t->selected = 0;
+	t->position = -1;
 	t->next_step = tui_term_now();
 	measure_restart(t, t->next_step);
 }
@@ -324,6 +327,19 @@ act_model(struct tui *t, enum tui_action a)
 	}
 }
 
+/* Move the step detail's selected token by d within the shown step. */
+static void
+move_position(struct tui *t, int d)
+{
+	const struct sim_entry *e = sim_recent(&t->sim, t->paused ? t->selected : 0);
+	int at;
+
+	if (e == NULL || e->step.ntok == 0)
+		return;
+	at = tui_detail_selected(&e->step, t->position) + d;
+	t->position = at < 0 ? 0 : at >= e->step.ntok ? e->step.ntok - 1 : at;
+}
+
 static void
 act(struct tui *t, enum tui_action a)
 {
@@ -344,9 +360,15 @@ act(struct tui *t, enum tui_action a)
 			set_paused(t, 1);
 		else if (t->selected + 1 < t->sim.ring_len)
 			t->selected++;
+		t->position = -1;
 		break;
 	case TUI_A_NEWER:
 		t->selected -= t->selected > 0;
+		t->position = -1;
+		break;
+	case TUI_A_POS_LEFT:
+	case TUI_A_POS_RIGHT:
+		move_position(t, a == TUI_A_POS_LEFT ? -1 : 1);
 		break;
 	case TUI_A_REDRAW:
 		clearok(curscr, TRUE);
@@ -446,6 +468,7 @@ tui_run(const struct options *opt)
 	}
 	t->rate = opt->rate;
 	t->paused = opt->paused;
+	t->position = -1;
 	t->max_frames = opt->frames;
 	t->measure_t0 = t->next_step = tui_term_now();
 	t->deadline = opt->duration > 0.0 ? t->measure_t0 + opt->duration : 0.0;

@@ -25,6 +25,10 @@ const struct tui_key tui_keys[] = {
 	{ { 's' }, "s", "new seed (seed + 1)", NULL, NULL, TUI_A_RESEED },
 	{ { KEY_UP, 'k' }, "k, Up", "pause, select older", NULL, NULL, TUI_A_OLDER },
 	{ { KEY_DOWN, 'j' }, "j, Down", "select newer", NULL, NULL, TUI_A_NEWER },
+	{ { KEY_LEFT, '(' }, "(, Left", "detail: token left", NULL, NULL,
+	    TUI_A_POS_LEFT },
+	{ { KEY_RIGHT, ')' }, "), Right", "detail: token right", NULL, NULL,
+	    TUI_A_POS_RIGHT },
 	{ { CTRL('l') }, "Ctrl-L", "redraw the screen", NULL, NULL, TUI_A_REDRAW },
 	{ { '?', 'h', KEY_F(1) }, "?", "this help", "?", "help",
 	    TUI_A_HELP },
@@ -39,7 +43,7 @@ paired(int i)
 {
 	static const enum tui_action first[] = {
 		TUI_A_GAMMA_UP, TUI_A_NOISE_UP, TUI_A_NOISE_UP_FINE, TUI_A_FASTER,
-		TUI_A_TARGET_DOWN, TUI_A_DRAFT_DOWN, TUI_A_OLDER,
+		TUI_A_TARGET_DOWN, TUI_A_DRAFT_DOWN, TUI_A_OLDER, TUI_A_POS_LEFT,
 	};
 	size_t j;
 

@@ -108,33 +108,39 @@ state_text(const struct tui_view *v, int wide, char *buf, size_t len)
 	return buf;
 }
 
+/* The header: the program, the source, the parameters, the run state and the
+ * step; on a narrow screen the least needed fields shorten or go first. */
 void
 tui_draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	struct tui_pen p = tui_pen_line(w, v->term);
-	char params[160], state[128], step[48], line[512];
-	const char *gap;
+	char src[128], gamma[32], noise[32], vocab[48], seed[48], state[160], shrt[160];
+	char step[48], tmp[128];
+	struct tui_field f[] = {
+		{ "specdec", NULL, TUI_S_TITLE, 0 },
+		{ src, NULL, TUI_S_NORMAL, 2 },
+		{ gamma, NULL, TUI_S_NORMAL, 0 },
+		{ noise, NULL, TUI_S_NORMAL, 1 },
+		{ vocab, NULL, TUI_S_NORMAL, 3 },
+		{ seed, NULL, TUI_S_NORMAL, 4 },
+		{ state, shrt, TUI_S_STATE, 0 },
+		{ step, NULL, TUI_S_NORMAL, 0 },
+	};
 
 	werase(w);
+	snprintf(src, sizeof src, "  %s", sim->src.title != NULL ? sim->src.title :
+	    sim->src.kind);
+	snprintf(gamma, sizeof gamma, "  %s=%d", g->gamma, sim->par.gamma);
+	noise[0] = '\0';
 	if (source_has_noise(&sim->src))
-		snprintf(params, sizeof params, "%s=%d  noise=%.2f  V=%zu  seed=%" PRIu64,
-		    g->gamma, sim->par.gamma, sim->par.noise, sim->src.vocab, sim->par.seed);
-	else
-		snprintf(params, sizeof params, "%s=%d  %s  V=%zu  seed=%" PRIu64, g->gamma,
-		    sim->par.gamma, sim->src.kind, sim->src.vocab, sim->par.seed);
-	state_text(v, 1, state, sizeof state);
-	snprintf(step, sizeof step, "step %" PRIu64, sim->steps_total);
-	snprintf(line, sizeof line, "specdec  %s   %s   %s", params, state, step);
-	gap = "   ";
-	if (tui_text_width(line) > p.right - p.x) {
-		state_text(v, 0, state, sizeof state);
-		gap = "  ";
-	}
-	tui_pen_put(&p, TUI_S_TITLE, "specdec");
-	tui_pen_printf(&p, TUI_S_NORMAL, "  %s%s", params, gap);
-	tui_pen_put(&p, TUI_S_STATE, state);
-	tui_pen_printf(&p, TUI_S_NORMAL, "%s%s", gap, step);
+		snprintf(noise, sizeof noise, "  noise=%.2f", sim->par.noise);
+	snprintf(vocab, sizeof vocab, "  V=%zu", sim->src.vocab);
+	snprintf(seed, sizeof seed, "  seed=%" PRIu64, sim->par.seed);
+	snprintf(state, sizeof state, "   %s", state_text(v, 1, tmp, sizeof tmp));
+	snprintf(shrt, sizeof shrt, "  %s", state_text(v, 0, tmp, sizeof tmp));
+	snprintf(step, sizeof step, "   step %" PRIu64, sim->steps_total);
+	tui_pen_fields(&p, f, (int)(sizeof f / sizeof f[0]));
 }
 
 /* One step's tokens as the stream shows them, with the columns each takes
@@ -319,11 +325,25 @@ verdict(enum spec_outcome o)
 	return "";
 }
 
-/* Column col of the detail: the token, p, q, p/q, u and the verdict. */
+/* The detail's p/q cell of the residual token: the probability it was drawn
+ * with under norm(max(0, p - q)), marked r. */
 static void
-detail_column(struct tui_pen *p, const struct sim *sim, const struct spec_token *t, int col,
-    const struct tui_glyphs *g)
+detail_residual_prob(struct tui_pen *p, const struct spec_step *s, int i, int col)
 {
+	double r = spec_residual_prob(s, i);
+
+	tui_pen_at(p, TUI_BOX_Y + DETAIL_RATIO, detail_x(col));
+	tui_pen_printf(p, TUI_S_RESIDUAL, r > 0.0 && r < 0.001 ? "r%.0e" : "r%.3f", r);
+}
+
+/* Column col of the detail: token i of step s with p, q (none for a bonus: it
+ * comes from p alone), p/q (the residual probability for a residual), u and the
+ * verdict. */
+static void
+detail_column(struct tui_pen *p, const struct sim *sim, const struct spec_step *s, int i,
+    int col, const struct tui_glyphs *g)
+{
+	const struct spec_token *t = &s->tok[i];
 	int tested = t->outcome == SPEC_ACCEPTED || t->outcome == SPEC_REJECTED;
 	int x = detail_x(col), right = p->right;
 	char buf[96];
@@ -334,12 +354,81 @@ detail_column(struct tui_pen *p, const struct sim *sim, const struct spec_token 
 	tui_pen_put_cut(p, outcome_style(t->outcome), token_text(sim, t, g, buf, sizeof buf));
 	p->right = right;
 	detail_number(p, DETAIL_P, col, t->p, 1);
-	detail_number(p, DETAIL_Q, col, t->q, 1);
-	detail_number(p, DETAIL_RATIO, col, t->q > 0.0 ? t->p / t->q : 0.0,
-	    tested && t->q > 0.0);
+	detail_number(p, DETAIL_Q, col, t->q, t->outcome != SPEC_BONUS);
+	if (t->outcome == SPEC_RESIDUAL)
+		detail_residual_prob(p, s, i, col);
+	else
+		detail_number(p, DETAIL_RATIO, col, t->q > 0.0 ? t->p / t->q : 0.0,
+		    tested && t->q > 0.0);
 	detail_number(p, DETAIL_U, col, t->u, tested);
 	tui_pen_at(p, TUI_BOX_Y + DETAIL_VERDICT, x);
 	tui_pen_put(p, outcome_style(t->outcome), verdict(t->outcome));
+}
+
+int
+tui_detail_selected(const struct spec_step *s, int position)
+{
+	if (position >= 0 && position < s->ntok)
+		return position;
+	return s->ntok > 1 && s->tok[s->ntok - 1].outcome == SPEC_BONUS ? s->ntok - 2 :
+	    s->ntok - 1;
+}
+
+/* The 1-based position in the text of token i: a residual takes the place of the
+ * rejected draft before it. */
+static int
+detail_position(const struct spec_step *s, int i)
+{
+	return s->tok[i].outcome == SPEC_RESIDUAL ? i : i + 1;
+}
+
+/* The box's title: the step, and the residual mass at the selected position
+ * (1 - overlap, where a rejected draft would be replaced from), or the bonus. */
+static void
+detail_box(WINDOW *w, const struct sim_entry *e, int sel, const struct tui_view *v)
+{
+	const struct spec_step *s = &e->step;
+	const struct spec_token *t = &s->tok[sel];
+	char title[128], shrt[128], what[64], at[32];
+	double mass = t->outcome == SPEC_RESIDUAL ? s->residual_mass : s->resid[sel];
+
+	snprintf(at, sizeof at, "at pos %d", detail_position(s, sel));
+	if (t->outcome == SPEC_BONUS)
+		snprintf(what, sizeof what, "bonus from p %s", at);
+	else
+		snprintf(what, sizeof what, "residual mass %.3f %s", mass, at);
+	snprintf(title, sizeof title, "step %" PRIu64 "%s, %s", e->number,
+	    v->paused ? "" : " (newest)", what);
+	if (t->outcome == SPEC_BONUS)
+		snprintf(shrt, sizeof shrt, "step %" PRIu64 ", bonus %s", e->number, at);
+	else
+		snprintf(shrt, sizeof shrt, "step %" PRIu64 ", resid %.3f %s", e->number, mass,
+		    at);
+	tui_box(w, v->term, title, shrt);
+}
+
+/* Each shown column's position on the bottom border, the selected one marked,
+ * and the more glyph at an end where columns are scrolled out of view. */
+static void
+detail_numbers(WINDOW *w, const struct spec_step *s, int first, int ncols, int sel,
+    const struct tui_view *v)
+{
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	int y = getmaxy(w) - 1, i;
+	struct tui_pen p = tui_pen_make(w, v->term, y, TUI_BOX_X, getmaxx(w) - 1);
+
+	tui_pen_put(&p, TUI_S_DIM, "pos");
+	if (first > 0)
+		tui_pen_put(&p, TUI_S_DIM, g->more);
+	for (i = first; i < s->ntok && i < first + ncols; i++) {
+		tui_pen_at(&p, y, detail_x(i - first));
+		tui_pen_printf(&p, i == sel ? TUI_S_SELECTED : TUI_S_DIM,
+		    i == sel ? "[%d]" : "%d", detail_position(s, i));
+	}
+	if (first + ncols < s->ntok) {
+		tui_pen_at(&p, y, getmaxx(w) - 1 - TUI_BOX_X - tui_text_width(g->more) + 1);
+		tui_pen_put(&p, TUI_S_DIM, g->more);
+	}
 }
 
 void
@@ -349,29 +438,28 @@ tui_draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	struct tui_pen p = tui_pen_boxed(w, v->term);
 	int ncols = (getmaxx(w) - TUI_BOX_W - DETAIL_LABEL_W + DETAIL_COL_GAP) / DETAIL_COL_W;
-	int first = 0, i;
-	char title[96], shrt[96];
+	int first, sel, i;
 
-	if (e == NULL) {
+	if (e == NULL || e->step.ntok == 0) {
 		tui_box(w, v->term, "step detail", NULL);
 		return;
 	}
-	snprintf(title, sizeof title, "step %" PRIu64 "%s, residual mass %.3f", e->number,
-	    v->paused ? "" : " (newest)", e->step.residual_mass);
-	snprintf(shrt, sizeof shrt, "step %" PRIu64 ", residual mass %.3f", e->number,
-	    e->step.residual_mass);
-	tui_box(w, v->term, title, shrt);
+	sel = tui_detail_selected(&e->step, v->position);
+	detail_box(w, e, sel, v);
 	for (i = 0; i < DETAIL_ROWS; i++) {
 		tui_pen_at(&p, TUI_BOX_Y + i, TUI_BOX_X);
 		tui_pen_put(&p, TUI_S_DIM, detail_labels[i]);
 	}
-	if (e->step.ntok > ncols) {
-		first = e->step.ntok - ncols;
+	ncols = ncols > 0 ? ncols : 1;
+	first = e->step.ntok - ncols > 0 ? e->step.ntok - ncols : 0;
+	first = sel < first ? sel : first;
+	if (first > 0) {
 		tui_pen_at(&p, TUI_BOX_Y + DETAIL_TOKEN, TUI_BOX_X);
 		tui_pen_put(&p, TUI_S_DIM, v->term->utf8 ? "token\u2026" : "tok...");
 	}
-	for (i = first; i < e->step.ntok && ncols > 0; i++)
-		detail_column(&p, sim, &e->step.tok[i], i - first, g);
+	for (i = first; i < e->step.ntok && i < first + ncols; i++)
+		detail_column(&p, sim, &e->step, i, i - first, g);
+	detail_numbers(w, &e->step, first, ncols, sel, v);
 }
 
 /* x with prec decimals into buf, or the no-data glyph when there is no data. */

@@ -23,7 +23,16 @@ struct tui_view {
 	int measured;		/* measured_rate is from a full window at this speed */
 	int short_of_rate;	/* the rate asked for is not being kept up */
 	size_t selected;	/* steps back from the newest; only when paused */
+	int position;		/* the step detail's selected token, or -1: the last
+				 * tested one */
 };
+
+struct spec_step;
+
+/* The token of step s the step detail selects: position when the step has it,
+ * else the last tested draft (the rejected one, or the last accepted before a
+ * bonus). */
+int tui_detail_selected(const struct spec_step *s, int position);
 
 void tui_draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v);
 void tui_draw_stream(WINDOW *w, const struct sim *sim, const struct tui_view *v);

@@ -63,7 +63,7 @@ for size in "72 20 C.UTF-8" "80 24 C" "72 20 C"; do
 	has c "(χ²|chi2) p [0-9]\.[0-9][0-9] *(│|\|)$" "$1x$2 $3: the chi-square p-value whole"
 	has c "steps [0-9]+( +tok(ens)? [0-9]+( +seg(ment)? [0-9]+)?)? *(│|\|)$" \
 	    "$1x$2 $3: the counts line holds whole fields"
-	hasnt c "~0(\.0*)?\)" "$1x$2 $3: no noise floor rounded to ~0.000"
+	hasnt c "~0(\.0+)?([) ]|$)" "$1x$2 $3: no noise floor rounded to ~0.000"
 	[ "$1" -lt 80 ] ||
 	    has c "TV [0-9]\.[0-9]{3} \((noise )?~[0-9.e-]*[1-9][0-9.e-]*\)" \
 	    "$1x$2 $3: the noise floor shown with a significant digit"
@@ -81,6 +81,37 @@ has z "χ² p – *│$" "0 df: the chi-square shows –, not p 1.00"
 hasnt z "χ² p 1\.00" "0 df: no p 1.00"
 keys z q
 $T kill-session -t z
+
+# --- the step detail: residual mass either way; gamma 32 numbered and scrolled ---
+start g 80 24 LC_ALL=C.UTF-8
+run g "'$SPECDEC' --paused --gamma 32 --noise 0.05"
+wait_for g "step 0"
+keys g n
+wait_for g "step 1"
+has g "step 1, residual mass 0\.[0-9]*[1-9][0-9]* at pos 32 " \
+    "no rejection: the residual mass of the last tested position, not 0.000"
+has g "└─pos….*31(─)+\[32\](─)+33(─)*┘" "positions numbered on the border, 32 selected"
+has g "│ q .* -  *│" "the bonus column shows no q"
+i=0
+while [ $i -lt 40 ]; do
+	keys g Left
+	i=$((i + 1))
+done
+wait_for g "at pos 1 "
+has g "└─pos(─)+\[1\](─)+2(─)+3─.*…─┘" "Left scrolls back to position 1"
+keys g Right Right
+has g "step 1, residual mass 0\.[0-9]+ at pos 3 " "Right moves to position 3"
+keys g q
+$T kill-session -t g
+start r 80 24 LC_ALL=C
+run r "'$SPECDEC' --paused --noise 3 --seed 2"
+wait_for r "step 0"
+keys r n
+wait_for r "step 1"
+has r "^[|] p/q .* r0\.[0-9]{3} " "the residual column shows r, its probability under the residual"
+has r "residual mass 0\.[0-9]{3} at pos [0-9]" "a rejection's residual mass at its position"
+keys r q
+$T kill-session -t r
 
 echo "1..$n"
 [ "$failed" -eq 0 ]
