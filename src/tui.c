@@ -25,6 +25,7 @@
 #define FRAME_S (1.0 / 30.0)	/* the steady frame period when running fast */
 #define STEP_BUDGET 0.8		/* share of a frame spent stepping at full speed */
 #define MEASURE_S 0.5		/* the measured rate's window */
+#define STATUS_S 4.0		/* how long a status message stays */
 #define MAX_WAIT_MS 1000	/* longest sleep: a signal that lands just before
 				 * wgetch blocks is still seen within a second */
 
@@ -54,6 +55,8 @@ struct tui {
 	double rate;		/* steps/s; 0: as fast as it goes */
 	size_t selected;
 	int position;		/* the step detail's token, or -1: the default */
+	char status[256];	/* the key bar's message until status_until */
+	double status_until;
 	double next_step, last_frame, deadline;
 	double frame_start;	/* when the last frame began stepping */
 	uint64_t frames, max_frames;
@@ -129,6 +132,7 @@ draw_panes(struct tui *t)
 	v.short_of_rate = t->short_of_rate;
 	v.selected = t->selected;
 	v.position = t->position;
+	v.status = t->status_until > 0.0 ? t->status : NULL;
 	for (i = 0; i < TUI_P_COUNT; i++)
 		if (t->win[i] != NULL) {
 			pane_draw[i](t->win[i], &t->sim, &v);
@@ -228,6 +232,8 @@ wait_ms(const struct tui *t, double now)
 		    t->frame_start + FRAME_S : t->next_step;
 	if (t->deadline > 0.0 && t->deadline < wake)
 		wake = t->deadline;
+	if (t->status_until > 0.0 && t->status_until < wake)
+		wake = t->status_until;
 	ms = ceil((wake - now) * 1000.0);
 	return ms < 0.0 ? 0 : ms > MAX_WAIT_MS ? MAX_WAIT_MS : (int)ms;
 }
@@ -385,9 +391,31 @@ act(struct tui *t, enum tui_action a)
 	}
 }
 
+/* Say msg on the key bar's line for STATUS_S seconds. */
+static void
+set_status(struct tui *t, const char *msg)
+{
+	snprintf(t->status, sizeof t->status, "%s", msg);
+	t->status_until = tui_term_now() + STATUS_S;
+	t->dirty = 1;
+}
+
+/* Forget the status message once its time is up. */
+static void
+status_expire(struct tui *t, double now)
+{
+	if (t->status_until > 0.0 && now >= t->status_until) {
+		t->status_until = 0.0;
+		t->dirty = 1;
+	}
+}
+
 static void
 on_key(struct tui *t, int ch)
 {
+	const struct tui_key *k;
+	char why[256];
+
 	t->dirty = 1;
 	if (ch == KEY_RESIZE) {
 		relayout(t);
@@ -400,7 +428,12 @@ on_key(struct tui *t, int ch)
 		t->help = NULL;
 		return;
 	}
-	act(t, tui_keys_action(ch));
+	if ((k = tui_keys_find(ch)) != NULL && tui_keys_why_not(k, t->sim.src.kind,
+	    source_has_noise(&t->sim.src), why, sizeof why) != NULL) {
+		set_status(t, why);
+		return;
+	}
+	act(t, k != NULL ? k->action : TUI_A_NONE);
 }
 
 static void
@@ -413,6 +446,7 @@ loop(struct tui *t)
 		now = tui_term_now();
 		if (now >= t->frame_start + FRAME_S)
 			t->frame_start = now;
+		status_expire(t, now);
 		/* A key's effect is drawn first, before another frame of steps
 		 * (but a held key does not stop the stepping). */
 		stepped = !t->paused && !(t->dirty && stepped > 0) ? run_due(t, now) : 0;

@@ -823,6 +823,18 @@ tui_draw_cost(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	cost_speedup(&p, f, v, have);
 }
 
+/* Whether key i goes in the key bar for this source. */
+static int
+keybar_offers(int i, const struct sim *sim)
+{
+	char why[160];
+
+	return tui_keys[i].bar_name != NULL && tui_keys_why_not(&tui_keys[i], sim->src.kind,
+	    source_has_noise(&sim->src), why, sizeof why) == NULL;
+}
+
+/* The key bar: the keys that do something for this source, or the status
+ * message while there is one. */
 void
 tui_draw_keybar(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
@@ -831,10 +843,13 @@ tui_draw_keybar(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	char entry[128];
 	int i, width = p.x;
 
-	(void)sim;
 	werase(w);
+	if (v->status != NULL) {
+		tui_pen_put_cut(&p, TUI_S_STATE, v->status);
+		return;
+	}
 	for (i = 0; i < tui_nkeys; i++)
-		if (tui_keys[i].bar_name != NULL) {
+		if (keybar_offers(i, sim)) {
 			snprintf(entry, sizeof entry, "%s %s%s", tui_keys[i].bar_name,
 			    tui_keys[i].bar_help, gap);
 			width += tui_text_width(entry);
@@ -842,7 +857,7 @@ tui_draw_keybar(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	if (width > p.right)
 		gap = " ";
 	for (i = 0; i < tui_nkeys; i++) {
-		if (tui_keys[i].bar_name == NULL)
+		if (!keybar_offers(i, sim))
 			continue;
 		tui_pen_put(&p, TUI_S_KEY, tui_keys[i].bar_name);
 		tui_pen_printf(&p, TUI_S_NORMAL, " %s%s", tui_keys[i].bar_help, gap);

@@ -25,6 +25,7 @@ struct tui_view {
 	size_t selected;	/* steps back from the newest; only when paused */
 	int position;		/* the step detail's selected token, or -1: the last
 				 * tested one */
+	const char *status;	/* a message for the key bar's line, or NULL */
 };
 
 struct spec_step;

@@ -101,9 +101,25 @@ test_man_page(void)
 	free(man);
 }
 
+/* Keys a source cannot use say why; the others do not. */
+static void
+test_why_not(void)
+{
+	char buf[160];
+
+	tap_ok(tui_keys_why_not(tui_keys_find(']'), "replay", 0, buf, sizeof buf) != NULL &&
+	    strstr(buf, "replay") != NULL && strstr(buf, "noise") != NULL,
+	    "] with a replay says why: %s", buf);
+	tap_ok(tui_keys_why_not(tui_keys_find(']'), "stub", 1, buf, sizeof buf) == NULL,
+	    "] with the stub works");
+	tap_ok(tui_keys_why_not(tui_keys_find('+'), "replay", 0, buf, sizeof buf) == NULL,
+	    "+ works with any source");
+}
+
 int
 main(void)
 {
+	test_why_not();
 	test_actions();
 	test_unique();
 	test_man_page();

@@ -38,8 +38,15 @@ ok() {
 	fi
 }
 
-# has NAME ERE DESCRIPTION: the screen has a line matching the extended regex.
+# has NAME ERE DESCRIPTION: the screen has a line matching the extended regex
+# (polled for up to 5 s).
 has() {
+	i=0
+	while [ "$i" -lt 50 ]; do
+		screen "$1" | grep -qE -- "$2" && break
+		sleep 0.1
+		i=$((i + 1))
+	done
 	s=$(screen "$1")
 	printf '%s\n' "$s" | grep -qE -- "$2"
 	ok $? "$3" "$s"
@@ -112,6 +119,26 @@ has r "^[|] p/q .* r0\.[0-9]{3} " "the residual column shows r, its probability 
 has r "residual mass 0\.[0-9]{3} at pos [0-9]" "a rejection's residual mass at its position"
 keys r q
 $T kill-session -t r
+
+# --- the header names the source; keys a source cannot use ---------------------------
+start h 80 24 LC_ALL=C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR"
+run h "'$SPECDEC' --paused"
+wait_for h "step 0"
+has h "^ specdec  stub  γ=4  noise=0\.30  V=20  seed=0   paused   step 0$" "header names the stub"
+keys h q
+run h "clear; '$SPECDEC' --paused --replay '$TESTS_SRCDIR/golden/pairs.txt'"
+wait_for h "step 0"
+has h "^ specdec  replay pairs\.txt  γ=4  V=8" "header names the replay file"
+hasnt h "noise" "replay: no noise in the header or the key bar"
+keys h "]"
+has h "^ \]: the replay source's draft has no noise to change" \
+    "replay: ] says why it does nothing"
+keys h q
+run h "clear; '$SPECDEC' --paused --source ngram"
+wait_for h "step 0"
+has h "^ specdec  ngram corpus\.txt 3/2 T=1  γ=4  noise=0\.00" "header names the n-gram models"
+keys h q
+$T kill-session -t h
 
 echo "1..$n"
 [ "$failed" -eq 0 ]
