@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "checks.h"
 #include "cli.h"
@@ -19,6 +20,7 @@
 #include "tui_keys.h"
 #include "tui_layout.h"
 #include "tui_panes.h"
+#include "tui_shot.h"
 #include "tui_term.h"
 #include "xalloc.h"
 
@@ -333,6 +335,25 @@ act_model(struct tui *t, enum tui_action a)
 	}
 }
 
+/* Say msg on the key bar's line for STATUS_S seconds. */
+static void
+set_status(struct tui *t, const char *msg)
+{
+	snprintf(t->status, sizeof t->status, "%s", msg);
+	t->status_until = tui_term_now() + STATUS_S;
+	t->dirty = 1;
+}
+
+/* The screen as it is into two files; the status line says where, or why not. */
+static void
+write_shot(struct tui *t)
+{
+	char msg[sizeof t->status];
+
+	tui_shot_write(t->sim.steps_total, time(NULL), msg, sizeof msg);
+	set_status(t, msg);
+}
+
 /* Move the step detail's selected token by d within the shown step. */
 static void
 move_position(struct tui *t, int d)
@@ -376,6 +397,9 @@ act(struct tui *t, enum tui_action a)
 	case TUI_A_POS_RIGHT:
 		move_position(t, a == TUI_A_POS_LEFT ? -1 : 1);
 		break;
+	case TUI_A_SHOT:
+		write_shot(t);
+		break;
 	case TUI_A_REDRAW:
 		clearok(curscr, TRUE);
 		break;
@@ -389,15 +413,6 @@ act(struct tui *t, enum tui_action a)
 		act_model(t, a);
 		break;
 	}
-}
-
-/* Say msg on the key bar's line for STATUS_S seconds. */
-static void
-set_status(struct tui *t, const char *msg)
-{
-	snprintf(t->status, sizeof t->status, "%s", msg);
-	t->status_until = tui_term_now() + STATUS_S;
-	t->dirty = 1;
 }
 
 /* Forget the status message once its time is up. */

@@ -32,6 +32,7 @@ const struct tui_key tui_keys[] = {
 	    TUI_A_POS_LEFT },
 	{ { KEY_RIGHT, ')' }, "), Right", "detail: token right", NULL, NULL,
 	    TUI_A_POS_RIGHT },
+	{ { 'w' }, "w", "save the screen", NULL, NULL, TUI_A_SHOT },
 	{ { CTRL('l') }, "Ctrl-L", "redraw the screen", NULL, NULL, TUI_A_REDRAW },
 	{ { '?', 'h', KEY_F(1) }, "?", "this help", "?", "help",
 	    TUI_A_HELP },

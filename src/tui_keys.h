@@ -28,6 +28,7 @@ enum tui_action {
 	TUI_A_NEWER,
 	TUI_A_POS_LEFT,
 	TUI_A_POS_RIGHT,
+	TUI_A_SHOT,
 	TUI_A_REDRAW,
 	TUI_A_HELP,
 	TUI_A_QUIT,

@@ -158,7 +158,7 @@ test_help_drawn(void)
 		int col_x1;	/* the second column's x, or 0 */
 	} cases[] = {
 		{ 80, 24, { 4, 5, 16, 70, 2, 12 }, 38 },
-		{ 120, 40, { 6, 41, 27, 38, 1, 23 }, 0 },
+		{ 120, 40, { 6, 41, 28, 38, 1, 24 }, 0 },
 		{ 72, 20, { 2, 1, 16, 70, 2, 12 }, 38 },
 	};
 	struct tui_help_layout h;

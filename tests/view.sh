@@ -140,5 +140,35 @@ has h "^ specdec  ngram corpus\.txt 3/2 T=1  γ=4  noise=0\.00" "header names th
 keys h q
 $T kill-session -t h
 
+# --- w writes the screen to two files; a failure says so and the view goes on --------
+mkdir "$TMPD/shots"
+start w 80 24 LC_ALL=C.UTF-8 SPECDEC_SCREENSHOT_DIR="$TMPD/shots"
+run w "'$SPECDEC' --paused"
+wait_for w "step 0"
+keys w n n w
+has w "^ wrote specdec-step2-[0-9]{8}-[0-9]{6}\.txt and \.ansi in /" \
+    "w says where the screen went"
+txt=$(ls "$TMPD"/shots/specdec-step2-*.txt 2>/dev/null | head -1)
+ansi=${txt%.txt}.ansi
+[ -n "$txt" ] && grep -q "^ specdec  stub  γ=4 .* step 2$" "$txt" &&
+    grep -q "│ steps 2  tokens [0-9]*  segment 1 *││\|steps 2  tokens" "$txt" &&
+    [ "$(wc -l <"$txt")" -eq 24 ] && ! grep -q "$(printf '\033')" "$txt"
+ok $? "the text file holds the 24 lines of the screen, no escapes" "$(cat "$txt" 2>&1)"
+[ -f "$ansi" ] && grep -q "$(printf '\033')\[0;1mspecdec" "$ansi" &&
+    [ "$(wc -l <"$ansi")" -eq 24 ]
+ok $? "the .ansi file has the same screen with its attributes as escapes"
+keys w q
+$T kill-session -t w
+start f 80 24 LC_ALL=C SPECDEC_SCREENSHOT_DIR=/nonexistent/dir
+run f "'$SPECDEC' --paused"
+wait_for f "step 0"
+keys f w
+has f "^ cannot write in /nonexistent/dir: No such file or directory \(specdec-step0-" \
+    "a write failure says so on the status line"
+keys f n
+has f "step 1$" "and the view goes on"
+keys f q
+$T kill-session -t f
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
