@@ -425,6 +425,32 @@ status_expire(struct tui *t, double now)
 	}
 }
 
+/* A click on a step row of the stream selects that step (pausing first); the
+ * wheel moves the selection as the selection keys do. */
+static void
+on_mouse(struct tui *t)
+{
+	MEVENT ev;
+	size_t back;
+
+	if (getmouse(&ev) != OK)
+		return;
+	if (ev.bstate & BUTTON4_PRESSED)
+		act(t, TUI_A_OLDER);
+#ifdef BUTTON5_PRESSED
+	else if (ev.bstate & BUTTON5_PRESSED)
+		act(t, TUI_A_NEWER);
+#endif
+	else if ((ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) && t->lay.fits &&
+	    tui_stream_step_at(&t->lay.pane[TUI_P_STREAM], t->paused ? t->selected : 0,
+	    ev.y, ev.x, &back) && back < t->sim.ring_len) {
+		if (!t->paused)
+			set_paused(t, 1);
+		t->selected = back;
+		t->position = -1;
+	}
+}
+
 static void
 on_key(struct tui *t, int ch)
 {
@@ -434,6 +460,10 @@ on_key(struct tui *t, int ch)
 	t->dirty = 1;
 	if (ch == KEY_RESIZE) {
 		relayout(t);
+		return;
+	}
+	if (ch == KEY_MOUSE && !t->show_help) {
+		on_mouse(t);
 		return;
 	}
 	if (t->show_help) {

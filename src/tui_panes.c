@@ -246,6 +246,25 @@ draw_legend(struct tui_pen *p, const struct tui_glyphs *g)
 	tui_pen_put(p, TUI_S_BONUS, "+bonus");
 }
 
+/* The steps back from the newest of the stream's bottom row, when it has rows
+ * rows and the selected step is to be in view. */
+static size_t
+stream_scroll(int rows, size_t selected)
+{
+	return rows > 0 && selected >= (size_t)rows ? selected - (size_t)rows + 1 : 0;
+}
+
+int
+tui_stream_step_at(const struct tui_rect *pane, size_t selected, int y, int x, size_t *back)
+{
+	int rows = pane->h - TUI_BOX_H - STREAM_LEGEND_LINES, row = y - pane->y - TUI_BOX_Y;
+
+	if (x <= pane->x || x >= pane->x + pane->w - 1 || row < 0 || row >= rows)
+		return 0;
+	*back = stream_scroll(rows, selected) + (size_t)(rows - 1 - row);
+	return 1;
+}
+
 void
 tui_draw_stream(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
@@ -258,7 +277,7 @@ tui_draw_stream(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	tui_box(w, v->term, "token stream", NULL);
 	numw = snprintf(num, sizeof num, "%" PRIu64, sim->steps_total);
 	numw = numw < STREAM_NUM_MIN_W ? STREAM_NUM_MIN_W : numw;
-	scroll = rows > 0 && v->selected >= (size_t)rows ? v->selected - (size_t)rows + 1 : 0;
+	scroll = stream_scroll(rows, v->selected);
 	for (row = rows - 1, i = scroll; row >= 0; row--, i++) {
 		const struct sim_entry *e = sim_recent(sim, i);
 

@@ -35,6 +35,12 @@ struct spec_step;
  * bonus). */
 int tui_detail_selected(const struct spec_step *s, int position);
 
+/* The step shown on screen row y, column x, of the token stream at pane, as steps
+ * back from the newest into *back, when the selected step is selected; 0 when
+ * (y, x) is not on a step row (the border, the legend). */
+int tui_stream_step_at(const struct tui_rect *pane, size_t selected, int y, int x,
+    size_t *back);
+
 void tui_draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v);
 void tui_draw_stream(WINDOW *w, const struct sim *sim, const struct tui_view *v);
 void tui_draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v);

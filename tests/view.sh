@@ -170,5 +170,27 @@ has f "step 1$" "and the view goes on"
 keys f q
 $T kill-session -t f
 
+# --- the mouse: a click on a step row selects it, the wheel moves the selection ------
+# The terminal's own reports (xterm SGR 1006, what ncurses asks of xterm-256color)
+# typed into the pane: press and release of button 1, wheel up and down.
+start m 80 24 LC_ALL=C.UTF-8
+run m "'$SPECDEC' --paused"
+wait_for m "step 0"
+keys m n n n n n
+wait_for m "step 5, residual"
+$T send-keys -t m -l "$(printf '\033[<0;10;6M')"
+$T send-keys -t m -l "$(printf '\033[<0;10;6m')"
+has m "^┌─ step 3, residual mass" "a click on the row of step 3 selects it for the detail"
+$T send-keys -t m -l "$(printf '\033[<64;10;6M')"
+has m "^┌─ step 2, residual mass" "the wheel up selects the step before"
+$T send-keys -t m -l "$(printf '\033[<65;10;6M')" "$(printf '\033[<65;10;6M')"
+has m "^┌─ step 4, residual mass" "the wheel down, twice, two steps newer"
+$T send-keys -t m -l "$(printf '\033[<0;10;2M')" "$(printf '\033[<0;10;2m')"
+has m "^┌─ step 4, residual mass" "a click on an empty row or the border changes nothing"
+keys m Up
+has m "^┌─ step 3, residual mass" "and the keys still do it without a mouse"
+keys m q
+$T kill-session -t m
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
