@@ -17,6 +17,7 @@
 #include "sim.h"
 #include "sources.h"
 #include "tui.h"
+#include "tui_figures.h"
 #include "tui_keys.h"
 #include "tui_layout.h"
 #include "tui_panes.h"
@@ -53,7 +54,8 @@ struct tui {
 	struct tui_layout lay;
 	WINDOW *win[TUI_P_COUNT];
 	WINDOW *help;
-	int paused, show_help, dirty, quit;
+	int paused, dirty, quit;
+	int show_help;		/* 0, 1: the keys, 2: what the figures mean */
 	double rate;		/* steps/s; 0: as fast as it goes */
 	size_t selected;
 	int position;		/* the step detail's token, or -1: the default */
@@ -106,7 +108,16 @@ static void
 draw_help(struct tui *t, const struct tui_view *v)
 {
 	struct tui_help_layout h;
+	struct tui_rect r;
 
+	if (t->show_help == 2) {
+		r = tui_figures_place(COLS, LINES);
+		if (t->help == NULL && (t->help = newwin(r.h, r.w, r.y, r.x)) == NULL)
+			return;
+		tui_draw_figures(t->help, v->term);
+		wnoutrefresh(t->help);
+		return;
+	}
 	tui_help_place(COLS, LINES, &h);
 	if (t->help == NULL &&
 	    (t->help = newwin(h.win.h, h.win.w, h.win.y, h.win.x)) == NULL)
@@ -467,7 +478,7 @@ on_key(struct tui *t, int ch)
 		return;
 	}
 	if (t->show_help) {
-		t->show_help = 0;
+		t->show_help = t->show_help == 1 && tui_keys_action(ch) == TUI_A_HELP ? 2 : 0;
 		if (t->help != NULL)
 			delwin(t->help);
 		t->help = NULL;

@@ -911,7 +911,7 @@ tui_draw_help(WINDOW *w, const struct tui_help_layout *h, const struct tui_view 
 		tui_pen_put_cut(&p, TUI_S_NORMAL, tui_keys[i].help);
 	}
 	tui_pen_at(&p, getmaxy(w) - 1, TUI_BOX_X);	/* on the bottom border */
-	tui_pen_put(&p, TUI_S_DIM, " any key closes ");
+	tui_pen_put(&p, TUI_S_DIM, " ? again: what the figures mean; any other key closes ");
 }
 
 void

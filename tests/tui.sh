@@ -349,7 +349,7 @@ $T kill-session -t k
 printf '# vocab 4\n0.5 0.3 0.1 0.1\n0.25 0.25 0.25 0.25\n' >"$TMPD/replay.txt"
 start r 80 24 LC_ALL=C.UTF-8
 run r "'$SPECDEC' --replay '$TMPD/replay.txt' --paused"
-check r "replay  V=4" "replay: the header names the source instead of a noise"
+check r "specdec  replay replay.txt  γ=4  V=4" "replay: the header names the source instead of a noise"
 keys r n
 check r "step 1 " "replay: n steps"
 keys r "]"

@@ -192,5 +192,31 @@ has m "^┌─ step 3, residual mass" "and the keys still do it without a mouse"
 keys m q
 $T kill-session -t m
 
+# --- the help's second page: what the figures mean --------------------------------
+for size in "80 24 C.UTF-8" "72 20 C"; do
+	set -- $size
+	start e "$1" "$2" LC_ALL="$3"
+	run e "'$SPECDEC' --paused"
+	wait_for e "step 0"
+	keys e "?"
+	has e "\? again: what the figures mean" "$1x$2 $3: the keys page offers the figures page"
+	keys e "?"
+	has e "what the figures mean|figures" "$1x$2 $3: ? again opens it"
+	for want in "accepted / tested drafts: acceptance as counted" \
+	    "alpha\^ leans to steps that tested more; overlap not" \
+	    "\(1 - a\^\(gamma\+1\)\) / \(1 - a\) at a = alpha\^" \
+	    "the form at each step's own overlap, averaged \(Jensen\)" \
+	    "the TV exact sampling shows by chance at these counts" \
+	    "output law = target's: TV near noise, chi2 p not tiny" \
+	    "figures since the last change of gamma, noise, r, s"; do
+		has e "$want" "$1x$2 $3: the figures page says '$want'"
+	done
+	keys e x
+	wait_gone e "any key closes"
+	ok $? "$1x$2 $3: any key closes it" "$(screen e)"
+	keys e q
+	$T kill-session -t e
+done
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
