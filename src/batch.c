@@ -16,6 +16,7 @@
 #include "sim.h"
 #include "source.h"
 #include "sources.h"
+#include "wrap.h"
 
 #define PROGRESS_EVERY 4096	/* steps between looks at the clock */
 #define PROGRESS_SECONDS 0.25
@@ -78,61 +79,81 @@ run_steps(struct sim *sim, uint64_t total)
 	return i;
 }
 
+#define REPORT_INDENT 13		/* where a report line's value starts */
+#define CHECK_INDENT 6			/* where a check's name starts */
+#define REPORT_LINE_MAX 4096		/* a line before wrapping (gamma + 1 fields) */
+
+/* "label n:x n:x ...": a histogram or a rate per position, wrapped. */
 static void
 print_counts_line(const char *label, const uint64_t *counts, int n)
 {
+	char line[REPORT_LINE_MAX];
+	size_t len;
 	int i;
 
-	printf("%-13s", label);
-	for (i = 0; i < n; i++)
-		printf(" %d:%" PRIu64, i + 1, counts[i]);
-	putchar('\n');
+	len = (size_t)snprintf(line, sizeof line, "%-13s", label);
+	for (i = 0; i < n && len < sizeof line; i++)
+		len += (size_t)snprintf(line + len, sizeof line - len, " %d:%" PRIu64, i + 1,
+		    counts[i]);
+	wrap_line(stdout, line, WRAP_WIDTH, REPORT_INDENT);
 }
+
+static void
+print_accept_by_pos(const struct stats *st, int gamma)
+{
+	char line[REPORT_LINE_MAX];
+	size_t len;
+	int k;
+
+	len = (size_t)snprintf(line, sizeof line, "%-13s", "accept by pos");
+	for (k = 0; k < gamma && len < sizeof line; k++)
+		if (st->tested_at[k] > 0)
+			len += (size_t)snprintf(line + len, sizeof line - len, " %d:%.3f", k + 1,
+			    stats_accept_rate_at(st, k));
+		else	/* never tested: no rate */
+			len += (size_t)snprintf(line + len, sizeof line - len, " %d:-", k + 1);
+	wrap_line(stdout, line, WRAP_WIDTH, REPORT_INDENT);
+}
+
+/* One report line: wrapped at WRAP_WIDTH, the value's column kept. */
+#define REPORT(...) wrap_printf(stdout, WRAP_WIDTH, REPORT_INDENT, __VA_ARGS__)
 
 static void
 print_report(const struct sim *sim, const struct sim_figures *f)
 {
 	const struct stats *st = &sim->stats;
 	const struct sim_params *par = &sim->par;
-
 	const char *input = source_describe(&sim->src);
-	int k;
 
 	if (source_has_noise(&sim->src))
-		printf("source       %s, vocab %zu, gamma %d, noise %.2f, seed %" PRIu64 "\n",
+		REPORT("source       %s, vocab %zu, gamma %d, noise %.2f, seed %" PRIu64,
 		    sim->src.kind, sim->src.vocab, par->gamma, par->noise, par->seed);
 	else	/* a replay's draft is the file's: no noise to report */
-		printf("source       %s, vocab %zu, gamma %d, seed %" PRIu64 "\n",
+		REPORT("source       %s, vocab %zu, gamma %d, seed %" PRIu64,
 		    sim->src.kind, sim->src.vocab, par->gamma, par->seed);
 	if (input != NULL)
-		printf("input        %s\n", input);
-	printf("steps        %" PRIu64 "\n", st->steps);
-	printf("tokens       %" PRIu64 " emitted; %" PRIu64 " drafted, %" PRIu64
-	    " tested, %" PRIu64 " accepted\n", st->tokens, st->drafted, st->tested,
+		REPORT("input        %s", input);
+	REPORT("steps        %" PRIu64, st->steps);
+	REPORT("tokens       %" PRIu64 " emitted; %" PRIu64 " drafted, %" PRIu64
+	    " tested, %" PRIu64 " accepted", st->tokens, st->drafted, st->tested,
 	    st->accepted);
-	printf("alpha        %.4f accepted/tested; overlap %.4f per step, %.4f per test\n",
+	REPORT("alpha        %.4f accepted/tested; overlap %.4f per step, %.4f per test",
 	    f->alpha_hat, f->alpha_overlap, f->alpha_overlap_tested);
-	printf("tok/step     %.4f measured; closed form %.4f at alpha-hat, %.4f per-step"
-	    " mean; max %d\n", f->tok_per_step, f->closed_form, f->closed_form_jensen,
+	REPORT("tok/step     %.4f measured; closed form %.4f at alpha-hat, %.4f per-step"
+	    " mean; max %d", f->tok_per_step, f->closed_form, f->closed_form_jensen,
 	    st->max_tok_per_step);
 	print_counts_line("tok/step hist", st->tok_hist, par->gamma + 1);
-	printf("%-13s", "accept by pos");
-	for (k = 0; k < par->gamma; k++)
-		if (st->tested_at[k] > 0)
-			printf(" %d:%.3f", k + 1, stats_accept_rate_at(st, k));
-		else
-			printf(" %d:-", k + 1);	/* never tested: no rate */
-	putchar('\n');
-	printf("tv           %.4f speculative vs target-only (%" PRIu64 " and %" PRIu64
-	    " tokens)\n", f->tv, st->tokens, st->ref_tokens);
-	printf("chi2         %.3f on %d df, p = %.4f (output vs exact expected counts)\n",
+	print_accept_by_pos(st, par->gamma);
+	REPORT("tv           %.4f speculative vs target-only (%" PRIu64 " and %" PRIu64
+	    " tokens)", f->tv, st->tokens, st->ref_tokens);
+	REPORT("chi2         %.3f on %d df, p = %.4f (output vs exact expected counts)",
 	    f->chi2.statistic, f->chi2.df, f->chi2.p_value);
-	printf("cost         target %g ms/forward, draft %g ms/token, c = %.4g\n",
+	REPORT("cost         target %g ms/forward, draft %g ms/token, c = %.4g",
 	    par->target_ms, par->draft_ms, f->cost_ratio);
-	printf("throughput   target-only %.5g tok/s, speculative %.5g tok/s\n",
+	REPORT("throughput   target-only %.5g tok/s, speculative %.5g tok/s",
 	    f->target_rate, f->spec_rate);
-	printf("speedup      %.3fx (Theorem 3.8 at alpha-hat), %.3fx measured;"
-	    " optimal gamma %d (%.3fx)\n", f->speedup, f->speedup_measured,
+	REPORT("speedup      %.3fx (Theorem 3.8 at alpha-hat), %.3fx measured;"
+	    " optimal gamma %d (%.3fx)", f->speedup, f->speedup_measured,
 	    f->optimal_gamma, f->optimal_speedup);
 }
 
@@ -143,8 +164,8 @@ print_checks(const struct check *checks)
 
 	putchar('\n');
 	for (i = 0; i < CHECKS_COUNT; i++) {
-		printf("%s  %s  %s\n", checks[i].pass ? "PASS" : "FAIL", checks[i].name,
-		    checks[i].detail);
+		wrap_printf(stdout, WRAP_WIDTH, CHECK_INDENT, "%s  %s  %s",
+		    checks[i].pass ? "PASS" : "FAIL", checks[i].name, checks[i].detail);
 		failed += !checks[i].pass;
 	}
 	printf("%d passed, %d failed\n", CHECKS_COUNT - failed, failed);

@@ -59,10 +59,11 @@ fi
 # and no unknown token when the vocabulary is not capped; the vocabulary
 # cap with its unknown token.
 printf 'one two three. one two four. one two three!\n' > "$tmp/small"
-"$SPECDEC" --batch --corpus "$tmp/small" --steps 50 > "$tmp/out"
+"$SPECDEC" --batch --corpus "$tmp/small" --steps 50 | unwrap > "$tmp/out"
 grep -q "^input        corpus $tmp/small: 12 tokens (6 distinct), vocab 6; target order 3, draft order 2, temperature 1" "$tmp/out"
 ok $? "--corpus: tokens, types and vocabulary in the report"
-SPECDEC_CORPUS=$tmp/small "$SPECDEC" --batch --source ngram --max-vocab 3 --steps 50 > "$tmp/out"
+SPECDEC_CORPUS=$tmp/small "$SPECDEC" --batch --source ngram --max-vocab 3 --steps 50 |
+    unwrap > "$tmp/out"
 grep -q "^input        corpus $tmp/small: 12 tokens (6 distinct), vocab 3;" "$tmp/out"
 ok $? "\$SPECDEC_CORPUS and --max-vocab 3 (two words and the unknown token)"
 

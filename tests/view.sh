@@ -121,12 +121,14 @@ keys r q
 $T kill-session -t r
 
 # --- the header names the source; keys a source cannot use ---------------------------
-start h 80 24 LC_ALL=C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR"
+start h 80 24 LC_ALL=C.UTF-8
 run h "'$SPECDEC' --paused"
 wait_for h "step 0"
 has h "^ specdec  stub  γ=4  noise=0\.30  V=20  seed=0   paused   step 0$" "header names the stub"
 keys h q
-run h "clear; '$SPECDEC' --paused --replay '$TESTS_SRCDIR/golden/pairs.txt'"
+$T kill-session -t h
+start h 80 24 LC_ALL=C.UTF-8
+run h "'$SPECDEC' --paused --replay '$TESTS_SRCDIR/golden/pairs.txt'"
 wait_for h "step 0"
 has h "^ specdec  replay pairs\.txt  γ=4  V=8" "header names the replay file"
 hasnt h "noise" "replay: no noise in the header or the key bar"
@@ -134,7 +136,9 @@ keys h "]"
 has h "^ \]: the replay source's draft has no noise to change" \
     "replay: ] says why it does nothing"
 keys h q
-run h "clear; '$SPECDEC' --paused --source ngram"
+$T kill-session -t h
+start h 80 24 LC_ALL=C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR"
+run h "'$SPECDEC' --paused --source ngram"
 wait_for h "step 0"
 has h "^ specdec  ngram corpus\.txt 3/2 T=1  γ=4  noise=0\.00" "header names the n-gram models"
 keys h q
