@@ -86,4 +86,18 @@ is_noise=$("$SPECDEC" --json --source ngram --noise 0.3 --steps 10 | jq .noise)
 [ "$is_noise" = 0.3 ]
 ok $? "and --noise still sets it (got $is_noise)"
 
+# --prompt: the n-gram source only; its words must be the corpus's (no <unk>
+# uncapped); it changes where the text starts, and so the run.
+usage_error "--prompt only applies to the n-gram source" --batch --prompt "the cat"
+usage_error "--prompt: 'unicorn' is not a word of the corpus" --batch --corpus "$tmp/small" \
+    --prompt "one unicorn"
+usage_error "--prompt: no words in" --batch --corpus "$tmp/small" --prompt " "
+a=$("$SPECDEC" --json --corpus "$tmp/small" --steps 200 --prompt "one two" | jq -c .spec_hist)
+b=$("$SPECDEC" --json --corpus "$tmp/small" --steps 200 --prompt "three !" | jq -c .spec_hist)
+[ -n "$a" ] && [ "$a" != "$b" ]
+ok $? "--prompt: another start, another run ($a vs $b)"
+"$SPECDEC" --batch --corpus "$tmp/small" --max-vocab 3 --prompt "one unicorn" --steps 20 \
+    >/dev/null 2>"$tmp/err"
+ok $? "--prompt under a capped vocabulary: an unknown word is <unk> ($(cat "$tmp/err"))"
+
 tap_done
