@@ -60,6 +60,7 @@ struct tui {
 	size_t selected;
 	int position;		/* the step detail's token, or -1: the default */
 	char status[256];	/* the key bar's message until status_until */
+	int text_mode;		/* the stream shows the text as prose */
 	double status_until;
 	double next_step, last_frame, deadline;
 	double frame_start;	/* when the last frame began stepping */
@@ -146,6 +147,7 @@ draw_panes(struct tui *t)
 	v.selected = t->selected;
 	v.position = t->position;
 	v.status = t->status_until > 0.0 ? t->status : NULL;
+	v.text_mode = t->text_mode;
 	for (i = 0; i < TUI_P_COUNT; i++)
 		if (t->win[i] != NULL) {
 			pane_draw[i](t->win[i], &t->sim, &v);
@@ -411,6 +413,9 @@ act(struct tui *t, enum tui_action a)
 	case TUI_A_SHOT:
 		write_shot(t);
 		break;
+	case TUI_A_TEXT:
+		t->text_mode = !t->text_mode;
+		break;
 	case TUI_A_REDRAW:
 		clearok(curscr, TRUE);
 		break;
@@ -453,6 +458,7 @@ on_mouse(struct tui *t)
 		act(t, TUI_A_NEWER);
 #endif
 	else if ((ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) && t->lay.fits &&
+	    !t->text_mode &&
 	    tui_stream_step_at(&t->lay.pane[TUI_P_STREAM], t->paused ? t->selected : 0,
 	    ev.y, ev.x, &back) && back < t->sim.ring_len) {
 		if (!t->paused)

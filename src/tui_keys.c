@@ -33,6 +33,7 @@ const struct tui_key tui_keys[] = {
 	{ { KEY_RIGHT, ')' }, "), Right", "detail: token right", NULL, NULL,
 	    TUI_A_POS_RIGHT },
 	{ { 'w' }, "w", "save the screen", NULL, NULL, TUI_A_SHOT },
+	{ { 'e' }, "e", "n-gram: steps or text", NULL, NULL, TUI_A_TEXT },
 	{ { CTRL('l') }, "Ctrl-L", "redraw the screen", NULL, NULL, TUI_A_REDRAW },
 	{ { '?', 'h', KEY_F(1) }, "?", "this help", "?", "help",
 	    TUI_A_HELP },
@@ -101,6 +102,7 @@ static const struct {
 } needs[] = {
 	{ TUI_A_NOISE_UP, TUI_NEED_NOISE }, { TUI_A_NOISE_DOWN, TUI_NEED_NOISE },
 	{ TUI_A_NOISE_UP_FINE, TUI_NEED_NOISE }, { TUI_A_NOISE_DOWN_FINE, TUI_NEED_NOISE },
+	{ TUI_A_TEXT, TUI_NEED_WORDS },
 };
 
 enum tui_need

@@ -29,6 +29,7 @@ enum tui_action {
 	TUI_A_POS_LEFT,
 	TUI_A_POS_RIGHT,
 	TUI_A_SHOT,
+	TUI_A_TEXT,
 	TUI_A_REDRAW,
 	TUI_A_HELP,
 	TUI_A_QUIT,

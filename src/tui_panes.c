@@ -12,6 +12,7 @@
 #include "theory.h"
 #include "tui_keys.h"
 #include "tui_panes.h"
+#include "tui_prose.h"
 #include "tui_text.h"
 
 #define STREAM_LEGEND_LINES 1	/* the legend at the foot of the token stream */
@@ -36,8 +37,8 @@ static const struct plot_curve curve_refs[] = {
 #define CURVE_MEASURED (PLOT_S_USER + CURVE_REFS)	/* the measured alpha's curve */
 _Static_assert(TUI_S_CURVE + CURVE_REFS == TUI_S_COUNT, "a style for each fixed-alpha curve");
 
-static enum tui_style
-outcome_style(enum spec_outcome o)
+enum tui_style
+tui_outcome_style(enum spec_outcome o)
 {
 	switch (o) {
 	case SPEC_ACCEPTED:
@@ -52,9 +53,8 @@ outcome_style(enum spec_outcome o)
 	return TUI_S_NORMAL;
 }
 
-/* A token with the cue that survives monochrome: [rejected], ->residual, +bonus. */
-static const char *
-token_text(const struct sim *sim, const struct spec_token *t, const struct tui_glyphs *g,
+const char *
+tui_token_text(const struct sim *sim, const struct spec_token *t, const struct tui_glyphs *g,
     char *buf, size_t len)
 {
 	char id[32];
@@ -159,7 +159,7 @@ row_tokens(struct row_tokens *r, const struct sim *sim, const struct spec_step *
 
 	r->n = step->ntok;
 	for (i = 0; i < r->n; i++) {
-		token_text(sim, &step->tok[i], g, r->text[i], sizeof r->text[i]);
+		tui_token_text(sim, &step->tok[i], g, r->text[i], sizeof r->text[i]);
 		r->width[i] = tui_text_width(r->text[i]) + (step->tok[i].outcome != SPEC_REJECTED);
 	}
 	r->tail = r->n > 0 ? r->n - 1 : 0;
@@ -205,7 +205,7 @@ put_row_tokens(struct tui_pen *p, const struct spec_step *step, const struct row
     int from, int to)
 {
 	for (; from < to; from++) {
-		tui_pen_put(p, outcome_style(step->tok[from].outcome), r->text[from]);
+		tui_pen_put(p, tui_outcome_style(step->tok[from].outcome), r->text[from]);
 		if (step->tok[from].outcome != SPEC_REJECTED)
 			tui_pen_put(p, TUI_S_NORMAL, " ");
 	}
@@ -274,6 +274,10 @@ tui_draw_stream(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	size_t scroll, i;
 	char num[32];
 
+	if (v->text_mode) {
+		tui_draw_prose(w, sim, v);
+		return;
+	}
 	tui_box(w, v->term, "token stream", NULL);
 	numw = snprintf(num, sizeof num, "%" PRIu64, sim->steps_total);
 	numw = numw < STREAM_NUM_MIN_W ? STREAM_NUM_MIN_W : numw;
@@ -370,7 +374,7 @@ detail_column(struct tui_pen *p, const struct sim *sim, const struct spec_step *
 	tui_pen_at(p, TUI_BOX_Y + DETAIL_TOKEN, x);
 	if (p->right > x + DETAIL_COL_W - 1)
 		p->right = x + DETAIL_COL_W - 1;	/* a long word is clipped to its column */
-	tui_pen_put_cut(p, outcome_style(t->outcome), token_text(sim, t, g, buf, sizeof buf));
+	tui_pen_put_cut(p, tui_outcome_style(t->outcome), tui_token_text(sim, t, g, buf, sizeof buf));
 	p->right = right;
 	detail_number(p, DETAIL_P, col, t->p, 1);
 	detail_number(p, DETAIL_Q, col, t->q, t->outcome != SPEC_BONUS);
@@ -381,7 +385,7 @@ detail_column(struct tui_pen *p, const struct sim *sim, const struct spec_step *
 		    tested && t->q > 0.0);
 	detail_number(p, DETAIL_U, col, t->u, tested);
 	tui_pen_at(p, TUI_BOX_Y + DETAIL_VERDICT, x);
-	tui_pen_put(p, outcome_style(t->outcome), verdict(t->outcome));
+	tui_pen_put(p, tui_outcome_style(t->outcome), verdict(t->outcome));
 }
 
 int

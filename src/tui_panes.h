@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "spec.h"
 #include "tui_layout.h"
 #include "tui_term.h"
 
@@ -26,9 +27,18 @@ struct tui_view {
 	int position;		/* the step detail's selected token, or -1: the last
 				 * tested one */
 	const char *status;	/* a message for the key bar's line, or NULL */
+	int text_mode;		/* the stream shows the emitted text as prose */
 };
 
-struct spec_step;
+struct tui_glyphs;
+
+/* The style of a token of this outcome. */
+enum tui_style tui_outcome_style(enum spec_outcome o);
+
+/* A token's label with the cue that survives monochrome, into buf: [rejected],
+ * ->residual (the arrow glyph), +bonus. */
+const char *tui_token_text(const struct sim *sim, const struct spec_token *t,
+    const struct tui_glyphs *g, char *buf, size_t len);
 
 /* The token of step s the step detail selects: position when the step has it,
  * else the last tested draft (the rejected one, or the last accepted before a

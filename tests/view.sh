@@ -222,5 +222,35 @@ for size in "80 24 C.UTF-8" "72 20 C"; do
 	$T kill-session -t e
 done
 
+# --- the n-gram text mode and --prompt ----------------------------------------------
+start x 80 24 LC_ALL=C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR"
+run x "'$SPECDEC' --paused --source ngram --noise 1 --prompt 'the old scribe said'"
+wait_for x "step 0"
+keys x e n n n n n n n n
+has x "^┌─ text \(e: steps\) ─" "e shows the text"
+has x "^│ [^│]*→[^ │]" "a residual word carries its arrow in the text"
+hasnt x "\[[a-z]+\]" "rejected drafts are not part of the text"
+has x "^│ accepted →residual \+bonus *│" "the text's legend"
+keys x e
+has x "^┌─ token stream ─" "e again: back to the steps"
+keys x q
+$T kill-session -t x
+start x 80 24 LC_ALL=C SPECDEC_DATADIR="$SPECDEC_DATADIR"
+run x "'$SPECDEC' --source ngram --rate max"
+sleep 2
+keys x e Space
+wait_for x "paused"
+has x "^\+- text \(e: steps\) -" "ASCII: the text mode's box"
+hasnt x "<unk>" "no <unk> in the text: the vocabulary is not capped"
+keys x q
+$T kill-session -t x
+start x 80 24 LC_ALL=C.UTF-8
+run x "'$SPECDEC' --paused"
+wait_for x "step 0"
+keys x e
+has x "^ e: only the ngram source has words to show as text" "the stub: e says why not"
+keys x q
+$T kill-session -t x
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
