@@ -5,19 +5,9 @@
 # the step detail at gamma 32, keys a source cannot use, the header naming the
 # source, the figures' help page, the n-gram text mode and --prompt, the screen
 # written to files, and the mouse. TAP output; needs tmux.
-set -u
-
-: "${SPECDEC:?SPECDEC must name the specdec binary}"
-TMPD=$(mktemp -d "${TMPDIR:-/tmp}/specdec-view.XXXXXX") || exit 1
-n=0
-failed=0
+. "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 . "${TESTS_SRCDIR:-$(dirname "$0")}/tmux.sh"
-
-cleanup() {
-	tmux_cleanup
-	rm -rf "$TMPD"
-}
-trap cleanup EXIT
+trap 'tmux_cleanup; rm -rf "$TMPD"' EXIT
 trap 'exit 1' HUP INT TERM
 
 why=$(tmux_setup) || {
@@ -25,21 +15,8 @@ why=$(tmux_setup) || {
 	exit 1
 }
 
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-		if [ -n "${3:-}" ]; then
-			printf '%s\n' "$3" | sed 's/^/# /'
-		fi
-	fi
-}
-
 # has NAME ERE DESCRIPTION: the screen has a line matching the extended regex
-# (polled for up to 5 s).
+# (polled for up to 5 s); the screen goes to the log when it does not.
 has() {
 	i=0
 	while [ "$i" -lt 50 ]; do
@@ -47,23 +24,46 @@ has() {
 		sleep 0.1
 		i=$((i + 1))
 	done
-	s=$(screen "$1")
-	printf '%s\n' "$s" | grep -qE -- "$2"
-	ok $? "$3" "$s"
+	screen "$1" | grep -qE -- "$2"
+	st=$?
+	ok "$st" "$3"
+	[ "$st" -eq 0 ] || screen "$1" | sed 's/^/# /'
 }
 
 # hasnt NAME ERE DESCRIPTION: no line matches.
 hasnt() {
-	s=$(screen "$1")
-	! printf '%s\n' "$s" | grep -qE -- "$2"
-	ok $? "$3" "$s"
+	screen "$1" | grep -qE -- "$2"
+	st=$((! $?))
+	ok "$st" "$3"
+	[ "$st" -eq 0 ] || screen "$1" | sed 's/^/# /'
+}
+
+# view NAME COLS LINES LOCALE [VAR=value...] -- ARGS...: specdec ARGS in a new
+# session, waited for until its first frame.
+view() {
+	vname=$1 vcols=$2 vlines=$3 vloc=$4
+	shift 4
+	venv=
+	while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do
+		venv="$venv $1"
+		shift
+	done
+	shift
+	start "$vname" "$vcols" "$vlines" LC_ALL="$vloc" $venv
+	run "$vname" "'$SPECDEC' $*"
+	wait_for "$vname" "step "
+}
+
+# unview NAME: quit and close the session.
+unview() {
+	keys "$1" q
+	$T kill-session -t "$1"
 }
 
 # --- no number cut: whole fields dropped or shortened ---------------------------
 for size in "72 20 C.UTF-8" "80 24 C" "72 20 C"; do
 	set -- $size
-	start c "$1" "$2" LC_ALL="$3"
-	run c "'$SPECDEC' --rate max --vocab 2 --seed 3"
+	view c "$1" "$2" "$3" -- --rate max --vocab 2 --seed 3
 	sleep 2
 	keys c Space
 	wait_for c "paused"
@@ -74,30 +74,25 @@ for size in "72 20 C.UTF-8" "80 24 C" "72 20 C"; do
 	[ "$1" -lt 80 ] ||
 	    has c "TV [0-9]\.[0-9]{3} \((noise )?~[0-9.e-]*[1-9][0-9.e-]*\)" \
 	    "$1x$2 $3: the noise floor shown with a significant digit"
-	keys c q
-	$T kill-session -t c
+	unview c
 done
 
 # --- the chi-square with nothing tested --------------------------------------------
-start z 80 24 LC_ALL=C.UTF-8
-run z "'$SPECDEC' --paused --vocab 1000"
-wait_for z "step 0"
+view z 80 24 C.UTF-8 -- --paused --vocab 1000
 keys z n
 wait_for z "step 1"
 has z "χ² p – *│$" "0 df: the chi-square shows –, not p 1.00"
 hasnt z "χ² p 1\.00" "0 df: no p 1.00"
-keys z q
-$T kill-session -t z
+unview z
 
 # --- the step detail: residual mass either way; gamma 32 numbered and scrolled ---
-start g 80 24 LC_ALL=C.UTF-8
-run g "'$SPECDEC' --paused --gamma 32 --noise 0.05"
-wait_for g "step 0"
+view g 80 24 C.UTF-8 -- --paused --gamma 32 --noise 0.05
 keys g n
 wait_for g "step 1"
 has g "step 1, residual mass 0\.[0-9]*[1-9][0-9]* at pos 32 " \
     "no rejection: the residual mass of the last tested position, not 0.000"
-has g "└─pos….*31(─)+\[32\](─)+33(─)*┘" "positions numbered on the border, 32 selected"
+has g "└─pos….*31(─)+\[32\](─)+33(─)*┘" \
+    "positions numbered on the border, 32 selected"
 has g "│ q .* -  *│" "the bonus column shows no q"
 i=0
 while [ $i -lt 40 ]; do
@@ -108,47 +103,32 @@ wait_for g "at pos 1 "
 has g "└─pos(─)+\[1\](─)+2(─)+3─.*…─┘" "Left scrolls back to position 1"
 keys g Right Right
 has g "step 1, residual mass 0\.[0-9]+ at pos 3 " "Right moves to position 3"
-keys g q
-$T kill-session -t g
-start r 80 24 LC_ALL=C
-run r "'$SPECDEC' --paused --noise 3 --seed 2"
-wait_for r "step 0"
+unview g
+view r 80 24 C -- --paused --noise 3 --seed 2
 keys r n
 wait_for r "step 1"
 has r "^[|] p/q .* r0\.[0-9]{3} " "the residual column shows r, its probability under the residual"
 has r "residual mass 0\.[0-9]{3} at pos [0-9]" "a rejection's residual mass at its position"
-keys r q
-$T kill-session -t r
+unview r
 
 # --- the header names the source; keys a source cannot use ---------------------------
-start h 80 24 LC_ALL=C.UTF-8
-run h "'$SPECDEC' --paused"
-wait_for h "step 0"
+view h 80 24 C.UTF-8 -- --paused
 has h "^ specdec  stub  γ=4  noise=0\.30  V=20  seed=0   paused   step 0$" "header names the stub"
-keys h q
-$T kill-session -t h
-start h 80 24 LC_ALL=C.UTF-8
-run h "'$SPECDEC' --paused --replay '$TESTS_SRCDIR/golden/pairs.txt'"
-wait_for h "step 0"
+unview h
+view h 80 24 C.UTF-8 -- --paused --replay "$TESTS_SRCDIR/golden/pairs.txt"
 has h "^ specdec  replay pairs\.txt  γ=4  V=8" "header names the replay file"
 hasnt h "noise" "replay: no noise in the header or the key bar"
 keys h "]"
 has h "^ \]: the replay source's draft has no noise to change" \
     "replay: ] says why it does nothing"
-keys h q
-$T kill-session -t h
-start h 80 24 LC_ALL=C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR"
-run h "'$SPECDEC' --paused --source ngram"
-wait_for h "step 0"
+unview h
+view h 80 24 C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR" -- --paused --source ngram
 has h "^ specdec  ngram corpus\.txt 3/2 T=1  γ=4  noise=0\.00" "header names the n-gram models"
-keys h q
-$T kill-session -t h
+unview h
 
 # --- w writes the screen to two files; a failure says so and the view goes on --------
 mkdir "$TMPD/shots"
-start w 80 24 LC_ALL=C.UTF-8 SPECDEC_SCREENSHOT_DIR="$TMPD/shots"
-run w "'$SPECDEC' --paused"
-wait_for w "step 0"
+view w 80 24 C.UTF-8 SPECDEC_SCREENSHOT_DIR="$TMPD/shots" -- --paused
 keys w n n w
 has w "^ wrote specdec-step2-[0-9]{8}-[0-9]{6}\.txt and \.ansi in /" \
     "w says where the screen went"
@@ -161,25 +141,19 @@ ok $? "the text file holds the 24 lines of the screen, no escapes" "$(cat "$txt"
 [ -f "$ansi" ] && grep -q "$(printf '\033')\[0;1mspecdec" "$ansi" &&
     [ "$(wc -l <"$ansi")" -eq 24 ]
 ok $? "the .ansi file has the same screen with its attributes as escapes"
-keys w q
-$T kill-session -t w
-start f 80 24 LC_ALL=C SPECDEC_SCREENSHOT_DIR=/nonexistent/dir
-run f "'$SPECDEC' --paused"
-wait_for f "step 0"
+unview w
+view f 80 24 C SPECDEC_SCREENSHOT_DIR=/nonexistent/dir -- --paused
 keys f w
 has f "^ cannot write in /nonexistent/dir: No such file or directory \(specdec-step0-" \
     "a write failure says so on the status line"
 keys f n
 has f "step 1$" "and the view goes on"
-keys f q
-$T kill-session -t f
+unview f
 
 # --- the mouse: a click on a step row selects it, the wheel moves the selection ------
 # The terminal's own reports (xterm SGR 1006, what ncurses asks of xterm-256color)
 # typed into the pane: press and release of button 1, wheel up and down.
-start m 80 24 LC_ALL=C.UTF-8
-run m "'$SPECDEC' --paused"
-wait_for m "step 0"
+view m 80 24 C.UTF-8 -- --paused
 keys m n n n n n
 wait_for m "step 5, residual"
 $T send-keys -t m -l "$(printf '\033[<0;10;6M')"
@@ -193,15 +167,12 @@ $T send-keys -t m -l "$(printf '\033[<0;10;2M')" "$(printf '\033[<0;10;2m')"
 has m "^┌─ step 4, residual mass" "a click on an empty row or the border changes nothing"
 keys m Up
 has m "^┌─ step 3, residual mass" "and the keys still do it without a mouse"
-keys m q
-$T kill-session -t m
+unview m
 
 # --- the help's second page: what the figures mean --------------------------------
 for size in "80 24 C.UTF-8" "72 20 C"; do
 	set -- $size
-	start e "$1" "$2" LC_ALL="$3"
-	run e "'$SPECDEC' --paused"
-	wait_for e "step 0"
+	view e "$1" "$2" "$3" -- --paused
 	keys e "?"
 	has e "\? again: what the figures mean" "$1x$2 $3: the keys page offers the figures page"
 	keys e "?"
@@ -218,14 +189,12 @@ for size in "80 24 C.UTF-8" "72 20 C"; do
 	keys e x
 	wait_gone e "any key closes"
 	ok $? "$1x$2 $3: any key closes it" "$(screen e)"
-	keys e q
-	$T kill-session -t e
+	unview e
 done
 
 # --- the n-gram text mode and --prompt ----------------------------------------------
-start x 80 24 LC_ALL=C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR"
-run x "'$SPECDEC' --paused --source ngram --noise 1 --prompt 'the old scribe said'"
-wait_for x "step 0"
+view x 80 24 C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR" -- --paused --source ngram --noise 1 \
+    --prompt "'the old scribe said'"
 keys x e n n n n n n n n
 has x "^┌─ text \(e: steps\) ─" "e shows the text"
 has x "^│ [^│]*→[^ │]" "a residual word carries its arrow in the text"
@@ -233,24 +202,17 @@ hasnt x "\[[a-z]+\]" "rejected drafts are not part of the text"
 has x "^│ accepted →residual \+bonus *│" "the text's legend"
 keys x e
 has x "^┌─ token stream ─" "e again: back to the steps"
-keys x q
-$T kill-session -t x
-start x 80 24 LC_ALL=C SPECDEC_DATADIR="$SPECDEC_DATADIR"
-run x "'$SPECDEC' --source ngram --rate max"
+unview x
+view x 80 24 C SPECDEC_DATADIR="$SPECDEC_DATADIR" -- --source ngram --rate max
 sleep 2
 keys x e Space
 wait_for x "paused"
 has x "^\+- text \(e: steps\) -" "ASCII: the text mode's box"
 hasnt x "<unk>" "no <unk> in the text: the vocabulary is not capped"
-keys x q
-$T kill-session -t x
-start x 80 24 LC_ALL=C.UTF-8
-run x "'$SPECDEC' --paused"
-wait_for x "step 0"
+unview x
+view x 80 24 C.UTF-8 -- --paused
 keys x e
 has x "^ e: only the ngram source has words to show as text" "the stub: e says why not"
-keys x q
-$T kill-session -t x
+unview x
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+done_testing
