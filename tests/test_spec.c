@@ -220,7 +220,7 @@ static const struct source_ops alt_ops = {
 static void
 test_position_dependent(void)
 {
-	struct source src = { &alt_ops, NULL, V, "alternating" };
+	struct source src = { &alt_ops, NULL, V, "alternating", "alternating" };
 	uint64_t count[2][V] = { { 0 } };
 	double expected[2][V], scratch[V];
 	struct spec_targets targets;
