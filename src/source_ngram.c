@@ -407,6 +407,19 @@ prompt_word_id(const struct vocab *v, const char *s, size_t len)
 	return v->unk != VOCAB_NO_UNK ? (long)v->unk : -1;
 }
 
+/* The description says where the text starts (once, however often it is set). */
+static void
+prompt_describe(struct shared *sh, const char *text)
+{
+	size_t len = strlen(sh->describe);
+	char *at = strstr(sh->describe, "; prompt \"");
+
+	if (at != NULL)
+		len = (size_t)(at - sh->describe);
+	snprintf(sh->describe + len, sizeof sh->describe - len, "; prompt \"%.40s%s\"", text,
+	    strlen(text) > 40 ? "..." : "");
+}
+
 int
 source_ngram_set_prompt(struct source *src, const char *text, char *err, size_t errlen)
 {
@@ -432,6 +445,7 @@ source_ngram_set_prompt(struct source *src, const char *text, char *err, size_t 
 	}
 	memcpy(sh->start, ids, n * sizeof *ids);
 	sh->nstart = n;
+	prompt_describe(sh, text);
 	memcpy(s->hist, ids, n * sizeof *ids);
 	s->nhist = n;
 	return 0;

@@ -96,6 +96,9 @@ a=$("$SPECDEC" --json --corpus "$tmp/small" --steps 200 --prompt "one two" | jq 
 b=$("$SPECDEC" --json --corpus "$tmp/small" --steps 200 --prompt "three !" | jq -c .spec_hist)
 [ -n "$a" ] && [ "$a" != "$b" ]
 ok $? "--prompt: another start, another run ($a vs $b)"
+"$SPECDEC" --batch --corpus "$tmp/small" --prompt "two three" --steps 20 | unwrap |
+    grep -q '^input        corpus .*; prompt "two three"$'
+ok $? "--prompt: the report's input line says where the text starts"
 "$SPECDEC" --batch --corpus "$tmp/small" --max-vocab 3 --prompt "one unicorn" --steps 20 \
     >/dev/null 2>"$tmp/err"
 ok $? "--prompt under a capped vocabulary: an unknown word is <unk> ($(cat "$tmp/err"))"
