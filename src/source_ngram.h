@@ -53,7 +53,7 @@ int source_ngram_open_file(struct source *src, const char *path,
  * unknown token, as it did in the corpus, but where the vocabulary is not capped
  * (there is no unknown token) a word the corpus lacks is refused. On a refusal,
  * or a text without words, write the reason into err and return -1, leaving
- * the context as it was; else 0. */
+ * the context as it was; else 0, and the description ends with the prompt. */
 int source_ngram_set_prompt(struct source *src, const char *text, char *err,
     size_t errlen);
 
