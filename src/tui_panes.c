@@ -702,12 +702,36 @@ tui_draw_stats(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	stats_histogram(w, sim, v, TUI_BOX_Y + used);
 }
 
+/* The legend's second line: the measured curve, the measured point and the
+ * ceiling, each whole or left out (the ceiling first). */
+static void
+curve_legend_marks(struct tui_pen *p, const struct tui_view *v, int have)
+{
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	char a[32], b[32], hat[64], now[64], top[32];
+	struct tui_field f[] = {
+		{ g->measured, NULL, TUI_S_MEASURED, 0 },
+		{ hat, NULL, TUI_S_NORMAL, 0 },
+		{ g->mark, NULL, TUI_S_MARK, 1 },
+		{ now, NULL, TUI_S_NORMAL, 1 },
+		{ g->ceiling, NULL, TUI_S_DIM, 2 },
+		{ top, NULL, TUI_S_NORMAL, 2 },
+	};
+
+	snprintf(hat, sizeof hat, " %s %s  ", g->alpha_hat,
+	    figure(a, sizeof a, 2, v->fig->alpha_hat, have, g));
+	snprintf(now, sizeof now, " %s%s  ", v->term->utf8 ? "now " : "",
+	    figure(b, sizeof b, 2, v->fig->tok_per_step, have, g));
+	snprintf(top, sizeof top, " %s+1", g->gamma);
+	tui_pen_fields(p, f, (int)(sizeof f / sizeof f[0]));
+}
+
 static void
 curve_legend(struct tui_pen *p, const struct sim *sim, const struct tui_view *v)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	int i, have = sim->stats.steps > 0;
-	char a[32], b[32];
+	char a[32];
 
 	tui_pen_at(p, TUI_BOX_Y, TUI_BOX_X);
 	for (i = 0; i < CURVE_REFS; i++) {
@@ -720,14 +744,7 @@ curve_legend(struct tui_pen *p, const struct sim *sim, const struct tui_view *v)
 		tui_pen_printf(p, TUI_S_NORMAL, " %s",
 		    plot_alpha_label(a, sizeof a, curve_refs[i].alpha));
 	tui_pen_at(p, TUI_BOX_Y + 1, TUI_BOX_X);	/* the second legend line */
-	tui_pen_put(p, TUI_S_MEASURED, g->measured);
-	tui_pen_printf(p, TUI_S_NORMAL, " %s %s  ", g->alpha_hat,
-	    figure(a, sizeof a, 2, v->fig->alpha_hat, have, g));
-	tui_pen_put(p, TUI_S_MARK, g->mark);
-	tui_pen_printf(p, TUI_S_NORMAL, " %s%s  ", v->term->utf8 ? "now " : "",
-	    figure(b, sizeof b, 2, v->fig->tok_per_step, have, g));
-	tui_pen_put(p, TUI_S_DIM, g->ceiling);
-	tui_pen_printf(p, TUI_S_NORMAL, " %s+1", g->gamma);
+	curve_legend_marks(p, v, have);
 }
 
 void

@@ -77,6 +77,13 @@ for size in "72 20 C.UTF-8" "80 24 C" "72 20 C"; do
 	unview c
 done
 
+# the curve's legend at gamma 32 in ASCII: the ceiling's gamma+1 whole or left out
+view a 80 24 C -- --paused --gamma 32 --noise 0.05
+keys a n
+has a "\* alpha\^ 1\.00  @ 33\.00" "ASCII, gamma 32: the measured alpha and point in the legend"
+hasnt a "gamma\+?( *)\|$" "ASCII, gamma 32: no gamma+1 cut to gamma+"
+unview a
+
 # --- the chi-square with nothing tested --------------------------------------------
 view z 80 24 C.UTF-8 -- --paused --vocab 1000
 keys z n
