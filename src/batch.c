@@ -5,6 +5,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -22,6 +23,10 @@
 #include "sources.h"
 #include "theory.h"
 #include "trace.h"
+#include "wrap.h"
+
+/* One report line: wrapped at WRAP_WIDTH, the value's column kept. */
+#define REPORT(...) wrap_printf(stdout, WRAP_WIDTH, REPORT_INDENT, __VA_ARGS__)
 
 #define PROGRESS_EVERY 4096	/* steps between looks at the clock */
 #define PROGRESS_SECONDS 0.25
@@ -90,15 +95,23 @@ run_steps(struct sim *sim, uint64_t total, uint64_t trace)
 	return i;
 }
 
+#define REPORT_INDENT 13		/* where a report line's value starts */
+#define CHECK_INDENT 6			/* where a check's name starts */
+#define REPORT_LINE_MAX 4096		/* a line before wrapping (gamma + 1 fields) */
+
+/* "label n:x n:x ...": a histogram or a rate per position, wrapped. */
 static void
 print_counts_line(const char *label, const uint64_t *counts, int n)
 {
+	char line[REPORT_LINE_MAX];
+	size_t len;
 	int i;
 
-	printf("%-13s", label);
-	for (i = 0; i < n; i++)
-		printf(" %d:%" PRIu64, i + 1, counts[i]);
-	putchar('\n');
+	len = (size_t)snprintf(line, sizeof line, "%-13s", label);
+	for (i = 0; i < n && len < sizeof line; i++)
+		len += (size_t)snprintf(line + len, sizeof line - len, " %d:%" PRIu64, i + 1,
+		    counts[i]);
+	wrap_line(stdout, line, WRAP_WIDTH, REPORT_INDENT);
 }
 
 /* "optimal gamma 6 (2.950x)", "optimal gamma 32+ (...)" at the end of the range,
@@ -123,11 +136,11 @@ static void
 print_target_alpha(const struct options *opt)
 {
 	if (opt->preset >= 0)
-		printf("preset       %s: %s drafting for %s, T=%d (Leviathan et al. 2022)\n",
+		REPORT("preset       %s: %s drafting for %s, T=%d (Leviathan et al. 2022)",
 		    presets[opt->preset].name, presets[opt->preset].draft,
 		    presets[opt->preset].target, presets[opt->preset].temperature);
 	if (opt->target_alpha > 0.0)
-		printf("target alpha %.4f asked; noise %.4f gives expected overlap %.4f\n",
+		REPORT("target alpha %.4f asked; noise %.4f gives expected overlap %.4f",
 		    opt->target_alpha, opt->noise, opt->target_alpha_achieved);
 }
 
@@ -172,69 +185,76 @@ print_lossless(const struct stats *st, const struct sim_figures *f)
 	printf("] 0..1; 5 = expected, steps of 1/5\n");
 }
 
-/* Conditional (accepted / tested at i) and unconditional (accepted / steps). */
+/* Conditional (accepted / tested at i) and, on the next line, unconditional
+ * (accepted at i / steps, the vLLM convention). */
 static void
-print_accept_by_position(const struct stats *st, int gamma)
+print_accept_by_pos(const struct stats *st, int gamma)
 {
+	char line[REPORT_LINE_MAX];
+	size_t len;
 	int k;
 
-	printf("%-13s", "accept by pos");
-	for (k = 0; k < gamma; k++)
+	len = (size_t)snprintf(line, sizeof line, "%-13s", "accept by pos");
+	for (k = 0; k < gamma && len < sizeof line; k++)
 		if (st->tested_at[k] > 0)
-			printf(" %d:%.3f", k + 1, stats_accept_rate_at(st, k));
-		else
-			printf(" %d:-", k + 1);	/* never tested: no rate */
-	printf("\n%-13s", "  per step");
-	for (k = 0; k < gamma; k++)
-		printf(" %d:%.3f", k + 1, stats_accept_rate_uncond_at(st, k));
-	putchar('\n');
+			len += (size_t)snprintf(line + len, sizeof line - len, " %d:%.3f", k + 1,
+			    stats_accept_rate_at(st, k));
+		else	/* never tested: no rate */
+			len += (size_t)snprintf(line + len, sizeof line - len, " %d:-", k + 1);
+	wrap_line(stdout, line, WRAP_WIDTH, REPORT_INDENT);
+	len = (size_t)snprintf(line, sizeof line, "%-13s", "  per step");
+	for (k = 0; k < gamma && len < sizeof line; k++)
+		len += (size_t)snprintf(line + len, sizeof line - len, " %d:%.3f", k + 1,
+		    stats_accept_rate_uncond_at(st, k));
+	wrap_line(stdout, line, WRAP_WIDTH, REPORT_INDENT);
 }
+
 
 static void
 print_report(const struct sim *sim, const struct sim_figures *f)
 {
 	const struct stats *st = &sim->stats;
 	const struct sim_params *par = &sim->par;
-
 	const char *input = source_describe(&sim->src);
-	char best[128];
+	char best[128], *shown;
 
 	if (source_has_noise(&sim->src))
-		printf("source       %s, vocab %zu, gamma %d, noise %.2f, seed %" PRIu64 "\n",
+		REPORT("source       %s, vocab %zu, gamma %d, noise %.2f, seed %" PRIu64,
 		    sim->src.kind, sim->src.vocab, par->gamma, par->noise, par->seed);
 	else	/* a replay's draft is the file's: no noise to report */
-		printf("source       %s, vocab %zu, gamma %d, seed %" PRIu64 "\n",
+		REPORT("source       %s, vocab %zu, gamma %d, seed %" PRIu64,
 		    sim->src.kind, sim->src.vocab, par->gamma, par->seed);
-	if (input != NULL) {
-		fputs("input        ", stdout);
-		escape_fputs(input, stdout);	/* a file name can hold anything */
-		putchar('\n');
+	if (input != NULL) {	/* a file name can hold anything */
+		shown = escape_text(input);
+		REPORT("input        %s", shown);
+		free(shown);
 	}
 	print_verifier(&par->verify);
-	printf("steps        %" PRIu64 "\n", st->steps);
-	printf("tokens       %" PRIu64 " emitted; %" PRIu64 " drafted, %" PRIu64
-	    " tested, %" PRIu64 " accepted\n", st->tokens, st->drafted, st->tested,
+	REPORT("steps        %" PRIu64, st->steps);
+	REPORT("tokens       %" PRIu64 " emitted; %" PRIu64 " drafted, %" PRIu64
+	    " tested, %" PRIu64 " accepted", st->tokens, st->drafted, st->tested,
 	    st->accepted);
-	printf("alpha        %.4f accepted/tested; overlap %.4f per step, %.4f per test\n",
+	REPORT("alpha        %.4f accepted/tested; overlap %.4f per step, %.4f per test",
 	    f->alpha_hat, f->alpha_overlap, f->alpha_overlap_tested);
-	printf("tok/step     %.4f measured; closed form %.4f at alpha-hat, %.4f per-step"
-	    " mean; max %d\n", f->tok_per_step, f->closed_form, f->closed_form_jensen,
+	REPORT("tok/step     %.4f measured; closed form %.4f at alpha-hat, %.4f per-step"
+	    " mean; max %d", f->tok_per_step, f->closed_form, f->closed_form_jensen,
 	    st->max_tok_per_step);
 	print_counts_line("tok/step hist", st->tok_hist, par->gamma + 1);
-	print_accept_by_position(st, par->gamma);
-	printf("tv           %.4f speculative vs target-only (%" PRIu64 " and %" PRIu64
-	    " tokens); chance alone %.4g, limit %.4g\n", f->tv, st->tokens, st->ref_tokens,
+	print_accept_by_pos(st, par->gamma);
+	REPORT("tv           %.4f speculative vs target-only (%" PRIu64 " and %" PRIu64
+	    " tokens); chance alone %.4g, limit %.4g", f->tv, st->tokens, st->ref_tokens,
 	    f->tv_null.mean, f->tv_null.limit);
-	printf("chi2         %.3f on %d df, p = %.4f (output vs exact expected counts)\n",
+	REPORT("chi2         %.3f on %d df, p = %.4f (output vs exact expected counts)",
 	    f->chi2.statistic, f->chi2.df, f->chi2.p_value);
 	print_lossless(st, f);
-	printf("cost         target %g ms/forward, draft %g ms/token, c = %.4g;"
-	    " verification k = %g\n", par->target_ms, par->draft_ms, f->cost_ratio,
+	REPORT("cost         target %g ms/forward, draft %g ms/token, c = %.4g;"
+	    " verification k = %g", par->target_ms, par->draft_ms, f->cost_ratio,
 	    f->verify_cost);
-	printf("throughput   target-only %.5g tok/s, speculative %.5g tok/s\n",
+	REPORT("throughput   target-only %.5g tok/s, speculative %.5g tok/s",
 	    f->target_rate, f->spec_rate);
-	printf("speedup      %.3fx (Theorem 3.8 at alpha-hat), %.3fx measured; %s"
-	    " at the overlap alpha\n", f->speedup, f->speedup_measured, optimum_words(f, best, sizeof best));
+	REPORT("speedup      %.3fx (Theorem 3.8 at alpha-hat), %.3fx measured; %s"
+	    " at the overlap alpha", f->speedup, f->speedup_measured,
+	    optimum_words(f, best, sizeof best));
 }
 
 static void
@@ -245,12 +265,13 @@ print_checks(const struct check *checks)
 	putchar('\n');
 	for (i = 0; i < CHECKS_COUNT; i++) {
 		if (checks[i].skipped) {
-			printf("SKIP  %s  %s\n", checks[i].name, checks[i].reason);
+			wrap_printf(stdout, WRAP_WIDTH, CHECK_INDENT, "SKIP  %s  %s",
+			    checks[i].name, checks[i].reason);
 			skipped++;
 			continue;
 		}
-		printf("%s  %s  %s\n", checks[i].pass ? "PASS" : "FAIL", checks[i].name,
-		    checks[i].detail);
+		wrap_printf(stdout, WRAP_WIDTH, CHECK_INDENT, "%s  %s  %s",
+		    checks[i].pass ? "PASS" : "FAIL", checks[i].name, checks[i].detail);
 		failed += !checks[i].pass;
 	}
 	printf("%d passed, %d failed, %d skipped\n", CHECKS_COUNT - failed - skipped,

@@ -77,6 +77,7 @@ struct options {
 	const char *replay;	/* --replay FILE */
 	const char *labels;	/* --labels FILE */
 	const char *corpus;	/* --corpus FILE; NULL for the built-in one */
+	const char *prompt;	/* --prompt TEXT: the n-gram text's first context */
 	size_t max_vocab;
 	int target_order;
 	int draft_order;

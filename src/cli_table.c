@@ -161,6 +161,9 @@ const struct cli_option cli_options[] = {
 	  .def = "1",
 	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM, .group = CLI_GROUP_SOURCES,
 	  .help = "temperature of both models" },
+	{ .name = "prompt", .kind = CLI_KIND_TEXT, .arg = "TEXT", CLI_FIELD(prompt),
+	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM, .group = CLI_GROUP_SOURCES,
+	  .help = "start the n-gram text after these words of the corpus" },
 
 	/* Sweeps and handouts. */
 	{ .name = "csv", .kind = CLI_KIND_FLAG, CLI_FIELD(csv),

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "pdist.h"
 #include "rng.h"
@@ -111,4 +112,12 @@ source_close(struct source *src)
 	if (src->ops != NULL && src->self != NULL)
 		src->ops->destroy(src->self);
 	src->self = NULL;
+}
+
+const char *
+source_base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash != NULL && slash[1] != '\0' ? slash + 1 : path;
 }

@@ -64,6 +64,9 @@ struct source {
 	void *self;
 	size_t vocab;		/* tokens are 0..vocab-1 */
 	const char *kind;	/* "stub", "replay", "ngram": for reports */
+	const char *title;	/* short, for a header: "stub", "replay FILE", "ngram
+				 * corpus.txt 3/2 T=1" (file names without their
+				 * directory); lives as long as the source */
 };
 
 void source_begin(struct source *src, struct rng *rng, int need_draft);
@@ -99,6 +102,9 @@ int source_pair_fixed_in_step(const struct source *src);
 /* A fresh source over the same data (see clone above); 0 on success, -1 when the
  * clone op gives NULL. */
 int source_clone(const struct source *src, struct source *out);
+
+/* The file name of path without its directory, for a title. */
+const char *source_base_name(const char *path);
 
 /* Release what the source owns; safe on a zeroed struct. */
 void source_close(struct source *src);

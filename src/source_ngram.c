@@ -15,6 +15,7 @@
 #include "source.h"
 #include "source_ngram.h"
 #include "spec.h"
+#include "tokenize.h"
 #include "vocab.h"
 #include "xalloc.h"
 
@@ -38,6 +39,7 @@ struct shared {
 	uint32_t start[CTX_MAX];	/* the corpus's last tokens: the initial context */
 	size_t nstart;
 	char describe[256];
+	char title[96];
 };
 
 struct ngsrc {
@@ -384,8 +386,68 @@ source_ngram_open(struct source *src, const char *text, size_t len, const char *
 	src->ops = &ngram_ops;
 	src->vocab = sh->vocab.size;
 	src->kind = "ngram";
+	snprintf(sh->title, sizeof sh->title, "ngram %s %d/%d T=%g", source_base_name(name),
+	    cfg->target_order, cfg->draft_order, cfg->temperature);
+	src->title = sh->title;
 	src->self = ngsrc_new(sh, cfg->noise);
 	shared_release(sh);	/* the source holds its own reference */
+	return 0;
+}
+
+/* The id of the word s[0..len) in the vocabulary, or the unknown token, or -1
+ * when there is none to stand for it. */
+static long
+prompt_word_id(const struct vocab *v, const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < v->size; i++)
+		if (i != v->unk && strncmp(v->word[i], s, len) == 0 && v->word[i][len] == '\0')
+			return (long)i;
+	return v->unk != VOCAB_NO_UNK ? (long)v->unk : -1;
+}
+
+/* The description says where the text starts (once, however often it is set). */
+static void
+prompt_describe(struct shared *sh, const char *text)
+{
+	size_t len = strlen(sh->describe);
+	char *at = strstr(sh->describe, "; prompt \"");
+
+	if (at != NULL)
+		len = (size_t)(at - sh->describe);
+	snprintf(sh->describe + len, sizeof sh->describe - len, "; prompt \"%.40s%s\"", text,
+	    strlen(text) > 40 ? "..." : "");
+}
+
+int
+source_ngram_set_prompt(struct source *src, const char *text, char *err, size_t errlen)
+{
+	struct ngsrc *s = src->self;
+	struct shared *sh = s->sh;
+	uint32_t ids[CTX_MAX];
+	size_t len = strlen(text), pos = 0, start, tlen, n = 0;
+	long id;
+
+	while (tokenize_next(text, len, &pos, &start, &tlen)) {
+		if ((id = prompt_word_id(&sh->vocab, text + start, tlen)) < 0) {
+			snprintf(err, errlen, "--prompt: '%.*s' is not a word of the corpus",
+			    (int)tlen, text + start);
+			return -1;
+		}
+		if (n == CTX_MAX)
+			memmove(ids, ids + 1, (CTX_MAX - 1) * sizeof *ids);
+		ids[n < CTX_MAX ? n++ : CTX_MAX - 1] = (uint32_t)id;
+	}
+	if (n == 0) {
+		snprintf(err, errlen, "--prompt: no words in '%s'", text);
+		return -1;
+	}
+	memcpy(sh->start, ids, n * sizeof *ids);
+	sh->nstart = n;
+	prompt_describe(sh, text);
+	memcpy(s->hist, ids, n * sizeof *ids);
+	s->nhist = n;
 	return 0;
 }
 

@@ -47,6 +47,16 @@ int source_ngram_open(struct source *src, const char *text, size_t len,
 int source_ngram_open_file(struct source *src, const char *path,
     const struct source_ngram_config *cfg, char *err, size_t errlen);
 
+/* Start the text after the words of the UTF-8 text (a prompt) instead of the
+ * corpus's last words, for src and every clone made after it. Each word is
+ * tokenized as the corpus was; a word outside a capped vocabulary becomes the
+ * unknown token, as it did in the corpus, but where the vocabulary is not capped
+ * (there is no unknown token) a word the corpus lacks is refused. On a refusal,
+ * or a text without words, write the reason into err and return -1, leaving
+ * the context as it was; else 0, and the description ends with the prompt. */
+int source_ngram_set_prompt(struct source *src, const char *text, char *err,
+    size_t errlen);
+
 /* For tests and faces: the models, and the last tokens of the text so far (up to
  * max, the most recent last); returns how many were written. */
 const struct ngram_model *source_ngram_target(const struct source *src);

@@ -25,6 +25,7 @@ struct shared {
 	char **label;		/* vocab entries, or NULL without labels */
 	char *arena;
 	char *describe;
+	char *title;		/* "replay FILE", the header's name */
 };
 
 struct replay {
@@ -43,6 +44,7 @@ shared_release(struct shared *sh)
 		return;
 	free(sh->path);
 	free(sh->describe);
+	free(sh->title);
 	free(sh->label);
 	free(sh->arena);
 	free(sh);
@@ -350,6 +352,8 @@ source_replay_open(struct source *src, const char *path, const char *labels,
 	src->ops = &replay_ops;
 	src->vocab = sh->vocab;
 	src->kind = "replay";
+	sh->title = xasprintf("replay %s", source_base_name(path));
+	src->title = sh->title;
 	src->self = replay_new(sh);
 	shared_release(sh);
 	if (src->self == NULL) {

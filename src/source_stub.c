@@ -156,5 +156,6 @@ source_stub_open(struct source *src, size_t vocab, double noise)
 	src->ops = &stub_ops;
 	src->vocab = vocab;
 	src->kind = "stub";
+	src->title = "stub";
 	src->self = stub_new(vocab, noise);
 }

@@ -95,7 +95,13 @@ open_ngram(const struct options *opt, struct source *src, char *err, size_t errl
 		    CORPUS_NAME " (data/ in the source tree) or give --corpus FILE");
 		return -1;
 	}
-	return open_corpus(src, path, &cfg, err, errlen);
+	if (open_corpus(src, path, &cfg, err, errlen) != 0)
+		return -1;
+	if (opt->prompt != NULL && source_ngram_set_prompt(src, opt->prompt, err, errlen) != 0) {
+		source_close(src);
+		return -1;
+	}
+	return 0;
 }
 
 int

@@ -118,6 +118,17 @@ position_beta(const struct spec_rule *rule, const struct spec_position *at, int 
 	return rule->beta(rule->ctx, a);
 }
 
+/* The residual mass sum max(0, p - q) at a tested position: 1 - beta when the
+ * rule's beta is the overlap (the standard rule's), else one pass more. */
+static double
+spec_residual_mass(const struct spec_rule *rule, const struct spec_position *at,
+    double beta)
+{
+	if (rule->beta == std_beta)
+		return beta < 1.0 ? 1.0 - beta : 0.0;
+	return pdist_residual_mass(&at->p, &at->q, 1.0);
+}
+
 static void
 finish_bonus(struct source *src, struct rng *rng, const struct spec_rule *rule,
     struct spec_position *at, struct spec_step *out, struct spec_targets *targets)
@@ -147,6 +158,7 @@ test_position(struct source *src, struct rng *rng, const struct spec_rule *rule,
 	keep = rule->test(rule->ctx, &at[k], (size_t)x, rng, &u, &chosen);
 	*beta = position_beta(rule, at, k, *beta);
 	out->beta[k] = *beta;
+	out->resid[k] = spec_residual_mass(rule, &at[k], *beta);
 	out->tested++;
 	targets->p[k] = at[k].p;
 	targets->q[k] = at[k].q;
@@ -208,6 +220,18 @@ spec_emitted_ids(const struct spec_step *step, int *ids)
 		if (step->tok[i].outcome != SPEC_REJECTED)
 			ids[n++] = step->tok[i].id;
 	return n;
+}
+
+double
+spec_residual_prob(const struct spec_step *step, int i)
+{
+	const struct spec_token *t = &step->tok[i];
+
+	if (i < 0 || i >= step->ntok || t->outcome != SPEC_RESIDUAL)
+		return 0.0;
+	if (step->residual_mass <= 0.0)
+		return t->p;
+	return t->p > t->q ? (t->p - t->q) / step->residual_mass : 0.0;
 }
 
 const char *

@@ -42,6 +42,8 @@ struct spec_step {
 					 * rule at each tested position (standard:
 					 * the overlap sum min(p, q)); a rule with no
 					 * closed form records the overlap instead */
+	double resid[SPEC_GAMMA_MAX];	/* residual mass sum max(0, p - q) = 1 - beta at
+					 * each tested position, rejected or not */
 	int drafted[SPEC_GAMMA_MAX];	/* all gamma drafted ids, tested or not */
 	struct spec_token tok[SPEC_GAMMA_MAX + 1];
 };
@@ -107,6 +109,11 @@ void spec_add_token(struct spec_step *out, int id, double px, double qx, double 
 /* The emitted token ids of a step, in order, into ids (room for gamma + 1);
  * returns how many. */
 int spec_emitted_ids(const struct spec_step *step, int *ids);
+
+/* The probability the residual token tok[i] of step was drawn with:
+ * max(0, p - q) / residual_mass, or p when the mass underflowed to zero (spec_step
+ * then draws from p). 0 for a token that is not the residual. */
+double spec_residual_prob(const struct spec_step *step, int i);
 
 /* Short lower-case name of an outcome: "accepted", "rejected", "residual", "bonus". */
 const char *spec_outcome_name(enum spec_outcome outcome);

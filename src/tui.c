@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "checks.h"
 #include "cli.h"
@@ -19,15 +20,18 @@
 #include "sources.h"
 #include "tui.h"
 #include "tui_explain.h"
+#include "tui_figures.h"
 #include "tui_keys.h"
 #include "tui_layout.h"
 #include "tui_panes.h"
+#include "tui_shot.h"
 #include "tui_term.h"
 #include "xalloc.h"
 
 #define FRAME_S (1.0 / 30.0)	/* the steady frame period when running fast */
 #define STEP_BUDGET 0.8		/* share of a frame spent stepping at full speed */
 #define MEASURE_S 0.5		/* the measured rate's window */
+#define STATUS_S 4.0		/* how long a status message stays */
 #define MAX_WAIT_MS 1000	/* longest sleep: a signal that lands just before
 				 * wgetch blocks is still seen within a second */
 
@@ -62,9 +66,14 @@ struct tui {
 	struct tui_layout lay;
 	WINDOW *win[TUI_P_COUNT];
 	WINDOW *help;
-	int paused, show_help, dirty, quit;
+	int paused, dirty, quit;
+	int show_help;		/* 0, 1: the keys, 2: what the figures mean */
 	double rate;		/* steps/s; 0: as fast as it goes */
 	size_t selected;
+	int token;		/* the step detail's token, or -1: the default */
+	char status[256];	/* the key bar's message until status_until */
+	int text_mode;		/* the stream shows the text as prose */
+	double status_until;
 	double next_step, last_frame, deadline;
 	double frame_start;	/* when the last frame began stepping */
 	uint64_t frames, max_frames;
@@ -120,7 +129,16 @@ static void
 draw_help(struct tui *t, const struct tui_view *v)
 {
 	struct tui_help_layout h;
+	struct tui_rect r;
 
+	if (t->show_help == 2) {
+		r = tui_figures_place(COLS, LINES);
+		if (t->help == NULL && (t->help = newwin(r.h, r.w, r.y, r.x)) == NULL)
+			return;
+		tui_draw_figures(t->help, v->term);
+		wnoutrefresh(t->help);
+		return;
+	}
 	tui_help_place(COLS, LINES, &h);
 	if (t->help == NULL &&
 	    (t->help = newwin(h.win.h, h.win.w, h.win.y, h.win.x)) == NULL)
@@ -172,6 +190,9 @@ draw_panes(struct tui *t)
 	v.position = t->position;
 	v.slowmo_stage = slowmo_shown(t) ? t->slowmo_stage : 0;
 	v.slowmo_auto = t->slowmo_auto;
+	v.token = t->token;
+	v.status = t->status_until > 0.0 ? t->status : NULL;
+	v.text_mode = t->text_mode;
 	for (i = 0; i < TUI_P_COUNT; i++)
 		if (t->win[i] != NULL) {
 			pane_fn(t, i, &v)(t->win[i], &t->sim, &v);
@@ -273,6 +294,8 @@ wait_ms(const struct tui *t, double now)
 		wake = t->deadline;
 	if (t->slowmo_auto && t->slowmo_stage > 0 && t->slowmo_next < wake)
 		wake = t->slowmo_next;
+	if (t->status_until > 0.0 && t->status_until < wake)
+		wake = t->status_until;
 	ms = ceil((wake - now) * 1000.0);
 	return ms < 0.0 ? 0 : ms > MAX_WAIT_MS ? MAX_WAIT_MS : (int)ms;
 }
@@ -322,6 +345,7 @@ set_paused(struct tui *t, int paused)
 {
 	t->paused = paused;
 	t->selected = 0;
+	t->position = t->token = -1;
 	t->next_step = tui_term_now();
 	measure_restart(t, t->next_step);
 }
@@ -440,6 +464,38 @@ move_position(struct tui *t, int by)
 	t->position = pos < 0 ? 0 : pos >= n - 1 ? -1 : pos;
 }
 
+/* Say msg on the key bar's line for STATUS_S seconds. */
+static void
+set_status(struct tui *t, const char *msg)
+{
+	snprintf(t->status, sizeof t->status, "%s", msg);
+	t->status_until = tui_term_now() + STATUS_S;
+	t->dirty = 1;
+}
+
+/* The screen as it is into two files; the status line says where, or why not. */
+static void
+write_shot(struct tui *t)
+{
+	char msg[sizeof t->status];
+
+	tui_shot_write(t->sim.steps_total, time(NULL), msg, sizeof msg);
+	set_status(t, msg);
+}
+
+/* Move the step detail's selected token by d within the shown step. */
+static void
+move_token(struct tui *t, int d)
+{
+	const struct sim_entry *e = sim_recent(&t->sim, t->paused ? t->selected : 0);
+	int at;
+
+	if (e == NULL || e->step.ntok == 0)
+		return;
+	at = tui_detail_selected(&e->step, t->token) + d;
+	t->token = at < 0 ? 0 : at >= e->step.ntok ? e->step.ntok - 1 : at;
+}
+
 static void
 act(struct tui *t, enum tui_action a)
 {
@@ -462,6 +518,7 @@ act(struct tui *t, enum tui_action a)
 	case TUI_A_POS_PREV:
 	case TUI_A_POS_NEXT:
 		move_position(t, a == TUI_A_POS_PREV ? -1 : 1);
+		move_token(t, a == TUI_A_POS_PREV ? -1 : 1);
 		break;
 	case TUI_A_STEP:
 		set_paused(t, 1);
@@ -476,9 +533,17 @@ act(struct tui *t, enum tui_action a)
 			set_paused(t, 1);
 		else if (t->selected + 1 < t->sim.ring_len)
 			t->selected++;
+		t->position = t->token = -1;
 		break;
 	case TUI_A_NEWER:
 		t->selected -= t->selected > 0;
+		t->position = t->token = -1;
+		break;
+	case TUI_A_SHOT:
+		write_shot(t);
+		break;
+	case TUI_A_TEXT:
+		t->text_mode = !t->text_mode;
 		break;
 	case TUI_A_REDRAW:
 		clearok(curscr, TRUE);
@@ -495,22 +560,71 @@ act(struct tui *t, enum tui_action a)
 	}
 }
 
+/* Forget the status message once its time is up. */
+static void
+status_expire(struct tui *t, double now)
+{
+	if (t->status_until > 0.0 && now >= t->status_until) {
+		t->status_until = 0.0;
+		t->dirty = 1;
+	}
+}
+
+/* A click on a step row of the stream selects that step (pausing first); the
+ * wheel moves the selection as the selection keys do. */
+static void
+on_mouse(struct tui *t)
+{
+	MEVENT ev;
+	size_t back;
+
+	if (getmouse(&ev) != OK)
+		return;
+	if (ev.bstate & BUTTON4_PRESSED)
+		act(t, TUI_A_OLDER);
+#ifdef BUTTON5_PRESSED
+	else if (ev.bstate & BUTTON5_PRESSED)
+		act(t, TUI_A_NEWER);
+#endif
+	else if ((ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) && t->lay.fits &&
+	    !t->text_mode &&
+	    tui_stream_step_at(&t->lay.pane[TUI_P_STREAM], t->paused ? t->selected : 0,
+	    ev.y, ev.x, &back) && back < t->sim.ring_len) {
+		if (!t->paused)
+			set_paused(t, 1);
+		t->selected = back;
+		t->position = t->token = -1;
+	}
+}
+
 static void
 on_key(struct tui *t, int ch)
 {
+	const struct tui_key *k;
+	char why[256];
+
 	t->dirty = 1;
 	if (ch == KEY_RESIZE) {
 		relayout(t);
 		return;
 	}
+	if (ch == KEY_MOUSE && !t->show_help) {
+		on_mouse(t);
+		return;
+	}
 	if (t->show_help) {
-		t->show_help = 0;
+		t->show_help = t->show_help == 1 && tui_keys_action(ch) == TUI_A_HELP ? 2 : 0;
 		if (t->help != NULL)
 			delwin(t->help);
 		t->help = NULL;
 		return;
 	}
-	act(t, tui_keys_action(ch));
+	if ((k = tui_keys_find(ch)) != NULL && tui_keys_why_not(k, t->sim.src.kind,
+	    source_has_noise(&t->sim.src), why, sizeof why) != NULL) {
+		set_status(t, why);
+		return;
+	}
+	act(t, k != NULL ? k->action : TUI_A_NONE);
 }
 
 static void
@@ -524,6 +638,7 @@ loop(struct tui *t)
 		slowmo_tick(t, now);
 		if (now >= t->frame_start + FRAME_S)
 			t->frame_start = now;
+		status_expire(t, now);
 		/* A key's effect is drawn first, before another frame of steps
 		 * (but a held key does not stop the stepping). */
 		stepped = !t->paused && !(t->dirty && stepped > 0) ? run_due(t, now) : 0;
@@ -579,6 +694,7 @@ tui_run(const struct options *opt)
 	}
 	t->rate = opt->rate;
 	t->paused = opt->paused;
+	t->position = t->token = -1;
 	t->max_frames = opt->frames;
 	t->measure_t0 = t->next_step = tui_term_now();
 	t->deadline = opt->duration > 0.0 ? t->measure_t0 + opt->duration : 0.0;

@@ -1,6 +1,9 @@
 /* tui_keys.c: keys, their actions and their help text, in one table. */
 #include "config.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #include "tui_keys.h"
 #include "tui_term.h"
 
@@ -35,12 +38,14 @@ const struct tui_key tui_keys[] = {
 	{ { 's' }, "s", "new seed (seed + 1)", NULL, NULL, TUI_A_RESEED },
 	{ { KEY_UP, 'k' }, "k, Up", "pause, select older", NULL, NULL, TUI_A_OLDER },
 	{ { KEY_DOWN, 'j' }, "j, Down", "select newer", NULL, NULL, TUI_A_NEWER },
-	{ { KEY_LEFT, '(' }, "(, Left", "earlier position", NULL, NULL,
+	{ { KEY_LEFT, '(' }, "(, Left", "earlier position (distributions) and token (step detail)", NULL, NULL,
 	    TUI_A_POS_PREV },
-	{ { KEY_RIGHT, ')' }, "), Right", "later position", NULL, NULL,
+	{ { KEY_RIGHT, ')' }, "), Right", "later position (distributions) and token (step detail)", NULL, NULL,
 	    TUI_A_POS_NEXT },
 	{ { 'p' }, "p", "cycle lower-right pane", "p", "pane", TUI_A_LOWER },
 	{ { 'm' }, "m", "slow-motion step/stage", NULL, NULL, TUI_A_SLOWMO },
+	{ { 'w' }, "w", "save the screen", NULL, NULL, TUI_A_SHOT },
+	{ { 'e' }, "e", "n-gram: steps or text", NULL, NULL, TUI_A_TEXT },
 	{ { CTRL('l') }, "Ctrl-L", "redraw the screen", NULL, NULL, TUI_A_REDRAW },
 	{ { '?', 'h', KEY_F(1) }, "?", "this help", "?", "help",
 	    TUI_A_HELP },
@@ -83,14 +88,60 @@ tui_keys_help_rows(int ncols)
 	return rows;
 }
 
-enum tui_action
-tui_keys_action(int code)
+const struct tui_key *
+tui_keys_find(int code)
 {
 	int i, j;
 
 	for (i = 0; i < tui_nkeys; i++)
 		for (j = 0; j < TUI_KEY_CODES && tui_keys[i].code[j] != 0; j++)
 			if (tui_keys[i].code[j] == code)
-				return tui_keys[i].action;
-	return TUI_A_NONE;
+				return &tui_keys[i];
+	return NULL;
+}
+
+enum tui_action
+tui_keys_action(int code)
+{
+	const struct tui_key *k = tui_keys_find(code);
+
+	return k != NULL ? k->action : TUI_A_NONE;
+}
+
+/* The actions that need something of the source; the rest work with any. */
+static const struct {
+	enum tui_action action;
+	enum tui_need need;
+} needs[] = {
+	{ TUI_A_NOISE_UP, TUI_NEED_NOISE }, { TUI_A_NOISE_DOWN, TUI_NEED_NOISE },
+	{ TUI_A_NOISE_UP_FINE, TUI_NEED_NOISE }, { TUI_A_NOISE_DOWN_FINE, TUI_NEED_NOISE },
+	{ TUI_A_TEXT, TUI_NEED_WORDS },
+};
+
+enum tui_need
+tui_keys_need(enum tui_action a)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof needs / sizeof needs[0]; i++)
+		if (needs[i].action == a)
+			return needs[i].need;
+	return TUI_NEED_NONE;
+}
+
+const char *
+tui_keys_why_not(const struct tui_key *k, const char *kind, int has_noise, char *buf,
+    size_t len)
+{
+	enum tui_need need = tui_keys_need(k->action);
+
+	if (need == TUI_NEED_NOISE && !has_noise)
+		snprintf(buf, len, "%s: the %s source's draft has no noise to change",
+		    k->name, kind);
+	else if (need == TUI_NEED_WORDS && strcmp(kind, "ngram") != 0)
+		snprintf(buf, len, "%s: only the ngram source has words to show as text",
+		    k->name);
+	else
+		return NULL;
+	return buf;
 }

@@ -12,6 +12,7 @@
 #include "theory.h"
 #include "tui_keys.h"
 #include "tui_panes.h"
+#include "tui_prose.h"
 #include "tui_text.h"
 
 #define STREAM_LEGEND_LINES 1	/* the legend at the foot of the token stream */
@@ -36,8 +37,8 @@ static const struct plot_curve curve_refs[] = {
 #define CURVE_MEASURED (PLOT_S_USER + CURVE_REFS)	/* the measured alpha's curve */
 _Static_assert(TUI_S_CURVE + CURVE_REFS == TUI_S_COUNT, "a style for each fixed-alpha curve");
 
-static enum tui_style
-outcome_style(enum spec_outcome o)
+enum tui_style
+tui_outcome_style(enum spec_outcome o)
 {
 	switch (o) {
 	case SPEC_ACCEPTED:
@@ -52,9 +53,8 @@ outcome_style(enum spec_outcome o)
 	return TUI_S_NORMAL;
 }
 
-/* A token with the cue that survives monochrome: [rejected], ->residual, +bonus. */
-static const char *
-token_text(const struct sim *sim, const struct spec_token *t, const struct tui_glyphs *g,
+const char *
+tui_token_text(const struct sim *sim, const struct spec_token *t, const struct tui_glyphs *g,
     char *buf, size_t len)
 {
 	char id[32];
@@ -108,65 +108,48 @@ state_text(const struct tui_view *v, int wide, char *buf, size_t len)
 	return buf;
 }
 
-/* The parameters: gamma, noise (or the source's kind), then, unless terse, the
- * vocabulary and the seed. */
-static void
-header_params(const struct sim *sim, const struct tui_glyphs *g, int terse, char *buf,
-    size_t len)
-{
-	int n;
-
-	if (source_has_noise(&sim->src))
-		n = snprintf(buf, len, "%s=%d  noise=%.2f", g->gamma, sim->par.gamma,
-		    sim->par.noise);
-	else
-		n = snprintf(buf, len, "%s=%d  %s", g->gamma, sim->par.gamma, sim->src.kind);
-	if (!terse)
-		snprintf(buf + n, len - (size_t)n, "  V=%zu  seed=%" PRIu64, sim->src.vocab,
-		    sim->par.seed);
-}
-
-/* The header's forms, longest first: "verifier=" and the mistake label go
- * first, then the long run state, then the vocabulary and the seed. */
-static const struct {
-	int prefix, label, wide, terse;
-} header_forms[] = {
-	{ 1, 1, 1, 0 }, { 0, 1, 1, 0 }, { 0, 1, 0, 0 }, { 0, 0, 0, 0 }, { 0, 0, 0, 1 },
-};
-
+/* The header: the program, the source, the parameters, the run state and the
+ * step; on a narrow screen the least needed fields shorten or go first. */
 void
 tui_draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	struct tui_pen p = tui_pen_line(w, v->term);
-	enum verify_rule rule = sim->par.verify.rule;
-	char params[200], state[128], step[48], line[512];
-	const char *gap = "   ";
-	size_t i, n;
+	char src[128], gamma[32], noise[32], vocab[48], seed[48], state[160], shrt[160];
+	char step[48], tmp[128], rule[96], rshort[64];
+	enum verify_rule r = sim->par.verify.rule;
+	struct tui_field f[] = {
+		{ "specdec", NULL, TUI_S_TITLE, 0 },
+		{ src, NULL, TUI_S_NORMAL, 2 },
+		{ gamma, NULL, TUI_S_NORMAL, 0 },
+		{ noise, NULL, TUI_S_NORMAL, 1 },
+		{ vocab, NULL, TUI_S_NORMAL, 3 },
+		{ seed, NULL, TUI_S_NORMAL, 4 },
+		{ rule, rshort, TUI_S_NORMAL, 2 },
+		{ state, shrt, TUI_S_STATE, 0 },
+		{ step, NULL, TUI_S_NORMAL, 0 },
+	};
 
 	werase(w);
-	snprintf(step, sizeof step, "step %" PRIu64, sim->steps_total);
-	for (i = 0; i < sizeof header_forms / sizeof header_forms[0]; i++) {
-		header_params(sim, g, header_forms[i].terse, params, sizeof params);
-		n = strlen(params);
-		snprintf(params + n, sizeof params - n, "  %s%s",
-		    header_forms[i].prefix ? "verifier=" : "",
-		    header_forms[i].label ? verify_label(rule) : verify_rules[rule].name);
-		n = strlen(params);
-		if (rule == VERIFY_LENIENT)
-			snprintf(params + n, sizeof params - n, " L=%.2f",
-			    sim->par.verify.lenience);
-		state_text(v, header_forms[i].wide, state, sizeof state);
-		gap = header_forms[i].wide ? "   " : "  ";
-		snprintf(line, sizeof line, "specdec  %s%s%s%s%s", params, gap, state, gap,
-		    step);
-		if (tui_text_width(line) <= p.right - p.x)
-			break;
+	snprintf(src, sizeof src, "  %s", sim->src.title != NULL ? sim->src.title :
+	    sim->src.kind);
+	snprintf(gamma, sizeof gamma, "  %s=%d", g->gamma, sim->par.gamma);
+	noise[0] = '\0';
+	if (source_has_noise(&sim->src))
+		snprintf(noise, sizeof noise, "  noise=%.2f", sim->par.noise);
+	snprintf(rule, sizeof rule, "  verifier=%s", verify_label(r));
+	snprintf(rshort, sizeof rshort, "  %s", verify_rules[r].name);
+	if (r == VERIFY_LENIENT) {
+		snprintf(tmp, sizeof tmp, " L=%.2f", sim->par.verify.lenience);
+		strncat(rule, tmp, sizeof rule - strlen(rule) - 1);
+		strncat(rshort, tmp, sizeof rshort - strlen(rshort) - 1);
 	}
-	tui_pen_put(&p, TUI_S_TITLE, "specdec");
-	tui_pen_printf(&p, TUI_S_NORMAL, "  %s%s", params, gap);
-	tui_pen_put(&p, TUI_S_STATE, state);
-	tui_pen_printf(&p, TUI_S_NORMAL, "%s%s", gap, step);
+	snprintf(vocab, sizeof vocab, "  V=%zu", sim->src.vocab);
+	snprintf(seed, sizeof seed, "  seed=%" PRIu64, sim->par.seed);
+	snprintf(state, sizeof state, "   %s", state_text(v, 1, tmp, sizeof tmp));
+	snprintf(shrt, sizeof shrt, "  %s", state_text(v, 0, tmp, sizeof tmp));
+	snprintf(step, sizeof step, "   step %" PRIu64, sim->steps_total);
+	tui_pen_fields(&p, f, (int)(sizeof f / sizeof f[0]));
 }
 
 /* One step's tokens as the stream shows them, with the columns each takes
@@ -185,7 +168,7 @@ row_tokens(struct row_tokens *r, const struct sim *sim, const struct spec_step *
 
 	r->n = step->ntok;
 	for (i = 0; i < r->n; i++) {
-		token_text(sim, &step->tok[i], g, r->text[i], sizeof r->text[i]);
+		tui_token_text(sim, &step->tok[i], g, r->text[i], sizeof r->text[i]);
 		r->width[i] = tui_text_width(r->text[i]) + (step->tok[i].outcome != SPEC_REJECTED);
 	}
 	r->tail = r->n > 0 ? r->n - 1 : 0;
@@ -231,7 +214,7 @@ put_row_tokens(struct tui_pen *p, const struct spec_step *step, const struct row
     int from, int to)
 {
 	for (; from < to; from++) {
-		tui_pen_put(p, outcome_style(step->tok[from].outcome), r->text[from]);
+		tui_pen_put(p, tui_outcome_style(step->tok[from].outcome), r->text[from]);
 		if (step->tok[from].outcome != SPEC_REJECTED)
 			tui_pen_put(p, TUI_S_NORMAL, " ");
 	}
@@ -272,6 +255,25 @@ draw_legend(struct tui_pen *p, const struct tui_glyphs *g)
 	tui_pen_put(p, TUI_S_BONUS, "+bonus");
 }
 
+/* The steps back from the newest of the stream's bottom row, when it has rows
+ * rows and the selected step is to be in view. */
+static size_t
+stream_scroll(int rows, size_t selected)
+{
+	return rows > 0 && selected >= (size_t)rows ? selected - (size_t)rows + 1 : 0;
+}
+
+int
+tui_stream_step_at(const struct tui_rect *pane, size_t selected, int y, int x, size_t *back)
+{
+	int rows = pane->h - TUI_BOX_H - STREAM_LEGEND_LINES, row = y - pane->y - TUI_BOX_Y;
+
+	if (x <= pane->x || x >= pane->x + pane->w - 1 || row < 0 || row >= rows)
+		return 0;
+	*back = stream_scroll(rows, selected) + (size_t)(rows - 1 - row);
+	return 1;
+}
+
 void
 tui_draw_stream(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
@@ -281,10 +283,14 @@ tui_draw_stream(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	size_t scroll, i;
 	char num[32];
 
+	if (v->text_mode) {
+		tui_draw_prose(w, sim, v);
+		return;
+	}
 	tui_box(w, v->term, "token stream", NULL);
 	numw = snprintf(num, sizeof num, "%" PRIu64, sim->steps_total);
 	numw = numw < STREAM_NUM_MIN_W ? STREAM_NUM_MIN_W : numw;
-	scroll = rows > 0 && v->selected >= (size_t)rows ? v->selected - (size_t)rows + 1 : 0;
+	scroll = stream_scroll(rows, v->selected);
 	for (row = rows - 1, i = scroll; row >= 0; row--, i++) {
 		const struct sim_entry *e = sim_recent(sim, i);
 
@@ -351,11 +357,25 @@ verdict(enum spec_outcome o)
 	return "";
 }
 
-/* Column col of the detail: the token, p, q, p/q, u and the verdict. */
+/* The detail's p/q cell of the residual token: the probability it was drawn
+ * with under norm(max(0, p - q)), marked r. */
 static void
-detail_column(struct tui_pen *p, const struct sim *sim, const struct spec_token *t, int col,
-    const struct tui_glyphs *g)
+detail_residual_prob(struct tui_pen *p, const struct spec_step *s, int i, int col)
 {
+	double r = spec_residual_prob(s, i);
+
+	tui_pen_at(p, TUI_BOX_Y + DETAIL_RATIO, detail_x(col));
+	tui_pen_printf(p, TUI_S_RESIDUAL, r > 0.0 && r < 0.001 ? "r%.0e" : "r%.3f", r);
+}
+
+/* Column col of the detail: token i of step s with p, q (none for a bonus: it
+ * comes from p alone), p/q (the residual probability for a residual), u and the
+ * verdict. */
+static void
+detail_column(struct tui_pen *p, const struct sim *sim, const struct spec_step *s, int i,
+    int col, const struct tui_glyphs *g)
+{
+	const struct spec_token *t = &s->tok[i];
 	int tested = t->outcome == SPEC_ACCEPTED || t->outcome == SPEC_REJECTED;
 	int x = detail_x(col), right = p->right;
 	char buf[96];
@@ -363,15 +383,84 @@ detail_column(struct tui_pen *p, const struct sim *sim, const struct spec_token 
 	tui_pen_at(p, TUI_BOX_Y + DETAIL_TOKEN, x);
 	if (p->right > x + DETAIL_COL_W - 1)
 		p->right = x + DETAIL_COL_W - 1;	/* a long word is clipped to its column */
-	tui_pen_put_cut(p, outcome_style(t->outcome), token_text(sim, t, g, buf, sizeof buf));
+	tui_pen_put_cut(p, tui_outcome_style(t->outcome), tui_token_text(sim, t, g, buf, sizeof buf));
 	p->right = right;
 	detail_number(p, DETAIL_P, col, t->p, 1);
-	detail_number(p, DETAIL_Q, col, t->q, 1);
-	detail_number(p, DETAIL_RATIO, col, t->q > 0.0 ? t->p / t->q : 0.0,
-	    tested && t->q > 0.0);
+	detail_number(p, DETAIL_Q, col, t->q, t->outcome != SPEC_BONUS);
+	if (t->outcome == SPEC_RESIDUAL)
+		detail_residual_prob(p, s, i, col);
+	else
+		detail_number(p, DETAIL_RATIO, col, t->q > 0.0 ? t->p / t->q : 0.0,
+		    tested && t->q > 0.0);
 	detail_number(p, DETAIL_U, col, t->u, tested);
 	tui_pen_at(p, TUI_BOX_Y + DETAIL_VERDICT, x);
-	tui_pen_put(p, outcome_style(t->outcome), verdict(t->outcome));
+	tui_pen_put(p, tui_outcome_style(t->outcome), verdict(t->outcome));
+}
+
+int
+tui_detail_selected(const struct spec_step *s, int position)
+{
+	if (position >= 0 && position < s->ntok)
+		return position;
+	return s->ntok > 1 && s->tok[s->ntok - 1].outcome == SPEC_BONUS ? s->ntok - 2 :
+	    s->ntok - 1;
+}
+
+/* The 1-based position in the text of token i: a residual takes the place of the
+ * rejected draft before it. */
+static int
+detail_position(const struct spec_step *s, int i)
+{
+	return s->tok[i].outcome == SPEC_RESIDUAL ? i : i + 1;
+}
+
+/* The box's title: the step, and the residual mass at the selected position
+ * (1 - overlap, where a rejected draft would be replaced from), or the bonus. */
+static void
+detail_box(WINDOW *w, const struct sim_entry *e, int sel, const struct tui_view *v)
+{
+	const struct spec_step *s = &e->step;
+	const struct spec_token *t = &s->tok[sel];
+	char title[128], shrt[128], what[64], at[32];
+	double mass = t->outcome == SPEC_RESIDUAL ? s->residual_mass : s->resid[sel];
+
+	snprintf(at, sizeof at, "at pos %d", detail_position(s, sel));
+	if (t->outcome == SPEC_BONUS)
+		snprintf(what, sizeof what, "bonus from p %s", at);
+	else
+		snprintf(what, sizeof what, "residual mass %.3f %s", mass, at);
+	snprintf(title, sizeof title, "step %" PRIu64 "%s, %s", e->number,
+	    v->paused ? "" : " (newest)", what);
+	if (t->outcome == SPEC_BONUS)
+		snprintf(shrt, sizeof shrt, "step %" PRIu64 ", bonus %s", e->number, at);
+	else
+		snprintf(shrt, sizeof shrt, "step %" PRIu64 ", resid %.3f %s", e->number, mass,
+		    at);
+	tui_box(w, v->term, title, shrt);
+}
+
+/* Each shown column's position on the bottom border, the selected one marked,
+ * and the more glyph at an end where columns are scrolled out of view. */
+static void
+detail_numbers(WINDOW *w, const struct spec_step *s, int first, int ncols, int sel,
+    const struct tui_view *v)
+{
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	int y = getmaxy(w) - 1, i;
+	struct tui_pen p = tui_pen_make(w, v->term, y, TUI_BOX_X, getmaxx(w) - 1);
+
+	tui_pen_put(&p, TUI_S_DIM, "pos");
+	if (first > 0)
+		tui_pen_put(&p, TUI_S_DIM, g->more);
+	for (i = first; i < s->ntok && i < first + ncols; i++) {
+		tui_pen_at(&p, y, detail_x(i - first));
+		tui_pen_printf(&p, i == sel ? TUI_S_SELECTED : TUI_S_DIM,
+		    i == sel ? "[%d]" : "%d", detail_position(s, i));
+	}
+	if (first + ncols < s->ntok) {
+		tui_pen_at(&p, y, getmaxx(w) - 1 - TUI_BOX_X - tui_text_width(g->more) + 1);
+		tui_pen_put(&p, TUI_S_DIM, g->more);
+	}
 }
 
 void
@@ -381,29 +470,28 @@ tui_draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	struct tui_pen p = tui_pen_boxed(w, v->term);
 	int ncols = (getmaxx(w) - TUI_BOX_W - DETAIL_LABEL_W + DETAIL_COL_GAP) / DETAIL_COL_W;
-	int first = 0, i;
-	char title[96], shrt[96];
+	int first, sel, i;
 
-	if (e == NULL) {
+	if (e == NULL || e->step.ntok == 0) {
 		tui_box(w, v->term, "step detail", NULL);
 		return;
 	}
-	snprintf(title, sizeof title, "step %" PRIu64 "%s, residual mass %.3f", e->number,
-	    v->paused ? "" : " (newest)", e->step.residual_mass);
-	snprintf(shrt, sizeof shrt, "step %" PRIu64 ", residual mass %.3f", e->number,
-	    e->step.residual_mass);
-	tui_box(w, v->term, title, shrt);
+	sel = tui_detail_selected(&e->step, v->token);
+	detail_box(w, e, sel, v);
 	for (i = 0; i < DETAIL_ROWS; i++) {
 		tui_pen_at(&p, TUI_BOX_Y + i, TUI_BOX_X);
 		tui_pen_put(&p, TUI_S_DIM, detail_labels[i]);
 	}
-	if (e->step.ntok > ncols) {
-		first = e->step.ntok - ncols;
+	ncols = ncols > 0 ? ncols : 1;
+	first = e->step.ntok - ncols > 0 ? e->step.ntok - ncols : 0;
+	first = sel < first ? sel : first;
+	if (first > 0) {
 		tui_pen_at(&p, TUI_BOX_Y + DETAIL_TOKEN, TUI_BOX_X);
 		tui_pen_put(&p, TUI_S_DIM, v->term->utf8 ? "token\u2026" : "tok...");
 	}
-	for (i = first; i < e->step.ntok && ncols > 0; i++)
-		detail_column(&p, sim, &e->step.tok[i], i - first, g);
+	for (i = first; i < e->step.ntok && i < first + ncols; i++)
+		detail_column(&p, sim, &e->step, i, i - first, g);
+	detail_numbers(w, &e->step, first, ncols, sel, v);
 }
 
 /* x with prec decimals into buf, or the no-data glyph when there is no data. */
@@ -421,15 +509,19 @@ static void
 stats_counts(struct tui_pen *p, const struct sim *sim)
 {
 	const struct stats *st = &sim->stats;
-	char lng[160], mid[160], shrt[160];
+	char steps[48], tokens[48], tok[48], seg[48], sg[48];
+	struct tui_field f[3] = {
+		{ steps, NULL, TUI_S_NORMAL, 0 },
+		{ tokens, tok, TUI_S_NORMAL, 1 },
+		{ seg, sg, TUI_S_NORMAL, 2 },
+	};
 
-	snprintf(lng, sizeof lng, "steps %" PRIu64 "  tokens %" PRIu64 "  segment %u",
-	    st->steps, st->tokens, sim->segment);
-	snprintf(mid, sizeof mid, "steps %" PRIu64 " tokens %" PRIu64 " segment %u",
-	    st->steps, st->tokens, sim->segment);
-	snprintf(shrt, sizeof shrt, "steps %" PRIu64 " tok %" PRIu64 " seg %u", st->steps,
-	    st->tokens, sim->segment);
-	tui_pen_choose(p, TUI_S_NORMAL, lng, mid, shrt);
+	snprintf(steps, sizeof steps, "steps %" PRIu64, st->steps);
+	snprintf(tokens, sizeof tokens, "  tokens %" PRIu64, st->tokens);
+	snprintf(tok, sizeof tok, " tok %" PRIu64, st->tokens);
+	snprintf(seg, sizeof seg, "  segment %u", sim->segment);
+	snprintf(sg, sizeof sg, " seg %u", sim->segment);
+	tui_pen_fields(p, f, 3);
 }
 
 static void
@@ -447,36 +539,53 @@ stats_alphas(struct tui_pen *p, const struct tui_view *v, int have)
 	tui_pen_choose(p, TUI_S_NORMAL, lng, shrt, tiny);
 }
 
-/* TV with the level chance alone gives it at these sample sizes (the mean of its
- * null, three significant digits), then the batch check's limit and verdict where
- * there is room, then the chi-square p-value. */
+/* The TV noise floor (the mean of TV's null) with enough significant digits to stay above zero after
+ * millions of steps (0.000123, not 0.000). */
+static const char *
+noise_text(char *buf, size_t len, double x)
+{
+	snprintf(buf, len, "%.3g", x);
+	return buf;
+}
+
+/* The chi-square p-value, or the no-data glyph when nothing was tested (0 df). */
+static const char *
+chi2_text(char *buf, size_t len, const struct chisq_result *c, const struct tui_glyphs *g)
+{
+	if (c->df > 0)
+		snprintf(buf, len, "%.2f", c->p_value);
+	else
+		snprintf(buf, len, "%s", g->none);
+	return buf;
+}
+
+/* TV, then the chi-square p-value, the level chance alone gives TV at these
+ * sample sizes, and the batch check's verdict, each field whole or not at all. */
 static void
 stats_tv_line(struct tui_pen *p, const struct tui_view *v, int have)
 {
 	const struct sim_figures *f = v->fig;
 	const struct tui_glyphs *g = tui_glyphs(v->term);
-	const char *verdict = v->tv_pass ? "pass" : "fail";
-	char chi[64], check[64], lng[160], shrt[160];
-	int room = p->right - p->x;
+	char tv[48], chi[64], cp[32], noise[64], nshort[64], nz[32], check[64];
+	struct tui_field fl[5] = {
+		{ tv, NULL, TUI_S_NORMAL, 0 },
+		{ noise, nshort, TUI_S_NORMAL, 1 },
+		{ check, NULL, TUI_S_NORMAL, 3 },
+		{ v->tv_pass ? "pass" : "fail", NULL, v->tv_pass ? TUI_S_PASS : TUI_S_FAIL, 3 },
+		{ chi, chi + 1, TUI_S_NORMAL, 2 },
+	};
 
 	if (!have) {
 		tui_pen_printf(p, TUI_S_NORMAL, "TV %s  %s p %s", g->none, g->chi2, g->none);
 		return;
 	}
-	snprintf(chi, sizeof chi, "  %s p %.2f", g->chi2, f->chi2.p_value);
-	snprintf(lng, sizeof lng, "TV %.3g (chance %.3g)", f->tv, f->tv_noise);
-	snprintf(shrt, sizeof shrt, "TV %.3g chance %.3g", f->tv, f->tv_noise);
+	snprintf(tv, sizeof tv, "TV %.3g", f->tv);
+	noise_text(nz, sizeof nz, f->tv_noise);
+	snprintf(noise, sizeof noise, " (chance %s)", nz);
+	snprintf(nshort, sizeof nshort, " (~%s)", nz);
 	snprintf(check, sizeof check, "  <=%.3g ", f->tv_null.limit);
-	if (tui_text_width(lng) + tui_text_width(check) + tui_text_width(verdict) +
-	    tui_text_width(chi) <= room) {
-		tui_pen_put(p, TUI_S_NORMAL, lng);
-		tui_pen_put(p, TUI_S_NORMAL, check);
-		tui_pen_put(p, v->tv_pass ? TUI_S_PASS : TUI_S_FAIL, verdict);
-	} else if (tui_text_width(lng) + tui_text_width(chi) <= room)
-		tui_pen_put(p, TUI_S_NORMAL, lng);
-	else
-		tui_pen_put(p, TUI_S_NORMAL, shrt);
-	tui_pen_choose(p, TUI_S_NORMAL, chi, chi + 1, NULL);
+	snprintf(chi, sizeof chi, "  %s p %s", g->chi2, chi2_text(cp, sizeof cp, &f->chi2, g));
+	tui_pen_fields(p, fl, 5);
 }
 
 /* The figure lines of the statistics pane, top down; the last only where there
@@ -633,12 +742,36 @@ tui_draw_stats(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	stats_histogram(w, sim, v, TUI_BOX_Y + used);
 }
 
+/* The legend's second line: the measured curve, the measured point and the
+ * ceiling, each whole or left out (the ceiling first). */
+static void
+curve_legend_marks(struct tui_pen *p, const struct tui_view *v, int have)
+{
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	char a[32], b[32], hat[64], now[64], top[32];
+	struct tui_field f[] = {
+		{ g->measured, NULL, TUI_S_MEASURED, 0 },
+		{ hat, NULL, TUI_S_NORMAL, 0 },
+		{ g->mark, NULL, TUI_S_MARK, 1 },
+		{ now, NULL, TUI_S_NORMAL, 1 },
+		{ g->ceiling, NULL, TUI_S_DIM, 2 },
+		{ top, NULL, TUI_S_NORMAL, 2 },
+	};
+
+	snprintf(hat, sizeof hat, " %s %s  ", g->alpha_hat,
+	    figure(a, sizeof a, 2, v->fig->alpha_hat, have, g));
+	snprintf(now, sizeof now, " %s%s  ", v->term->utf8 ? "now " : "",
+	    figure(b, sizeof b, 2, v->fig->tok_per_step, have, g));
+	snprintf(top, sizeof top, " %s+1", g->gamma);
+	tui_pen_fields(p, f, (int)(sizeof f / sizeof f[0]));
+}
+
 static void
 curve_legend(struct tui_pen *p, const struct sim *sim, const struct tui_view *v)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	int i, have = sim->stats.steps > 0;
-	char a[32], b[32];
+	char a[32];
 
 	tui_pen_at(p, TUI_BOX_Y, TUI_BOX_X);
 	tui_pen_printf(p, TUI_S_NORMAL, "%s ", g->alpha);
@@ -649,14 +782,7 @@ curve_legend(struct tui_pen *p, const struct sim *sim, const struct tui_view *v)
 		    plot_alpha_label(a, sizeof a, curve_refs[i].alpha));
 	}
 	tui_pen_at(p, TUI_BOX_Y + 1, TUI_BOX_X);	/* the second legend line */
-	tui_pen_put(p, TUI_S_MEASURED, g->measured);
-	tui_pen_printf(p, TUI_S_NORMAL, " %s %s  ", g->alpha_hat,
-	    figure(a, sizeof a, 2, v->fig->alpha_hat, have, g));
-	tui_pen_put(p, TUI_S_MARK, g->mark);
-	tui_pen_printf(p, TUI_S_NORMAL, " %s%s  ", v->term->utf8 ? "now " : "",
-	    figure(b, sizeof b, 2, v->fig->tok_per_step, have, g));
-	tui_pen_put(p, TUI_S_DIM, g->ceiling);
-	tui_pen_printf(p, TUI_S_NORMAL, " %s+1", g->gamma);
+	curve_legend_marks(p, v, have);
 }
 
 void
@@ -781,6 +907,18 @@ tui_draw_cost(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	cost_speedup(&p, f, v, have);
 }
 
+/* Whether key i goes in the key bar for this source. */
+static int
+keybar_offers(int i, const struct sim *sim)
+{
+	char why[160];
+
+	return tui_keys[i].bar_name != NULL && tui_keys_why_not(&tui_keys[i], sim->src.kind,
+	    source_has_noise(&sim->src), why, sizeof why) == NULL;
+}
+
+/* The key bar: the keys that do something for this source, or the status
+ * message while there is one. */
 void
 tui_draw_keybar(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
@@ -789,10 +927,13 @@ tui_draw_keybar(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	char entry[128];
 	int i, width = p.x;
 
-	(void)sim;
 	werase(w);
+	if (v->status != NULL) {
+		tui_pen_put_cut(&p, TUI_S_STATE, v->status);
+		return;
+	}
 	for (i = 0; i < tui_nkeys; i++)
-		if (tui_keys[i].bar_name != NULL) {
+		if (keybar_offers(i, sim)) {
 			snprintf(entry, sizeof entry, "%s %s%s", tui_keys[i].bar_name,
 			    tui_keys[i].bar_help, gap);
 			width += tui_text_width(entry);
@@ -800,7 +941,7 @@ tui_draw_keybar(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	if (width > p.right)
 		gap = " ";
 	for (i = 0; i < tui_nkeys; i++) {
-		if (tui_keys[i].bar_name == NULL)
+		if (!keybar_offers(i, sim))
 			continue;
 		tui_pen_put(&p, TUI_S_KEY, tui_keys[i].bar_name);
 		tui_pen_printf(&p, TUI_S_NORMAL, " %s%s", tui_keys[i].bar_help, gap);
@@ -835,7 +976,7 @@ tui_draw_help(WINDOW *w, const struct tui_help_layout *h, const struct tui_view 
 		tui_pen_put_cut(&p, TUI_S_NORMAL, tui_keys[i].help);
 	}
 	tui_pen_at(&p, getmaxy(w) - 1, TUI_BOX_X);	/* on the bottom border */
-	tui_pen_put(&p, TUI_S_DIM, " any key closes ");
+	tui_pen_put(&p, TUI_S_DIM, " ? again: what the figures mean; any other key closes ");
 }
 
 void

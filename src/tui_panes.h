@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "spec.h"
 #include "tui_layout.h"
 #include "tui_term.h"
 
@@ -27,7 +28,32 @@ struct tui_view {
 	int position;		/* the distributions' position in the step; -1: its last */
 	int slowmo_stage;	/* slow motion's stage (slowmo.h) of the newest step; 0: off */
 	int slowmo_auto;	/* the stages advance by themselves */
+	int token;		/* the step detail's selected token, or -1: the last
+				 * tested one */
+	const char *status;	/* a message for the key bar's line, or NULL */
+	int text_mode;		/* the stream shows the emitted text as prose */
 };
+
+struct tui_glyphs;
+
+/* The style of a token of this outcome. */
+enum tui_style tui_outcome_style(enum spec_outcome o);
+
+/* A token's label with the cue that survives monochrome, into buf: [rejected],
+ * ->residual (the arrow glyph), +bonus. */
+const char *tui_token_text(const struct sim *sim, const struct spec_token *t,
+    const struct tui_glyphs *g, char *buf, size_t len);
+
+/* The token of step s the step detail selects: position when the step has it,
+ * else the last tested draft (the rejected one, or the last accepted before a
+ * bonus). */
+int tui_detail_selected(const struct spec_step *s, int position);
+
+/* The step shown on screen row y, column x, of the token stream at pane, as steps
+ * back from the newest into *back, when the selected step is selected; 0 when
+ * (y, x) is not on a step row (the border, the legend). */
+int tui_stream_step_at(const struct tui_rect *pane, size_t selected, int y, int x,
+    size_t *back);
 
 void tui_draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v);
 void tui_draw_stream(WINDOW *w, const struct sim *sim, const struct tui_view *v);

@@ -138,18 +138,24 @@ restore_signals(void)
 }
 
 static void
-add_restore_cap(const char *name)
+add_restore_bytes(const char *s)
 {
-	char *s = tigetstr(name);
 	size_t len;
 
-	if (s == NULL || s == (char *)-1)
-		return;
 	len = strlen(s);
 	if (term_restore_len + len < sizeof term_restore) {
 		memcpy(term_restore + term_restore_len, s, len);
 		term_restore_len += len;
 	}
+}
+
+static void
+add_restore_cap(const char *name)
+{
+	char *s = tigetstr(name);
+
+	if (s != NULL && s != (char *)-1)
+		add_restore_bytes(s);
 }
 
 /* The sequences endwin would send: attributes off, cursor on, keypad off, leave
@@ -271,6 +277,22 @@ restore_terminal(void)
 	fflush(stdout);
 }
 
+/* Clicks and the wheel, reported at once (no click interval); the crash
+ * restore then also turns xterm's mouse reports off, as endwin does. */
+static void
+enable_mouse(void)
+{
+	mmask_t want = BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED;
+
+#ifdef BUTTON5_PRESSED
+	want |= BUTTON5_PRESSED;
+#endif
+	if (mousemask(want, NULL) == 0)
+		return;
+	mouseinterval(0);
+	add_restore_bytes("\033[?1006l\033[?1002l\033[?1000l");
+}
+
 int
 tui_term_open(struct tui_term *t, char *err, size_t errlen)
 {
@@ -300,6 +322,7 @@ tui_term_open(struct tui_term *t, char *err, size_t errlen)
 	curs_set(0);
 	set_escdelay(ESCDELAY_MS);
 	set_styles(t);
+	enable_mouse();
 	return 0;
 }
 

@@ -1,5 +1,5 @@
 /* tui_term.h: the one place that owns the terminal. It checks there is one, starts
- * curses (newterm, colours, keypad, escape delay), installs the signal handlers,
+ * curses (newterm, colours, keypad, escape delay, mouse clicks and wheel), installs the signal handlers,
  * and puts everything back at the end, or before dying of a crash signal. */
 #ifndef SPECDEC_TUI_TERM_H
 #define SPECDEC_TUI_TERM_H

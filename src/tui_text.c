@@ -147,6 +147,61 @@ tui_pen_choose(struct tui_pen *p, enum tui_style style, const char *a, const cha
 		tui_pen_put(p, style, c);
 }
 
+#define TUI_FIELDS_MAX 16
+
+/* Columns the fields take: each at its level (0 dropped, 1 short, 2 long). */
+static int
+fields_width(const struct tui_field *f, const int *level, int n)
+{
+	int i, w = 0;
+
+	for (i = 0; i < n; i++)
+		if (level[i] > 0)
+			w += tui_text_width(level[i] == 2 || f[i].shrt == NULL ? f[i].text :
+			    f[i].shrt);
+	return w;
+}
+
+/* The least important priority that can be shortened (a field still long with a
+ * short spelling) is; when none can, the least important one still shown is
+ * dropped, all its fields at once. 0 when only priority 0 is left. */
+static int
+fields_shrink(const struct tui_field *f, int *level, int n)
+{
+	int i, shortest = -1, worst = -1;
+
+	for (i = 0; i < n; i++) {
+		if (level[i] == 2 && f[i].shrt != NULL && f[i].prio > shortest)
+			shortest = f[i].prio;
+		if (level[i] > 0 && f[i].prio > 0 && f[i].prio > worst)
+			worst = f[i].prio;
+	}
+	if (shortest < 0 && worst < 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (shortest >= 0 && f[i].prio == shortest && f[i].shrt != NULL)
+			level[i] = level[i] == 2 ? 1 : level[i];
+		else if (shortest < 0 && f[i].prio == worst)
+			level[i] = 0;
+	return 1;
+}
+
+void
+tui_pen_fields(struct tui_pen *p, const struct tui_field *f, int n)
+{
+	int level[TUI_FIELDS_MAX], i;
+
+	n = n < TUI_FIELDS_MAX ? n : TUI_FIELDS_MAX;
+	for (i = 0; i < n; i++)
+		level[i] = 2;
+	while (fields_width(f, level, n) > p->right - p->x && fields_shrink(f, level, n))
+		;
+	for (i = 0; i < n; i++)
+		if (level[i] > 0)
+			tui_pen_put_cut(p, f[i].style, level[i] == 2 || f[i].shrt == NULL ?
+			    f[i].text : f[i].shrt);
+}
+
 static void
 draw_border(WINDOW *w, int utf8)
 {

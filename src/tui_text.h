@@ -67,6 +67,22 @@ void tui_pen_put_cut(struct tui_pen *p, enum tui_style style, const char *s);
 void tui_pen_choose(struct tui_pen *p, enum tui_style style, const char *a, const char *b,
     const char *c);
 
+/* One field of a line that tui_pen_fields lays out: its text (a separator
+ * included), a shorter spelling or NULL, its style, and its priority (0 is kept
+ * longest). */
+struct tui_field {
+	const char *text;
+	const char *shrt;
+	enum tui_style style;
+	int prio;
+};
+
+/* Write the n fields in order from the pen so that no field is ever cut: while
+ * they do not fit, fields take their short spellings, the least important
+ * priority first; then whole priorities are dropped, the least important first.
+ * Only priority-0 fields that still do not fit are clipped, with the cut glyph. */
+void tui_pen_fields(struct tui_pen *p, const struct tui_field *f, int n);
+
 /* Erase w and draw its border, with title on the top edge, or shrt (NULL: the
  * same) when title does not fit. Line-drawing characters in UTF-8, ASCII ones
  * otherwise; never the terminal's alternate character set, which not every

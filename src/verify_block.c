@@ -92,8 +92,10 @@ verify_block_step(struct source *src, struct rng *rng, int gamma, double *scratc
 	fetch_block(src, rng, gamma, at, out, targets);
 	tau = choose_tau(rng, gamma, at, out->drafted, run);
 	out->tested = tau < gamma ? tau + 1 : gamma;
-	for (k = 0; k < out->tested; k++)
+	for (k = 0; k < out->tested; k++) {
 		out->beta[k] = pdist_overlap(&at[k].p, &at[k].q);
+		out->resid[k] = out->beta[k] < 1.0 ? 1.0 - out->beta[k] : 0.0;
+	}
 	for (k = 0; k < tau; k++)
 		add_at(out, (size_t)out->drafted[k], &at[k], SPEC_ACCEPTED);
 	out->accepted = tau;

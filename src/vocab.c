@@ -149,7 +149,8 @@ store_words(struct vocab *v, const struct intern *in)
 		at += t->len + 1;
 	}
 	memcpy(v->arena + at, VOCAB_UNK_LABEL, sizeof VOCAB_UNK_LABEL);
-	v->word[v->unk] = v->arena + at;
+	if (v->unk != VOCAB_NO_UNK)
+		v->word[v->unk] = v->arena + at;
 }
 
 int
@@ -163,9 +164,9 @@ vocab_build(const char *text, size_t len, size_t max_vocab, struct vocab *v,
 	in.types = xreallocarray(NULL, in.cap, sizeof *in.types);
 	in.slot = xcalloc(in.mask + 1, sizeof *in.slot);
 	intern_text(&in, len, ids, nids);
-	keep = in.ntypes < max_vocab - 1 ? in.ntypes : max_vocab - 1;
-	v->size = keep + 1;
-	v->unk = (uint32_t)keep;
+	keep = in.ntypes <= max_vocab ? in.ntypes : max_vocab - 1;
+	v->size = keep < in.ntypes ? keep + 1 : keep;
+	v->unk = keep < in.ntypes ? (uint32_t)keep : VOCAB_NO_UNK;
 	v->types = in.ntypes;
 	rank_types(&in, keep, v->unk);
 	store_words(v, &in);

@@ -191,7 +191,7 @@ for name in "a${nl}b" "${esc}[31mred" "tab${tab}x" "cr${cr}" "-dash" " space" \
 	runs --json --replay "$r/$name" --steps 20
 	"$SPECDEC" --batch --replay "$r/$name" --steps 20 >"$TMPD/out" 2>&1
 	[ "$(grep -c '^input ' "$TMPD/out")" = 1 ] &&
-	    [ "$(wc -l <"$TMPD/out")" = "$(wc -l <"$TMPD/plain")" ] &&
+	    [ "$(unwrap <"$TMPD/out" | wc -l)" = "$(unwrap <"$TMPD/plain" | wc -l)" ] &&
 	    ! LC_ALL=C grep -q "$(printf '[\001-\011\013-\037\177]')" "$TMPD/out"
 	ok $? "report for replay '$(shown "$name")': one escaped input line"
 	refused --batch --replay "$r/missing-$name"

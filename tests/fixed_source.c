@@ -68,4 +68,5 @@ fixed_source_open(struct source *src, struct fixed_pair *pair, size_t vocab)
 	src->self = pair;
 	src->vocab = vocab;
 	src->kind = "fixed";
+	src->title = "fixed";
 }

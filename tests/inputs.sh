@@ -155,7 +155,8 @@ cp "$tmp/pairs" "$deep/pairs"
 "$SPECDEC" --json --replay "$deep/pairs" --steps 10 | jq -e '.source_detail |
     endswith("pairs: 1 step per cycle, vocab 2")' >/dev/null
 ok $? "a replay path of 3,000 bytes: source_detail is whole"
-"$SPECDEC" --batch --replay "$deep/pairs" --steps 10 | grep -q '^input .*pairs: 1 step per cycle, vocab 2$'
+"$SPECDEC" --batch --replay "$deep/pairs" --steps 10 | unwrap |
+    grep -q '^input .*pairs: 1 step per cycle, vocab 2$'
 ok $? "and so is the report's input line"
 cp "$SPECDEC_DATADIR/corpus.txt" "$deep/corpus"
 "$SPECDEC" --json --corpus "$deep/corpus" --steps 10 | jq -e '.source_detail |

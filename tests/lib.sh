@@ -23,6 +23,13 @@ ok() {
 	fi
 }
 
+# unwrap: the batch report on stdin with each wrapped line joined again (a line
+# that goes on starts with 6 or more spaces), as scripts that grep it see it.
+unwrap() {
+	awk '/^      / && NR > 1 { sub(/^ +/, " "); line = line $0; next }
+	    { if (NR > 1) print line; line = $0 } END { if (NR > 0) print line }'
+}
+
 # is GOT WANT DESCRIPTION
 is() {
 	if [ "$1" = "$2" ]; then ok 0 "$3"; else ok 1 "$3 (got '$1', want '$2')"; fi

@@ -55,13 +55,15 @@ else
 	ok $? "no variable: the installed corpus"
 fi
 
-# --corpus and $SPECDEC_CORPUS (which wins over $SPECDEC_DATADIR); the vocabulary
+# --corpus and $SPECDEC_CORPUS (which wins over $SPECDEC_DATADIR); every word kept
+# and no unknown token when the vocabulary is not capped; the vocabulary
 # cap with its unknown token.
 printf 'one two three. one two four. one two three!\n' > "$tmp/small"
-"$SPECDEC" --batch --corpus "$tmp/small" --steps 50 > "$tmp/out"
-grep -q "^input        corpus $tmp/small: 12 tokens (6 distinct), vocab 7; target order 3, draft order 2, temperature 1" "$tmp/out"
+"$SPECDEC" --batch --corpus "$tmp/small" --steps 50 | unwrap > "$tmp/out"
+grep -q "^input        corpus $tmp/small: 12 tokens (6 distinct), vocab 6; target order 3, draft order 2, temperature 1" "$tmp/out"
 ok $? "--corpus: tokens, types and vocabulary in the report"
-SPECDEC_CORPUS=$tmp/small "$SPECDEC" --batch --source ngram --max-vocab 3 --steps 50 > "$tmp/out"
+SPECDEC_CORPUS=$tmp/small "$SPECDEC" --batch --source ngram --max-vocab 3 --steps 50 |
+    unwrap > "$tmp/out"
 grep -q "^input        corpus $tmp/small: 12 tokens (6 distinct), vocab 3;" "$tmp/out"
 ok $? "\$SPECDEC_CORPUS and --max-vocab 3 (two words and the unknown token)"
 
@@ -83,5 +85,22 @@ ok $? "the n-gram source's default noise is 0 (got $is_noise)"
 is_noise=$("$SPECDEC" --json --source ngram --noise 0.3 --steps 10 | jq .noise)
 [ "$is_noise" = 0.3 ]
 ok $? "and --noise still sets it (got $is_noise)"
+
+# --prompt: the n-gram source only; its words must be the corpus's (no <unk>
+# uncapped); it changes where the text starts, and so the run.
+usage_error "--prompt only applies to the n-gram source" --batch --prompt "the cat"
+usage_error "--prompt: 'unicorn' is not a word of the corpus" --batch --corpus "$tmp/small" \
+    --prompt "one unicorn"
+usage_error "--prompt: no words in" --batch --corpus "$tmp/small" --prompt " "
+a=$("$SPECDEC" --json --corpus "$tmp/small" --steps 200 --prompt "one two" | jq -c .spec_hist)
+b=$("$SPECDEC" --json --corpus "$tmp/small" --steps 200 --prompt "three !" | jq -c .spec_hist)
+[ -n "$a" ] && [ "$a" != "$b" ]
+ok $? "--prompt: another start, another run ($a vs $b)"
+"$SPECDEC" --batch --corpus "$tmp/small" --prompt "two three" --steps 20 | unwrap |
+    grep -q '^input        corpus .*; prompt "two three"$'
+ok $? "--prompt: the report's input line says where the text starts"
+"$SPECDEC" --batch --corpus "$tmp/small" --max-vocab 3 --prompt "one unicorn" --steps 20 \
+    >/dev/null 2>"$tmp/err"
+ok $? "--prompt under a capped vocabulary: an unknown word is <unk> ($(cat "$tmp/err"))"
 
 tap_done

@@ -119,7 +119,7 @@ ok $? "cycling sparse pairs: alpha-hat matches the overlap"
 grep -q '"source":"replay"' "$tmp/json" && grep -q '"replay_file":' "$tmp/json" &&
     grep -q '"source_detail":"replay .*3 steps per cycle, vocab 6, labels' "$tmp/json"
 ok $? "JSON names the replay source, its file and its shape"
-"$SPECDEC" --batch --replay "$tmp/cycle" --labels "$tmp/cycle.labels" --steps 10 |
+"$SPECDEC" --batch --replay "$tmp/cycle" --labels "$tmp/cycle.labels" --steps 10 | unwrap |
     grep -q '^input        replay .*: 3 steps per cycle, vocab 6'
 ok $? "the report names the replay source"
 

@@ -101,9 +101,59 @@ run_case(int target, int draft, double noise, int gamma)
 	free(r);
 }
 
+/* The context a prompt sets: the prompt's words, most recent last, in the source
+ * and in the reference stream's clone; a word the corpus lacks refused without a
+ * change; under a cap, a rare word is the unknown token. */
+static void
+test_prompt(void)
+{
+	struct source_ngram_config cfg = { .max_vocab = 1000, .target_order = 3,
+	    .draft_order = 2, .temperature = 1.0 };
+	uint32_t ctx[NGRAM_ORDER_MAX], ref[NGRAM_ORDER_MAX];
+	struct source src, twin;
+	char err[256] = "";
+	size_t n, m;
+	char b0[32], b1[32], b2[32];
+
+	if (source_ngram_open(&src, corpus, strlen(corpus), "test", &cfg, err,
+	    sizeof err) != 0) {
+		tap_ok(0, "open: %s", err);
+		return;
+	}
+	tap_ok(source_ngram_set_prompt(&src, "the  cat sat", err, sizeof err) == 0,
+	    "a prompt of corpus words is taken");
+	n = source_ngram_context(&src, ctx, NGRAM_ORDER_MAX);
+	tap_ok(n == 3 && strcmp(source_label(&src, (int)ctx[0], b0, sizeof b0), "the") == 0 &&
+	    strcmp(source_label(&src, (int)ctx[1], b1, sizeof b1), "cat") == 0 &&
+	    strcmp(source_label(&src, (int)ctx[2], b2, sizeof b2), "sat") == 0,
+	    "the context is the prompt's words (%zu)", n);
+	tap_ok(source_clone(&src, &twin) == 0 &&
+	    (m = source_ngram_context(&twin, ref, NGRAM_ORDER_MAX)) == n &&
+	    memcmp(ref, ctx, n * sizeof *ctx) == 0, "a clone starts from it too");
+	source_close(&twin);
+	tap_ok(source_ngram_set_prompt(&src, "the unicorn", err, sizeof err) != 0 &&
+	    strstr(err, "'unicorn' is not a word of the corpus") != NULL &&
+	    source_ngram_context(&src, ref, NGRAM_ORDER_MAX) == 3 &&
+	    memcmp(ref, ctx, 3 * sizeof *ctx) == 0,
+	    "an unknown word is refused, the context unchanged: %s", err);
+	tap_ok(source_ngram_set_prompt(&src, " \t ", err, sizeof err) != 0 &&
+	    strstr(err, "no words") != NULL, "a prompt without words is refused: %s", err);
+	source_close(&src);
+	cfg.max_vocab = 4;
+	if (source_ngram_open(&src, corpus, strlen(corpus), "test", &cfg, err,
+	    sizeof err) != 0)
+		return;
+	tap_ok(source_ngram_set_prompt(&src, "the unicorn", err, sizeof err) == 0 &&
+	    source_ngram_context(&src, ctx, NGRAM_ORDER_MAX) == 2 &&
+	    strcmp(source_label(&src, (int)ctx[1], b1, sizeof b1), "<unk>") == 0,
+	    "capped: an unknown word is <unk>");
+	source_close(&src);
+}
+
 int
 main(void)
 {
+	test_prompt();
 	run_case(3, 2, 0.0, 4);
 	run_case(3, 1, 0.0, 8);
 	run_case(4, 2, 0.0, 32);

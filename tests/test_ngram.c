@@ -62,6 +62,30 @@ test_tokenize(void)
 	    "tokenizer: a long word is cut at %d bytes", TOKENIZE_WORD_MAX);
 }
 
+/* Not capped: every word kept and no unknown token, which the models would
+ * otherwise give a share of the smoothing mass and the text would show. */
+static void
+vocab_uncapped(void)
+{
+	struct vocab v;
+	uint32_t *ids;
+	size_t n, i;
+	int unk_word = 0;
+
+	vocab_build(text, strlen(text), 5000, &v, &ids, &n);
+	for (i = 0; i < v.size; i++)
+		unk_word += strcmp(v.word[i], VOCAB_UNK_LABEL) == 0;
+	tap_ok(v.size == v.types && v.unk == VOCAB_NO_UNK && unk_word == 0,
+	    "vocab not capped: %zu words for %zu types, no <unk>", v.size, v.types);
+	free(ids);
+	vocab_free(&v);
+	vocab_build(text, strlen(text), v.types, &v, &ids, &n);
+	tap_ok(v.size == v.types && v.unk == VOCAB_NO_UNK,
+	    "vocab capped at exactly its types: no <unk> either");
+	free(ids);
+	vocab_free(&v);
+}
+
 static void
 test_vocab(void)
 {
@@ -78,6 +102,7 @@ test_vocab(void)
 	tap_ok(ids[0] == v.unk && ids[1] != v.unk, "vocab: 'The' is rare, 'cat' is kept");
 	free(ids);
 	vocab_free(&v);
+	vocab_uncapped();
 }
 
 static double

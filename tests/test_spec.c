@@ -220,7 +220,7 @@ static const struct source_ops alt_ops = {
 static void
 test_position_dependent(void)
 {
-	struct source src = { &alt_ops, NULL, V, "alternating" };
+	struct source src = { &alt_ops, NULL, V, "alternating", "alternating" };
 	uint64_t count[2][V] = { { 0 } };
 	double expected[2][V], scratch[V];
 	struct spec_targets targets;
@@ -306,6 +306,61 @@ test_split_pairs(void)
 	check_split_pair(&sp, &sf, "split pair, factored q, one list", 10);
 }
 
+/* Every tested position records its residual mass 1 - overlap, a step without a
+ * rejection too; the residual token's own probability under norm(max(0, p - q)). */
+static void
+test_position_residuals(void)
+{
+	const double p[V] = { 0.1, 0.2, 0.3, 0.4 };
+	const double q[V] = { 0.4, 0.3, 0.2, 0.1 };
+	struct fixed_pair pair = { .p = p, .q = q };
+	struct spec_targets targets;
+	struct spec_step s;
+	struct source src;
+	struct rng rng;
+	double scratch[V], worst = 0.0, rworst = 0.0;
+	int i, k, accepted_only = 0, residuals = 0;
+
+	fixed_source_open(&src, &pair, V);
+	rng_seed(&rng, 9, 0);
+	for (i = 0; i < 2000; i++) {
+		spec_step(&src, &rng, 4, scratch, &s, &targets);
+		accepted_only += s.tested > 0 && s.tok[s.ntok - 1].outcome == SPEC_BONUS;
+		for (k = 0; k < s.tested; k++)
+			worst = fmax(worst, fabs(s.resid[k] - 0.4));
+		for (k = 0; k < s.ntok; k++) {
+			const struct spec_token *t = &s.tok[k];
+			double want = fmax(0.0, t->p - t->q) / 0.4;
+
+			if (t->outcome != SPEC_RESIDUAL) {
+				rworst = fmax(rworst, spec_residual_prob(&s, k));
+				continue;
+			}
+			residuals++;
+			rworst = fmax(rworst, fabs(spec_residual_prob(&s, k) - want));
+		}
+	}
+	tap_ok(accepted_only > 0 && residuals > 0, "steps with and without a rejection (%d, %d)",
+	    accepted_only, residuals);
+	tap_near(worst, 0.0, 1e-12, "residual mass 0.4 at every tested position");
+	tap_near(rworst, 0.0, 1e-12, "residual token's probability max(0, p - q) / mass");
+}
+
+/* The sampler's random stream is what it was: the emitted ids of a fixed seed. */
+static void
+test_stream_unchanged(void)
+{
+	const double p[V] = { 0.1, 0.2, 0.3, 0.4 };
+	const double q[V] = { 0.4, 0.3, 0.2, 0.1 };
+	struct run r;
+
+	run_steps(p, q, 4, 1000, 11, &r);
+	tap_ok(r.count[0] == 231 && r.count[1] == 472 && r.count[2] == 720 &&
+	    r.count[3] == 894, "seed 11's output counts unchanged: %llu %llu %llu %llu",
+	    (unsigned long long)r.count[0], (unsigned long long)r.count[1],
+	    (unsigned long long)r.count[2], (unsigned long long)r.count[3]);
+}
+
 static void
 test_names(void)
 {
@@ -325,5 +380,7 @@ main(void)
 	test_position_dependent();
 	test_split_pairs();
 	test_names();
+	test_position_residuals();
+	test_stream_unchanged();
 	return tap_done();
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tap.h"
+#include "tui_figures.h"
 #include "tui_keys.h"
 #include "tui_term.h"
 
@@ -79,6 +80,26 @@ slurp(const char *path)
 	return buf;
 }
 
+/* The figures page: every line short enough for 72 columns, and in the man
+ * page's LIVE VIEW section as it is on screen in ASCII. */
+static void
+figures_in_man(const char *man)
+{
+	const char *live = strstr(man, "\n.Sh LIVE VIEW\n");
+	char name[128], text[256], want[420];
+	int i;
+
+	for (i = 0; i < tui_nfigures; i++) {
+		roff(tui_figures[i].ascii, name, sizeof name);
+		roff(tui_figures[i].text, text, sizeof text);
+		snprintf(want, sizeof want, "\n.It Li \"\\&%s\"\n%s\n", name, text);
+		tap_ok(live != NULL && strstr(live, want) != NULL &&
+		    strlen(tui_figures[i].text) <= TUI_FIGURE_TEXT_MAX,
+		    "figures page: '%s' in LIVE VIEW, %zu <= %d columns", tui_figures[i].ascii,
+		    strlen(tui_figures[i].text), TUI_FIGURE_TEXT_MAX);
+	}
+}
+
 static void
 test_man_page(void)
 {
@@ -98,12 +119,29 @@ test_man_page(void)
 			tap_ok(strstr(keys, want) != NULL, "KEYS lists '%s': %s",
 			    tui_keys[i].name, tui_keys[i].help);
 		}
+	figures_in_man(man);
 	free(man);
+}
+
+/* Keys a source cannot use say why; the others do not. */
+static void
+test_why_not(void)
+{
+	char buf[160];
+
+	tap_ok(tui_keys_why_not(tui_keys_find(']'), "replay", 0, buf, sizeof buf) != NULL &&
+	    strstr(buf, "replay") != NULL && strstr(buf, "noise") != NULL,
+	    "] with a replay says why: %s", buf);
+	tap_ok(tui_keys_why_not(tui_keys_find(']'), "stub", 1, buf, sizeof buf) == NULL,
+	    "] with the stub works");
+	tap_ok(tui_keys_why_not(tui_keys_find('+'), "replay", 0, buf, sizeof buf) == NULL,
+	    "+ works with any source");
 }
 
 int
 main(void)
 {
+	test_why_not();
 	test_actions();
 	test_unique();
 	test_man_page();

@@ -1,0 +1,30 @@
+#!/bin/sh
+# report80.sh: the batch report prints as a handout: no line over 80 columns for
+# the sources, a gamma of 32 and the largest vocabulary, with the histograms and
+# long lines wrapped and indented, and nothing lost in the wrapping.
+. "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
+cd "$TESTS_SRCDIR/.." || exit 1
+
+for args in "" "--gamma 32" "--vocab 262144 --steps 300" \
+    "--gamma 32 --vocab 262144 --steps 300" "--gamma 32 --source ngram" \
+    "--gamma 32 --replay tests/golden/pairs.txt" "--gamma 32 --noise 3 --steps 20000"; do
+	"$SPECDEC" --batch $args > "$tmp/out"
+	long=$(awk 'length > 80' "$tmp/out")
+	[ -z "$long" ]
+	ok $? "--batch $args: every line fits 80 columns${long:+ (not: $long)}"
+done
+
+# The wrapped report says what the unwrapped one would: every histogram entry and
+# every position, once, in order.
+"$SPECDEC" --batch --gamma 32 --steps 3000 > "$tmp/out"
+unwrap < "$tmp/out" > "$tmp/flat"
+n=$(sed -n 's/^tok\/step hist //p' "$tmp/flat" | tr ' ' '\n' | awk -F: '$1 == NR' | wc -l)
+is "$n" 33 "gamma 32: the histogram's 33 entries, in order, after unwrapping"
+n=$(sed -n 's/^accept by pos //p' "$tmp/flat" | tr ' ' '\n' | awk -F: '$1 == NR' | wc -l)
+is "$n" 32 "gamma 32: 32 positions' acceptance, in order, after unwrapping"
+grep -q '^             [0-9]*:[0-9]' "$tmp/out"
+ok $? "continuation lines are indented to the values' column"
+[ "$(grep -c '^PASS  \|^FAIL  \|^SKIP  ' "$tmp/out")" -eq 8 ]
+ok $? "still eight check lines"
+
+done_testing
