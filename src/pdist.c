@@ -135,13 +135,50 @@ dense_ratio_cdf(const double *p, const double *q, size_t n, size_t x)
 	double r = dist_ratio(p[x], q[x]), cdf = 0.0;
 	size_t y;
 
-	for (y = 0; y < n; y++) {
+	for (y = 0; y < n; y++) {	/* branch-free, as below */
 		double key = dist_ratio(p[y], q[y]);
 
-		if (key < r || (key == r && y < x))
-			cdf += p[y];
+		cdf += (double)((key < r) | ((key == r) & (y < x))) * p[y];
 	}
 	return cdf < 1.0 ? cdf : 1.0;
+}
+
+/* The dense ratio CDF of m tokens at once: one division a token of the
+ * vocabulary, whatever m, and the same comparisons as dense_ratio_cdf. */
+static void
+dense_ratio_cdf_many(const double *p, const double *q, size_t n, const size_t *xs,
+    int m, double *out)
+{
+	double r[PDIST_MANY_MAX];
+	size_t y;
+	int j;
+
+	for (j = 0; j < m; j++) {
+		r[j] = dist_ratio(p[xs[j]], q[xs[j]]);
+		out[j] = 0.0;
+	}
+	for (y = 0; y < n; y++) {	/* branch-free: the comparisons are coin flips */
+		double key = dist_ratio(p[y], q[y]);
+
+		for (j = 0; j < m; j++)
+			out[j] += (double)((key < r[j]) | ((key == r[j]) & (y < xs[j]))) * p[y];
+	}
+	for (j = 0; j < m; j++)
+		out[j] = out[j] < 1.0 ? out[j] : 1.0;
+}
+
+void
+pdist_ratio_cdf_many(const struct pdist *p, const struct pdist *q, const size_t *xs,
+    int m, double *out)
+{
+	int j;
+
+	if (both_dense(p, q) && m <= PDIST_MANY_MAX) {
+		dense_ratio_cdf_many(p->u.dense, q->u.dense, p->vocab, xs, m, out);
+		return;
+	}
+	for (j = 0; j < m; j++)
+		out[j] = pdist_ratio_cdf(p, q, xs[j]);
 }
 
 double

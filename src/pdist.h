@@ -103,6 +103,13 @@ size_t pdist_sample_residual(const struct pdist *p, const struct pdist *q, doubl
  * only those with equal factors). */
 double pdist_ratio_cdf(const struct pdist *p, const struct pdist *q, size_t x);
 
+/* pdist_ratio_cdf of the m tokens xs[0..m-1] of one pair into out, with the same
+ * values; a dense pair takes one pass over the vocabulary for all of them (up to
+ * PDIST_MANY_MAX tokens at once). */
+#define PDIST_MANY_MAX 33
+void pdist_ratio_cdf_many(const struct pdist *p, const struct pdist *q,
+    const size_t *xs, int m, double *out);
+
 /* The support of p (the tokens with p(x) > 0), one token at a time in
  * ascending id: pdist_iter_start, then pdist_iter_next until it returns 0.
  * A pass over the vocabulary in every form (a split form's floor reaches every

@@ -102,22 +102,36 @@ void
 verify_pit(const struct verify_params *par, struct spec_step *step,
     const struct spec_targets *targets, struct rng *rng)
 {
-	int i, k = 0;
+	struct spec_token *run[SPEC_GAMMA_MAX + 1];
+	size_t xs[SPEC_GAMMA_MAX + 1];
+	double cdf[SPEC_GAMMA_MAX + 1], w[SPEC_GAMMA_MAX + 1];
+	int i, k = 0, m = 0, j;
 
 	for (i = 0; i < step->ntok; i++) {
 		struct spec_token *t = &step->tok[i];
-		const struct pdist *p = &targets->p[k];
-		const struct pdist *q = targets->has_q[k] ? &targets->q[k] : p;
-		double w;
 
 		if (t->outcome == SPEC_REJECTED)
 			continue;
-		w = rng_uniform(rng);
-		if (par->rule == VERIFY_GREEDY)
-			t->pit = point_pit(p, (size_t)t->id, w);
-		else
-			t->pit = pdist_ratio_cdf(p, q, (size_t)t->id) + w * t->p;
-		k++;
+		w[k] = rng_uniform(rng);
+		run[k] = t;
+		xs[k++] = (size_t)t->id;
+	}
+	for (i = 0; i < k; i += m) {	/* runs of positions that share one pair */
+		const struct pdist *p = &targets->p[i];
+		const struct pdist *q = targets->has_q[i] ? &targets->q[i] : p;
+
+		for (m = 1; i + m < k && pdist_same(&targets->p[i + m], p) &&
+		    pdist_same(targets->has_q[i + m] ? &targets->q[i + m] : &targets->p[i + m],
+		    q); m++)
+			;
+		if (par->rule == VERIFY_GREEDY) {
+			for (j = 0; j < m; j++)
+				run[i + j]->pit = point_pit(p, xs[i + j], w[i + j]);
+			continue;
+		}
+		pdist_ratio_cdf_many(p, q, xs + i, m, cdf);
+		for (j = 0; j < m; j++)
+			run[i + j]->pit = cdf[j] + w[i + j] * run[i + j]->p;
 	}
 }
 
