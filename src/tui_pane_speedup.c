@@ -110,12 +110,18 @@ tui_draw_speedup(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	int have = sim->stats.steps > 0;
 	char title[64], shrt[64];
 
-	snprintf(title, sizeof title, "speedup vs %s (c=%.3g)", g->gamma, f->cost_ratio);
+	if (f->verify_cost > 0.0)
+		snprintf(title, sizeof title, "speedup vs %s (c=%.3g k=%.3g)", g->gamma,
+		    f->cost_ratio, f->verify_cost);
+	else
+		snprintf(title, sizeof title, "speedup vs %s (c=%.3g)", g->gamma,
+		    f->cost_ratio);
 	snprintf(shrt, sizeof shrt, "speedup vs %s", g->gamma);
 	tui_box(w, v->term, title, shrt);
 	memset(&spec, 0, sizeof spec);
 	spec.gamma_max = SPEC_GAMMA_MAX;
 	spec.cost.c = f->cost_ratio;
+	spec.cost.k = f->verify_cost;
 	speedup_optimum(f->alpha_overlap, &spec.cost, SPEC_GAMMA_MAX, &best);
 	legend(&p, f, &best, sim->par.gamma, have, v);
 	curves[0] = (struct plot_speedup_curve){ f->alpha_hat, "*", "\u2022", STYLE_HAT };

@@ -114,7 +114,8 @@ void
 tui_draw_timeline(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
 	const struct spec_step *steps[TIMELINE_MAX_STEPS];
-	struct timeline_cost cost = { sim->par.target_ms, sim->par.draft_ms, 0.0 };
+	struct timeline_cost cost = { sim->par.target_ms, sim->par.draft_ms,
+	    sim->par.verify_cost };
 	struct tui_pen p = tui_pen_boxed(w, v->term);
 	struct timeline tl;
 	size_t sel = v->paused ? v->selected : 0;
