@@ -30,7 +30,10 @@ struct spec_token {
 };
 
 /* What one step did. Entries in tok: the accepted drafts in order, then either the
- * rejected draft and its residual replacement, or the bonus; ntok <= gamma + 1. */
+ * rejected draft and its residual replacement, or the bonus; ntok <= gamma + 1.
+ * gamma is the number of drafts the step made: under a draft stop threshold it
+ * may be below the cap, and 0 makes the step plain decoding (one bonus token
+ * from p; beta[0] the rule's acceptance expectation there, untested). */
 struct spec_step {
 	int gamma;
 	int ntok;
@@ -81,9 +84,13 @@ struct spec_rule {
 	size_t (*bonus)(const void *ctx, const struct pdist *p, struct rng *rng);
 	/* The per-position acceptance expectation (standard: the overlap). */
 	double (*beta)(const void *ctx, const struct spec_position *at);
+	/* Drafting stops at the first draft x with q(x) < p_min, which is not
+	 * drafted (the threshold schedule); 0 drafts all gamma. */
+	double p_min;
 };
 
-/* Run one step with draft length gamma (SPEC_GAMMA_MIN..SPEC_GAMMA_MAX): begin a
+/* Run one step with draft length gamma (SPEC_GAMMA_MIN..SPEC_GAMMA_MAX; with a
+ * rule's p_min, the cap): begin a
  * source step, draft gamma tokens, verify them in order, end with a residual or a
  * bonus token, and commit the emitted tokens to the source. Each position is
  * sampled in the form its source gives (pdist.h): a split pair in time
