@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "exit_status.h"
 #include "json.h"
+#include "schedule.h"
 #include "presets.h"
 #include "sim.h"
 #include "source.h"
@@ -171,6 +172,18 @@ print_lossless(const struct stats *st, const struct sim_figures *f)
 	printf("] 0..1; 5 = expected, steps of 1/5\n");
 }
 
+/* The schedule, under any but the constant one: its gamma and mean gamma. */
+static void
+print_schedule(const struct sim *sim, const struct sim_figures *f)
+{
+	if (sim->par.schedule == SCHEDULE_HEURISTIC)
+		printf("schedule     heuristic from gamma %d (+2 after all accepted, else -1);"
+		    " mean gamma %.4f\n", sim->par.gamma, f->gamma_mean);
+	else if (sim->par.schedule == SCHEDULE_THRESHOLD)
+		printf("schedule     threshold: draft while q(x) >= %g, at most %d; mean gamma"
+		    " %.4f\n", sim->par.draft_p_min, sim->par.gamma, f->gamma_mean);
+}
+
 static void
 print_report(const struct sim *sim, const struct sim_figures *f)
 {
@@ -190,6 +203,7 @@ print_report(const struct sim *sim, const struct sim_figures *f)
 	if (input != NULL)
 		printf("input        %s\n", input);
 	print_verifier(&par->verify);
+	print_schedule(sim, f);
 	printf("steps        %" PRIu64 "\n", st->steps);
 	printf("tokens       %" PRIu64 " emitted; %" PRIu64 " drafted, %" PRIu64
 	    " tested, %" PRIu64 " accepted\n", st->tokens, st->drafted, st->tested,
@@ -199,9 +213,9 @@ print_report(const struct sim *sim, const struct sim_figures *f)
 	printf("tok/step     %.4f measured; closed form %.4f at alpha-hat, %.4f per-step"
 	    " mean; max %d\n", f->tok_per_step, f->closed_form, f->closed_form_jensen,
 	    st->max_tok_per_step);
-	print_counts_line("tok/step hist", st->tok_hist, par->gamma + 1);
+	print_counts_line("tok/step hist", st->tok_hist, sim_gamma_cap(sim) + 1);
 	printf("%-13s", "accept by pos");
-	for (k = 0; k < par->gamma; k++)
+	for (k = 0; k < sim_gamma_cap(sim); k++)
 		if (st->tested_at[k] > 0)
 			printf(" %d:%.3f", k + 1, stats_accept_rate_at(st, k));
 		else
@@ -217,8 +231,9 @@ print_report(const struct sim *sim, const struct sim_figures *f)
 	    f->verify_cost);
 	printf("throughput   target-only %.5g tok/s, speculative %.5g tok/s\n",
 	    f->target_rate, f->spec_rate);
-	printf("speedup      %.3fx (Theorem 3.8 at alpha-hat), %.3fx measured; %s\n",
-	    f->speedup, f->speedup_measured, optimum_words(f, best, sizeof best));
+	printf("speedup      %.3fx (%s), %.3fx measured; %s\n", f->speedup,
+	    sim->par.schedule == SCHEDULE_CONSTANT ? "Theorem 3.8 at alpha-hat" :
+	    "closed form at alpha-hat and each step's gamma / mean cost", f->speedup_measured, optimum_words(f, best, sizeof best));
 }
 
 static void
@@ -252,6 +267,9 @@ json_params(struct json *j, const struct sim *sim, uint64_t steps_asked, int com
 	json_double(j, "draft_ms", sim->par.draft_ms);
 	json_double(j, "verify_cost", sim->par.verify_cost);
 	json_string(j, "verifier", verify_rules[sim->par.verify.rule].name);
+	json_string(j, "schedule", schedule_name(sim->par.schedule));
+	if (sim->par.schedule == SCHEDULE_THRESHOLD)
+		json_double(j, "draft_p_min", sim->par.draft_p_min);
 	if (sim->par.verify.rule == VERIFY_LENIENT)
 		json_double(j, "lenience", sim->par.verify.lenience);
 	if (sim->par.verify.rule == VERIFY_TYPICAL) {
@@ -303,6 +321,7 @@ json_figures(struct json *j, const struct sim *sim, const struct sim_figures *f)
 	json_double(j, "alpha_overlap", f->alpha_overlap);
 	json_double(j, "alpha_overlap_tested", f->alpha_overlap_tested);
 	json_double(j, "tok_per_step", f->tok_per_step);
+	json_double(j, "gamma_mean", f->gamma_mean);
 	json_double(j, "closed_form", f->closed_form);
 	json_double(j, "closed_form_per_step", f->closed_form_jensen);
 	json_int(j, "max_tok_per_step", st->max_tok_per_step);
@@ -330,10 +349,12 @@ json_histograms(struct json *j, const struct sim *sim)
 	uint64_t bins[LOSSLESS_BINS];
 	int k;
 
-	json_uint_array(j, "tok_per_step_hist", st->tok_hist, (size_t)sim->par.gamma + 1);
-	json_uint_array(j, "tested_by_position", st->tested_at, (size_t)sim->par.gamma);
+	int cap = sim_gamma_cap(sim);
+
+	json_uint_array(j, "tok_per_step_hist", st->tok_hist, (size_t)cap + 1);
+	json_uint_array(j, "tested_by_position", st->tested_at, (size_t)cap);
 	json_array_begin(j, "accept_rate_by_position");
-	for (k = 0; k < sim->par.gamma; k++)
+	for (k = 0; k < cap; k++)
 		json_double(j, NULL, stats_accept_rate_at(st, k));
 	json_array_end(j);
 	json_uint_array(j, "spec_hist", st->spec_hist, st->vocab);

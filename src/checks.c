@@ -99,9 +99,9 @@ checks_run(const struct sim *sim, const struct sim_figures *f,
 	snprintf(out[3].detail, sizeof out[3].detail,
 	    "empirical %.4f, closed form %.4f, error %.1f%%, bound < 15%%",
 	    f->tok_per_step, f->closed_form, 100.0 * rel);
-	set(&out[4], "spec_never_exceeds_max_tokens", max <= sim->par.gamma + 1);
+	set(&out[4], "spec_never_exceeds_max_tokens", max <= sim_gamma_cap(sim) + 1);
 	snprintf(out[4].detail, sizeof out[4].detail, "max tokens/step = %d, bound <= %d", max,
-	    sim->par.gamma + 1);
+	    sim_gamma_cap(sim) + 1);
 	check_alpha_overlap(&out[5], f);
 	set(&out[6], "output_matches_target", f->chi2.p_value > CHI2_P_BOUND);
 	if (f->chi2.impossible > 0)

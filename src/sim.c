@@ -262,3 +262,9 @@ sim_figures(const struct sim *sim, struct sim_figures *fig)
 	fig->speculate = best.speculate;
 	fig->verify_cost = k;
 }
+
+int
+sim_gamma_cap(const struct sim *sim)
+{
+	return sim->par.schedule == SCHEDULE_HEURISTIC ? SPEC_GAMMA_MAX : sim->par.gamma;
+}

@@ -125,4 +125,8 @@ void sim_reseed(struct sim *sim, uint64_t seed);
 
 void sim_figures(const struct sim *sim, struct sim_figures *fig);
 
+/* The most drafts a step of this segment can make: gamma, or SPEC_GAMMA_MAX under
+ * the heuristic schedule (which grows past gamma). */
+int sim_gamma_cap(const struct sim *sim);
+
 #endif

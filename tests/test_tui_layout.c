@@ -157,8 +157,8 @@ test_help_drawn(void)
 		int want[6];	/* y, x, h, w, columns, rows */
 		int col_x1;	/* the second column's x, or 0 */
 	} cases[] = {
-		{ 80, 24, { 3, 3, 18, 74, 2, 14 }, 38 },
-		{ 120, 40, { 4, 41, 31, 38, 1, 27 }, 0 },
+		{ 80, 24, { 3, 2, 18, 76, 2, 14 }, 38 },
+		{ 120, 40, { 4, 40, 32, 40, 1, 28 }, 0 },
 		{ 72, 20, { 1, 0, 18, 72, 2, 14 }, 38 },
 	};
 	struct tui_help_layout h;
