@@ -180,7 +180,7 @@ print_schedule(const struct sim *sim, const struct sim_figures *f)
 		printf("schedule     heuristic from gamma %d (+2 after all accepted, else -1);"
 		    " mean gamma %.4f\n", sim->par.gamma, f->gamma_mean);
 	else if (sim->par.schedule == SCHEDULE_THRESHOLD)
-		printf("schedule     threshold: draft while q(x) >= %g, at most %d; mean gamma"
+		printf("schedule     threshold: draft while top q >= %g, at most %d; mean gamma"
 		    " %.4f\n", sim->par.draft_p_min, sim->par.gamma, f->gamma_mean);
 }
 

@@ -125,12 +125,12 @@ const struct cli_option cli_options[] = {
 	  CLI_FIELD(schedule), .choices = schedule_names, .def = "constant",
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM, .axis = CLI_AXIS_SCHEDULE,
 	  .help = "draft length per step: gamma, Hugging Face's heuristic from gamma, "
-	    "or drafting while q(x) >= P up to gamma" },
+	    "or drafting while the top q >= P, up to gamma" },
 	{ .name = "draft-p-min", .kind = CLI_KIND_REAL, .arg = "P",
 	  CLI_FIELD(draft_p_min), .min = SIM_P_MIN_MIN, .max = 1, .def = "0.5",
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
-	  .help = "the threshold schedule's P: stop drafting before a token with "
-	    "q(x) < P" },
+	  .help = "the threshold schedule's P: stop drafting where the draft's top "
+	    "candidate has q < P" },
 
 	/* Sources. */
 	{ .name = "source", .kind = CLI_KIND_CHOICE, .arg = "KIND",

@@ -6,7 +6,7 @@
 enum schedule_kind {
 	SCHEDULE_CONSTANT,	/* gamma every step */
 	SCHEDULE_HEURISTIC,	/* Hugging Face's "heuristic": +2 after a full accept, else -1 */
-	SCHEDULE_THRESHOLD,	/* draft while q(x) >= P, at most gamma (llama.cpp --draft-p-min) */
+	SCHEDULE_THRESHOLD,	/* draft while max q >= P, at most gamma (llama.cpp --draft-p-min) */
 	SCHEDULE_NKINDS,
 };
 

@@ -90,8 +90,23 @@ complete_rule(const struct spec_rule *rule)
 	return r;
 }
 
+int
+spec_draft_stops(const struct pdist *q, double p_min, double *top)
+{
+	struct pdist_iter it;
+
+	*top = 0.0;
+	if (!(p_min > 0.0))
+		return 0;
+	pdist_iter_start(&it, q);
+	while (pdist_iter_next(&it))
+		*top = it.prob > *top ? it.prob : *top;
+	return *top < p_min;
+}
+
 /* Draft up to gamma tokens first, each position conditioned on the drafts before
- * it, stopping before a draft x with q(x) < p_min; returns how many were drafted.
+ * it, stopping where the top candidate falls below p_min; returns how many were
+ * drafted.
  * Only q is fetched here: the target at a position is asked for when the position
  * is tested, so the drafts after a rejection cost no p. */
 static int
@@ -100,14 +115,12 @@ draft_tokens(struct source *src, struct rng *rng, const struct spec_rule *rule,
 {
 	int k;
 
+	out->q_top[0] = 0.0;
 	for (k = 0; k < gamma; k++) {
-		size_t x;
-
 		source_dists(src, out->drafted, k, NULL, &at[k].q);
-		x = rule->draft(rule->ctx, &at[k].q, rng);
-		if (pdist_prob(&at[k].q, x) < rule->p_min)
+		if (spec_draft_stops(&at[k].q, rule->p_min, &out->q_top[k]))
 			break;
-		out->drafted[k] = (int)x;
+		out->drafted[k] = (int)rule->draft(rule->ctx, &at[k].q, rng);
 	}
 	return k;
 }

@@ -46,6 +46,9 @@ struct spec_step {
 					 * the overlap sum min(p, q)); a rule with no
 					 * closed form records the overlap instead */
 	int drafted[SPEC_GAMMA_MAX];	/* all gamma drafted ids, tested or not */
+	double q_top[SPEC_GAMMA_MAX + 1];	/* under a p_min: max q at each drafted
+					 * position and at the one drafting
+					 * stopped at (index gamma), else 0 */
 	struct spec_token tok[SPEC_GAMMA_MAX + 1];
 };
 
@@ -84,8 +87,10 @@ struct spec_rule {
 	size_t (*bonus)(const void *ctx, const struct pdist *p, struct rng *rng);
 	/* The per-position acceptance expectation (standard: the overlap). */
 	double (*beta)(const void *ctx, const struct spec_position *at);
-	/* Drafting stops at the first draft x with q(x) < p_min, which is not
-	 * drafted (the threshold schedule); 0 drafts all gamma. */
+	/* Drafting stops at the first position whose top candidate has
+	 * max_y q(y) < p_min (llama.cpp's --draft-p-min test), before a token is
+	 * drawn there (the threshold schedule); 0 drafts all gamma. The test
+	 * does not look at the token drawn, so the step stays exact. */
 	double p_min;
 };
 
@@ -104,6 +109,10 @@ void spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,
  * the same random numbers as spec_step). */
 void spec_step_rule(struct source *src, struct rng *rng, int gamma, double *scratch,
     const struct spec_rule *rule, struct spec_step *out, struct spec_targets *targets);
+
+/* Whether drafting stops at a position with draft q under p_min (spec_rule);
+ * *top gets max q there when p_min > 0, else 0. */
+int spec_draft_stops(const struct pdist *q, double p_min, double *top);
 
 /* The token record helper the rules share: appends id with px, qx, u. */
 void spec_add_token(struct spec_step *out, int id, double px, double qx, double u,

@@ -23,7 +23,7 @@ verify_block_h(double p_i, double z_i)
 	return den > 0.0 ? fmin(1.0, z_i / den) : 1.0;
 }
 
-/* Draft up to gamma tokens (stopping before a draft x with q(x) < p_min), then
+/* Draft up to gamma tokens (stopping where the top candidate is below p_min), then
  * fetch every position's pair, the bonus one too; returns how many were drafted. */
 static int
 fetch_block(struct source *src, struct rng *rng, int gamma, double p_min,
@@ -31,14 +31,12 @@ fetch_block(struct source *src, struct rng *rng, int gamma, double p_min,
 {
 	int k;
 
+	out->q_top[0] = 0.0;
 	for (k = 0; k < gamma; k++) {
-		size_t x;
-
 		source_dists(src, out->drafted, k, NULL, &at[k].q);
-		x = pdist_sample(&at[k].q, rng);
-		if (pdist_prob(&at[k].q, x) < p_min)
+		if (spec_draft_stops(&at[k].q, p_min, &out->q_top[k]))
 			break;
-		out->drafted[k] = (int)x;
+		out->drafted[k] = (int)pdist_sample(&at[k].q, rng);
 	}
 	gamma = k;
 	for (k = 0; k <= gamma; k++) {
