@@ -51,7 +51,9 @@ zero=$(grep -c '^step [0-9]*: gamma 0, 0 tested, 0 accepted, 1 emitted' "$TMPD/t
 ok $? "threshold: $zero steps drafted nothing and emitted one token"
 
 for s in constant heuristic threshold; do
-	"$SPECDEC" --json --schedule "$s" --draft-p-min 0.1 --steps 20000 >"$TMPD/$s.json"
+	# P 0.3 at cap 10: about 1.7 drafts a step, many steps with none
+	"$SPECDEC" --json --schedule "$s" --draft-p-min 0.3 --gamma 10 --steps 20000 \
+		>"$TMPD/$s.json"
 	is "$(jq -r '[.checks[] | select(.pass | not) | .name] | join(",")' "$TMPD/$s.json")" "" \
 		"$s: every check passes (the PIT losslessness test too)"
 	is "$(jq -r .schedule "$TMPD/$s.json")" "$s" "$s: the JSON names the schedule"
@@ -59,6 +61,8 @@ for s in constant heuristic threshold; do
 		"$s: gamma_mean is drafted / steps"
 done
 is "$(jq '.gamma_mean == .gamma' "$TMPD/constant.json")" true "constant: gamma_mean is gamma"
+within "$(jq .gamma_mean "$TMPD/threshold.json")" 0.5 3 \
+	"threshold: those checks covered steps stopped early (mean gamma of cap 10)"
 is "$(jq '.tok_per_step_hist | length' "$TMPD/heuristic.json")" 33 \
 	"heuristic: the histogram runs to 33 tokens"
 
