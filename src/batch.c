@@ -17,6 +17,7 @@
 #include "escape.h"
 #include "exit_status.h"
 #include "json.h"
+#include "schedule.h"
 #include "presets.h"
 #include "sim.h"
 #include "source.h"
@@ -209,6 +210,17 @@ print_accept_by_pos(const struct stats *st, int gamma)
 	wrap_line(stdout, line, WRAP_WIDTH, REPORT_INDENT);
 }
 
+/* The schedule, under any but the constant one: its gamma and mean gamma. */
+static void
+print_schedule(const struct sim *sim, const struct sim_figures *f)
+{
+	if (sim->par.schedule == SCHEDULE_HEURISTIC)
+		REPORT("schedule     heuristic from gamma %d (+2 after all accepted, else -1);"
+		    " mean gamma %.4f", sim->par.gamma, f->gamma_mean);
+	else if (sim->par.schedule == SCHEDULE_THRESHOLD)
+		REPORT("schedule     threshold: draft while top q >= %g, at most %d; mean gamma"
+		    " %.4f", sim->par.draft_p_min, sim->par.gamma, f->gamma_mean);
+}
 
 static void
 print_report(const struct sim *sim, const struct sim_figures *f)
@@ -230,6 +242,7 @@ print_report(const struct sim *sim, const struct sim_figures *f)
 		free(shown);
 	}
 	print_verifier(&par->verify);
+	print_schedule(sim, f);
 	REPORT("steps        %" PRIu64, st->steps);
 	REPORT("tokens       %" PRIu64 " emitted; %" PRIu64 " drafted, %" PRIu64
 	    " tested, %" PRIu64 " accepted", st->tokens, st->drafted, st->tested,
@@ -239,8 +252,8 @@ print_report(const struct sim *sim, const struct sim_figures *f)
 	REPORT("tok/step     %.4f measured; closed form %.4f at alpha-hat, %.4f per-step"
 	    " mean; max %d", f->tok_per_step, f->closed_form, f->closed_form_jensen,
 	    st->max_tok_per_step);
-	print_counts_line("tok/step hist", st->tok_hist, par->gamma + 1);
-	print_accept_by_pos(st, par->gamma);
+	print_counts_line("tok/step hist", st->tok_hist, sim_gamma_cap(sim) + 1);
+	print_accept_by_pos(st, sim_gamma_cap(sim));
 	REPORT("tv           %.4f speculative vs target-only (%" PRIu64 " and %" PRIu64
 	    " tokens); chance alone %.4g, limit %.4g", f->tv, st->tokens, st->ref_tokens,
 	    f->tv_null.mean, f->tv_null.limit);
@@ -252,9 +265,10 @@ print_report(const struct sim *sim, const struct sim_figures *f)
 	    f->verify_cost);
 	REPORT("throughput   target-only %.5g tok/s, speculative %.5g tok/s",
 	    f->target_rate, f->spec_rate);
-	REPORT("speedup      %.3fx (Theorem 3.8 at alpha-hat), %.3fx measured; %s"
-	    " at the overlap alpha", f->speedup, f->speedup_measured,
-	    optimum_words(f, best, sizeof best));
+	REPORT("speedup      %.3fx (%s), %.3fx measured; %s at the overlap alpha",
+	    f->speedup, sim->par.schedule == SCHEDULE_CONSTANT ?
+	    "Theorem 3.8 at alpha-hat" : "closed form at alpha-hat and each step's gamma"
+	    " / mean cost", f->speedup_measured, optimum_words(f, best, sizeof best));
 }
 
 static void
@@ -293,6 +307,9 @@ json_params(struct json *j, const struct sim *sim, uint64_t steps_asked, int com
 	json_double(j, "draft_ms", sim->par.draft_ms);
 	json_double(j, "verify_cost", sim->par.verify_cost);
 	json_string(j, "verifier", verify_rules[sim->par.verify.rule].name);
+	json_string(j, "schedule", schedule_name(sim->par.schedule));
+	if (sim->par.schedule == SCHEDULE_THRESHOLD)
+		json_double(j, "draft_p_min", sim->par.draft_p_min);
 	if (sim->par.verify.rule == VERIFY_LENIENT)
 		json_double(j, "lenience", sim->par.verify.lenience);
 	if (sim->par.verify.rule == VERIFY_TYPICAL) {
@@ -344,6 +361,7 @@ json_figures(struct json *j, const struct sim *sim, const struct sim_figures *f)
 	json_double(j, "alpha_overlap", f->alpha_overlap);
 	json_double(j, "alpha_overlap_tested", f->alpha_overlap_tested);
 	json_double(j, "tok_per_step", f->tok_per_step);
+	json_double(j, "gamma_mean", f->gamma_mean);
 	json_double(j, "closed_form", f->closed_form);
 	json_double(j, "closed_form_per_step", f->closed_form_jensen);
 	json_int(j, "max_tok_per_step", st->max_tok_per_step);
@@ -374,10 +392,12 @@ json_histograms(struct json *j, const struct sim *sim)
 	uint64_t bins[LOSSLESS_BINS];
 	int k;
 
-	json_uint_array(j, "tok_per_step_hist", st->tok_hist, (size_t)sim->par.gamma + 1);
-	json_uint_array(j, "tested_by_position", st->tested_at, (size_t)sim->par.gamma);
+	int cap = sim_gamma_cap(sim);
+
+	json_uint_array(j, "tok_per_step_hist", st->tok_hist, (size_t)cap + 1);
+	json_uint_array(j, "tested_by_position", st->tested_at, (size_t)cap);
 	json_array_begin(j, "accept_rate_by_position");
-	for (k = 0; k < sim->par.gamma; k++)
+	for (k = 0; k < cap; k++)
 		json_double(j, NULL, stats_accept_rate_at(st, k));
 	json_array_end(j);
 	json_array_begin(j, "accept_rate_by_position_uncond");

@@ -206,9 +206,9 @@ checks_run(const struct sim *sim, const struct sim_figures *f,
 	check_tv(&out[0], f);
 	check_bands(&out[1], sim, f);
 	check_closed_form(&out[3], sim, f);
-	set(&out[4], "spec_never_exceeds_max_tokens", max <= sim->par.gamma + 1);
+	set(&out[4], "spec_never_exceeds_max_tokens", max <= sim_gamma_cap(sim) + 1);
 	snprintf(out[4].detail, sizeof out[4].detail, "max tokens/step = %d, bound <= %d", max,
-	    sim->par.gamma + 1);
+	    sim_gamma_cap(sim) + 1);
 	check_alpha_overlap(&out[5], sim, f);
 	check_chi2(&out[6], sim, f);
 	check_lossless(&out[7], f);

@@ -42,8 +42,10 @@ enum cli_axis {
 	CLI_AXIS_NOISE,
 	CLI_AXIS_TARGET_ALPHA,
 	CLI_AXIS_VERIFY_COST,
+	CLI_AXIS_VERIFIER,	/* a choice's index, as a double */
+	CLI_AXIS_SCHEDULE,
 };
-#define CLI_NAXES (CLI_AXIS_VERIFY_COST + 1)
+#define CLI_NAXES (CLI_AXIS_SCHEDULE + 1)
 #define CLI_AXIS_VALUES 64	/* values in one axis's list */
 
 /* An axis's values in the order given; its option's own field holds the first. */
@@ -98,6 +100,8 @@ struct options {
 	double lenience;	/* --lenience L */
 	double typical_epsilon;	/* --typical-epsilon E */
 	double typical_delta;	/* --typical-delta D */
+	int schedule;		/* --schedule: an enum schedule_kind */
+	double draft_p_min;	/* --draft-p-min P */
 };
 
 /* Parse argv into opt. On a usage error, write one line naming the option and its

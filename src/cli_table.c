@@ -6,6 +6,7 @@
 
 #include "cli_table.h"
 #include "ngram.h"
+#include "schedule.h"
 #include "sim.h"
 #include "spec.h"
 #include "verify.h"
@@ -47,8 +48,8 @@ const struct cli_option cli_options[] = {
 	  .help = "print closed-form tables instead of simulating" },
 	{ .name = "sweep", .kind = CLI_KIND_FLAG, CLI_FIELD(sweep),
 	  .modes = CLI_M_BATCH, .group = CLI_GROUP_MODES,
-	  .help = "run a grid, one row per cell: --gamma, --noise, --target-alpha and "
-	    "--verify-cost take lists (implies --batch)" },
+	  .help = "run a grid, one row per cell: --gamma, --noise, --target-alpha, "
+	    "--verify-cost, --verifier and --schedule take lists (implies --batch)" },
 	{ .name = "list-presets", .kind = CLI_KIND_MODE, .asks = CLI_PRESETS,
 	  .modes = CLI_M_ANY, .group = CLI_GROUP_MODES,
 	  .help = "list the model pairs --preset takes, each with its source table" },
@@ -112,7 +113,7 @@ const struct cli_option cli_options[] = {
 
 	{ .name = "verifier", .kind = CLI_KIND_CHOICE, .arg = "RULE",
 	  CLI_FIELD(verifier), .choices = verify_names, .def = "standard",
-	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM, .axis = CLI_AXIS_VERIFIER,
 	  .help = "verification rule; each is described in the man page" },
 	{ .name = "lenience", .kind = CLI_KIND_REAL, .arg = "L",
 	  CLI_FIELD(lenience), .min = VERIFY_LENIENCE_MIN, .max = 1, .def = "0.5",
@@ -126,6 +127,16 @@ const struct cli_option cli_options[] = {
 	  CLI_FIELD(typical_delta), .min = 0, .open_min = 1, .max = 1, .def = "0.3",
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
 	  .help = "the typical rule's entropy factor D" },
+	{ .name = "schedule", .kind = CLI_KIND_CHOICE, .arg = "KIND",
+	  CLI_FIELD(schedule), .choices = schedule_names, .def = "constant",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM, .axis = CLI_AXIS_SCHEDULE,
+	  .help = "draft length per step: gamma, Hugging Face's heuristic from gamma, "
+	    "or drafting while the top q >= P, up to gamma" },
+	{ .name = "draft-p-min", .kind = CLI_KIND_REAL, .arg = "P",
+	  CLI_FIELD(draft_p_min), .min = SIM_P_MIN_MIN, .max = 1, .def = "0.5",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "the threshold schedule's P: stop drafting where the draft's top "
+	    "candidate has q < P" },
 
 	/* Sources. */
 	{ .name = "source", .kind = CLI_KIND_CHOICE, .arg = "KIND",

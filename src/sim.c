@@ -31,6 +31,7 @@ static void
 new_segment(struct sim *sim)
 {
 	stats_reset(&sim->stats, sim->par.gamma);
+	sim->gamma_next = sim->par.gamma;
 	sim->segment++;
 }
 
@@ -57,6 +58,11 @@ sim_open(struct sim *sim, const struct sim_params *par, struct source *src)
 	sim->par.gamma = (int)clamp(par->gamma, SPEC_GAMMA_MIN, SPEC_GAMMA_MAX);
 	sim->par.noise = clamp(par->noise, 0.0, SIM_NOISE_MAX);
 	sim->par.verify = verify_in_range(&par->verify);
+	if ((int)sim->par.schedule < 0 || sim->par.schedule >= SCHEDULE_NKINDS)
+		sim->par.schedule = SCHEDULE_CONSTANT;
+	sim->par.draft_p_min = par->draft_p_min > 0.0 ?
+	    clamp(par->draft_p_min, SIM_P_MIN_MIN, 1.0) : SCHEDULE_P_MIN;
+	sim->gamma_next = sim->par.gamma;
 	sim_set_costs(sim, par->target_ms, par->draft_ms);
 	sim_set_verify_cost(sim, par->verify_cost);
 	sim->src = *src;
@@ -101,10 +107,17 @@ const struct sim_entry *
 sim_step(struct sim *sim)
 {
 	struct sim_entry *e = &sim->ring[sim->ring_next];
+	struct verify_params v = sim->par.verify;
+	enum schedule_kind kind = sim->par.schedule;
 
 	sim->targets_number = 0;	/* the handles die as the source steps */
-	verify_step(&sim->par.verify, &sim->src, &sim->rng, sim->par.gamma, sim->scratch,
-	    &e->step, &sim->targets);
+
+	v.draft_p_min = schedule_p_min(kind, sim->par.draft_p_min);
+	verify_step(&v, &sim->src, &sim->rng, schedule_gamma(kind, sim->par.gamma,
+	    sim->gamma_next), sim->scratch, &e->step, &sim->targets);
+	if (kind == SCHEDULE_HEURISTIC)
+		sim->gamma_next = schedule_heuristic_next(e->step.gamma, e->step.accepted,
+		    SPEC_GAMMA_MAX);
 	verify_pit(&sim->par.verify, &e->step, &sim->targets, &sim->pit_rng);
 	stats_add_step(&sim->stats, &e->step, &sim->targets);
 	if (!sim->no_reference)
@@ -206,6 +219,26 @@ sim_set_lenience(struct sim *sim, double lenience)
 }
 
 void
+sim_set_schedule(struct sim *sim, enum schedule_kind kind)
+{
+	if ((int)kind < 0 || kind >= SCHEDULE_NKINDS || kind == sim->par.schedule)
+		return;
+	sim->par.schedule = kind;
+	new_segment(sim);
+}
+
+void
+sim_set_draft_p_min(struct sim *sim, double p_min)
+{
+	p_min = clamp(p_min, SIM_P_MIN_MIN, 1.0);
+	if (p_min == sim->par.draft_p_min)
+		return;
+	sim->par.draft_p_min = p_min;
+	if (sim->par.schedule == SCHEDULE_THRESHOLD)
+		new_segment(sim);
+}
+
+void
 sim_set_costs(struct sim *sim, double target_ms, double draft_ms)
 {
 	sim->par.target_ms = clamp(target_ms, SIM_TARGET_MS_MIN, SIM_MS_MAX);
@@ -242,7 +275,7 @@ void
 sim_figures(const struct sim *sim, struct sim_figures *fig)
 {
 	const struct stats *st = &sim->stats;
-	int gamma = sim->par.gamma;
+	double gamma = stats_gamma_mean(st);
 	double c = sim->par.draft_ms / sim->par.target_ms, k = sim->par.verify_cost;
 	struct theory_optimum best;
 
@@ -263,7 +296,8 @@ sim_figures(const struct sim *sim, struct sim_figures *fig)
 	fig->target_rate = theory_target_rate(sim->par.target_ms);
 	fig->spec_rate = theory_spec_rate_verify(fig->tok_per_step, gamma,
 	    sim->par.target_ms, sim->par.draft_ms, k);
-	fig->speedup = theory_speedup_verify(fig->alpha_hat, gamma, c, k);
+	fig->gamma_mean = gamma;
+	fig->speedup = fig->closed_form / theory_step_cost(gamma, c, k);
 	fig->speedup_measured = fig->tok_per_step / theory_step_cost(gamma, c, k);
 	theory_optimum(fig->alpha_overlap, c, k, SPEC_GAMMA_MAX, &best);
 	fig->optimal_gamma = best.gamma;
@@ -271,4 +305,10 @@ sim_figures(const struct sim *sim, struct sim_figures *fig)
 	fig->optimal_at_limit = best.at_limit;
 	fig->speculate = best.speculate;
 	fig->verify_cost = k;
+}
+
+int
+sim_gamma_cap(const struct sim *sim)
+{
+	return sim->par.schedule == SCHEDULE_HEURISTIC ? SPEC_GAMMA_MAX : sim->par.gamma;
 }

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "rng.h"
+#include "schedule.h"
 #include "source.h"
 #include "spec.h"
 #include "stats.h"
@@ -19,6 +20,7 @@
 #define SIM_NOISE_MAX 10.0
 #define SIM_TARGET_MS_MIN 1e-3	/* smallest target cost, ms */
 #define SIM_MS_MAX 1e6		/* largest target or draft cost, ms */
+#define SIM_P_MIN_MIN 1e-6	/* the smallest threshold P */
 #define SIM_VERIFY_COST_MAX 1.0	/* k = 1: no faster than one position at a time */
 
 struct sim_params {
@@ -30,7 +32,10 @@ struct sim_params {
 	double verify_cost;	/* k: the target over gamma + 1 positions costs
 				 * target_ms (1 + k gamma); 0..SIM_VERIFY_COST_MAX */
 	struct verify_params verify;	/* the rule; a zero lenience, epsilon or
-					 * delta takes its default (verify.h) */
+					 * delta takes its default (verify.h); its
+					 * draft_p_min is set per step from below */
+	enum schedule_kind schedule;	/* the draft-length schedule */
+	double draft_p_min;	/* the threshold schedule's P, in (0, 1] */
 };
 
 struct sim_entry {
@@ -49,6 +54,8 @@ struct sim {
 	double *scratch;
 	uint64_t steps_total;	/* across segments */
 	unsigned segment;	/* 1 for the first; +1 at each change of gamma or noise */
+	int gamma_next;		/* the draft length (cap) of the next step: gamma,
+				 * or the heuristic schedule's current value */
 	int no_reference;	/* sim_set_reference(sim, 0): no target-only stream */
 	struct sim_entry ring[SIM_RING];
 	size_t ring_len;
@@ -64,6 +71,7 @@ struct sim_figures {
 	double alpha_hat, alpha_overlap, alpha_overlap_tested, alpha_stderr;
 	double tok_per_step, closed_form, closed_form_jensen;
 	double closed_form_jensen_stderr;	/* of tok_per_step - closed_form_jensen */
+	double gamma_mean;		/* drafts per step (gamma under constant) */
 	double tv;
 	struct tv_null tv_null;		/* TV's law for a correct sampler (tv_null.h) */
 	double tv_noise;		/* its mean: TV expected by chance */
@@ -72,8 +80,10 @@ struct sim_figures {
 	double cost_ratio;		/* c = draft_ms / target_ms */
 	double target_rate;		/* tokens/s, target only */
 	double spec_rate;		/* tokens/s at the measured tokens per step */
-	double speedup;			/* Theorem 3.8 at alpha_hat, c + k for c */
-	double speedup_measured;	/* measured tokens per step / (gamma (c + k) + 1) */
+	double speedup;			/* Theorem 3.8 at alpha_hat, c + k for c; under
+					 * a varying gamma: closed_form / the mean
+					 * step cost (gamma_mean (c + k) + 1) */
+	double speedup_measured;	/* measured tokens per step / (gamma_mean (c + k) + 1) */
 	int optimal_gamma;		/* for alpha_overlap (not alpha_hat, which
 					 * depends on the gamma run), c and k */
 	double optimal_speedup;
@@ -121,6 +131,11 @@ void sim_set_noise(struct sim *sim, double noise);
  * rule, starts a new segment. */
 void sim_set_verifier(struct sim *sim, enum verify_rule rule);
 void sim_set_lenience(struct sim *sim, double lenience);
+/* The draft-length schedule, and the threshold schedule's P (clamped to
+ * [SIM_P_MIN_MIN, 1]); a change of the schedule, or of P under the threshold
+ * schedule, starts a new segment, which restarts the heuristic at gamma. */
+void sim_set_schedule(struct sim *sim, enum schedule_kind kind);
+void sim_set_draft_p_min(struct sim *sim, double p_min);
 void sim_set_costs(struct sim *sim, double target_ms, double draft_ms);
 void sim_set_verify_cost(struct sim *sim, double k);
 
@@ -132,5 +147,9 @@ void sim_reset(struct sim *sim);
 void sim_reseed(struct sim *sim, uint64_t seed);
 
 void sim_figures(const struct sim *sim, struct sim_figures *fig);
+
+/* The most drafts a step of this segment can make: gamma, or SPEC_GAMMA_MAX under
+ * the heuristic schedule (which grows past gamma). */
+int sim_gamma_cap(const struct sim *sim);
 
 #endif

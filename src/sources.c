@@ -127,7 +127,9 @@ sources_open_sim(const struct options *opt, struct sim *sim, char *err, size_t e
 		.target_ms = opt->target_ms, .draft_ms = opt->draft_ms,
 		.verify_cost = opt->verify_cost,
 		.verify = { (enum verify_rule)opt->verifier, opt->lenience,
-		    opt->typical_epsilon, opt->typical_delta },
+		    opt->typical_epsilon, opt->typical_delta, 0.0 },
+		.schedule = (enum schedule_kind)opt->schedule,
+		.draft_p_min = opt->draft_p_min,
 	};
 	struct source src;
 	const char *kind;

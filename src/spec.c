@@ -73,7 +73,7 @@ std_beta(const void *ctx, const struct spec_position *at)
 }
 
 static const struct spec_rule standard = {
-	NULL, std_draft, std_test, std_replace, std_bonus, std_beta,
+	NULL, std_draft, std_test, std_replace, std_bonus, std_beta, 0.0,
 };
 
 /* rule with its NULL hooks filled from the standard rule. */
@@ -90,19 +90,39 @@ complete_rule(const struct spec_rule *rule)
 	return r;
 }
 
-/* Draft all gamma tokens first, each position conditioned on the drafts before it.
+int
+spec_draft_stops(const struct pdist *q, double p_min, double *top)
+{
+	struct pdist_iter it;
+
+	*top = 0.0;
+	if (!(p_min > 0.0))
+		return 0;
+	pdist_iter_start(&it, q);
+	while (pdist_iter_next(&it))
+		*top = it.prob > *top ? it.prob : *top;
+	return *top < p_min;
+}
+
+/* Draft up to gamma tokens first, each position conditioned on the drafts before
+ * it, stopping where the top candidate falls below p_min; returns how many were
+ * drafted.
  * Only q is fetched here: the target at a position is asked for when the position
  * is tested, so the drafts after a rejection cost no p. */
-static void
+static int
 draft_tokens(struct source *src, struct rng *rng, const struct spec_rule *rule,
     int gamma, struct spec_position *at, struct spec_step *out)
 {
 	int k;
 
+	out->q_top[0] = 0.0;
 	for (k = 0; k < gamma; k++) {
 		source_dists(src, out->drafted, k, NULL, &at[k].q);
+		if (spec_draft_stops(&at[k].q, rule->p_min, &out->q_top[k]))
+			break;
 		out->drafted[k] = (int)rule->draft(rule->ctx, &at[k].q, rng);
 	}
+	return k;
 }
 
 /* The acceptance expectation at position k, reusing position k-1's when the pair
@@ -139,6 +159,8 @@ finish_bonus(struct source *src, struct rng *rng, const struct spec_rule *rule,
 	targets->p[gamma] = at[gamma].p;
 	targets->q[gamma] = at[gamma].q;
 	targets->has_q[gamma] = 1;
+	if (gamma == 0)
+		out->beta[0] = rule->beta(rule->ctx, &at[0]);
 	add_token_at(out, rule->bonus(rule->ctx, &at[gamma].p, rng), &at[gamma],
 	    SPEC_BONUS);
 }
@@ -186,11 +208,10 @@ spec_step_rule(struct source *src, struct rng *rng, int gamma, double *scratch,
 	double beta = 0.0;
 	int k;
 
-	out->gamma = gamma;
 	out->ntok = out->accepted = out->tested = 0;
 	out->residual_mass = 0.0;
 	source_begin(src, rng, 1);
-	draft_tokens(src, rng, &rule, gamma, at, out);
+	gamma = out->gamma = draft_tokens(src, rng, &rule, gamma, at, out);
 	for (k = 0; k < gamma; k++) {	/* every draft's q, tested or not (the panes) */
 		targets->q[k] = at[k].q;
 		targets->has_q[k] = 1;

@@ -30,7 +30,10 @@ struct spec_token {
 };
 
 /* What one step did. Entries in tok: the accepted drafts in order, then either the
- * rejected draft and its residual replacement, or the bonus; ntok <= gamma + 1. */
+ * rejected draft and its residual replacement, or the bonus; ntok <= gamma + 1.
+ * gamma is the number of drafts the step made: under a draft stop threshold it
+ * may be below the cap, and 0 makes the step plain decoding (one bonus token
+ * from p; beta[0] the rule's acceptance expectation there, untested). */
 struct spec_step {
 	int gamma;
 	int ntok;
@@ -45,6 +48,9 @@ struct spec_step {
 	double resid[SPEC_GAMMA_MAX];	/* residual mass sum max(0, p - q) = 1 - beta at
 					 * each tested position, rejected or not */
 	int drafted[SPEC_GAMMA_MAX];	/* all gamma drafted ids, tested or not */
+	double q_top[SPEC_GAMMA_MAX + 1];	/* under a p_min: max q at each drafted
+					 * position and at the one drafting
+					 * stopped at (index gamma), else 0 */
 	struct spec_token tok[SPEC_GAMMA_MAX + 1];
 };
 
@@ -85,9 +91,15 @@ struct spec_rule {
 	size_t (*bonus)(const void *ctx, const struct pdist *p, struct rng *rng);
 	/* The per-position acceptance expectation (standard: the overlap). */
 	double (*beta)(const void *ctx, const struct spec_position *at);
+	/* Drafting stops at the first position whose top candidate has
+	 * max_y q(y) < p_min (llama.cpp's --draft-p-min test), before a token is
+	 * drawn there (the threshold schedule); 0 drafts all gamma. The test
+	 * does not look at the token drawn, so the step stays exact. */
+	double p_min;
 };
 
-/* Run one step with draft length gamma (SPEC_GAMMA_MIN..SPEC_GAMMA_MAX): begin a
+/* Run one step with draft length gamma (SPEC_GAMMA_MIN..SPEC_GAMMA_MAX; with a
+ * rule's p_min, the cap): begin a
  * source step, draft gamma tokens, verify them in order, end with a residual or a
  * bonus token, and commit the emitted tokens to the source. Each position is
  * sampled in the form its source gives (pdist.h): a split pair in time
@@ -101,6 +113,10 @@ void spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,
  * the same random numbers as spec_step). */
 void spec_step_rule(struct source *src, struct rng *rng, int gamma, double *scratch,
     const struct spec_rule *rule, struct spec_step *out, struct spec_targets *targets);
+
+/* Whether drafting stops at a position with draft q under p_min (spec_rule);
+ * *top gets max q there when p_min > 0, else 0. */
+int spec_draft_stops(const struct pdist *q, double p_min, double *top);
 
 /* The token record helper the rules share: appends id with px, qx, u. */
 void spec_add_token(struct spec_step *out, int id, double px, double qx, double u,

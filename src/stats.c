@@ -111,6 +111,7 @@ stats_add_step(struct stats *st, const struct spec_step *step,
 	if (step->emitted > st->max_tok_per_step)
 		st->max_tok_per_step = step->emitted;
 	st->tok_hist[step->emitted - 1]++;
+	st->gamma_hist[step->gamma]++;
 	for (i = 0; i < step->tested; i++) {
 		double b = step->beta[i];
 
@@ -185,9 +186,23 @@ stats_tok_per_step(const struct stats *st)
 }
 
 double
+stats_gamma_mean(const struct stats *st)
+{
+	return st->steps > 0 ? (double)st->drafted / (double)st->steps : (double)st->gamma;
+}
+
+double
 stats_closed_form(const struct stats *st)
 {
-	return theory_tok_per_step(stats_alpha_hat(st), st->gamma);
+	double a = stats_alpha_hat(st), sum = 0.0;
+	int g;
+
+	if (st->steps == 0 || st->gamma_hist[st->gamma] == st->steps)
+		return theory_tok_per_step(a, st->gamma);
+	for (g = 0; g <= SPEC_GAMMA_MAX; g++)
+		if (st->gamma_hist[g] > 0)
+			sum += (double)st->gamma_hist[g] * theory_tok_per_step(a, g);
+	return sum / (double)st->steps;
 }
 
 double

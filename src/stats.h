@@ -1,5 +1,6 @@
-/* stats.h: running statistics of one segment (fixed gamma and noise), updated from
- * step records. Memory is O(vocab + gamma) whatever the number of steps. */
+/* stats.h: running statistics of one segment (fixed noise, rule and schedule; the
+ * gamma may vary step to step under a schedule), updated from step records.
+ * Memory is O(vocab + SPEC_GAMMA_MAX) whatever the number of steps. */
 #ifndef SPECDEC_STATS_H
 #define SPECDEC_STATS_H
 
@@ -17,7 +18,7 @@ struct stats {
 	int gamma;
 	uint64_t steps;
 	uint64_t tokens;	/* emitted by the speculative sampler */
-	uint64_t drafted;	/* gamma per step */
+	uint64_t drafted;	/* each step's gamma (its drafts), summed */
 	uint64_t tested;	/* drafts that met the accept test */
 	uint64_t accepted;
 	uint64_t ref_tokens;	/* drawn by the target-only reference stream */
@@ -34,6 +35,7 @@ struct stats {
 	double sum_n2_spec;	/* per step, the squared number of tokens */
 	double sum_n2_ref;
 	uint64_t tok_hist[SPEC_GAMMA_MAX + 1];	/* [n-1]: steps that emitted n tokens */
+	uint64_t gamma_hist[SPEC_GAMMA_MAX + 1];	/* [g]: steps that drafted g */
 	uint64_t tested_at[SPEC_GAMMA_MAX];	/* per draft position */
 	uint64_t accepted_at[SPEC_GAMMA_MAX];
 	uint64_t *spec_hist;	/* vocab counts of the speculative output */
@@ -66,10 +68,13 @@ double stats_alpha_overlap_tested(const struct stats *st); /* mean beta over tes
 /* Standard error of alpha_hat - alpha_overlap_tested: sqrt(sum b(1-b)) / tested. */
 double stats_alpha_stderr(const struct stats *st);
 double stats_tok_per_step(const struct stats *st);	/* tokens / steps */
-double stats_closed_form(const struct stats *st);	/* at alpha_hat and gamma */
-/* Mean over steps of the closed form at the step's own first-position overlap:
- * the exact expectation of tokens per step where one pair serves every position
- * of a step (the stub, a replay), a heuristic elsewhere. */
+double stats_gamma_mean(const struct stats *st);	/* drafted / steps; gamma before data */
+/* The closed form at alpha_hat and gamma; when the steps' gammas vary (a
+ * schedule), its mean over the steps at each step's gamma, at alpha_hat. */
+double stats_closed_form(const struct stats *st);
+/* The mean over steps of the closed form at each step's own first-position
+ * overlap and its own gamma: exact in expectation when beta is fixed within a step
+ * (the stub), whatever the schedule. */
 double stats_closed_form_jensen(const struct stats *st);
 /* Standard error of tok_per_step - closed_form_jensen, from the per-step spread. */
 double stats_closed_form_jensen_stderr(const struct stats *st);

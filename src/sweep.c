@@ -67,6 +67,8 @@ grid_axes(const struct options *opt, enum cli_axis *axes)
 	axes[n++] = opt->axis[CLI_AXIS_TARGET_ALPHA].n > 0 ? CLI_AXIS_TARGET_ALPHA :
 	    CLI_AXIS_NOISE;
 	axes[n++] = CLI_AXIS_VERIFY_COST;
+	axes[n++] = CLI_AXIS_VERIFIER;
+	axes[n++] = CLI_AXIS_SCHEDULE;
 	return n;
 }
 
@@ -90,6 +92,12 @@ set_axis(const struct grid *g, struct sweep_cell *c, enum cli_axis a, int j)
 		break;
 	case CLI_AXIS_VERIFY_COST:
 		c->verify_cost = v;
+		break;
+	case CLI_AXIS_VERIFIER:
+		c->verifier = (int)v;
+		break;
+	case CLI_AXIS_SCHEDULE:
+		c->schedule = (int)v;
 		break;
 	case CLI_AXIS_NONE:
 		break;
@@ -154,8 +162,9 @@ record(struct sweep_cell *c, const struct sim *sim, const struct ratio *acc,
 	c->speedup = ratio_value(spd);
 	c->speedup_ci = ratio_ci95(spd);
 	c->alpha_overlap = stats_alpha_overlap(st);
-	c->closed_form = theory_tok_per_step(c->alpha_hat, c->gamma);
-	c->closed_form_speedup = theory_speedup_verify(c->alpha_hat, c->gamma,
+	c->gamma_mean = stats_gamma_mean(st);
+	c->closed_form = stats_closed_form(st);
+	c->closed_form_speedup = c->closed_form / theory_step_cost(c->gamma_mean,
 	    c->cost_ratio, c->verify_cost);
 	memcpy(c->tok_hist, st->tok_hist, sizeof c->tok_hist);
 	memcpy(c->tested_at, st->tested_at, sizeof c->tested_at);
@@ -178,6 +187,8 @@ run_cell(void *ctx, int i, char *err, size_t errlen)
 	o.gamma = c->gamma;
 	o.noise = c->noise;
 	o.verify_cost = c->verify_cost;
+	o.verifier = c->verifier;
+	o.schedule = c->schedule;
 	o.seed = c->seed;
 	pthread_mutex_lock(&open_lock);
 	rc = sources_open_sim(&o, &sim, err, errlen);

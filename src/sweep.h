@@ -23,7 +23,11 @@ struct sweep_cell {
 	double target_alpha;	/* 0: the noise was given */
 	double alpha_expected;	/* with target_alpha: the overlap the noise gives */
 	double verify_cost;
-	uint64_t seed;
+	int verifier;		/* an enum verify_rule */
+	int schedule;		/* an enum schedule_kind */
+	uint64_t seed;		/* from the seed, gamma, noise and k: the cells that
+				 * differ only in rule or schedule share their
+				 * random numbers (a paired comparison) */
 	/* What it measured. */
 	uint64_t steps;
 	double cost_ratio;	/* c = draft_ms / target_ms */
@@ -31,7 +35,8 @@ struct sweep_cell {
 	double tok_per_step, tok_per_step_ci;
 	double speedup, speedup_ci;	/* tokens per target forward's time */
 	double alpha_overlap;		/* mean overlap per step */
-	double closed_form, closed_form_speedup;	/* at alpha_hat */
+	double gamma_mean;		/* drafts per step */
+	double closed_form, closed_form_speedup;	/* at alpha_hat (stats.h) */
 	uint64_t tok_hist[SPEC_GAMMA_MAX + 1];
 	uint64_t tested_at[SPEC_GAMMA_MAX], accepted_at[SPEC_GAMMA_MAX];
 };

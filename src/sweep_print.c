@@ -5,6 +5,8 @@
 #include <stdio.h>
 
 #include "json.h"
+#include "schedule.h"
+#include "verify.h"
 #include "sweep.h"
 
 static const char *
@@ -12,6 +14,15 @@ source_name(const struct options *opt)
 {
 	return opt->source == CLI_SOURCE_STUB ? "stub" : opt->source == CLI_SOURCE_REPLAY ?
 	    "replay" : "ngram";
+}
+
+/* Whether the text table shows each cell's rule, schedule and mean gamma: when
+ * either is not the default or is an axis of the grid. */
+static int
+policy_columns(const struct options *opt)
+{
+	return opt->verifier != VERIFY_STANDARD || opt->schedule != SCHEDULE_CONSTANT ||
+	    opt->axis[CLI_AXIS_VERIFIER].n > 1 || opt->axis[CLI_AXIS_SCHEDULE].n > 1;
 }
 
 static void
@@ -25,9 +36,12 @@ text_header(FILE *out, const struct sweep *sw, const struct options *opt)
 	fprintf(out, "%5s ", "gamma");
 	if (sw->has_target_alpha)
 		fprintf(out, "%6s ", "alpha*");
-	fprintf(out, "%5s  %5s  %9s  %7s  %8s  %7s  %7s  %7s  %11s  %10s\n", "noise", "k",
+	fprintf(out, "%5s  %5s  %9s  %7s  %8s  %7s  %7s  %7s  %11s  %10s", "noise", "k",
 	    "alpha-hat", "+-95%", "tok/step", "+-95%", "speedup", "+-95%", "cf tok/step",
 	    "cf speedup");
+	if (policy_columns(opt))
+		fprintf(out, "  %6s  %-23s  %s", "mean-g", "verifier", "schedule");
+	fputc('\n', out);
 }
 
 void
@@ -43,9 +57,14 @@ sweep_print_text(FILE *out, const struct sweep *sw, const struct options *opt)
 		if (sw->has_target_alpha)
 			fprintf(out, "%6.3f ", c->target_alpha);
 		fprintf(out, "%5.3f  %5.3f  %9.4f  %7.4f  %8.4f  %7.4f  %7.4f  %7.4f  %11.4f"
-		    "  %10.4f\n", c->noise, c->verify_cost, c->alpha_hat, c->alpha_hat_ci,
+		    "  %10.4f", c->noise, c->verify_cost, c->alpha_hat, c->alpha_hat_ci,
 		    c->tok_per_step, c->tok_per_step_ci, c->speedup, c->speedup_ci,
 		    c->closed_form, c->closed_form_speedup);
+		if (policy_columns(opt))
+			fprintf(out, "  %6.3f  %-23s  %s", c->gamma_mean,
+			    verify_rules[c->verifier].name,
+			    schedule_name((enum schedule_kind)c->schedule));
+		fputc('\n', out);
 	}
 	if (sw->has_target_alpha)
 		fprintf(out, "\nalpha*: the target alpha; noise: the noise solved for it\n");
@@ -58,17 +77,30 @@ sweep_print_csv(FILE *out, const struct sweep *sw)
 
 	fprintf(out, "gamma,noise,target_alpha,verify_cost,cost_ratio,seed,steps,"
 	    "alpha_hat,alpha_hat_ci95,tok_per_step,tok_per_step_ci95,speedup,speedup_ci95,"
-	    "alpha_overlap,closed_form,closed_form_speedup\n");
+	    "alpha_overlap,closed_form,closed_form_speedup,verifier,schedule,gamma_mean\n");
 	for (i = 0; i < sw->ncells; i++) {
 		const struct sweep_cell *c = &sw->cells[i];
 
 		fprintf(out, "%d,%.10g,%.10g,%.10g,%.10g,%" PRIu64 ",%" PRIu64 ",%.10g,%.10g,"
-		    "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g\n", c->gamma, c->noise,
+		    "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s,%s,%.10g\n", c->gamma,
+		    c->noise,
 		    c->target_alpha, c->verify_cost, c->cost_ratio, c->seed, c->steps,
 		    c->alpha_hat, c->alpha_hat_ci, c->tok_per_step, c->tok_per_step_ci,
 		    c->speedup, c->speedup_ci, c->alpha_overlap, c->closed_form,
-		    c->closed_form_speedup);
+		    c->closed_form_speedup, verify_rules[c->verifier].name,
+		    schedule_name((enum schedule_kind)c->schedule), c->gamma_mean);
 	}
+}
+
+/* gamma + 1 entries, more when a schedule drafted past gamma. */
+static size_t
+hist_len(const struct sweep_cell *c)
+{
+	size_t n = SPEC_GAMMA_MAX + 1;
+
+	while (n > (size_t)c->gamma + 1 && c->tok_hist[n - 1] == 0)
+		n--;
+	return n;
 }
 
 static void
@@ -94,7 +126,10 @@ json_cell(struct json *j, const struct sweep_cell *c)
 	json_double(j, "alpha_overlap", c->alpha_overlap);
 	json_double(j, "closed_form", c->closed_form);
 	json_double(j, "closed_form_speedup", c->closed_form_speedup);
-	json_uint_array(j, "tok_per_step_hist", c->tok_hist, (size_t)c->gamma + 1);
+	json_string(j, "verifier", verify_rules[c->verifier].name);
+	json_string(j, "schedule", schedule_name((enum schedule_kind)c->schedule));
+	json_double(j, "gamma_mean", c->gamma_mean);
+	json_uint_array(j, "tok_per_step_hist", c->tok_hist, hist_len(c));
 	json_object_end(j);
 }
 

@@ -49,9 +49,9 @@ theory_optimal_gamma(double alpha, double c, int gamma_max)
 }
 
 double
-theory_step_cost(int gamma, double c, double k)
+theory_step_cost(double gamma, double c, double k)
 {
-	return 1.0 + (double)gamma * (c + k);
+	return 1.0 + gamma * (c + k);
 }
 
 double
@@ -107,9 +107,9 @@ theory_spec_rate(double tok_per_step, int gamma, double target_ms, double draft_
 }
 
 double
-theory_spec_rate_verify(double tok_per_step, int gamma, double target_ms,
+theory_spec_rate_verify(double tok_per_step, double gamma, double target_ms,
     double draft_ms, double k)
 {
 	return 1000.0 * tok_per_step /
-	    (target_ms * (1.0 + k * (double)gamma) + (double)gamma * draft_ms);
+	    (target_ms * (1.0 + k * gamma) + gamma * draft_ms);
 }

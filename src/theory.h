@@ -30,8 +30,9 @@ double theory_tok_pmf(double alpha, int gamma, int n);
  * T (1 + k gamma), k the verification cost (0: Leviathan's model, the gamma + 1
  * positions in the time of one). A step then costs 1 + gamma (c + k) target
  * forwards, so the speedup is theory_speedup with c + k in place of c:
- * (1 - a^(g+1)) / ((1 - a)(g (c + k) + 1)). */
-double theory_step_cost(int gamma, double c, double k);
+ * (1 - a^(g+1)) / ((1 - a)(g (c + k) + 1)). The cost is linear in gamma, so at a
+ * schedule's mean gamma it is the mean cost of its steps. */
+double theory_step_cost(double gamma, double c, double k);
 double theory_speedup_verify(double alpha, int gamma, double c, double k);
 
 /* The best draft length in 1..gamma_max under the cost model, and what to say
@@ -55,7 +56,7 @@ double theory_target_rate(double target_ms);
 double theory_spec_rate(double tok_per_step, int gamma, double target_ms, double draft_ms);
 /* The same with the verification cost k: a step costs target_ms (1 + k gamma) +
  * gamma draft_ms. */
-double theory_spec_rate_verify(double tok_per_step, int gamma, double target_ms,
+double theory_spec_rate_verify(double tok_per_step, double gamma, double target_ms,
     double draft_ms, double k);
 
 #endif

@@ -49,6 +49,28 @@ token_line(FILE *out, const struct sim *sim, const struct spec_token *t, int pos
 	fprintf(out, "  %s\n", spec_outcome_name(t->outcome));
 }
 
+/* Under the threshold schedule: the smallest top candidate among the drafted
+ * positions, and where drafting stopped. */
+static void
+threshold_line(FILE *out, const struct sim *sim, const struct spec_step *s)
+{
+	double p_min = sim->par.draft_p_min, low = 1.0;
+	int k;
+
+	if (sim->par.schedule != SCHEDULE_THRESHOLD)
+		return;
+	for (k = 0; k < s->gamma; k++)
+		low = s->q_top[k] < low ? s->q_top[k] : low;
+	if (s->gamma > 0)
+		fprintf(out, "  drafts: top q >= %.4f at each (P %g)", low, p_min);
+	else
+		fprintf(out, "  no drafts (P %g)", p_min);
+	if (s->gamma < sim->par.gamma)
+		fprintf(out, "; stopped: top q %.4f < P\n", s->q_top[s->gamma]);
+	else
+		fprintf(out, "; the cap %d reached\n", sim->par.gamma);
+}
+
 void
 trace_step(FILE *out, const struct sim *sim, const struct sim_entry *e)
 {
@@ -58,6 +80,7 @@ trace_step(FILE *out, const struct sim *sim, const struct sim_entry *e)
 	fprintf(out, "step %" PRIu64 ": gamma %d, %d tested, %d accepted, %d emitted,"
 	    " residual mass %.4f\n", e->number, s->gamma, s->tested, s->accepted,
 	    s->emitted, s->residual_mass);
+	threshold_line(out, sim, s);
 	fprintf(out, "  pos  %-*s%10s%10s%10s%10s  verdict\n", LABEL_W, "token", "p", "q",
 	    "p/q", "u");
 	for (i = 0; i < s->ntok; i++) {

@@ -394,6 +394,10 @@ act_model(struct tui *t, enum tui_action a)
 		sim_set_verifier(s, (enum verify_rule)((s->par.verify.rule + (a ==
 		    TUI_A_VERIFIER_NEXT ? 1 : VERIFY_NRULES - 1)) % VERIFY_NRULES));
 		break;
+	case TUI_A_SCHEDULE_NEXT:
+		sim_set_schedule(s, (enum schedule_kind)((s->par.schedule + 1) %
+		    SCHEDULE_NKINDS));
+		break;
 	case TUI_A_LENIENCE_DOWN:
 	case TUI_A_LENIENCE_UP:
 		sim_set_lenience(s, round2(s->par.verify.lenience +

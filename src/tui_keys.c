@@ -30,6 +30,8 @@ const struct tui_key tui_keys[] = {
 	    TUI_A_VERIFIER_NEXT },
 	{ { 'V' }, "V", "rule before, new segment", NULL, NULL,
 	    TUI_A_VERIFIER_PREV },
+	{ { 'a' }, "a", "next schedule, new segment", NULL, NULL,
+	    TUI_A_SCHEDULE_NEXT },
 	{ { 'l' }, "l", "L -0.05 (lenient rule)", NULL, NULL,
 	    TUI_A_LENIENCE_DOWN },
 	{ { 'L' }, "L", "L +0.05 (lenient rule)", NULL, NULL,

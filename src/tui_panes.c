@@ -144,6 +144,11 @@ tui_draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 		strncat(rule, tmp, sizeof rule - strlen(rule) - 1);
 		strncat(rshort, tmp, sizeof rshort - strlen(rshort) - 1);
 	}
+	if (sim->par.schedule != SCHEDULE_CONSTANT) {
+		snprintf(tmp, sizeof tmp, "  %s", schedule_name(sim->par.schedule));
+		strncat(rule, tmp, sizeof rule - strlen(rule) - 1);
+		strncat(rshort, tmp, sizeof rshort - strlen(rshort) - 1);
+	}
 	snprintf(vocab, sizeof vocab, "  V=%zu", sim->src.vocab);
 	snprintf(seed, sizeof seed, "  seed=%" PRIu64, sim->par.seed);
 	snprintf(state, sizeof state, "   %s", state_text(v, 1, tmp, sizeof tmp));
@@ -220,7 +225,10 @@ put_row_tokens(struct tui_pen *p, const struct spec_step *step, const struct row
 	}
 }
 
-/* One step's row: its number, then each token in its outcome's style. A row too
+/* Columns a row needs left before it gives room to its step's gamma mark. */
+#define GAMMA_MARK_MIN_ROOM 24
+
+/* One step's row: its number, then (under a schedule) its gamma, then each token in its outcome's style. A row too
  * long for the pane loses the middle of its accepted run, never its ending (the
  * rejected draft and residual, or the bonus). */
 static void
@@ -232,6 +240,8 @@ draw_step_row(struct tui_pen *p, const struct sim *sim, const struct sim_entry *
 
 	tui_pen_printf(p, selected ? TUI_S_SELECTED : TUI_S_DIM, "%*" PRIu64, numw, e->number);
 	tui_pen_put(p, TUI_S_NORMAL, " ");
+	if (sim->par.schedule != SCHEDULE_CONSTANT && p->right - p->x > GAMMA_MARK_MIN_ROOM)
+		tui_pen_printf(p, TUI_S_DIM, "%s%-2d ", g->gamma, e->step.gamma);
 	row_tokens(&r, sim, &e->step, g);
 	room = p->right - p->x;
 	row_split(&r, room, tui_text_width(g->more) + 1, &head, &back);	/* and a space */
@@ -603,14 +613,31 @@ _Static_assert(STATS_MEAN == TUI_STATS_FIGURE_ROWS, "the layout gives the figure
  * one more than the layout's least. */
 #define STATS_MEAN_FROM (TUI_STATS_FIGURE_ROWS + 1 + TUI_STATS_HIST_ROWS + 1)
 
+/* Under a schedule, the tok/step line ends with the mean gamma. */
 static void
-stats_tok_line(struct tui_pen *p, const struct sim_figures *f, int have,
-    const struct tui_glyphs *g, int closed)
+stats_tok_scheduled(struct tui_pen *p, const struct sim_figures *f, int have,
+    const struct tui_glyphs *g, const char *a, const char *b)
+{
+	char m[32], lng[160], shrt[160];
+
+	figure(m, sizeof m, 2, f->gamma_mean, have, g);
+	snprintf(lng, sizeof lng, "tok/step %s  closed %s  mean %s %s", a, b, g->gamma, m);
+	snprintf(shrt, sizeof shrt, "tok/step %s  mean %s %s", a, g->gamma, m);
+	tui_pen_choose(p, TUI_S_NORMAL, lng, shrt, NULL);
+}
+
+static void
+stats_tok_line(struct tui_pen *p, const struct sim *sim, const struct sim_figures *f,
+    int have, const struct tui_glyphs *g, int closed)
 {
 	char a[32], b[32], lng[160], shrt[160];
 
 	figure(a, sizeof a, 2, f->tok_per_step, have, g);
 	figure(b, sizeof b, 2, f->closed_form, have, g);
+	if (sim->par.schedule != SCHEDULE_CONSTANT) {
+		stats_tok_scheduled(p, f, have, g, a, closed ? b : "-");
+		return;
+	}
 	if (!closed) {	/* the rule has no closed form (block, typical) */
 		snprintf(lng, sizeof lng, "tok/step %s  measured only", a);
 		tui_pen_choose(p, TUI_S_NORMAL, lng, NULL, NULL);
@@ -630,7 +657,7 @@ stats_mean_line(struct tui_pen *p, const struct sim *sim, const struct sim_figur
 	figure(a, sizeof a, 2, f->closed_form_jensen, have, g);
 	figure(b, sizeof b, 0, sim->stats.max_tok_per_step, have, g);
 	tui_pen_printf(p, TUI_S_NORMAL, "per-step mean %s  max %s of %d", a, b,
-	    sim->par.gamma + 1);
+	    sim_gamma_cap(sim) + 1);
 }
 
 /* The figures above the histogram, in rows inner rows; returns the rows used. */
@@ -645,7 +672,7 @@ stats_figures(struct tui_pen *p, const struct sim *sim, const struct tui_view *v
 	tui_pen_at(p, TUI_BOX_Y + STATS_ALPHAS, TUI_BOX_X);
 	stats_alphas(p, v, have);
 	tui_pen_at(p, TUI_BOX_Y + STATS_TOK, TUI_BOX_X);
-	stats_tok_line(p, v->fig, have, g,
+	stats_tok_line(p, sim, v->fig, have, g,
 	    verify_rules[sim->par.verify.rule].closed_form);
 	tui_pen_at(p, TUI_BOX_Y + STATS_TV, TUI_BOX_X);
 	stats_tv_line(p, v, have);
@@ -714,14 +741,16 @@ stats_histogram(WINDOW *w, const struct sim *sim, const struct tui_view *v, int 
 	double hist[SPEC_GAMMA_MAX + 1];
 	struct plot_grid grid;
 	struct tui_pen p = tui_pen_boxed(w, v->term);
-	int rows = getmaxy(w) - TUI_BOX_Y - y, i;
+	int rows = getmaxy(w) - TUI_BOX_Y - y, i, n;
 
 	if (rows < HIST_MIN_ROWS || plot_init(&grid, getmaxx(w) - TUI_BOX_W - HIST_LABEL_W,
 	    rows, v->term->utf8) != 0)
 		return;
-	for (i = 0; i <= sim->par.gamma; i++)
+	n = sim->stats.max_tok_per_step > sim->par.gamma + 1 ? sim->stats.max_tok_per_step :
+	    sim->par.gamma + 1;
+	for (i = 0; i < n; i++)
 		hist[i] = (double)sim->stats.tok_hist[i];
-	plot_vbars(&grid, hist, sim->par.gamma + 1);
+	plot_vbars(&grid, hist, n);
 	tui_draw_grid(w, &grid, y, TUI_BOX_X + HIST_LABEL_W, v);
 	plot_free(&grid);
 	stats_lossless(&p, &v->fig->lossless, y, rows);

@@ -55,7 +55,7 @@ struct verify_params
 verify_defaults(void)
 {
 	struct verify_params par = { VERIFY_STANDARD, VERIFY_LENIENCE,
-	    VERIFY_TYPICAL_EPSILON, VERIFY_TYPICAL_DELTA };
+	    VERIFY_TYPICAL_EPSILON, VERIFY_TYPICAL_DELTA, 0.0 };
 
 	return par;
 }
@@ -80,11 +80,14 @@ verify_step(const struct verify_params *par, struct source *src, struct rng *rng
 	struct spec_rule rule;
 
 	if (par->rule == VERIFY_BLOCK) {
-		verify_block_step(src, rng, gamma, scratch, out, targets);
+		verify_block_step(src, rng, gamma, par->draft_p_min, scratch, out, targets);
 		return;
 	}
 	if (par->rule == VERIFY_STANDARD) {
-		spec_step(src, rng, gamma, scratch, out, targets);
+		struct spec_rule std = { NULL, NULL, NULL, NULL, NULL, NULL,
+		    par->draft_p_min };
+
+		spec_step_rule(src, rng, gamma, scratch, &std, out, targets);
 		return;
 	}
 	rule = verify_token_rule(par);

@@ -38,6 +38,9 @@ struct verify_params {
 	double lenience;	/* lenient: L in [VERIFY_LENIENCE_MIN, 1]; 1: standard */
 	double epsilon;		/* typical: the threshold's cap */
 	double delta;		/* typical: the entropy factor */
+	double draft_p_min;	/* drafting stops before a draft x with q(x) below
+				 * it (the threshold schedule, schedule.h); 0:
+				 * draft all gamma */
 };
 
 struct verify_info {
@@ -57,8 +60,9 @@ struct verify_params verify_defaults(void);
 /* The rule's name as a face shows it: mistakes get " (a mistake)". */
 const char *verify_label(enum verify_rule rule);
 
-/* One speculative step under par's rule (spec.h's record and targets). The
- * standard rule draws exactly the random numbers spec_step draws. */
+/* One speculative step under par's rule (spec.h's record and targets), gamma the
+ * cap when par->draft_p_min > 0. The standard rule draws exactly the random
+ * numbers spec_step draws. */
 void verify_step(const struct verify_params *par, struct source *src, struct rng *rng,
     int gamma, double *scratch, struct spec_step *out, struct spec_targets *targets);
 
@@ -92,8 +96,8 @@ void verify_output_pair(const struct verify_params *par, const double *p, const 
 /* Block verification's step (verify_block.c), and its acceptance weight h_i =
  * Z_i / (Z_i + 1 - p_i) (1 when Z_i = 0 and p_i = 1, where nothing is left to
  * lose), shared with the tests' exact enumeration. */
-void verify_block_step(struct source *src, struct rng *rng, int gamma, double *scratch,
-    struct spec_step *out, struct spec_targets *targets);
+void verify_block_step(struct source *src, struct rng *rng, int gamma, double p_min,
+    double *scratch, struct spec_step *out, struct spec_targets *targets);
 double verify_block_h(double p_i, double z_i);
 
 /* The rule hooks of the token-by-token rules (verify_token.c). */

@@ -23,23 +23,29 @@ verify_block_h(double p_i, double z_i)
 	return den > 0.0 ? fmin(1.0, z_i / den) : 1.0;
 }
 
-/* Draft all gamma tokens, then fetch every position's pair, the bonus one too. */
-static void
-fetch_block(struct source *src, struct rng *rng, int gamma, struct spec_position *at,
-    struct spec_step *out, struct spec_targets *targets)
+/* Draft up to gamma tokens (stopping where the top candidate is below p_min), then
+ * fetch every position's pair, the bonus one too; returns how many were drafted. */
+static int
+fetch_block(struct source *src, struct rng *rng, int gamma, double p_min,
+    struct spec_position *at, struct spec_step *out, struct spec_targets *targets)
 {
 	int k;
 
+	out->q_top[0] = 0.0;
 	for (k = 0; k < gamma; k++) {
 		source_dists(src, out->drafted, k, NULL, &at[k].q);
+		if (spec_draft_stops(&at[k].q, p_min, &out->q_top[k]))
+			break;
 		out->drafted[k] = (int)pdist_sample(&at[k].q, rng);
 	}
+	gamma = k;
 	for (k = 0; k <= gamma; k++) {
 		source_dists(src, out->drafted, k, &at[k].p, &at[k].q);
 		targets->p[k] = at[k].p;
 		targets->q[k] = at[k].q;
 		targets->has_q[k] = 1;
 	}
+	return gamma;
 }
 
 /* tau, and the running accept probabilities p_0..p_gamma into run. */
@@ -77,25 +83,26 @@ add_at(struct spec_step *out, size_t id, const struct spec_position *at,
 }
 
 void
-verify_block_step(struct source *src, struct rng *rng, int gamma, double *scratch,
-    struct spec_step *out, struct spec_targets *targets)
+verify_block_step(struct source *src, struct rng *rng, int gamma, double p_min,
+    double *scratch, struct spec_step *out, struct spec_targets *targets)
 {
 	struct spec_position at[SPEC_GAMMA_MAX + 1];
 	double run[SPEC_GAMMA_MAX + 1];
 	int emitted[SPEC_GAMMA_MAX + 1];
 	int k, tau;
 
-	out->gamma = gamma;
 	out->ntok = out->accepted = 0;
 	out->residual_mass = 0.0;
 	source_begin(src, rng, 1);
-	fetch_block(src, rng, gamma, at, out, targets);
+	gamma = out->gamma = fetch_block(src, rng, gamma, p_min, at, out, targets);
 	tau = choose_tau(rng, gamma, at, out->drafted, run);
 	out->tested = tau < gamma ? tau + 1 : gamma;
 	for (k = 0; k < out->tested; k++) {
 		out->beta[k] = pdist_overlap(&at[k].p, &at[k].q);
 		out->resid[k] = out->beta[k] < 1.0 ? 1.0 - out->beta[k] : 0.0;
 	}
+	if (gamma == 0)
+		out->beta[0] = pdist_overlap(&at[0].p, &at[0].q);
 	for (k = 0; k < tau; k++)
 		add_at(out, (size_t)out->drafted[k], &at[k], SPEC_ACCEPTED);
 	out->accepted = tau;

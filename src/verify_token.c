@@ -165,7 +165,7 @@ rule_beta(const void *ctx, const struct spec_position *at)
 struct spec_rule
 verify_token_rule(const struct verify_params *par)
 {
-	struct spec_rule r = { par, NULL, NULL, NULL, NULL, rule_beta };
+	struct spec_rule r = { par, NULL, NULL, NULL, NULL, rule_beta, par->draft_p_min };
 
 	switch (par->rule) {
 	case VERIFY_EXACT_MATCH:

@@ -387,5 +387,25 @@ check w "mistake-residual-from-p" "V: the rule before it"
 keys w q
 $T kill-session -t w
 
+# --- schedules: a cycles them, each a new segment; rows show each step's gamma ---
+start a 100 30 LC_ALL=C.UTF-8
+run a "'$SPECDEC' --paused --gamma 3"
+check a "verifier=standard" "the header before a schedule"
+keys a a
+check a "standard  heuristic" "a: the header names the heuristic schedule"
+check a "segment 2" "a: a new segment"
+keys a n n n
+check a "paused   step 3" "three heuristic steps"
+check a "mean γ" "the statistics show the mean gamma"
+screen a | grep -Eq ' [0-9]+ γ[0-9]+  '
+ok $? "each stream row shows its step's gamma" "$(screen a)"
+keys a a
+check a "standard  threshold" "a: then the threshold schedule"
+keys a a
+wait_gone a "threshold"
+ok $? "a: and back to constant, named nowhere" "$(screen a)"
+keys a q
+$T kill-session -t a
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

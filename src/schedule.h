@@ -1,0 +1,34 @@
+/* schedule.h: the draft-length schedules, as one small strategy table beside the
+ * sampler (spec.h): how many tokens the draft proposes in each step. */
+#ifndef SPECDEC_SCHEDULE_H
+#define SPECDEC_SCHEDULE_H
+
+enum schedule_kind {
+	SCHEDULE_CONSTANT,	/* gamma every step */
+	SCHEDULE_HEURISTIC,	/* Hugging Face's "heuristic": +2 after a full accept, else -1 */
+	SCHEDULE_THRESHOLD,	/* draft while max q >= P, at most gamma (llama.cpp --draft-p-min) */
+	SCHEDULE_NKINDS,
+};
+
+#define SCHEDULE_P_MIN 0.5	/* the default of --draft-p-min */
+
+extern const char *const schedule_names[SCHEDULE_NKINDS + 1];	/* NULL-terminated */
+
+/* The kind's name ("constant", "heuristic", "threshold"), "?" out of range. */
+const char *schedule_name(enum schedule_kind kind);
+
+/* Hugging Face's heuristic update (transformers, candidate_generator.py,
+ * update_candidate_strategy): the draft length after a step run at gamma that
+ * kept accepted drafts: gamma + 2 when accepted == gamma, else max(1, gamma - 1);
+ * never above max_gamma. */
+int schedule_heuristic_next(int gamma, int accepted, int max_gamma);
+
+/* The draft length the next step runs at (its cap under the threshold schedule):
+ * the current value cur under the heuristic, gamma otherwise. */
+int schedule_gamma(enum schedule_kind kind, int gamma, int cur);
+
+/* The draft stop threshold a step runs with: p_min under the threshold schedule,
+ * 0 (draft all) otherwise. */
+double schedule_p_min(enum schedule_kind kind, double p_min);
+
+#endif
