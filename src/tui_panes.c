@@ -407,6 +407,34 @@ detail_column(struct tui_pen *p, const struct sim *sim, const struct spec_step *
 	tui_pen_put(p, tui_outcome_style(t->outcome), verdict(t->outcome));
 }
 
+/* Column col of the detail: draft k of step s, drafted but never checked because
+ * a draft before it was rejected (the wasted work), dimmed. */
+static void
+detail_unchecked(struct tui_pen *p, const struct sim *sim, const struct spec_step *s,
+    int k, int col, const struct tui_glyphs *g)
+{
+	struct spec_token t = { .id = s->drafted[k], .outcome = SPEC_ACCEPTED };
+	int x = detail_x(col), right = p->right, row;
+	char buf[96];
+
+	tui_pen_at(p, TUI_BOX_Y + DETAIL_TOKEN, x);
+	if (p->right > x + DETAIL_COL_W - 1)
+		p->right = x + DETAIL_COL_W - 1;
+	tui_pen_put_cut(p, TUI_S_DIM, tui_token_text(sim, &t, g, buf, sizeof buf));
+	p->right = right;
+	for (row = DETAIL_P; row < DETAIL_VERDICT; row++)
+		detail_number(p, (enum detail_row)row, col, 0.0, 0);
+	tui_pen_at(p, TUI_BOX_Y + DETAIL_VERDICT, x);
+	tui_pen_put(p, TUI_S_DIM, "unchkd");
+}
+
+/* The drafts after a rejection, where the step ended before them. */
+static int
+detail_unchecked_count(const struct spec_step *s)
+{
+	return s->accepted < s->tested && s->tested < s->gamma ? s->gamma - s->tested : 0;
+}
+
 int
 tui_detail_selected(const struct spec_step *s, int position)
 {
@@ -480,7 +508,7 @@ tui_draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	struct tui_pen p = tui_pen_boxed(w, v->term);
 	int ncols = (getmaxx(w) - TUI_BOX_W - DETAIL_LABEL_W + DETAIL_COL_GAP) / DETAIL_COL_W;
-	int first, sel, i;
+	int first, sel, i, k;
 
 	if (e == NULL || e->step.ntok == 0) {
 		tui_box(w, v->term, "step detail", NULL);
@@ -501,6 +529,8 @@ tui_draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	}
 	for (i = first; i < e->step.ntok && i < first + ncols; i++)
 		detail_column(&p, sim, &e->step, i, i - first, g);
+	for (k = 0; k < detail_unchecked_count(&e->step) && i - first < ncols; k++, i++)
+		detail_unchecked(&p, sim, &e->step, e->step.tested + k, i - first, g);
 	detail_numbers(w, &e->step, first, ncols, sel, v);
 }
 

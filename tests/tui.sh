@@ -407,5 +407,13 @@ ok $? "a: and back to constant, named nowhere" "$(screen a)"
 keys a q
 $T kill-session -t a
 
+# --- drafts after a rejection stay in the step detail, marked "unchkd" ----------
+start x 100 30 LC_ALL=C.UTF-8
+run x "'$SPECDEC' --seed 1 --noise 2 --paused"
+keys x n
+check x "reject resid  unchkd" "step detail: the draft after the rejection shows, unchecked"
+keys x q
+$T kill-session -t x
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
