@@ -118,15 +118,15 @@ keep(struct replay_store *st, const struct replay_line *l, size_t vocab,
 static void
 shrink(struct replay_store *st)
 {
-	const struct replay_span *end = &st->at[st->dists];
+	struct replay_span end = st->at[st->dists];
 
-	if (end->id > 0)
-		st->id = xreallocarray(st->id, end->id, sizeof *st->id);
-	st->w = xreallocarray(st->w, end->w, sizeof *st->w);
+	if (end.id > 0)
+		st->id = xreallocarray(st->id, end.id, sizeof *st->id);
+	st->w = xreallocarray(st->w, end.w, sizeof *st->w);
 	st->at = xreallocarray(st->at, st->dists + 1, sizeof *st->at);
 	st->at_cap = st->dists + 1;
-	st->w_cap = end->w;
-	st->id_cap = end->id;
+	st->w_cap = end.w;
+	st->id_cap = end.id;
 }
 
 /* Each line of text through the scanner, its distributions into st. */
