@@ -45,8 +45,8 @@ struct source_ops {
 	/* A printable label for token id, or NULL for "show the id". */
 	const char *(*label)(const void *self, int id);
 	/* A fresh instance over the same data with an empty context (the reference
-	 * stream uses one); NULL when it cannot be made (a replayed file that no
-	 * longer opens). */
+	 * stream uses one), sharing what was loaded (a replay never opens its
+	 * file again); NULL when it cannot be made. */
 	void *(*clone)(const void *self);
 	void (*destroy)(void *self);
 	/* One line on where the distributions come from (file, sizes, orders), or

@@ -38,8 +38,9 @@ struct shared {
 	int same_floor;			/* the models' floors agree: split form works */
 	uint32_t start[CTX_MAX];	/* the corpus's last tokens: the initial context */
 	size_t nstart;
-	char describe[256];
-	char title[96];
+	char *base;			/* the description without the prompt */
+	char *describe;			/* base, then the prompt once one is set */
+	char *title;
 };
 
 struct ngsrc {
@@ -73,6 +74,9 @@ shared_release(struct shared *sh)
 	ngram_model_free(&sh->draft);
 	ngram_counts_free(&sh->counts);
 	vocab_free(&sh->vocab);
+	free(sh->base);
+	free(sh->describe);
+	free(sh->title);
 	free(sh);
 }
 
@@ -377,16 +381,17 @@ source_ngram_open(struct source *src, const char *text, size_t len, const char *
 		shared_release(sh);
 		return -1;
 	}
-	snprintf(sh->describe, sizeof sh->describe,
+	sh->base = xasprintf(
 	    "corpus %s: %zu token%s (%zu distinct), vocab %zu; target order %d,"
 	    " draft order %d, temperature %g", name,
 	    (size_t)sh->counts.sum_raw[0], sh->counts.sum_raw[0] == 1 ? "" : "s",
 	    sh->vocab.types, sh->vocab.size, cfg->target_order, cfg->draft_order,
 	    cfg->temperature);
+	sh->describe = xstrdup(sh->base);
 	src->ops = &ngram_ops;
 	src->vocab = sh->vocab.size;
 	src->kind = "ngram";
-	snprintf(sh->title, sizeof sh->title, "ngram %s %d/%d T=%g", source_base_name(name),
+	sh->title = xasprintf("ngram %s %d/%d T=%g", source_base_name(name),
 	    cfg->target_order, cfg->draft_order, cfg->temperature);
 	src->title = sh->title;
 	src->self = ngsrc_new(sh, cfg->noise);
@@ -411,12 +416,8 @@ prompt_word_id(const struct vocab *v, const char *s, size_t len)
 static void
 prompt_describe(struct shared *sh, const char *text)
 {
-	size_t len = strlen(sh->describe);
-	char *at = strstr(sh->describe, "; prompt \"");
-
-	if (at != NULL)
-		len = (size_t)(at - sh->describe);
-	snprintf(sh->describe + len, sizeof sh->describe - len, "; prompt \"%.40s%s\"", text,
+	free(sh->describe);
+	sh->describe = xasprintf("%s; prompt \"%.40s%s\"", sh->base, text,
 	    strlen(text) > 40 ? "..." : "");
 }
 

@@ -1,16 +1,15 @@
-/* source_replay.c: distribution pairs streamed from a checked file. */
+/* source_replay.c: distribution pairs from a file read and checked once. */
 #include "config.h"
 
-#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/types.h>
 
+#include "memlimit.h"
 #include "pdist.h"
 #include "readfile.h"
-#include "replay_parse.h"
+#include "replay_store.h"
 #include "source.h"
 #include "source_replay.h"
 #include "tokenize.h"
@@ -22,19 +21,26 @@ struct shared {
 	char *path;
 	size_t vocab;
 	size_t pairs;
+	struct replay_store store;
 	char **label;		/* vocab entries, or NULL without labels */
 	char *arena;
 	char *describe;
 	char *title;		/* "replay FILE", the header's name */
 };
 
+/* A dense vector a sparse distribution is served in: only the entries of the
+ * one it held last are cleared. */
+struct served {
+	double *v;		/* vocab entries */
+	const uint32_t *id;	/* the ids it holds, n of them */
+	size_t n;
+};
+
 struct replay {
 	struct shared *sh;
-	FILE *f;
-	char *buf;		/* getline's */
-	size_t cap;
-	struct replay_line line;
-	double *p, *q;
+	size_t next;		/* the next step's target line */
+	const double *p, *q;	/* this step's, dense */
+	struct served sp, sq;
 };
 
 static void
@@ -42,6 +48,7 @@ shared_release(struct shared *sh)
 {
 	if (sh == NULL || --sh->refs > 0)
 		return;
+	replay_store_free(&sh->store);
 	free(sh->path);
 	free(sh->describe);
 	free(sh->title);
@@ -61,43 +68,28 @@ report(char *err, size_t errlen, const char *path, const struct replay_error *e)
 		snprintf(err, errlen, "%s:%zu:%zu: %s", path, e->line, e->column, e->msg);
 }
 
-static size_t
-chomp(char *s, ssize_t n)
-{
-	size_t len = (size_t)n;
-
-	if (len > 0 && s[len - 1] == '\n')
-		len--;
-	return len;
-}
-
-/* Check the whole file; on success sh->vocab and sh->pairs describe it. */
+/* Read and check the whole file into sh->store, within the input memory limit. */
 static int
-scan_file(FILE *f, struct shared *sh, char *err, size_t errlen)
+load_file(struct shared *sh, char *err, size_t errlen)
 {
-	struct replay_scan sc;
 	struct replay_error e;
-	char *buf = NULL;
-	size_t cap = 0;
-	ssize_t n;
-	int rc = 0;
+	uint64_t max;
+	size_t len;
+	char *text;
+	int rc;
 
-	replay_scan_init(&sc);
-	while (rc == 0 && (n = getline(&buf, &cap, f)) != -1)
-		rc = replay_scan_line(&sc, buf, chomp(buf, n), &e);
-	if (rc == 0 && ferror(f)) {
-		snprintf(err, errlen, "%s: %s", sh->path, strerror(errno));
-		rc = -2;
-	}
-	if (rc == 0)
-		rc = replay_scan_finish(&sc, &e);
-	if (rc == -1)
+	if (memlimit_get(&max, err, errlen) != 0 ||
+	    (text = readfile_max(sh->path, max, &len, err, errlen)) == NULL)
+		return -1;
+	rc = replay_store_parse(&sh->store, text, len, max, &e);
+	free(text);
+	if (rc != 0) {
 		report(err, errlen, sh->path, &e);
-	sh->vocab = sc.vocab;
-	sh->pairs = sc.dists / 2;
-	replay_scan_free(&sc);
-	free(buf);
-	return rc == 0 ? 0 : -1;
+		return -1;
+	}
+	sh->vocab = sh->store.vocab;
+	sh->pairs = sh->store.dists / 2;
+	return 0;
 }
 
 #define LABEL_MAX_BYTES 48	/* longer labels are cut, between characters */
@@ -179,71 +171,49 @@ load_labels(struct shared *sh, const char *path, char *err, size_t errlen)
 	return 0;
 }
 
-/* A reader of the checked file; NULL (errno set) when it cannot be opened again. */
+/* A reader of the file's pairs, from the first. */
 static struct replay *
 replay_new(struct shared *sh)
 {
-	struct replay *r;
-	FILE *f = fopen(sh->path, "r");
+	struct replay *r = xcalloc(1, sizeof *r);
 
-	if (f == NULL)
-		return NULL;
-	r = xcalloc(1, sizeof *r);
-	r->f = f;
 	r->sh = sh;
 	sh->refs++;
-	replay_line_init(&r->line);
-	r->p = xcalloc(sh->vocab, sizeof *r->p);
-	r->q = xcalloc(sh->vocab, sizeof *r->q);
+	r->sp.v = xcalloc(sh->vocab, sizeof *r->sp.v);
+	r->sq.v = xcalloc(sh->vocab, sizeof *r->sq.v);
 	return r;
 }
 
-/* The next distribution line, starting over at the end of the file; its length,
- * or -1 when a whole pass finds none (the file changed under us). */
-static ssize_t
-next_dist(struct replay *r)
+/* Distribution i as a dense vector: the stored one, or s holding it. */
+static const double *
+serve(const struct shared *sh, size_t i, struct served *s)
 {
-	int rewound = 0;
-	ssize_t n;
+	struct replay_dist d;
+	size_t k;
 
-	for (;;) {
-		if ((n = getline(&r->buf, &r->cap, r->f)) == -1) {
-			if (rewound++ || fseek(r->f, 0, SEEK_SET) != 0)
-				return -1;
-			continue;
-		}
-		n = (ssize_t)chomp(r->buf, n);
-		if (replay_is_dist(r->buf, (size_t)n))
-			return n;
-	}
-}
-
-/* Parse the next distribution into out; keeps out as it was when the file no
- * longer reads as it did when it was checked. */
-static void
-read_dist(struct replay *r, double *out, int want)
-{
-	struct replay_error e;
-	size_t vocab;
-	ssize_t n = next_dist(r);
-
-	if (n < 0 || !want)
-		return;
-	if (replay_parse_line(r->buf, (size_t)n, &r->line, &vocab, &e) != REPLAY_DIST)
-		return;
-	if (r->line.sparse ? r->line.e[r->line.max_at].id < r->sh->vocab :
-	    r->line.n == r->sh->vocab)
-		replay_line_dense(&r->line, out, r->sh->vocab);
+	replay_store_get(&sh->store, i, &d);
+	if (d.dense != NULL)
+		return d.dense;
+	for (k = 0; k < s->n; k++)
+		s->v[s->id[k]] = 0.0;
+	for (k = 0; k < d.n; k++)
+		s->v[d.id[k]] = d.w[k];
+	s->id = d.id;
+	s->n = d.n;
+	return s->v;
 }
 
 static void
 replay_begin(void *self, struct rng *rng, int need_draft)
 {
 	struct replay *r = self;
+	size_t i = r->next;
 
 	(void)rng;
-	read_dist(r, r->p, 1);
-	read_dist(r, r->q, need_draft);
+	r->p = serve(r->sh, i, &r->sp);
+	if (need_draft)
+		r->q = serve(r->sh, i + 1, &r->sq);
+	r->next = i + 2 < r->sh->store.dists ? i + 2 : 0;
 }
 
 static void
@@ -281,11 +251,8 @@ replay_destroy(void *self)
 {
 	struct replay *r = self;
 
-	fclose(r->f);
-	free(r->buf);
-	free(r->p);
-	free(r->q);
-	replay_line_free(&r->line);
+	free(r->sp.v);
+	free(r->sq.v);
 	shared_release(r->sh);
 	free(r);
 }
@@ -308,29 +275,13 @@ static const struct source_ops replay_ops = {
 	.pair_fixed_in_step = 1,
 };
 
-/* Check the file (and labels) into sh. */
+/* The file (and labels) into sh. */
 static int
 check_inputs(struct shared *sh, const char *labels, char *err, size_t errlen)
 {
-	struct stat st;
-	FILE *f;
-	int rc;
-
-	/* stat first: opening a FIFO would block, and a pipe cannot be read twice */
-	if (stat(sh->path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file (a replay is read twice: "
-		    "save it to a file first)", sh->path);
+	if (load_file(sh, err, errlen) != 0)
 		return -1;
-	}
-	if ((f = fopen(sh->path, "r")) == NULL) {
-		snprintf(err, errlen, "%s: %s", sh->path, strerror(errno));
-		return -1;
-	}
-	rc = scan_file(f, sh, err, errlen);
-	fclose(f);
-	if (rc == 0 && labels != NULL)
-		rc = load_labels(sh, labels, err, errlen);
-	return rc;
+	return labels != NULL ? load_labels(sh, labels, err, errlen) : 0;
 }
 
 int
@@ -356,10 +307,5 @@ source_replay_open(struct source *src, const char *path, const char *labels,
 	src->title = sh->title;
 	src->self = replay_new(sh);
 	shared_release(sh);
-	if (src->self == NULL) {
-		snprintf(err, errlen, "%s: cannot open it again (%s)", path,
-		    strerror(errno));
-		return -1;
-	}
 	return 0;
 }

@@ -4,10 +4,13 @@
  * next pair, and the file starts over after its last pair. The reference stream
  * walks the pairs on its own, one pair per token.
  *
- * The whole file is checked when it is opened, so a bad file is refused before
- * anything is simulated; then it is read again as the steps go, one pair at a
- * time, so only the current pair is ever held (as two dense vectors). Noise does
- * not apply: the file gives the draft as it is. */
+ * The file is read once, when it is opened, and checked whole, so a bad file is
+ * refused before anything is simulated; its distributions are kept in memory
+ * (replay_store.h), shared by the source and its clones, and served from there:
+ * the file is never read again, so a change to it after the open cannot reach
+ * the run. Its text and its distributions together must fit in the input
+ * memory limit (memlimit.h). Noise does not apply: the file gives the draft as
+ * it is. */
 #ifndef SPECDEC_SOURCE_REPLAY_H
 #define SPECDEC_SOURCE_REPLAY_H
 

@@ -6,7 +6,7 @@
 # part of `make check`; CI calls it. FUZZ_ONLY=NAME runs one harness; FUZZ_KEEP=DIR
 # keeps each harness's corpus in DIR/NAME (to go on from it in a longer run, as
 # docs/testing.md shows). The harnesses:
-#   replay    the replay parser and scanner (replay_parse.c)
+#   replay    the replay parser, scanner and store (replay_parse.c, replay_store.c)
 #   tokenize  the tokenizer, then n-gram training on the input
 #   cli       the command line: status 0, or 2 with one escaped line; values in range
 #   sim       a replay file run through the simulation for 40 steps: every figure
@@ -51,7 +51,7 @@ seeds() {
 # sources NAME: what each harness links besides itself.
 sources() {
 	case $1 in
-	replay) echo "src/replay_parse.c src/xalloc.c" ;;
+	replay) echo "src/replay_parse.c src/replay_store.c src/memlimit.c src/xalloc.c" ;;
 	# the others link the model and the headless face, as the unit tests do
 	*) ls src/*.c | grep -v -e '^src/main\.c$' -e '^src/tui' | tr '\n' ' ' ;;
 	esac

@@ -60,9 +60,9 @@ bad nolabels   "$good"                  "nolabels.labels: 0 labels, but" ''
 
 usage_error "missing: No such file or directory" --batch --replay "$tmp/missing"
 mkdir "$tmp/dir"
-usage_error "dir: not a regular file" --batch --replay "$tmp/dir"
+usage_error "dir: a directory, not a regular file" --batch --replay "$tmp/dir"
 if mkfifo "$tmp/fifo" 2>/dev/null; then
-	usage_error "fifo: not a regular file" --batch --replay "$tmp/fifo"
+	usage_error "fifo: a FIFO or pipe, not a regular file (save what it gives to a file first)" --batch --replay "$tmp/fifo"
 else
 	ok 0 "# SKIP mkfifo is not available"
 fi

@@ -1,6 +1,7 @@
-/* test_replay_parse.c: replay lines parse into the right weights and kinds, and
- * the scanner finds the vocabulary. The malformed files and their messages are
- * tested end to end in replay.sh. */
+/* test_replay_parse.c: replay lines parse into the right weights and kinds, the
+ * scanner finds the vocabulary, and the store keeps each line in its smaller
+ * form with the values of its dense vector. The malformed files and their
+ * messages are tested end to end in replay.sh. */
 #include "config.h"
 
 #include <math.h>
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "replay_parse.h"
+#include "replay_store.h"
 #include "tap.h"
 
 static enum replay_kind
@@ -142,11 +144,66 @@ test_bounds(void)
 	replay_scan_free(&sc);
 }
 
+/* Whether distribution i of st is, as a dense vector, what the parser makes of
+ * line (the values a step was served before the store). */
+static int
+same_as_parsed(const struct replay_store *st, size_t i, const char *line)
+{
+	struct replay_line l;
+	struct replay_error e;
+	struct replay_dist d;
+	double a[8], b[8];
+	size_t vocab;
+
+	replay_line_init(&l);
+	replay_parse_line(line, strlen(line), &l, &vocab, &e);
+	replay_line_dense(&l, a, st->vocab);
+	replay_line_free(&l);
+	replay_store_get(st, i, &d);
+	replay_dist_dense(&d, b, st->vocab);
+	return memcmp(a, b, st->vocab * sizeof *a) == 0;
+}
+
+static void
+test_store(void)
+{
+	const char *text = "# vocab 8\n3:1 3:2 0:1\n1 0 0 0 0 0 0 3\n"
+	    "0:1 1:1 2:1 3:1 4:1 5:1 6:1\n2:1 7:1";	/* no newline at the end */
+	struct replay_store st;
+	struct replay_error e;
+	struct replay_dist d;
+
+	tap_ok(replay_store_parse(&st, text, strlen(text), 1 << 20, &e) == 0 &&
+	    st.vocab == 8 && st.dists == 4, "store: 4 distributions over 8 tokens");
+	replay_store_get(&st, 0, &d);
+	tap_ok(d.dense == NULL && d.n == 2 && d.id[0] == 3 && d.w[0] == 0.75 &&
+	    d.id[1] == 0 && d.w[1] == 0.25, "store: a short sparse line stays sparse, "
+	    "its repeated id merged");
+	replay_store_get(&st, 1, &d);
+	tap_ok(d.dense != NULL && d.n == 8 && d.dense[7] == 0.75, "store: a dense line");
+	replay_store_get(&st, 2, &d);
+	tap_ok(d.dense != NULL && d.dense[6] == 1.0 / 7 && d.dense[7] == 0.0,
+	    "store: 7 entries of 8 tokens are smaller dense");
+	tap_ok(same_as_parsed(&st, 0, "3:1 3:2 0:1") &&
+	    same_as_parsed(&st, 1, "1 0 0 0 0 0 0 3") &&
+	    same_as_parsed(&st, 2, "0:1 1:1 2:1 3:1 4:1 5:1 6:1") &&
+	    same_as_parsed(&st, 3, "2:1 7:1"), "store: every line the parser's values");
+	replay_store_free(&st);
+	tap_ok(replay_store_parse(&st, text, strlen(text), 200, &e) == -1 &&
+	    e.line == 4 && st.dists == 0 && st.w == NULL &&
+	    strstr(e.msg, "first 3 distributions need more memory than the input "
+	    "limit of 200 bytes") != NULL, "store: over the limit at line 4 (%s)", e.msg);
+	tap_ok(replay_store_parse(&st, "1 1\n", 4, 1 << 20, &e) == -1 && e.line == 1 &&
+	    strstr(e.msg, "target line without its draft") != NULL,
+	    "store: the scanner's errors (%s)", e.msg);
+}
+
 int
 main(void)
 {
 	test_lines();
 	test_scan();
 	test_bounds();
+	test_store();
 	return tap_done();
 }
