@@ -53,7 +53,8 @@ struct ngsrc {
 	struct noise_rows *nr;		/* allocated on first use */
 	unsigned row[POSITIONS];	/* the row each position uses this step */
 	struct ngram_scratch scratch;
-	struct qcache *qc;		/* allocated on first use */
+	struct qcache *qc;		/* draft rows, allocated on first use */
+	struct qcache *pc;		/* target rows, allocated on first use */
 	int split;			/* this step gives split forms */
 	uint64_t step;			/* steps begun */
 	struct split_pos {		/* one position's split p or q */
@@ -118,6 +119,8 @@ ngsrc_begin(void *self, struct rng *rng, int need_draft)
 
 	s->step++;
 	s->split = 0;
+	if (s->pc != NULL)
+		qcache_step(s->pc);
 	if (!need_draft)
 		return;
 	if (s->qc != NULL)
@@ -158,12 +161,19 @@ position_buffer(double **slot, size_t vocab)
 	return *slot;
 }
 
-/* The target at position k after ctx[0..n), dense. */
+/* The target at position k after ctx[0..n), dense: from the row cache up to
+ * QCACHE_VOCAB_MAX tokens, else built into the position's own buffer. */
 static const double *
 dense_p(struct ngsrc *s, int k, const uint32_t *ctx, size_t n)
 {
-	double *row = position_buffer(&s->p[k], s->vocab);
+	double *row;
 
+	if (s->vocab <= QCACHE_VOCAB_MAX) {
+		if (s->pc == NULL)
+			s->pc = qcache_new(s->vocab);
+		return qcache_row(s->pc, &s->sh->target, ctx, n, NULL, &s->scratch);
+	}
+	row = position_buffer(&s->p[k], s->vocab);
 	ngram_dist(&s->sh->target, ctx, n, NULL, row, &s->scratch);
 	return row;
 }
@@ -310,6 +320,7 @@ ngsrc_destroy(void *self)
 		noise_rows_free(s->nr);
 	free(s->nr);
 	qcache_free(s->qc);
+	qcache_free(s->pc);
 	ngram_scratch_free(&s->scratch);
 	shared_release(s->sh);
 	free(s);
