@@ -129,6 +129,38 @@ ngram_split(const struct ngram_model *m, const uint32_t *ctx, size_t len,
 	out->where = where;
 }
 
+void
+ngram_split_over(const struct ngram_model *m, const uint32_t *ctx, size_t len,
+    const struct split_floor *row, double *extra, struct ngram_list *where,
+    struct split_dist *out)
+{
+	const struct ngram_counts *c = m->c;
+	struct ngram_level lv[NGRAM_ORDER_MAX + 1];
+	double sum = 0.0, z;
+	uint32_t n = 0;
+	int lowest;
+
+	ngram_levels(m, ctx, len, lv, &lowest);
+	where->c = c;
+	where->node = 0;
+	if (m->order >= 3 && lv[3].node != NGRAM_NONE) {
+		where->node = lv[3].node;
+		n = c->kid_n[where->node];
+		gather_packed(c, lv, 3, m->order, extra);
+		sum = dist_sum(extra, n);
+	}
+	z = 1.0 / (lv[2].coef * row->sum + sum);
+	scale_into(extra, extra, z, n);
+	out->floor = row;
+	out->scale = lv[2].coef * z;
+	out->list = c->kid_word + c->kid_first[where->node];
+	out->extra = extra;
+	out->nlist = n;
+	out->extra_sum = sum * z;
+	out->find = list_find;
+	out->where = where;
+}
+
 size_t
 ngram_split_size(const struct ngram_model *m, const uint32_t *ctx, size_t len)
 {
@@ -139,6 +171,17 @@ ngram_split_size(const struct ngram_model *m, const uint32_t *ctx, size_t len)
 	if (m->order < 2 || len == 0)
 		return 0;
 	node = ngram_find(m->c, ctx + len - 1, 1);
+	return node == NGRAM_NONE ? 0 : m->c->kid_n[node];
+}
+
+size_t
+ngram_split_over_size(const struct ngram_model *m, const uint32_t *ctx, size_t len)
+{
+	uint32_t node;
+
+	if (m->order < 3 || len < 2)
+		return 0;
+	node = ngram_find(m->c, ctx + len - 2, 2);
 	return node == NGRAM_NONE ? 0 : m->c->kid_n[node];
 }
 
