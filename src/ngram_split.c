@@ -94,6 +94,26 @@ factor_packed(const struct ngram_counts *c, uint32_t node, const double *factor,
 	return dist_sum(extra, n);
 }
 
+/* out = scale times its floor (set) plus extra on where's successors (their
+ * sum given), normalised to 1. */
+static void
+split_finish(struct split_dist *out, double scale, double *extra, double sum,
+    const struct ngram_list *where)
+{
+	const struct ngram_counts *c = where->c;
+	uint32_t n = where->node != 0 ? c->kid_n[where->node] : 0;
+	double z = 1.0 / (scale * out->floor->sum + sum);
+
+	scale_into(extra, extra, z, n);
+	out->scale = scale * z;
+	out->list = c->kid_word + c->kid_first[where->node];
+	out->extra = extra;
+	out->nlist = n;
+	out->extra_sum = sum * z;
+	out->find = list_find;
+	out->where = where;
+}
+
 void
 ngram_split(const struct ngram_model *m, const uint32_t *ctx, size_t len,
     const struct split_floor *factored, double *extra, struct ngram_list *where,
@@ -104,29 +124,19 @@ ngram_split(const struct ngram_model *m, const uint32_t *ctx, size_t len,
 	int lowest;
 	double coef = ngram_levels(m, ctx, len, lv, &lowest);
 	double coef_t = m->inv_temp == 1.0 ? coef : pow(coef, m->inv_temp);
-	double sum = 0.0, z;
-	uint32_t n = 0;
+	double sum = 0.0;
 
 	where->c = c;
 	where->node = 0;
 	if (lowest >= 2) {
 		where->node = lv[lowest].node;
-		n = c->kid_n[where->node];
 		gather_packed(c, lv, lowest, m->order, extra);
 		sum = temper_packed(m, where->node, coef, coef_t, extra);
 		if (factored != NULL)
 			sum = factor_packed(c, where->node, factored->factor, extra);
 	}
 	out->floor = factored != NULL ? factored : &m->floor;
-	z = 1.0 / (coef_t * out->floor->sum + sum);
-	scale_into(extra, extra, z, n);
-	out->scale = coef_t * z;
-	out->list = c->kid_word + c->kid_first[where->node];
-	out->extra = extra;
-	out->nlist = n;
-	out->extra_sum = sum * z;
-	out->find = list_find;
-	out->where = where;
+	split_finish(out, coef_t, extra, sum, where);
 }
 
 void
@@ -136,8 +146,7 @@ ngram_split_over(const struct ngram_model *m, const uint32_t *ctx, size_t len,
 {
 	const struct ngram_counts *c = m->c;
 	struct ngram_level lv[NGRAM_ORDER_MAX + 1];
-	double sum = 0.0, z;
-	uint32_t n = 0;
+	double sum = 0.0;
 	int lowest;
 
 	ngram_levels(m, ctx, len, lv, &lowest);
@@ -145,20 +154,11 @@ ngram_split_over(const struct ngram_model *m, const uint32_t *ctx, size_t len,
 	where->node = 0;
 	if (m->order >= 3 && lv[3].node != NGRAM_NONE) {
 		where->node = lv[3].node;
-		n = c->kid_n[where->node];
 		gather_packed(c, lv, 3, m->order, extra);
-		sum = dist_sum(extra, n);
+		sum = dist_sum(extra, c->kid_n[where->node]);
 	}
-	z = 1.0 / (lv[2].coef * row->sum + sum);
-	scale_into(extra, extra, z, n);
 	out->floor = row;
-	out->scale = lv[2].coef * z;
-	out->list = c->kid_word + c->kid_first[where->node];
-	out->extra = extra;
-	out->nlist = n;
-	out->extra_sum = sum * z;
-	out->find = list_find;
-	out->where = where;
+	split_finish(out, lv[2].coef, extra, sum, where);
 }
 
 size_t
