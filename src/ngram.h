@@ -148,6 +148,21 @@ void ngram_split(const struct ngram_model *m, const uint32_t *ctx, size_t len,
     const struct split_floor *factored, double *extra, struct ngram_list *where,
     struct split_dist *out);
 
+/* The same distribution over another floor: row, the model's own distribution
+ * after the context's last token alone (ngram_dist after ctx[len-1..len), its
+ * lower-order row, which the longer context interpolates with), scaled, plus
+ * extra on the successors of the context's last two tokens. For an untempered
+ * model of order 2 or more without factors, after a context whose last token
+ * occurred: a context with many successors then costs the few of its longer
+ * context. extra and where as for ngram_split. */
+void ngram_split_over(const struct ngram_model *m, const uint32_t *ctx, size_t len,
+    const struct split_floor *row, double *extra, struct ngram_list *where,
+    struct split_dist *out);
+
+/* The length of the list ngram_split_over gives after ctx[0..len). */
+size_t ngram_split_over_size(const struct ngram_model *m, const uint32_t *ctx,
+    size_t len);
+
 /* The length of the list ngram_split gives after ctx[0..len) (one lookup). */
 size_t ngram_split_size(const struct ngram_model *m, const uint32_t *ctx, size_t len);
 

@@ -94,6 +94,26 @@ factor_packed(const struct ngram_counts *c, uint32_t node, const double *factor,
 	return dist_sum(extra, n);
 }
 
+/* out = scale times its floor (set) plus extra on where's successors (their
+ * sum given), normalised to 1. */
+static void
+split_finish(struct split_dist *out, double scale, double *extra, double sum,
+    const struct ngram_list *where)
+{
+	const struct ngram_counts *c = where->c;
+	uint32_t n = where->node != 0 ? c->kid_n[where->node] : 0;
+	double z = 1.0 / (scale * out->floor->sum + sum);
+
+	scale_into(extra, extra, z, n);
+	out->scale = scale * z;
+	out->list = c->kid_word + c->kid_first[where->node];
+	out->extra = extra;
+	out->nlist = n;
+	out->extra_sum = sum * z;
+	out->find = list_find;
+	out->where = where;
+}
+
 void
 ngram_split(const struct ngram_model *m, const uint32_t *ctx, size_t len,
     const struct split_floor *factored, double *extra, struct ngram_list *where,
@@ -104,29 +124,41 @@ ngram_split(const struct ngram_model *m, const uint32_t *ctx, size_t len,
 	int lowest;
 	double coef = ngram_levels(m, ctx, len, lv, &lowest);
 	double coef_t = m->inv_temp == 1.0 ? coef : pow(coef, m->inv_temp);
-	double sum = 0.0, z;
-	uint32_t n = 0;
+	double sum = 0.0;
 
 	where->c = c;
 	where->node = 0;
 	if (lowest >= 2) {
 		where->node = lv[lowest].node;
-		n = c->kid_n[where->node];
 		gather_packed(c, lv, lowest, m->order, extra);
 		sum = temper_packed(m, where->node, coef, coef_t, extra);
 		if (factored != NULL)
 			sum = factor_packed(c, where->node, factored->factor, extra);
 	}
 	out->floor = factored != NULL ? factored : &m->floor;
-	z = 1.0 / (coef_t * out->floor->sum + sum);
-	scale_into(extra, extra, z, n);
-	out->scale = coef_t * z;
-	out->list = c->kid_word + c->kid_first[where->node];
-	out->extra = extra;
-	out->nlist = n;
-	out->extra_sum = sum * z;
-	out->find = list_find;
-	out->where = where;
+	split_finish(out, coef_t, extra, sum, where);
+}
+
+void
+ngram_split_over(const struct ngram_model *m, const uint32_t *ctx, size_t len,
+    const struct split_floor *row, double *extra, struct ngram_list *where,
+    struct split_dist *out)
+{
+	const struct ngram_counts *c = m->c;
+	struct ngram_level lv[NGRAM_ORDER_MAX + 1];
+	double sum = 0.0;
+	int lowest;
+
+	ngram_levels(m, ctx, len, lv, &lowest);
+	where->c = c;
+	where->node = 0;
+	if (m->order >= 3 && lv[3].node != NGRAM_NONE) {
+		where->node = lv[3].node;
+		gather_packed(c, lv, 3, m->order, extra);
+		sum = dist_sum(extra, c->kid_n[where->node]);
+	}
+	out->floor = row;
+	split_finish(out, lv[2].coef, extra, sum, where);
 }
 
 size_t
@@ -139,6 +171,17 @@ ngram_split_size(const struct ngram_model *m, const uint32_t *ctx, size_t len)
 	if (m->order < 2 || len == 0)
 		return 0;
 	node = ngram_find(m->c, ctx + len - 1, 1);
+	return node == NGRAM_NONE ? 0 : m->c->kid_n[node];
+}
+
+size_t
+ngram_split_over_size(const struct ngram_model *m, const uint32_t *ctx, size_t len)
+{
+	uint32_t node;
+
+	if (m->order < 3 || len < 2)
+		return 0;
+	node = ngram_find(m->c, ctx + len - 2, 2);
 	return node == NGRAM_NONE ? 0 : m->c->kid_n[node];
 }
 

@@ -2,6 +2,7 @@
  * for pairs of forms that have no fast one. */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "dist.h"
@@ -126,19 +127,29 @@ pdist_sample_residual(const struct pdist *p, const struct pdist *q, double a,
 	return pdist_sample(p, rng);
 }
 
+#define RATIO_BLOCK 256	/* ratios computed a block at a time */
+
 /* The generic path below on two dense vectors, without a call per token (the
  * same ratios, order and sum, so the same value; cross-multiplying instead of
- * dividing would break exact ties by rounding, and the order must be total). */
+ * dividing would break exact ties by rounding, and the order must be total).
+ * The divisions of a block run apart from the sum, so they can run as vector
+ * operations (the q = 0 case of dist_ratio is then taken in the sum), and the
+ * sum adds 0.0 for a token left out: the same sum. */
 static double
 dense_ratio_cdf(const double *p, const double *q, size_t n, size_t x)
 {
-	double r = dist_ratio(p[x], q[x]), cdf = 0.0;
-	size_t y;
+	double r = dist_ratio(p[x], q[x]), cdf = 0.0, key[RATIO_BLOCK];
+	size_t at, y, m;
 
-	for (y = 0; y < n; y++) {	/* branch-free, as below */
-		double key = dist_ratio(p[y], q[y]);
+	for (at = 0; at < n; at += m) {
+		m = n - at < RATIO_BLOCK ? n - at : RATIO_BLOCK;
+		for (y = 0; y < m; y++)
+			key[y] = p[at + y] / q[at + y];
+		for (y = 0; y < m; y++) {	/* branch-free, as below */
+			double k = q[at + y] > 0.0 ? key[y] : (double)INFINITY;
 
-		cdf += (double)((key < r) | ((key == r) & (y < x))) * p[y];
+			cdf += (double)((k < r) | ((k == r) & (at + y < x))) * p[at + y];
+		}
 	}
 	return cdf < 1.0 ? cdf : 1.0;
 }

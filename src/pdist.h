@@ -127,12 +127,16 @@ int pdist_iter_next(struct pdist_iter *it);
 /* Expected counts for a goodness-of-fit test: count[x] += n p(x) for every
  * emitted position with target p. A split p adds its list here and its scaled
  * floor to a running coefficient of that floor, so a step costs its lists, not
- * the vocabulary, while the floor stays the same. */
+ * the vocabulary, while its floors are among the PDIST_COUNTS_FLOORS kept (the
+ * floors must outlive the counts, or be cleared with them first). */
+#define PDIST_COUNTS_FLOORS 12	/* floors kept apart; a further one folds one in */
+
 struct pdist_counts {
 	size_t vocab;
-	double *sum;				/* vocab: added token by token */
-	const struct split_floor *floor;	/* plus coef times this floor's */
-	double coef;				/* weights (NULL: none) */
+	double *sum;		/* vocab: added token by token */
+	const struct split_floor *floor[PDIST_COUNTS_FLOORS];	/* plus coef[i] times */
+	double coef[PDIST_COUNTS_FLOORS];	/* floor[i]'s weights, i < nfloors */
+	int nfloors;
 };
 
 void pdist_counts_init(struct pdist_counts *c, size_t vocab);

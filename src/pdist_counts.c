@@ -13,8 +13,7 @@ pdist_counts_init(struct pdist_counts *c, size_t vocab)
 {
 	c->vocab = vocab;
 	c->sum = xcalloc(vocab, sizeof *c->sum);
-	c->floor = NULL;
-	c->coef = 0.0;
+	c->nfloors = 0;
 }
 
 void
@@ -28,8 +27,7 @@ void
 pdist_counts_clear(struct pdist_counts *c)
 {
 	memset(c->sum, 0, c->vocab * sizeof *c->sum);
-	c->floor = NULL;
-	c->coef = 0.0;
+	c->nfloors = 0;
 }
 
 /* sum += w[0] p[0] + ... + w[m-1] p[m-1] (m = 1..3) in one pass. */
@@ -64,20 +62,35 @@ add_four(double *restrict sum, const double *const *p, const double *w, size_t n
 		sum[i] += (w0 * p0[i] + w1 * p1[i]) + (w2 * p2[i] + w3 * p3[i]);
 }
 
-/* counts += weight * d: its list directly, its floor through coef (a new floor
- * first folds the old one's share into sum). */
+/* The slot of floor f: its own, else a new one, else the last, whose share is
+ * first folded into sum. */
+static int
+floor_slot(struct pdist_counts *c, const struct split_floor *f)
+{
+	int i;
+	size_t x;
+
+	for (i = 0; i < c->nfloors; i++)
+		if (c->floor[i] == f)
+			return i;
+	if (c->nfloors == PDIST_COUNTS_FLOORS) {
+		i = --c->nfloors;
+		for (x = 0; x < c->vocab; x++)
+			c->sum[x] += c->coef[i] * c->floor[i]->w[x];
+	}
+	i = c->nfloors++;
+	c->floor[i] = f;
+	c->coef[i] = 0.0;
+	return i;
+}
+
+/* counts += weight * d: its list directly, its floor through its coef. */
 static void
 add_split(struct pdist_counts *c, const struct split_dist *d, double weight)
 {
 	size_t i;
 
-	if (c->floor != d->floor) {
-		for (i = 0; c->floor != NULL && i < c->vocab; i++)
-			c->sum[i] += c->coef * c->floor->w[i];
-		c->floor = d->floor;
-		c->coef = 0.0;
-	}
-	c->coef += weight * d->scale;
+	c->coef[floor_slot(c, d->floor)] += weight * d->scale;
 	for (i = 0; i < d->nlist; i++)
 		c->sum[d->list[i]] += weight * d->extra[i];
 }
@@ -110,7 +123,12 @@ pdist_counts_add(struct pdist_counts *c, const struct pdist *p, const double *n,
 double
 pdist_counts_at(const struct pdist_counts *c, size_t x)
 {
-	return c->floor != NULL ? c->sum[x] + c->coef * c->floor->w[x] : c->sum[x];
+	double v = c->sum[x];
+	int i;
+
+	for (i = 0; i < c->nfloors; i++)
+		v += c->coef[i] * c->floor[i]->w[x];
+	return v;
 }
 
 void

@@ -1,4 +1,5 @@
-/* qcache.h: the n-gram source's cache of dense draft rows. A dense draft row
+/* qcache.h: the n-gram source's cache of dense rows (one cache for the draft,
+ * one for the target). A dense draft row
  * depends only on the draft's context (its last order - 1 tokens, fewer at the
  * start of a text) and the noise row it is multiplied by, so the cache keeps
  * the QCACHE_ROWS most recently used rows by both and hands out pointers into

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "heavy_floors.h"
 #include "ngram.h"
 #include "noise_rows.h"
 #include "pdist.h"
@@ -36,6 +37,7 @@ struct shared {
 	struct ngram_counts counts;
 	struct ngram_model target, draft;
 	int same_floor;			/* the models' floors agree: split form works */
+	int heavy_ok;			/* and heavy contexts split over their floors */
 	uint32_t start[CTX_MAX];	/* the corpus's last tokens: the initial context */
 	size_t nstart;
 	char *base;			/* the description without the prompt */
@@ -54,7 +56,9 @@ struct ngsrc {
 	struct noise_rows *nr;		/* allocated on first use */
 	unsigned row[POSITIONS];	/* the row each position uses this step */
 	struct ngram_scratch scratch;
-	struct qcache *qc;		/* allocated on first use */
+	struct qcache *qc;		/* draft rows, allocated on first use */
+	struct qcache *pc;		/* target rows, allocated on first use */
+	struct heavy_floors heavy;	/* floors of heavy contexts, built on use */
 	int split;			/* this step gives split forms */
 	uint64_t step;			/* steps begun */
 	struct split_pos {		/* one position's split p or q */
@@ -86,6 +90,7 @@ ngsrc_new(struct shared *sh, double noise)
 	struct ngsrc *s = xcalloc(1, sizeof *s);
 
 	ngram_scratch_init(&s->scratch, sh->vocab.size);
+	heavy_floors_init(&s->heavy, sh->vocab.size);
 	s->sh = sh;
 	sh->refs++;
 	s->vocab = sh->vocab.size;
@@ -122,6 +127,8 @@ ngsrc_begin(void *self, struct rng *rng, int need_draft)
 
 	s->step++;
 	s->split = 0;
+	if (s->pc != NULL)
+		qcache_step(s->pc);
 	if (!need_draft)
 		return;
 	if (s->qc != NULL)
@@ -162,12 +169,19 @@ position_buffer(double **slot, size_t vocab)
 	return *slot;
 }
 
-/* The target at position k after ctx[0..n), dense. */
+/* The target at position k after ctx[0..n), dense: from the row cache up to
+ * QCACHE_VOCAB_MAX tokens, else built into the position's own buffer. */
 static const double *
 dense_p(struct ngsrc *s, int k, const uint32_t *ctx, size_t n)
 {
-	double *row = position_buffer(&s->p[k], s->vocab);
+	double *row;
 
+	if (s->vocab <= QCACHE_VOCAB_MAX) {
+		if (s->pc == NULL)
+			s->pc = qcache_new(s->vocab);
+		return qcache_row(s->pc, &s->sh->target, ctx, n, NULL, &s->scratch);
+	}
+	row = position_buffer(&s->p[k], s->vocab);
 	ngram_dist(&s->sh->target, ctx, n, NULL, row, &s->scratch);
 	return row;
 }
@@ -221,6 +235,39 @@ split_here(const struct ngsrc *s, const uint32_t *ctx, size_t n)
 	    (s->noise > 0.0 ? SPLIT_RATIO_NOISY : SPLIT_RATIO) <= s->vocab;
 }
 
+/* Position k's p and q over the floors of a heavy context's last token, or 0
+ * when that is not how they are given (a tempered or noisy model, a list still
+ * too long, or more heavy tokens than the floors kept); built once per step. */
+static int
+heavy_at(struct ngsrc *s, int k, const uint32_t *ctx, size_t n, struct pdist *p,
+    struct pdist *q)
+{
+	struct split_pos *sp = &s->sp[k], *sq = &s->sq[k];
+	const struct heavy_pair *hp;
+
+	if (!s->split || !s->sh->heavy_ok || s->noise > 0.0 || n == 0 ||
+	    ngram_split_over_size(&s->sh->target, ctx, n) * SPLIT_RATIO > s->vocab)
+		return 0;
+	if (sp->step != s->step) {
+		hp = heavy_floors_get(&s->heavy, &s->sh->target, &s->sh->draft,
+		    ctx[n - 1], &s->scratch);
+		if (hp == NULL)
+			return 0;
+		if (sp->extra == NULL)
+			sp->extra = xreallocarray(NULL, s->vocab, sizeof *sp->extra);
+		ngram_split_over(&s->sh->target, ctx, n, &hp->f, sp->extra, &sp->where,
+		    &sp->d);
+		sq->d = (struct split_dist){ &hp->g, 1.0 / hp->g.sum, NULL, NULL, 0, 0.0,
+		    NULL, NULL };
+		sp->step = sq->step = s->step;
+	}
+	if (p != NULL)
+		*p = pdist_split(&sp->d);
+	if (q != NULL)
+		*q = pdist_split(&sq->d);
+	return 1;
+}
+
 static void
 ngsrc_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdist *q)
 {
@@ -237,6 +284,8 @@ ngsrc_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdist
 			    s->noise > 0.0 ? &s->nr->floor[s->row[k]] : NULL));
 		return;
 	}
+	if (heavy_at(s, k, ctx, n, p, q))
+		return;
 	if (p != NULL)
 		*p = pdist_dense(dense_p(s, k, ctx, n), s->vocab);
 	if (q != NULL)
@@ -314,6 +363,8 @@ ngsrc_destroy(void *self)
 		noise_rows_free(s->nr);
 	free(s->nr);
 	qcache_free(s->qc);
+	qcache_free(s->pc);
+	heavy_floors_free(&s->heavy);
 	ngram_scratch_free(&s->scratch);
 	shared_release(s->sh);
 	free(s);
@@ -356,6 +407,8 @@ train(struct shared *sh, const char *text, size_t len,
 	sh->same_floor = sh->target.floor.sum == sh->draft.floor.sum &&
 	    memcmp(sh->target.base_t, sh->draft.base_t,
 	    sh->vocab.size * sizeof *sh->target.base_t) == 0;
+	sh->heavy_ok = sh->same_floor && sh->target.inv_temp == 1.0 &&
+	    cfg->target_order >= 2 && cfg->draft_order <= 2;
 	sh->nstart = n < CTX_MAX ? n : CTX_MAX;
 	for (i = 0; i < sh->nstart; i++)
 		sh->start[i] = ids[n - sh->nstart + i];

@@ -550,7 +550,8 @@ check_noisy_kept(const char *t)
 
 /* The dense references of a split position after ctx[0..len): the target's
  * distribution and the draft's, times the factors of q's factored floor when
- * it has one. 0 when p and q are not a pair over p's floor, else the largest
+ * it has one over the target's floor (noise; over a heavy token's floor the
+ * factors are the draft's own). 0 when p and q are not a pair over p's floor, else the largest
  * gap to the references. */
 static double
 split_gap(const struct source *src, const uint32_t *ctx, size_t len,
@@ -567,7 +568,7 @@ split_gap(const struct source *src, const uint32_t *ctx, size_t len,
 	ngram_dist(source_ngram_target(src), ctx, len, NULL, ref, sc);
 	split_densify(sp, got);
 	gap = max_diff(ref, got, src->vocab);
-	if (sq->floor->base != NULL) {
+	if (sq->floor->base != NULL && sp->floor == &source_ngram_target(src)->floor) {
 		f.f = sq->floor->factor;
 		for (w = 0; w < src->vocab; w++)
 			f.base_sum += d->base_t[w] * f.f[w];
@@ -578,12 +579,14 @@ split_gap(const struct source *src, const uint32_t *ctx, size_t len,
 }
 
 /* Over many steps of a source: p and q of each position come in one form; a
- * split pair is q over p's floor (noisy: over p's floor times a noise row) and
+ * split pair is q over p's floor (noisy: over p's floor times a noise row; after
+ * a heavy token, p over its heavy floor and q over that times factors) and
  * equals the models' dense distributions within 1e-14 per token; counts the
- * positions given each way into split and dense, and returns the mismatches. */
+ * positions given each way into split (heavies of them heavy) and dense, and
+ * returns the mismatches. */
 static int
 run_split_source(struct source *src, int gamma, int steps, int noisy, int *split,
-    int *dense)
+    int *dense, int *heavies)
 {
 	size_t vocab = src->vocab, n;
 	double *ref = malloc(vocab * sizeof *ref), *got = malloc(vocab * sizeof *got);
@@ -595,7 +598,7 @@ run_split_source(struct source *src, int gamma, int steps, int noisy, int *split
 
 	rng_seed(&r, 5, 0);
 	ngram_scratch_init(&sc, vocab);
-	*split = *dense = 0;
+	*split = *dense = *heavies = 0;
 	for (step = 0; step < steps; step++) {
 		source_begin(src, &r, 1);
 		n = source_ngram_context(src, ctx, NGRAM_ORDER_MAX - 1);
@@ -606,9 +609,12 @@ run_split_source(struct source *src, int gamma, int steps, int noisy, int *split
 			} else if (p.form == PDIST_DENSE) {
 				++*dense;
 			} else {
+				int heavy = p.u.split->floor != &source_ngram_target(src)->floor;
+
 				++*split;
+				*heavies += heavy;
 				bad += (noisy ? q.u.split->floor->base == NULL :
-				    q.u.split->floor->base != NULL) ||
+				    (q.u.split->floor->base != NULL) != heavy) ||
 				    split_gap(src, ctx, n + (size_t)k, p.u.split, q.u.split,
 				    &sc, ref, got) > 1e-14;
 			}
@@ -624,21 +630,24 @@ run_split_source(struct source *src, int gamma, int steps, int noisy, int *split
 }
 
 static void
-check_split_source(const char *t, int draft_order, double noise)
+check_split_source(const char *t, int draft_order, double temp, double noise)
 {
-	struct source_ngram_config cfg = { 300, 3, draft_order, 0.8, noise };
+	struct source_ngram_config cfg = { 300, 3, draft_order, temp, noise };
 	struct source src;
-	int bad, split, dense, want_split = draft_order > 1;
+	int bad, split, dense, heavies, want_split = draft_order > 1;
+	int want_heavy = want_split && temp == 1.0 && noise == 0.0;
 	char err[128];
 
 	if (source_ngram_open(&src, t, strlen(t), "skewed", &cfg, err, sizeof err) != 0) {
 		tap_ok(0, "skewed source opens: %s", err);
 		return;
 	}
-	bad = run_split_source(&src, 4, 300, noise > 0.0, &split, &dense);
-	tap_ok(bad == 0 && (want_split ? split > 0 && dense > 0 : split == 0),
-	    "draft order %d, noise %g: %d positions split (a pair over p's floor,"
-	    " = the models' dense forms), %d dense", draft_order, noise, split, dense);
+	bad = run_split_source(&src, 4, 300, noise > 0.0, &split, &dense, &heavies);
+	tap_ok(bad == 0 && (want_split ? split > 0 : split == 0) &&
+	    (want_heavy ? heavies > 0 : heavies == 0 && (!want_split || dense > 0)),
+	    "draft order %d, T %g, noise %g: %d positions split (%d over a heavy"
+	    " token's floors; a pair over p's floor, = the models' dense forms), %d"
+	    " dense", draft_order, temp, noise, split, heavies, dense);
 	source_close(&src);
 }
 
@@ -653,9 +662,12 @@ test_cached_rows(void)
 	check_cached_rows(t, 1, 1.0, 4);
 	check_noisy_cached(t);
 	check_noisy_kept(t);
-	check_split_source(t, 2, 0.0);
-	check_split_source(t, 1, 0.0);
-	check_split_source(t, 2, 0.3);
+	check_split_source(t, 2, 0.8, 0.0);
+	check_split_source(t, 1, 0.8, 0.0);
+	check_split_source(t, 2, 0.8, 0.3);
+	check_split_source(t, 2, 1.0, 0.0);
+	check_split_source(t, 1, 1.0, 0.0);
+	check_split_source(t, 2, 1.0, 0.3);
 	free(t);
 }
 

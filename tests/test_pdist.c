@@ -311,7 +311,7 @@ test_counts(void)
 
 	d[0] = pdist_split(&sp);
 	d[1] = pdist_dense(dense_p, V);
-	d[2] = pdist_split(&sf_b);	/* another floor: the first one is folded in */
+	d[2] = pdist_split(&sf_b);	/* another floor, kept apart from the first */
 	d[3] = pdist_dense(holes, V);
 	d[4] = pdist_split(&sq_c);
 	d[5] = pdist_dense(dense_q, V);
@@ -334,7 +334,7 @@ test_counts(void)
 	pdist_counts_values(&c, got);
 	for (worst = 0.0, x = 0; x < V; x++)
 		worst = fmax(worst, fabs(got[x]));
-	tap_ok(worst == 0.0 && c.floor == NULL, "cleared counts are all 0");
+	tap_ok(worst == 0.0 && c.nfloors == 0, "cleared counts are all 0");
 	pdist_counts_free(&c);
 }
 
