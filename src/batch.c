@@ -480,7 +480,7 @@ batch_run(const struct options *opt)
 	plotted = opt->plot == NULL ||
 	    batch_plot_run(opt->plot, &sim, &fig, err, sizeof err) == 0;
 	if (!plotted)
-		fprintf(stderr, "specdec: %s\n", err);
+		escape_message(stderr, err);
 	sim_close(&sim);
 	if (done < opt->steps)
 		return EXIT_STATUS_INTERRUPTED;

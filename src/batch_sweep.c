@@ -7,6 +7,7 @@
 #include "batch_plot.h"
 #include "cli.h"
 #include "errmsg.h"
+#include "escape.h"
 #include "exit_status.h"
 #include "sweep.h"
 
@@ -18,7 +19,7 @@ batch_sweep(const struct options *opt)
 	int rc;
 
 	if (sweep_run(opt, &sw, err, sizeof err) != 0) {
-		fprintf(stderr, "specdec: %s\n", err);
+		escape_message(stderr, err);
 		sweep_free(&sw);
 		return EXIT_STATUS_USAGE;
 	}
@@ -31,7 +32,7 @@ batch_sweep(const struct options *opt)
 	rc = opt->plot == NULL || batch_plot_sweep(opt->plot, &sw, err, sizeof err) == 0 ?
 	    EXIT_STATUS_OK : EXIT_STATUS_RUNTIME;
 	if (rc != EXIT_STATUS_OK)
-		fprintf(stderr, "specdec: %s\n", err);
+		escape_message(stderr, err);
 	sweep_free(&sw);
 	return rc;
 }

@@ -2,11 +2,13 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli_derive.h"
 #include "cli_table.h"
 #include "exit_status.h"
+#include "escape.h"
 #include "presets.h"
 #include "sim.h"
 #include "stub_alpha.h"
@@ -101,8 +103,11 @@ apply_preset(struct options *opt, uint64_t given, FILE *err)
 	if (opt->preset_name == NULL)
 		return 0;
 	if ((opt->preset = find_preset(opt->preset_name)) < 0) {
+		char *shown = escape_text(opt->preset_name);
+
 		fprintf(err, "specdec: --preset: '%s' is not a preset (see specdec "
-		    "--list-presets)\n", opt->preset_name);
+		    "--list-presets)\n", shown);
+		free(shown);
 		return EXIT_STATUS_USAGE;
 	}
 	if (other != NULL)
