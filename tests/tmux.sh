@@ -70,6 +70,19 @@ wait_gone() {
 	return 1
 }
 
+# quit NAME: q, then wait until the program has left the alternate screen, so
+# that what is typed next reaches the shell, not the program.
+quit() {
+	keys "$1" q
+	i=0
+	while [ "$i" -lt 50 ]; do
+		[ "$($T display-message -p -t "$1" '#{alternate_on}')" = 0 ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
 # check NAME PATTERN DESCRIPTION: a test point that the pattern shows up.
 check() {
 	wait_for "$1" "$2"

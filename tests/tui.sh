@@ -339,7 +339,7 @@ check k "c 1e+09" "T 0.001 ms, D 1e6 ms: c 1e+09, in full"
 check k "target-only 1e+06" "... and the target-only rate 1e+06 tok/s"
 keys k n
 check k "slowdown " "a slowdown is named a slowdown"
-keys k q
+quit k
 run k "'$SPECDEC' --target-ms 1e6 --paused"
 check k "target-only 0.001" "T 1e6 ms: target-only 0.001 tok/s, not 0"
 keys k q
