@@ -14,6 +14,7 @@
 #include "batch_plot.h"
 #include "checks.h"
 #include "cli.h"
+#include "batch_pair.h"
 #include "escape.h"
 #include "exit_status.h"
 #include "json.h"
@@ -260,6 +261,7 @@ print_report(const struct sim *sim, const struct sim_figures *f)
 	REPORT("chi2         %.3f on %d df, p = %.4f (output vs exact expected counts)",
 	    f->chi2.statistic, f->chi2.df, f->chi2.p_value);
 	print_lossless(st, f);
+	batch_pair_report(sim, f);
 	REPORT("cost         target %g ms/forward, draft %g ms/token, c = %.4g;"
 	    " verification k = %g", par->target_ms, par->draft_ms, f->cost_ratio,
 	    f->verify_cost);
@@ -442,6 +444,7 @@ print_json(const struct sim *sim, const struct sim_figures *f, const struct chec
 	json_source(&j, sim, opt);
 	json_figures(&j, sim, f);
 	json_histograms(&j, sim);
+	batch_pair_json(&j, sim, f);
 	json_checks(&j, checks);
 	json_object_end(&j);
 	json_finish(&j);

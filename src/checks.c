@@ -175,6 +175,28 @@ check_lossless(struct check *c, const struct sim_figures *f)
 		skip(c, c->name, "untestable: fewer than 100 PIT values");
 }
 
+/* A replay of one pair: the measured output against the rule's exact output
+ * (pair_output.h), for every rule, lossy ones and the mistakes included. */
+static void
+check_rule_output(struct check *c, const struct sim *sim, const struct sim_figures *f)
+{
+	const struct pair_output_result *r = &f->pair;
+
+	set(c, "output_matches_rule", r->p_value >= CHECKS_RULE_OUTPUT_P);
+	snprintf(c->detail, sizeof c->detail,
+	    "TV to the rule's exact output %.4f, p = %.3g over %zu tokens, bound >= %.3f;"
+	    " rule vs target TV %.4f", r->tv_measured, r->p_value, r->tested,
+	    CHECKS_RULE_OUTPUT_P, r->tv_rule);
+	if (sim->pair == NULL)
+		skip(c, c->name, "needs a replay of one pair, where the rule's output has a"
+		    " closed form");
+	else if (!r->available)
+		skip(c, c->name, "no closed form: the draft length varies from step to step");
+	else if (r->tested == 0 && r->p_value > 0.0)
+		skip(c, c->name, sim->stats.steps < PAIR_OUTPUT_MIN_STEPS ?
+		    "untestable: fewer than 500 steps" : "untestable: no token expects 10 yet");
+}
+
 /* Checks whose premise the verification rule breaks: rules with no closed form
  * for the per-position acceptance (block, typical) have nothing for the closed
  * form and the overlap to match; greedy decoding emits argmax p, which the
@@ -212,6 +234,7 @@ checks_run(const struct sim *sim, const struct sim_figures *f,
 	check_alpha_overlap(&out[5], sim, f);
 	check_chi2(&out[6], sim, f);
 	check_lossless(&out[7], f);
+	check_rule_output(&out[8], sim, f);
 	skip_by_rule(sim, out);
 	for (i = 0; i < CHECKS_COUNT; i++)
 		failed += !out[i].pass;

@@ -1,4 +1,4 @@
-/* checks.h: the notebook's five checks and three more, as verdicts on a
+/* checks.h: the notebook's five checks and four more, as verdicts on a
  * simulation's current segment: pass, fail, or skipped where the check cannot
  * say anything (its premise does not hold, or it has no power on this source). */
 #ifndef SPECDEC_CHECKS_H
@@ -9,8 +9,9 @@
 struct sim;
 struct sim_figures;
 
-#define CHECKS_COUNT 8
+#define CHECKS_COUNT 9
 #define CHECKS_LOSSLESS_P 0.001	/* lossless_per_position: p below this fails */
+#define CHECKS_RULE_OUTPUT_P 0.001	/* output_matches_rule: p below this fails */
 
 struct check {
 	const char *name;	/* stable: scripts match on it */

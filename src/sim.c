@@ -28,9 +28,34 @@ seed_generators(struct sim *sim)
 }
 
 static void
+reset_pair_output(struct sim *sim)
+{
+	if (sim->pair != NULL)
+		pair_output_reset(sim->pair, &sim->par.verify, sim->par.gamma,
+		    sim->par.schedule != SCHEDULE_CONSTANT, sim->scratch);
+}
+
+/* A replay of one pair: keep its exact output beside the measured one. */
+static void
+open_pair_output(struct sim *sim)
+{
+	size_t v = sim->src.vocab;
+	double *p = xreallocarray(NULL, v, sizeof *p), *q = xreallocarray(NULL, v, sizeof *q);
+
+	if (source_fixed_pair(&sim->src, p, q)) {
+		sim->pair = xcalloc(1, sizeof *sim->pair);
+		pair_output_init(sim->pair, p, q, v);
+		reset_pair_output(sim);
+	}
+	free(p);
+	free(q);
+}
+
+static void
 new_segment(struct sim *sim)
 {
 	stats_reset(&sim->stats, sim->par.gamma);
+	reset_pair_output(sim);
 	sim->gamma_next = sim->par.gamma;
 	sim->segment++;
 }
@@ -71,6 +96,7 @@ sim_open(struct sim *sim, const struct sim_params *par, struct source *src)
 	if (stats_init(&sim->stats, sim->src.vocab, sim->par.gamma) != 0)
 		xalloc_fatal("out of memory");
 	sim->stats.exchangeable = source_ids_exchangeable(&sim->src);
+	open_pair_output(sim);
 	if (source_clone(&sim->src, &sim->ref) != 0) {
 		sim_close(sim);
 		return -1;
@@ -88,6 +114,10 @@ sim_close(struct sim *sim)
 	source_close(&sim->src);
 	source_close(&sim->ref);
 	stats_free(&sim->stats);
+	if (sim->pair != NULL)
+		pair_output_free(sim->pair);
+	free(sim->pair);
+	sim->pair = NULL;
 	free(sim->views);
 	sim->views = NULL;
 	free(sim->scratch);
@@ -120,6 +150,11 @@ sim_step(struct sim *sim)
 		    SPEC_GAMMA_MAX);
 	verify_pit(&sim->par.verify, &e->step, &sim->targets, &sim->pit_rng);
 	stats_add_step(&sim->stats, &e->step, &sim->targets);
+	if (sim->pair != NULL) {
+		int ids[SPEC_GAMMA_MAX + 1];
+
+		pair_output_add_step(sim->pair, ids, spec_emitted_ids(&e->step, ids));
+	}
 	if (!sim->no_reference)
 		draw_reference(sim, e->step.emitted);
 	e->number = ++sim->steps_total;
@@ -292,6 +327,10 @@ sim_figures(const struct sim *sim, struct sim_figures *fig)
 	fig->tv_noise = fig->tv_null.mean;
 	fig->chi2 = stats_chi2(st);
 	fig->lossless = lossless_test(&st->lossless);
+	if (sim->pair != NULL)
+		fig->pair = pair_output_result(sim->pair);
+	else
+		memset(&fig->pair, 0, sizeof fig->pair);
 	fig->cost_ratio = c;
 	fig->target_rate = theory_target_rate(sim->par.target_ms);
 	fig->spec_rate = theory_spec_rate_verify(fig->tok_per_step, gamma,

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pair_output.h"
 #include "rng.h"
 #include "schedule.h"
 #include "source.h"
@@ -64,6 +65,8 @@ struct sim {
 	struct spec_targets targets;	/* the newest step's distributions, valid until
 					 * the source's next step */
 	uint64_t targets_number;	/* that step's number; 0: none */
+	struct pair_output *pair;	/* a replay of one pair: the rule's exact
+					 * output and the measured one; else NULL */
 };
 
 /* Every figure a face shows, derived from the current segment. */
@@ -77,6 +80,9 @@ struct sim_figures {
 	double tv_noise;		/* its mean: TV expected by chance */
 	struct chisq_result chi2;
 	struct lossless_result lossless;	/* the per-position PIT test */
+	struct pair_output_result pair;	/* one fixed pair: the rule's exact output
+					 * against p and the measured output
+					 * (available 0 otherwise) */
 	double cost_ratio;		/* c = draft_ms / target_ms */
 	double target_rate;		/* tokens/s, target only */
 	double spec_rate;		/* tokens/s at the measured tokens per step */

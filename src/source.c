@@ -99,6 +99,12 @@ source_pair_fixed_in_step(const struct source *src)
 }
 
 int
+source_fixed_pair(const struct source *src, double *p, double *q)
+{
+	return src->ops->fixed_pair != NULL && src->ops->fixed_pair(src->self, p, q);
+}
+
+int
 source_clone(const struct source *src, struct source *out)
 {
 	*out = *src;

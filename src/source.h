@@ -52,6 +52,9 @@ struct source_ops {
 	/* One line on where the distributions come from (file, sizes, orders), or
 	 * NULL; may be NULL itself. */
 	const char *(*describe)(const void *self);
+	/* Optional: 1 when every position of every step has the same pair (a replay
+	 * of one pair), written into p and q (vocab entries each); else 0. */
+	int (*fixed_pair)(const void *self, double *p, double *q);
 	/* Properties of the source's law, which the checks and the TV null use. */
 	int ids_exchangeable;	/* relabelling the ids leaves the law of (p, q)
 				 * unchanged: each id gets 1/V of any sampler's
@@ -98,6 +101,8 @@ int source_has_noise(const struct source *src);
 /* The properties above. */
 int source_ids_exchangeable(const struct source *src);
 int source_pair_fixed_in_step(const struct source *src);
+/* The fixed_pair op above: 0 without one. */
+int source_fixed_pair(const struct source *src, double *p, double *q);
 
 /* A fresh source over the same data (see clone above); 0 on success, -1 when the
  * clone op gives NULL. */

@@ -263,6 +263,22 @@ replay_describe(const void *self)
 	return ((const struct replay *)self)->sh->describe;
 }
 
+/* A file of one pair: every step replays it. */
+static int
+replay_fixed_pair(const void *self, double *p, double *q)
+{
+	const struct shared *sh = ((const struct replay *)self)->sh;
+	struct replay_dist d;
+
+	if (sh->pairs != 1)
+		return 0;
+	replay_store_get(&sh->store, 0, &d);
+	replay_dist_dense(&d, p, sh->vocab);
+	replay_store_get(&sh->store, 1, &d);
+	replay_dist_dense(&d, q, sh->vocab);
+	return 1;
+}
+
 static const struct source_ops replay_ops = {
 	.begin = replay_begin,
 	.dists = replay_dists,
@@ -272,6 +288,7 @@ static const struct source_ops replay_ops = {
 	.clone = replay_clone,
 	.destroy = replay_destroy,
 	.describe = replay_describe,
+	.fixed_pair = replay_fixed_pair,
 	.pair_fixed_in_step = 1,
 };
 

@@ -2,7 +2,8 @@
  * whiteboard: per token one bar whose solid part is min(p, q) (the overlap:
  * where drafts are accepted), then p's excess over q (the residual a rejection
  * draws from) or q's excess over p (the mass that gets rejected); p, q, the
- * normalised residual, and the output's share on a replay of one fixed pair. */
+ * normalised residual, and the output's share on a replay of one fixed pair,
+ * where the rule's exact output (pair_output.h) stands beside it. */
 #include "config.h"
 
 #include <stdio.h>
@@ -30,6 +31,9 @@ struct dist_frame {
 	int checked;		/* its check is shown */
 	int ended;		/* the step's ending (residual, bonus) is shown */
 	int shares;		/* the output's shares are shown */
+	int rule_line;		/* one fixed pair: the rule's output against p */
+	int rule;		/* its column, where it differs from p (a lossy rule) */
+	struct pair_output_result pair;
 	int barw;
 };
 
@@ -69,6 +73,11 @@ frame_of(const struct sim *sim, const struct tui_view *v, struct dist_frame *fr)
 		fr->ended = sm.ended;
 	}
 	fr->shares = stepview_same_target(fr->sv, sim_view(sim, sel + 1));
+	if (sim->pair != NULL && sim->pair->exact_known) {
+		fr->pair = pair_output_result(sim->pair);
+		fr->rule_line = 1;
+		fr->rule = fr->pair.tv_rule > 1e-9;
+	}
 	return 1;
 }
 
@@ -132,6 +141,8 @@ head_line(struct tui_pen *p, const struct dist_frame *fr, const struct tui_view 
 	p->right = right;
 	tui_pen_at(p, p->y, x0 + LABEL_W + fr->barw);
 	tui_pen_put(p, TUI_S_DIM, "   p   q res");
+	if (fr->rule)
+		tui_pen_put(p, TUI_S_DIM, " rul");
 	if (fr->shares)
 		tui_pen_put(p, TUI_S_DIM, " out");
 }
@@ -214,13 +225,17 @@ token_row(struct tui_pen *p, const struct sim *sim, const struct dist_frame *fr,
 	tui_pen_put(p, TUI_S_NORMAL, prob_text(num, sizeof num, r->q));
 	tui_pen_put(p, fr->ended ? TUI_S_RESIDUAL : TUI_S_DIM, fr->scored ?
 	    prob_text(num, sizeof num, r->residual) : "   ?");
+	if (fr->rule)
+		tui_pen_put(p, TUI_S_NORMAL, r->id >= 0 ?
+		    prob_text(num, sizeof num, sim->pair->exact[r->id]) : "    ");
 	if (fr->shares)
 		tui_pen_put(p, TUI_S_BAR, prob_text(num, sizeof num, r->share));
 	if (r->id >= 0)
 		marks(p, fr, r->id);
 }
 
-static void
+/* The token rows from y0, at most nrows; returns how many were drawn. */
+static int
 rows(struct tui_pen *p, const struct sim *sim, const struct dist_frame *fr, int y0,
     int nrows, const struct tui_view *v)
 {
@@ -229,7 +244,7 @@ rows(struct tui_pen *p, const struct sim *sim, const struct dist_frame *fr, int 
 	int n, i;
 
 	if (nrows < 2)
-		return;
+		return 0;
 	n = stepview_rows(&fr->sv->pos[fr->pos], nrows > STEPVIEW_ROWS + 1 ?
 	    STEPVIEW_ROWS + 1 : nrows, fr->shares ? &sim->stats : NULL, r);
 	for (i = 0; i < n; i++) {
@@ -240,6 +255,7 @@ rows(struct tui_pen *p, const struct sim *sim, const struct dist_frame *fr, int 
 		tui_pen_at(p, y0 + i, TUI_BOX_X);
 		token_row(p, sim, fr, &r[i], top, v);
 	}
+	return n;
 }
 
 /* This position's alpha and its residual's mass, as long as there is room. */
@@ -257,6 +273,25 @@ overlap_line(struct tui_pen *p, const struct stepview_pos *pos, const struct tui
 	tui_pen_choose(p, TUI_S_NORMAL, lng, mid, shrt);
 }
 
+/* One fixed pair: how far the rule's exact output is from p, and the measured
+ * output from it. */
+static void
+rule_line(struct tui_pen *p, const struct dist_frame *fr)
+{
+	const struct pair_output_result *r = &fr->pair;
+	char lng[128], mid[128], shrt[128];
+
+	if (fr->rule)
+		snprintf(lng, sizeof lng, "rul: the rule's exact output, TV %.3f from p;"
+		    " out TV %.3f from rul", r->tv_rule, r->tv_measured);
+	else
+		snprintf(lng, sizeof lng, "the rule's exact output is p (TV %.3f);"
+		    " out TV %.3f from it", r->tv_rule, r->tv_measured);
+	snprintf(mid, sizeof mid, "rule's output: TV %.3f from p", r->tv_rule);
+	snprintf(shrt, sizeof shrt, "rule TV %.3f", r->tv_rule);
+	tui_pen_choose(p, TUI_S_NORMAL, lng, mid, shrt);
+}
+
 void
 tui_draw_dist(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
@@ -265,6 +300,7 @@ tui_draw_dist(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	struct dist_frame fr;
 	const struct stepview_pos *pos;
 	char title[96];
+	int nrows;
 
 	if (!frame_of(sim, v, &fr)) {
 		tui_box(w, v->term, "distributions", NULL);
@@ -277,7 +313,7 @@ tui_draw_dist(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	tui_box(w, v->term, title, "distributions");
 	pos = &fr.sv->pos[fr.pos];
 	fr.barw = getmaxx(w) - TUI_BOX_W - LABEL_W - 3 * NUM_W - MARK_W -
-	    (fr.shares ? NUM_W : 0);
+	    (fr.shares ? NUM_W : 0) - (fr.rule ? NUM_W : 0);
 	fr.barw = fr.barw < BAR_MIN ? BAR_MIN : fr.barw;
 	if (fr.scored)
 		overlap_line(&p, pos, g);
@@ -287,5 +323,10 @@ tui_draw_dist(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	check_line(&p, sim, &fr, v);
 	tui_pen_at(&p, TUI_BOX_Y + 2, TUI_BOX_X);
 	head_line(&p, &fr, v);
-	rows(&p, sim, &fr, TUI_BOX_Y + HEAD_ROWS, getmaxy(w) - TUI_BOX_H - HEAD_ROWS, v);
+	nrows = getmaxy(w) - TUI_BOX_H - HEAD_ROWS - fr.rule_line;
+	nrows = rows(&p, sim, &fr, TUI_BOX_Y + HEAD_ROWS, nrows, v);
+	if (fr.rule_line && nrows > 0) {
+		tui_pen_at(&p, TUI_BOX_Y + HEAD_ROWS + nrows, TUI_BOX_X);
+		rule_line(&p, &fr);
+	}
 }

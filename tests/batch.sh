@@ -6,13 +6,16 @@ need jq
 "$SPECDEC" --batch >"$TMPD/out" 2>"$TMPD/err"
 is "$?" 0 "default batch run exits 0"
 is "$(grep -cE '^PASS  ' "$TMPD/out")" 7 "seven checks pass"
-is "$(grep -E '^SKIP  ' "$TMPD/out")" \
+is "$(grep -E '^SKIP  ' "$TMPD/out" | head -n 1)" \
 	"SKIP  output_matches_target  uninformative: token ids are exchangeable" \
 	"the stub: the chi-square by id is skipped as uninformative, with its reason"
+is "$(unwrap < "$TMPD/out" | grep -E '^SKIP  output_matches_rule')" \
+	"SKIP  output_matches_rule  needs a replay of one pair, where the rule's output has a closed form" \
+	"and the check against the rule's exact output, which needs one fixed pair"
 is "$(sed -n 's/^\(PASS\|FAIL\|SKIP\)  \([a-z_]*\)  .*/\2/p' "$TMPD/out" | tr '\n' ' ')" \
-	"tv_distance_small alpha_estimate_reasonable tok_per_step_above_one closed_form_matches_empirical spec_never_exceeds_max_tokens alpha_matches_overlap output_matches_target lossless_per_position " \
+	"tv_distance_small alpha_estimate_reasonable tok_per_step_above_one closed_form_matches_empirical spec_never_exceeds_max_tokens alpha_matches_overlap output_matches_target lossless_per_position output_matches_rule " \
 	"the checks carry the notebook's names, in order"
-is "$(tail -n 1 "$TMPD/out")" "7 passed, 0 failed, 1 skipped" "closing line"
+is "$(tail -n 1 "$TMPD/out")" "7 passed, 0 failed, 2 skipped" "closing line"
 unwrap < "$TMPD/out" | grep -q '^tv  .*; chance alone 0\.0[0-9]*, limit 0\.0[0-9]*$'
 ok $? "the report gives TV's floor and limit"
 grep -q '^  per step    1:0\.[0-9]* 2:0\.[0-9]* 3:0\.[0-9]* 4:0\.[0-9]*$' "$TMPD/out"
@@ -40,9 +43,9 @@ is "$(jq '(.spec_hist | add) == .tokens and (.ref_hist | add) == .tokens' "$TMPD
 	"histograms count every emitted token, and the reference keeps pace"
 is "$(jq '(.tok_per_step_hist | add) == .steps and ([.tok_per_step_hist | to_entries[] | (.key + 1) * .value] | add) == .tokens' "$TMPD/j")" \
 	true "tokens-per-step histogram adds up to steps and tokens"
-is "$(jq '[.checks[] | select(.pass)] | length' "$TMPD/j")" 8 "JSON checks all pass (a skip passes)"
+is "$(jq '[.checks[] | select(.pass)] | length' "$TMPD/j")" 9 "JSON checks all pass (a skip passes)"
 is "$(jq -c '[.checks[] | select(.skipped) | [.name, .reason]]' "$TMPD/j")" \
-	'[["output_matches_target","uninformative: token ids are exchangeable"]]' "JSON marks the skip, with its reason"
+	'[["output_matches_target","uninformative: token ids are exchangeable"],["output_matches_rule","needs a replay of one pair, where the rule'"'"'s output has a closed form"]]' "JSON marks the skips, with their reasons"
 within "$(jq '.tv_noise' "$TMPD/j")" 0.006 0.014 "tv_noise: TV's floor at 20,000 steps over 20 ids"
 is "$(jq '.tv_limit > .tv_noise and .tv <= .tv_limit' "$TMPD/j")" true "tv_limit above the floor, TV below it"
 is "$(jq '[.accept_rate_by_position_uncond[] ] | (.[0] > .[1] and .[1] > .[2] and .[2] > .[3])' "$TMPD/j")" true \
@@ -72,10 +75,10 @@ is "$?" 0 "noise 0: a correct sampler exits 0"
 is "$(jq -c '[.alpha, .tok_per_step, .max_tok_per_step]' "$TMPD/g32")" "[1,33,33]" \
 	"noise 0: q = p, every draft accepted, 33 tokens a step at gamma 32"
 is "$(jq -r '[.checks[] | select(.skipped) | .name] | join(",")' "$TMPD/g32")" \
-	"alpha_estimate_reasonable,tok_per_step_above_one,output_matches_target" \
+	"alpha_estimate_reasonable,tok_per_step_above_one,output_matches_target,output_matches_rule" \
 	"and the notebook's bands are skipped there, not failed"
 "$SPECDEC" --json --vocab 2 --noise 1 --steps 3000 >"$TMPD/v2"
-is "$(jq '[.checks[] | select(.pass)] | length' "$TMPD/v2")" 8 "vocab 2, noise 1: all checks pass"
+is "$(jq '[.checks[] | select(.pass)] | length' "$TMPD/v2")" 9 "vocab 2, noise 1: all checks pass"
 "$SPECDEC" --json --vocab 1000 --steps 2000 >"$TMPD/v1000"
 is "$?" 0 "vocab 1000, 2000 steps: exit 0"
 is "$(jq '.tv > 0.15 and .tv <= .tv_limit' "$TMPD/v1000")" true \

@@ -2,7 +2,8 @@
 # panes.sh: the live view's explanatory panes, driven in a detached tmux: speedup
 # against gamma with the optimum (against --theory's), "don't speculate" when
 # every gamma is a slowdown, the distributions of a replayed fixed pair (alpha
-# equal to the batch figure, the output's shares), p cycling the lower-right
+# equal to the batch figure, the output's shares, the rule's exact output, the
+# lenient rule's beside p), p cycling the lower-right
 # pane at 80x24, every pane at once at 120x40, the timeline, slow motion stage
 # by stage with the unchecked drafts, and the C locale with NO_COLOR. TAP.
 set -u
@@ -52,6 +53,8 @@ shows "$s" "α 0.500 here" \
     "distributions: this position's alpha 0.500, the batch figure ($overlap)"
 matches "$s" "token .* p   q res out" "a fixed pair: the output's share column (out)"
 matches "$s" "│ 2 .* \.10 \.60 " "token 2: p .10, q .60 in its row"
+shows "$s" "rule's output: TV 0.000 from p" \
+    "one pair, the standard rule: its exact output is p (no rul column)"
 keys r Left Left Left Left Left Left
 check r "pos 1/" "Left: the step's first position"
 keys r p
@@ -155,5 +158,18 @@ matches "$s" "| 2 .*#.*-" "C locale: bars in # and -"
 ! printf '%s\n' "$s" | grep -q "nan\|inf"
 ok $? "no NaN or inf on screen" "$s"
 $T kill-session -t a
+
+# --- the lenient rule on the fixed pair: its exact output beside p ----------------
+# L = 0.5, gamma 4: accepted mass min(q, 2p), sum 0.6; residual max(0, p - q/2);
+# by hand, the output (.433 .187 .194 .127 .060), TV 0.1213 from p.
+start l 80 24 LC_ALL=C.UTF-8
+run l "'$SPECDEC' --paused --replay '$TMPD/one' --seed 1 --verifier lenient"
+keys l n n n n n p p
+check l "distributions, step 5" "lenient: the distributions"
+s=$(screen l)
+matches "$s" "token .* p   q res rul out" "a lossy rule: the rule's output column (rul)"
+matches "$s" "│ 2 .* \.10 \.60   0 \.19 " "token 2: p .10, the rule's output .19"
+shows "$s" "rule's output: TV 0.121 from p" "and its TV from p under the rows"
+$T kill-session -t l
 
 done_testing
