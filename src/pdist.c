@@ -129,53 +129,53 @@ pdist_sample_residual(const struct pdist *p, const struct pdist *q, double a,
 
 #define RATIO_BLOCK 256	/* ratios computed a block at a time */
 
-/* The generic path below on two dense vectors, without a call per token (the
- * same ratios, order and sum, so the same value; cross-multiplying instead of
- * dividing would break exact ties by rounding, and the order must be total).
- * The divisions of a block run apart from the sum, so they can run as vector
- * operations (the q = 0 case of dist_ratio is then taken in the sum), and the
- * sum adds 0.0 for a token left out: the same sum. */
-static double
-dense_ratio_cdf(const double *p, const double *q, size_t n, size_t x)
-{
-	double r = dist_ratio(p[x], q[x]), cdf = 0.0, key[RATIO_BLOCK];
-	size_t at, y, m;
-
-	for (at = 0; at < n; at += m) {
-		m = n - at < RATIO_BLOCK ? n - at : RATIO_BLOCK;
-		for (y = 0; y < m; y++)
-			key[y] = p[at + y] / q[at + y];
-		for (y = 0; y < m; y++) {	/* branch-free, as below */
-			double k = q[at + y] > 0.0 ? key[y] : (double)INFINITY;
-
-			cdf += (double)((k < r) | ((k == r) & (at + y < x))) * p[at + y];
-		}
-	}
-	return cdf < 1.0 ? cdf : 1.0;
-}
-
-/* The dense ratio CDF of m tokens at once: one division a token of the
- * vocabulary, whatever m, and the same comparisons as dense_ratio_cdf. */
+/* The ratio CDF of m tokens xs[0..m-1] on two dense vectors, without a call per
+ * token: the same ratios, order and sum as the generic path below, so the same
+ * values (cross-multiplying instead of dividing would break exact ties by
+ * rounding, and the order must be total). The divisions of a block run apart
+ * from the sums, so they can run as vector operations, one a token of the
+ * vocabulary whatever m (the q = 0 case of dist_ratio is a select after them);
+ * the sums are branch-free, since the comparisons are coin flips, and add 0.0
+ * for a token left out: the same sums. */
 static void
 dense_ratio_cdf_many(const double *p, const double *q, size_t n, const size_t *xs,
     int m, double *out)
 {
-	double r[PDIST_MANY_MAX];
-	size_t y;
+	double r[PDIST_MANY_MAX], key[RATIO_BLOCK];
+	size_t at, y, len;
 	int j;
 
 	for (j = 0; j < m; j++) {
 		r[j] = dist_ratio(p[xs[j]], q[xs[j]]);
 		out[j] = 0.0;
 	}
-	for (y = 0; y < n; y++) {	/* branch-free: the comparisons are coin flips */
-		double key = dist_ratio(p[y], q[y]);
+	for (at = 0; at < n; at += len) {
+		len = n - at < RATIO_BLOCK ? n - at : RATIO_BLOCK;
+		for (y = 0; y < len; y++)
+			key[y] = p[at + y] / q[at + y];
+		for (y = 0; y < len; y++)
+			key[y] = q[at + y] > 0.0 ? key[y] : (double)INFINITY;
+		for (j = 0; j < m; j++) {
+			double sum = out[j], rj = r[j];
+			size_t xj = xs[j];
 
-		for (j = 0; j < m; j++)
-			out[j] += (double)((key < r[j]) | ((key == r[j]) & (y < xs[j]))) * p[y];
+			for (y = 0; y < len; y++)
+				sum += (double)((key[y] < rj) | ((key[y] == rj) & (at + y < xj))) *
+				    p[at + y];
+			out[j] = sum;
+		}
 	}
 	for (j = 0; j < m; j++)
 		out[j] = out[j] < 1.0 ? out[j] : 1.0;
+}
+
+static double
+dense_ratio_cdf(const double *p, const double *q, size_t n, size_t x)
+{
+	double cdf;
+
+	dense_ratio_cdf_many(p, q, n, &x, 1, &cdf);
+	return cdf;
 }
 
 void
