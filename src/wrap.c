@@ -9,7 +9,8 @@
 #include "xalloc.h"
 
 /* Where to break s, which is longer than room: the length of the part kept on
- * this line (the separator's comma or semicolon included), or 0 for none. */
+ * this line (the separator's comma or semicolon included); when the first word
+ * is longer than room, right after it; 0 for none (s is one word). */
 static size_t
 wrap_break(const char *s, size_t room)
 {
@@ -24,6 +25,9 @@ wrap_break(const char *s, size_t room)
 		if (best > 0)
 			return best;
 	}
+	for (at = 1; s[at] != '\0'; at++)	/* a word longer than room: alone */
+		if (s[at] == ' ')
+			return at;
 	return 0;
 }
 

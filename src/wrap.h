@@ -1,6 +1,7 @@
 /* wrap.h: one line of a text report written within a width, so that the report
  * prints as a handout: a line too long is broken after its last "; " that fits,
- * else its last ", ", else its last space, and goes on indented. */
+ * else its last ", ", else its last space, and goes on indented. A word longer
+ * than a line (a long file name) stays whole, on a line of its own. */
 #ifndef SPECDEC_WRAP_H
 #define SPECDEC_WRAP_H
 
@@ -10,7 +11,8 @@
 
 /* Write line (no newline in it) and a newline to out, broken as above into lines
  * of at most width columns (bytes: the report is ASCII), the later ones indented
- * by indent spaces. A word longer than a line (a long file name) stays whole. */
+ * by indent spaces. A word longer than a line stays whole, and the line is
+ * broken right after it. */
 void wrap_line(FILE *out, const char *line, int width, int indent);
 
 /* wrap_line over a printf format. */

@@ -14,6 +14,18 @@ for args in "" "--gamma 32" "--vocab 262144 --steps 300" \
 	ok $? "--batch $args: every line fits 80 columns${long:+ (not: $long)}"
 done
 
+# A word longer than a line (a file name) stays whole, alone on its line, and
+# what follows it wraps as usual: the built-in corpus under a long directory.
+deep=$tmp/$(awk 'BEGIN { while (i++ < 3) printf "%040d/", 0 }')
+mkdir -p "$deep"
+cp "${SPECDEC_DATADIR:-data}/corpus.txt" "$deep/corpus.txt"
+"$SPECDEC" --batch --gamma 32 --corpus "$deep/corpus.txt" > "$tmp/out"
+long=$(awk 'length > 80' "$tmp/out")
+is "$long" "             $deep/corpus.txt:" \
+    "a corpus path of $(printf %s "$deep/corpus.txt" | wc -c) bytes: the only line over 80 columns, alone"
+unwrap < "$tmp/out" | grep -q "^input        corpus $deep/corpus.txt: 5190 tokens (829 distinct), vocab 829;"
+ok $? "and the input line says it whole after unwrapping"
+
 # The wrapped report says what the unwrapped one would: every histogram entry and
 # every position, once, in order.
 "$SPECDEC" --batch --gamma 32 --steps 3000 > "$tmp/out"
