@@ -9,7 +9,8 @@ for args in "" "--gamma 32" "--vocab 262144 --steps 300" \
     "--gamma 32 --vocab 262144 --steps 300" "--gamma 32 --source ngram" \
     "--gamma 32 --replay tests/golden/pairs.txt" "--gamma 32 --noise 3 --steps 20000"; do
 	"$SPECDEC" --batch $args > "$tmp/out"
-	long=$(awk 'length > 80' "$tmp/out")
+	# a line of one word (a file name under a deep build directory) may not fit
+	long=$(awk 'length > 80 && !/^ *[^ ]+$/' "$tmp/out")
 	[ -z "$long" ]
 	ok $? "--batch $args: every line fits 80 columns${long:+ (not: $long)}"
 done
