@@ -169,7 +169,8 @@ static void
 test_sim_segments(void)
 {
 	struct fixed_pair pair = { .p = P, .q = Q };
-	struct sim_params par = { 4, 0.3, 9, 10.0, 1.0, 0.0 };
+	struct sim_params par = { .gamma = 4, .noise = 0.3, .seed = 9, .target_ms = 10.0,
+	    .draft_ms = 1.0 };
 	struct sim_figures f;
 	struct source src;
 	struct sim sim;
@@ -203,7 +204,8 @@ static void
 test_sim_open_clamps(void)
 {
 	struct fixed_pair pair = { .p = P, .q = Q };
-	struct sim_params par = { 99, -2.0, 1, 0.0, -5.0, 0.0 };
+	struct sim_params par = { .gamma = 99, .noise = -2.0, .seed = 1, .target_ms = 0.0,
+	    .draft_ms = -5.0 };
 	struct source src;
 	struct sim sim;
 
@@ -225,7 +227,8 @@ test_sim_open_clamps(void)
 static void
 test_stub_reference_null(size_t vocab)
 {
-	struct sim_params par = { 4, 0.3, 0, 10.0, 1.0 };
+	struct sim_params par = { .gamma = 4, .noise = 0.3, .seed = 0, .target_ms = 10.0,
+	    .draft_ms = 1.0 };
 	double ref = 0.0, twin = 0.0, null = 0.0;
 	int seed, i, runs = 600;
 

@@ -249,7 +249,8 @@ static void
 test_sim_views(void)
 {
 	struct fixed_pair pair = { .p = tp, .q = tq };
-	struct sim_params par = { 4, 0.0, 3, 10.0, 1.0 };
+	struct sim_params par = { .gamma = 4, .noise = 0.0, .seed = 3, .target_ms = 10.0,
+	    .draft_ms = 1.0 };
 	const struct stepview *sv;
 	const struct sim_entry *e;
 	struct source src;
