@@ -14,7 +14,7 @@
 struct pdist
 pdist_split(const struct split_dist *s)
 {
-	struct pdist d = { PDIST_SPLIT, s->floor->vocab, { .split = s } };
+	struct pdist d = { PDIST_SPLIT, s->floor->vocab, { .split = s }, 0 };
 
 	return d;
 }
@@ -127,16 +127,34 @@ pdist_sample_residual(const struct pdist *p, const struct pdist *q, double a,
 	return pdist_sample(p, rng);
 }
 
-#define RATIO_BLOCK 256	/* ratios computed a block at a time */
+#define RATIO_BLOCK 256	/* ratios computed a block at a time (a multiple of 4) */
+
+/* Sum of p[y] over the tokens y of a block before (r, x) in the order by key,
+ * ties by id (at + y against x): branch-free, since the comparisons are coin
+ * flips, in four partial sums, so that the additions do not wait on each other. */
+static double
+block_before(const double *key, const double *p, size_t at, size_t len, double r,
+    size_t x)
+{
+	double s[4] = { 0.0, 0.0, 0.0, 0.0 };
+	size_t y, i;
+
+	for (y = 0; y + 4 <= len; y += 4)
+		for (i = 0; i < 4; i++)
+			s[i] += (double)((key[y + i] < r) | ((key[y + i] == r) &
+			    (at + y + i < x))) * p[y + i];
+	for (; y < len; y++)
+		s[0] += (double)((key[y] < r) | ((key[y] == r) & (at + y < x))) * p[y];
+	return (s[0] + s[1]) + (s[2] + s[3]);
+}
 
 /* The ratio CDF of m tokens xs[0..m-1] on two dense vectors, without a call per
- * token: the same ratios, order and sum as the generic path below, so the same
- * values (cross-multiplying instead of dividing would break exact ties by
- * rounding, and the order must be total). The divisions of a block run apart
- * from the sums, so they can run as vector operations, one a token of the
- * vocabulary whatever m (the q = 0 case of dist_ratio is a select after them);
- * the sums are branch-free, since the comparisons are coin flips, and add 0.0
- * for a token left out: the same sums. */
+ * token: the same ratios and order as the generic path below (cross-multiplying
+ * instead of dividing would break exact ties by rounding, and the order must be
+ * total), so the same value up to the rounding of a sum in another order. The
+ * divisions of a block run apart from the sums, so they can run as vector
+ * operations, one a token of the vocabulary whatever m (the q = 0 case of
+ * dist_ratio is a select after them); a token left out adds 0.0. */
 static void
 dense_ratio_cdf_many(const double *p, const double *q, size_t n, const size_t *xs,
     int m, double *out)
@@ -155,15 +173,8 @@ dense_ratio_cdf_many(const double *p, const double *q, size_t n, const size_t *x
 			key[y] = p[at + y] / q[at + y];
 		for (y = 0; y < len; y++)
 			key[y] = q[at + y] > 0.0 ? key[y] : (double)INFINITY;
-		for (j = 0; j < m; j++) {
-			double sum = out[j], rj = r[j];
-			size_t xj = xs[j];
-
-			for (y = 0; y < len; y++)
-				sum += (double)((key[y] < rj) | ((key[y] == rj) & (at + y < xj))) *
-				    p[at + y];
-			out[j] = sum;
-		}
+		for (j = 0; j < m; j++)
+			out[j] += block_before(key, p + at, at, len, r[j], xs[j]);
 	}
 	for (j = 0; j < m; j++)
 		out[j] = out[j] < 1.0 ? out[j] : 1.0;

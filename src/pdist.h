@@ -20,6 +20,7 @@
 #define SPECDEC_PDIST_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct rng;
 struct split_dist;
@@ -37,13 +38,27 @@ struct pdist {
 		const double *dense;		/* vocab probabilities summing to 1 */
 		const struct split_dist *split;
 	} u;
+	uint64_t name;		/* 0, or a name for a dense vector's values: within
+				 * one source, two handles with one nonzero name
+				 * hold the same values (a cached row, a replay
+				 * line), so work on them can be kept
+				 * (ratio_tables.h) */
 };
 
 /* Handles on a dense vector of vocab entries and on a split distribution. */
 static inline struct pdist
 pdist_dense(const double *p, size_t vocab)
 {
-	struct pdist d = { PDIST_DENSE, vocab, { .dense = p } };
+	struct pdist d = { PDIST_DENSE, vocab, { .dense = p }, 0 };
+
+	return d;
+}
+
+/* A dense handle whose values are named (see name above). */
+static inline struct pdist
+pdist_dense_named(const double *p, size_t vocab, uint64_t name)
+{
+	struct pdist d = { PDIST_DENSE, vocab, { .dense = p }, name };
 
 	return d;
 }

@@ -20,6 +20,7 @@ struct qrow {
 	uint64_t hash;
 	uint64_t used;		/* the step that last handed it out */
 	int next;		/* the next row in its bucket, -1 ends the chain */
+	uint64_t name;		/* its values' name (pdist.h), new each time it is built */
 	double *q;
 };
 
@@ -30,15 +31,18 @@ struct qcache {
 	int nrows;
 	uint64_t step;
 	uint64_t lookups, hits;
+	uint64_t built;		/* rows built so far */
+	unsigned which;		/* 1 or 2: the cache's part of each name */
 };
 
 struct qcache *
-qcache_new(size_t vocab)
+qcache_new(size_t vocab, unsigned which)
 {
 	struct qcache *qc = xcalloc(1, sizeof *qc);
 	int i;
 
 	qc->vocab = vocab;
+	qc->which = which & 3;
 	for (i = 0; i < QCACHE_BUCKETS; i++)
 		qc->head[i] = -1;
 	qc->step = 1;
@@ -98,7 +102,7 @@ qcache_victim(struct qcache *qc)
 
 const double *
 qcache_row(struct qcache *qc, const struct ngram_model *draft, const uint32_t *ctx,
-    size_t n, const struct ngram_factor *f, struct ngram_scratch *s)
+    size_t n, const struct ngram_factor *f, struct ngram_scratch *s, uint64_t *name)
 {
 	size_t kn = n < (size_t)draft->order - 1 ? n : (size_t)draft->order - 1;
 	const uint32_t *key = ctx + n - kn;
@@ -115,6 +119,7 @@ qcache_row(struct qcache *qc, const struct ngram_model *draft, const uint32_t *c
 		    memcmp(r->ctx, key, kn * sizeof *key) == 0) {
 			qc->hits++;
 			r->used = qc->step;
+			*name = r->name;
 			return r->q;
 		}
 	}
@@ -127,6 +132,8 @@ qcache_row(struct qcache *qc, const struct ngram_model *draft, const uint32_t *c
 	r->next = *head;
 	*head = (int)(r - qc->row);
 	ngram_dist(draft, ctx, n, f, r->q, s);
+	r->name = ++qc->built << 2 | qc->which;
+	*name = r->name;
 	return r->q;
 }
 

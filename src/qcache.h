@@ -18,18 +18,21 @@ struct ngram_model;
 struct ngram_scratch;
 struct qcache;
 
-/* An empty cache of rows of vocab entries. */
-struct qcache *qcache_new(size_t vocab);
+/* An empty cache of rows of vocab entries; which (1 to 3) sets it apart from
+ * the other caches of one source in the rows' names. */
+struct qcache *qcache_new(size_t vocab, unsigned which);
 void qcache_free(struct qcache *qc);	/* NULL is fine */
 
 /* A step begins: rows handed out before may be evicted from now on. */
 void qcache_step(struct qcache *qc);
 
 /* The dense row ngram_dist(draft, ctx, n, f) (f NULL for no factors; its key
- * names the row), from the cache or built into it with scratch s. */
+ * names the row), from the cache or built into it with scratch s; *name gets
+ * the name of its values (pdist.h): nonzero, the same while the row stays in
+ * the cache, never given to another row of any cache of the same which. */
 const double *qcache_row(struct qcache *qc, const struct ngram_model *draft,
     const uint32_t *ctx, size_t n, const struct ngram_factor *f,
-    struct ngram_scratch *s);
+    struct ngram_scratch *s, uint64_t *name);
 
 /* Rows asked for so far, and how many of them came from the cache. */
 void qcache_stats(const struct qcache *qc, uint64_t *lookups, uint64_t *hits);

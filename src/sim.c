@@ -93,6 +93,7 @@ sim_open(struct sim *sim, const struct sim_params *par, struct source *src)
 	sim->src = *src;
 	memset(src, 0, sizeof *src);
 	sim->scratch = xreallocarray(NULL, sim->src.vocab, sizeof *sim->scratch);
+	sim->ratio = ratio_tables_new();
 	if (stats_init(&sim->stats, sim->src.vocab, sim->par.gamma) != 0)
 		xalloc_fatal("out of memory");
 	sim->stats.exchangeable = source_ids_exchangeable(&sim->src);
@@ -114,6 +115,8 @@ sim_close(struct sim *sim)
 	source_close(&sim->src);
 	source_close(&sim->ref);
 	stats_free(&sim->stats);
+	ratio_tables_free(sim->ratio);
+	sim->ratio = NULL;
 	if (sim->pair != NULL)
 		pair_output_free(sim->pair);
 	free(sim->pair);
@@ -148,7 +151,7 @@ sim_step(struct sim *sim)
 	if (kind == SCHEDULE_HEURISTIC)
 		sim->gamma_next = schedule_heuristic_next(e->step.gamma, e->step.accepted,
 		    SPEC_GAMMA_MAX);
-	verify_pit(&sim->par.verify, &e->step, &sim->targets, &sim->pit_rng);
+	verify_pit(&sim->par.verify, &e->step, &sim->targets, &sim->pit_rng, sim->ratio);
 	stats_add_step(&sim->stats, &e->step, &sim->targets);
 	if (sim->pair != NULL) {
 		int ids[SPEC_GAMMA_MAX + 1];

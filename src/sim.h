@@ -65,6 +65,7 @@ struct sim {
 	struct spec_targets targets;	/* the newest step's distributions, valid until
 					 * the source's next step */
 	uint64_t targets_number;	/* that step's number; 0: none */
+	struct ratio_tables *ratio;	/* the losslessness test's kept orders */
 	struct pair_output *pair;	/* a replay of one pair: the rule's exact
 					 * output and the measured one; else NULL */
 };

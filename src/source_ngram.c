@@ -172,15 +172,16 @@ position_buffer(double **slot, size_t vocab)
 /* The target at position k after ctx[0..n), dense: from the row cache up to
  * QCACHE_VOCAB_MAX tokens, else built into the position's own buffer. */
 static const double *
-dense_p(struct ngsrc *s, int k, const uint32_t *ctx, size_t n)
+dense_p(struct ngsrc *s, int k, const uint32_t *ctx, size_t n, uint64_t *name)
 {
 	double *row;
 
 	if (s->vocab <= QCACHE_VOCAB_MAX) {
 		if (s->pc == NULL)
-			s->pc = qcache_new(s->vocab);
-		return qcache_row(s->pc, &s->sh->target, ctx, n, NULL, &s->scratch);
+			s->pc = qcache_new(s->vocab, 1);
+		return qcache_row(s->pc, &s->sh->target, ctx, n, NULL, &s->scratch, name);
 	}
+	*name = 0;
 	row = position_buffer(&s->p[k], s->vocab);
 	ngram_dist(&s->sh->target, ctx, n, NULL, row, &s->scratch);
 	return row;
@@ -189,7 +190,7 @@ dense_p(struct ngsrc *s, int k, const uint32_t *ctx, size_t n)
 /* The draft at position k after ctx[0..n), dense: from the row cache up to
  * QCACHE_VOCAB_MAX tokens, else built into the position's own buffer. */
 static const double *
-dense_q(struct ngsrc *s, int k, const uint32_t *ctx, size_t n)
+dense_q(struct ngsrc *s, int k, const uint32_t *ctx, size_t n, uint64_t *name)
 {
 	struct ngram_factor f = { NULL, 0.0, 0 }, *fp = NULL;
 	double *row;
@@ -201,9 +202,10 @@ dense_q(struct ngsrc *s, int k, const uint32_t *ctx, size_t n)
 	}
 	if (s->vocab <= QCACHE_VOCAB_MAX) {
 		if (s->qc == NULL)
-			s->qc = qcache_new(s->vocab);
-		return qcache_row(s->qc, &s->sh->draft, ctx, n, fp, &s->scratch);
+			s->qc = qcache_new(s->vocab, 2);
+		return qcache_row(s->qc, &s->sh->draft, ctx, n, fp, &s->scratch, name);
 	}
+	*name = 0;
 	row = position_buffer(&s->q[k], s->vocab);
 	ngram_dist(&s->sh->draft, ctx, n, fp, row, &s->scratch);
 	return row;
@@ -274,6 +276,7 @@ ngsrc_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdist
 	struct ngsrc *s = self;
 	uint32_t ctx[CTX_MAX];
 	size_t n = context_at(s, drafted, k, ctx);
+	uint64_t name;
 
 	if (split_here(s, ctx, n)) {
 		if (p != NULL)
@@ -286,10 +289,16 @@ ngsrc_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdist
 	}
 	if (heavy_at(s, k, ctx, n, p, q))
 		return;
-	if (p != NULL)
-		*p = pdist_dense(dense_p(s, k, ctx, n), s->vocab);
-	if (q != NULL)
-		*q = pdist_dense(dense_q(s, k, ctx, n), s->vocab);
+	if (p != NULL) {
+		const double *row = dense_p(s, k, ctx, n, &name);
+
+		*p = pdist_dense_named(row, s->vocab, name);
+	}
+	if (q != NULL) {
+		const double *row = dense_q(s, k, ctx, n, &name);
+
+		*q = pdist_dense_named(row, s->vocab, name);
+	}
 }
 
 /* The reference stream's draw: ancestral sampling of the target's interpolation,
@@ -301,10 +310,11 @@ ngsrc_sample_target(void *self, struct rng *rng)
 	const struct ngram_model *t = &s->sh->target;
 	uint32_t ctx[CTX_MAX];
 	size_t n = context_at(s, NULL, 0, ctx);
+	uint64_t name;
 
 	if (t->inv_temp == 1.0)
 		return (int)ngram_sample(t, ctx, n, rng);
-	return (int)rng_categorical(rng, dense_p(s, 0, ctx, n), s->vocab, 1.0);
+	return (int)rng_categorical(rng, dense_p(s, 0, ctx, n, &name), s->vocab, 1.0);
 }
 
 static void

@@ -39,6 +39,7 @@ struct served {
 struct replay {
 	struct shared *sh;
 	size_t next;		/* the next step's target line */
+	size_t line;		/* this step's */
 	const double *p, *q;	/* this step's, dense */
 	struct served sp, sq;
 };
@@ -210,6 +211,7 @@ replay_begin(void *self, struct rng *rng, int need_draft)
 	size_t i = r->next;
 
 	(void)rng;
+	r->line = i;
 	r->p = serve(r->sh, i, &r->sp);
 	if (need_draft)
 		r->q = serve(r->sh, i + 1, &r->sq);
@@ -223,10 +225,10 @@ replay_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdis
 
 	(void)drafted;
 	(void)k;
-	if (p != NULL)
-		*p = pdist_dense(r->p, r->sh->vocab);
+	if (p != NULL)	/* named by their line, p's the one before q's */
+		*p = pdist_dense_named(r->p, r->sh->vocab, r->line + 1);
 	if (q != NULL)
-		*q = pdist_dense(r->q, r->sh->vocab);
+		*q = pdist_dense_named(r->q, r->sh->vocab, r->line + 2);
 }
 
 static const char *

@@ -103,7 +103,7 @@ point_pit(const struct pdist *p, size_t x, double w)
 
 void
 verify_pit(const struct verify_params *par, struct spec_step *step,
-    const struct spec_targets *targets, struct rng *rng)
+    const struct spec_targets *targets, struct rng *rng, struct ratio_tables *tables)
 {
 	struct spec_token *run[SPEC_GAMMA_MAX + 1];
 	size_t xs[SPEC_GAMMA_MAX + 1];
@@ -132,7 +132,8 @@ verify_pit(const struct verify_params *par, struct spec_step *step,
 				run[i + j]->pit = point_pit(p, xs[i + j], w[i + j]);
 			continue;
 		}
-		pdist_ratio_cdf_many(p, q, xs + i, m, cdf);
+		if (tables == NULL || !ratio_tables_cdf(tables, p, q, xs + i, m, cdf))
+			pdist_ratio_cdf_many(p, q, xs + i, m, cdf);
 		for (j = 0; j < m; j++)
 			run[i + j]->pit = cdf[j] + w[i + j] * run[i + j]->p;
 	}

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "ratio_tables.h"
 #include "spec.h"
 
 struct rng;
@@ -79,9 +80,10 @@ double verify_beta(const struct verify_params *par, const struct pdist *p,
  * argmax p) and F its distribution function under the order of the vocabulary by
  * p(y) / q(y), ties by id (pdist_ratio_cdf), with q the draft at that position
  * (the bonus position too: the source gives q there). For an exact sampler the
- * values are i.i.d. uniform on [0, 1) (docs/theory.md). */
+ * values are i.i.d. uniform on [0, 1) (docs/theory.md). tables, when not NULL,
+ * keeps the order of the dense pairs that come back (ratio_tables.h). */
 void verify_pit(const struct verify_params *par, struct spec_step *step,
-    const struct spec_targets *targets, struct rng *rng);
+    const struct spec_targets *targets, struct rng *rng, struct ratio_tables *tables);
 
 /* The exact output distribution of the rule when every position of every step
  * has the same pair (p, q) over vocab tokens (a replay of one pair), at draft

@@ -18,6 +18,7 @@
 #include "dist.h"
 #include "draws.h"
 #include "pdist.h"
+#include "ratio_tables.h"
 #include "rng.h"
 #include "split.h"
 #include "split_fixture.h"
@@ -338,10 +339,51 @@ test_counts(void)
 	pdist_counts_free(&c);
 }
 
+/* The kept ratio orders (ratio_tables.h): not served for unnamed handles, nor
+ * before RATIO_TABLES_AFTER uses; then every token's value is pdist_ratio_cdf's;
+ * a pair under new names gets its own table, not the old one's values. */
+static void
+test_ratio_tables(void)
+{
+	struct ratio_tables *t = ratio_tables_new();
+	struct pdist p = pdist_dense(dense_p, V), q = pdist_dense(dense_q, V);
+	struct pdist np = pdist_dense_named(dense_p, V, 5), nq = pdist_dense_named(dense_q, V, 6);
+	struct pdist swp = pdist_dense_named(dense_q, V, 7), swq = pdist_dense_named(dense_p, V, 8);
+	size_t xs[V];
+	double out[V], worst = 0.0;
+	uint64_t built, served;
+	int i, early = 0;
+	size_t x;
+
+	for (x = 0; x < V; x++)
+		xs[x] = x;
+	tap_ok(!ratio_tables_cdf(t, &p, &q, xs, V, out), "unnamed dense rows: not served");
+	for (i = 1; i < RATIO_TABLES_AFTER; i++)
+		early += ratio_tables_cdf(t, &np, &nq, xs, V, out);
+	tap_ok(early == 0, "named rows: computed by the caller for the first %d uses",
+	    RATIO_TABLES_AFTER - 1);
+	tap_ok(ratio_tables_cdf(t, &np, &nq, xs, V, out), "served from use %d on",
+	    RATIO_TABLES_AFTER);
+	for (x = 0; x < V; x++)
+		worst = fmax(worst, fabs(out[x] - pdist_ratio_cdf(&p, &q, x)));
+	tap_ok(worst <= 1e-15, "every token's value is pdist_ratio_cdf's (worst %.3g)", worst);
+	for (i = 0; i < RATIO_TABLES_AFTER; i++)
+		ratio_tables_cdf(t, &swp, &swq, xs, V, out);
+	for (x = 0, worst = 0.0; x < V; x++)
+		worst = fmax(worst, fabs(out[x] - pdist_ratio_cdf(&swp, &swq, x)));
+	tap_ok(worst <= 1e-15, "the swapped pair under new names: its own values (worst %.3g)",
+	    worst);
+	ratio_tables_stats(t, &built, &served);
+	tap_ok(built == 2 && served == 2, "two tables built, two lookups served (%llu, %llu)",
+	    (unsigned long long)built, (unsigned long long)served);
+	ratio_tables_free(t);
+}
+
 int
 main(void)
 {
 	make_fixtures();
+	test_ratio_tables();
 	test_prob();
 	test_same();
 	test_samples();

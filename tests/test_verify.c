@@ -87,7 +87,7 @@ run_rule(const struct verify_params *par, const double *p, const double *q, size
 		t->count[k] = 0;
 	for (i = 0; i < steps; i++) {
 		verify_step(par, &src, &rng, gamma, scratch, &s, &targets);
-		verify_pit(par, &s, &targets, &pit_rng);
+		verify_pit(par, &s, &targets, &pit_rng, NULL);
 		sum += s.accepted;
 		sum2 += (double)s.accepted * s.accepted;
 		for (k = 0; k < s.ntok; k++)
