@@ -32,8 +32,17 @@ struct qcache {
 	uint64_t step;
 	uint64_t lookups, hits;
 	uint64_t built;		/* rows built so far */
+	int cap;		/* rows kept: qcache_capacity(vocab) */
 	unsigned which;		/* 1 or 2: the cache's part of each name */
 };
+
+int
+qcache_capacity(size_t vocab)
+{
+	size_t rows = QCACHE_BYTES / (vocab * sizeof(double) + 1);
+
+	return rows < QCACHE_ROWS ? (int)rows : QCACHE_ROWS;
+}
 
 struct qcache *
 qcache_new(size_t vocab, unsigned which)
@@ -43,6 +52,7 @@ qcache_new(size_t vocab, unsigned which)
 
 	qc->vocab = vocab;
 	qc->which = which & 3;
+	qc->cap = qcache_capacity(vocab);
 	for (i = 0; i < QCACHE_BUCKETS; i++)
 		qc->head[i] = -1;
 	qc->step = 1;
@@ -84,12 +94,12 @@ qcache_victim(struct qcache *qc)
 	struct qrow *r;
 	int i, v = 0, *link;
 
-	if (qc->nrows < QCACHE_ROWS) {
+	if (qc->nrows < qc->cap) {
 		r = &qc->row[qc->nrows++];
 		r->q = xreallocarray(NULL, qc->vocab, sizeof *r->q);
 		return r;
 	}
-	for (i = 1; i < QCACHE_ROWS; i++)
+	for (i = 1; i < qc->cap; i++)
 		if (qc->row[i].used < qc->row[v].used)
 			v = i;
 	r = &qc->row[v];

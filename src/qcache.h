@@ -11,12 +11,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define QCACHE_ROWS 64		/* rows kept: more than a step can pin */
+#define QCACHE_ROWS 64		/* rows kept at most */
+#define QCACHE_BYTES (16u << 20)	/* and at most this much memory in rows */
 
 struct ngram_factor;
 struct ngram_model;
 struct ngram_scratch;
 struct qcache;
+
+/* How many rows of vocab entries a cache keeps: QCACHE_ROWS, or fewer for a
+ * large vocabulary, within QCACHE_BYTES. A source uses a cache only when this is
+ * more than a step can pin. */
+int qcache_capacity(size_t vocab);
 
 /* An empty cache of rows of vocab entries; which (1 to 3) sets it apart from
  * the other caches of one source in the rows' names. */

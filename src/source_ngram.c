@@ -22,13 +22,20 @@
 
 #define CTX_MAX (NGRAM_ORDER_MAX - 1)
 #define POSITIONS (SPEC_GAMMA_MAX + 1)
-#define QCACHE_VOCAB_MAX 32768	/* rows cached up to this vocabulary (16 MiB) */
 #define SPLIT_RATIO 8		/* split form for lists up to vocab / 8, and */
 #define SPLIT_RATIO_NOISY 4	/* vocab / 4 with noise: longer ones go faster
 				 * dense (callgrind, 1 MB corpus, V 5000) */
 
 _Static_assert(NOISE_ROWS == 16, "a position's row is 4 random bits");
 _Static_assert(QCACHE_ROWS > POSITIONS, "a step's rows must never be evicted");
+
+/* Whether dense rows are cached at this vocabulary: while a cache holds more
+ * rows than a step can pin (up to a vocabulary of about 61,000). */
+static int
+rows_cached(size_t vocab)
+{
+	return qcache_capacity(vocab) > POSITIONS;
+}
 
 /* Read-only after open; shared by a source and its clones. */
 struct shared {
@@ -170,13 +177,14 @@ position_buffer(double **slot, size_t vocab)
 }
 
 /* The target at position k after ctx[0..n), dense: from the row cache up to
- * QCACHE_VOCAB_MAX tokens, else built into the position's own buffer. */
+ * the largest vocabulary rows_cached allows, else built into the position's own
+ * buffer. */
 static const double *
 dense_p(struct ngsrc *s, int k, const uint32_t *ctx, size_t n, uint64_t *name)
 {
 	double *row;
 
-	if (s->vocab <= QCACHE_VOCAB_MAX) {
+	if (rows_cached(s->vocab)) {
 		if (s->pc == NULL)
 			s->pc = qcache_new(s->vocab, 1);
 		return qcache_row(s->pc, &s->sh->target, ctx, n, NULL, &s->scratch, name);
@@ -188,7 +196,8 @@ dense_p(struct ngsrc *s, int k, const uint32_t *ctx, size_t n, uint64_t *name)
 }
 
 /* The draft at position k after ctx[0..n), dense: from the row cache up to
- * QCACHE_VOCAB_MAX tokens, else built into the position's own buffer. */
+ * the largest vocabulary rows_cached allows, else built into the position's own
+ * buffer. */
 static const double *
 dense_q(struct ngsrc *s, int k, const uint32_t *ctx, size_t n, uint64_t *name)
 {
@@ -200,7 +209,7 @@ dense_q(struct ngsrc *s, int k, const uint32_t *ctx, size_t n, uint64_t *name)
 		    s->nr->sum[s->row[k]], s->nr->key[s->row[k]] };
 		fp = &f;
 	}
-	if (s->vocab <= QCACHE_VOCAB_MAX) {
+	if (rows_cached(s->vocab)) {
 		if (s->qc == NULL)
 			s->qc = qcache_new(s->vocab, 2);
 		return qcache_row(s->qc, &s->sh->draft, ctx, n, fp, &s->scratch, name);
