@@ -191,7 +191,7 @@ check_rule_output(struct check *c, const struct sim *sim, const struct sim_figur
 		skip(c, c->name, "needs a replay of one pair, where the rule's output has a"
 		    " closed form");
 	else if (!r->available)
-		skip(c, c->name, "no closed form: the draft length varies from step to step");
+		skip(c, c->name, "no closed form computed under a schedule other than constant");
 	else if (r->tested == 0 && r->p_value > 0.0)
 		skip(c, c->name, sim->stats.steps < PAIR_OUTPUT_MIN_STEPS ?
 		    "untestable: fewer than 500 steps" : "untestable: no token expects 10 yet");

@@ -16,8 +16,8 @@ pair_output_init(struct pair_output *po, const double *p, const double *q, size_
 	po->p = xreallocarray(NULL, vocab, sizeof *po->p);
 	po->q = xreallocarray(NULL, vocab, sizeof *po->q);
 	po->exact = xcalloc(vocab, sizeof *po->exact);
-	po->sq = xcalloc(vocab, sizeof *po->sq);
-	po->cross = xcalloc(vocab, sizeof *po->cross);
+	po->var = xcalloc(vocab, sizeof *po->var);
+	po->scratch = xcalloc(vocab, sizeof *po->scratch);
 	po->count = xcalloc(vocab, sizeof *po->count);
 	memcpy(po->p, p, vocab * sizeof *p);
 	memcpy(po->q, q, vocab * sizeof *q);
@@ -29,47 +29,71 @@ pair_output_free(struct pair_output *po)
 	free(po->p);
 	free(po->q);
 	free(po->exact);
-	free(po->sq);
-	free(po->cross);
+	free(po->var);
+	free(po->scratch);
 	free(po->count);
 	memset(po, 0, sizeof *po);
 }
 
+/* v_y = E[(c_y - e_y n)^2] over one step, conditioning on the drafts accepted,
+ * i: c_y is Binomial(i, pi_y) plus the ending token (a replacement, distributed
+ * as repl, for i < gamma; a bonus for i = gamma), and n = i + 1. */
+static void
+step_variances(struct pair_output *po, double a, const double *acc, const double *repl,
+    const double *bonus, int gamma)
+{
+	size_t y;
+	int i;
+
+	for (y = 0; y < po->vocab; y++) {
+		double pi = a > 0.0 ? acc[y] / a : 0.0, e = po->exact[y], v = 0.0, pr = 1.0;
+
+		for (i = 0; i <= gamma; i++) {
+			double w = i < gamma ? pr * (1.0 - a) : pr;	/* P(i accepted) */
+			double f = i < gamma ? repl[y] : bonus[y], mean = i * pi + f;
+			double sq = i * pi * (1.0 - pi) + mean * mean - f * f + f;
+
+			v += w * (sq - 2.0 * e * (i + 1) * mean + e * e * (i + 1) * (i + 1));
+			pr *= a;
+		}
+		po->var[y] = v > 0.0 ? v : 0.0;
+	}
+}
+
 void
 pair_output_reset(struct pair_output *po, const struct verify_params *par,
-    int gamma, int length_varies, double *scratch)
+    int gamma, int length_varies)
 {
-	size_t v = po->vocab;
+	size_t v = po->vocab, y;
+	double *acc, *bonus, a;
 
-	memset(po->sq, 0, v * sizeof *po->sq);
-	memset(po->cross, 0, v * sizeof *po->cross);
 	memset(po->count, 0, v * sizeof *po->count);
-	po->sum_n2 = 0.0;
 	po->tokens = po->steps = 0;
 	po->exact_known = !length_varies;
-	if (po->exact_known)
-		verify_output_pair(par, po->p, po->q, v, gamma, scratch, po->exact);
+	if (!po->exact_known)
+		return;
+	verify_output_pair(par, po->p, po->q, v, gamma, po->scratch, po->exact);
+	po->per_token = par->rule == VERIFY_BLOCK;
+	if (po->per_token) {
+		for (y = 0; y < v; y++)
+			po->var[y] = po->p[y] * (1.0 - po->p[y]);
+		return;
+	}
+	acc = xreallocarray(NULL, v, sizeof *acc);
+	bonus = xreallocarray(NULL, v, sizeof *bonus);
+	a = verify_pair_parts(par, po->p, po->q, v, acc, po->scratch, bonus);
+	step_variances(po, a, acc, po->scratch, bonus, gamma);
+	free(acc);
+	free(bonus);
 }
 
 void
 pair_output_add_step(struct pair_output *po, const int *ids, int n)
 {
-	int i, j;
+	int i;
 
-	for (i = 0; i < n; i++) {
-		int c = 0;
-
-		for (j = 0; j < i && ids[j] != ids[i]; j++)
-			;
-		if (j < i)
-			continue;	/* counted with its first occurrence */
-		for (j = i; j < n; j++)
-			c += ids[j] == ids[i];
-		po->sq[ids[i]] += (double)c * c;
-		po->cross[ids[i]] += (double)c * n;
-		po->count[ids[i]] += (uint64_t)c;
-	}
-	po->sum_n2 += (double)n * n;
+	for (i = 0; i < n; i++)
+		po->count[ids[i]]++;
 	po->tokens += (uint64_t)n;
 	po->steps++;
 }
@@ -87,7 +111,7 @@ token_p_value(const struct pair_output *po, size_t y, int *tested)
 {
 	double e = po->exact[y], n = (double)po->tokens;
 	double dev = (double)po->count[y] - e * n;
-	double var = po->sq[y] - 2.0 * e * po->cross[y] + e * e * po->sum_n2;
+	double var = po->var[y] * (po->per_token ? n : (double)po->steps);
 
 	*tested = 0;
 	if (e <= 0.0)
@@ -95,7 +119,7 @@ token_p_value(const struct pair_output *po, size_t y, int *tested)
 	if (e * n < PAIR_OUTPUT_MIN_EXPECTED || po->steps < PAIR_OUTPUT_MIN_STEPS)
 		return 1.0;
 	*tested = 1;
-	if (!(var > 1e-12 * n))
+	if (!(var > 1e-12 * n))	/* no spread: the count is fixed */
 		return fabs(dev) > 1e-9 * n ? 0.0 : 1.0;
 	return erfc(fabs(dev) / sqrt(2.0 * var));
 }

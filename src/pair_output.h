@@ -1,16 +1,24 @@
-/* pair_output.h: a replay of one fixed pair (p, q), where a rule's output has a
+/* pair_output.h: a replay of one pair (p, q), where a rule's output has a
  * closed form: the rule's exact output distribution (verify_output_pair), its TV
  * to the target p (what a lossy rule costs), and a test of the measured output
  * against it (that the simulation does what the rule says).
  *
  * The test: with one pair, steps are i.i.d., so for each token y the deviation
  * D_y = C_y - e_y N (C_y its count, N all emitted tokens, e_y its exact share)
- * is a sum of i.i.d. per-step terms d_sy = c_sy - e_y n_s of mean 0. Its
- * variance is estimated by sum_s d_sy^2, and z_y = D_y / sqrt(that) is normal
- * in the limit. From PAIR_OUTPUT_MIN_STEPS steps on, tokens whose expected
- * count e_y N is at least PAIR_OUTPUT_MIN_EXPECTED are tested; the p-value is the smallest two-sided
- * one times their number (Bonferroni). A token with e_y = 0 that is emitted at
- * all fails at once (p = 0). Memory: four doubles a token, flat in steps. */
+ * is a sum over steps of terms d_sy = c_sy - e_y n_s of mean 0, and
+ * z_y = D_y / sqrt(S v_y) is normal in the limit, with S the steps and v_y the
+ * variance of d_sy under the rule, in closed form from the step's structure
+ * (verify_pair_parts: i accepted drafts, each distributed as acc / a, with
+ * probability a^i (1 - a), then a replacement; all gamma, then a bonus). Block
+ * verification has no such structure; it is lossless, and for a lossless rule
+ * C_y - p_y t is a martingale in the emitted tokens t, so the variance is
+ * p_y (1 - p_y) N. The variance is not estimated from the counts (an estimate
+ * from a rare token's own count would be small exactly when the count is).
+ * From PAIR_OUTPUT_MIN_STEPS steps on, tokens whose expected count e_y N is at
+ * least PAIR_OUTPUT_MIN_EXPECTED are tested; the p-value is the smallest
+ * two-sided one times their number (Bonferroni). A token with e_y = 0 that is
+ * emitted fails at once (p = 0). Memory: five doubles and a counter a token,
+ * flat in steps. */
 #ifndef SPECDEC_PAIR_OUTPUT_H
 #define SPECDEC_PAIR_OUTPUT_H
 
@@ -19,19 +27,20 @@
 
 #include "verify.h"
 
-#define PAIR_OUTPUT_MIN_EXPECTED 10.0	/* a token tested from this expected count */
+#define PAIR_OUTPUT_MIN_EXPECTED 25.0	/* a token tested from this expected count */
 #define PAIR_OUTPUT_MIN_STEPS 500	/* below, the spread's estimate is too rough */
 
 struct pair_output {
 	size_t vocab;
 	double *p, *q;		/* the pair, dense */
 	double *exact;		/* the rule's output at the segment's rule and gamma */
-	double *sq;		/* per token: sum over steps of c_sy^2 */
-	double *cross;		/* per token: sum over steps of c_sy n_s */
+	double *var;		/* per token: v_y, the variance of d_sy a step;
+				 * block verification: p_y (1 - p_y) a token */
+	double *scratch;	/* vocab entries */
 	uint64_t *count;	/* per token: C_y */
-	double sum_n2;		/* sum over steps of n_s^2 */
 	uint64_t tokens;	/* N */
 	uint64_t steps;
+	int per_token;		/* var is per token (block), not per step */
 	int exact_known;	/* 0: the draft length varies, no closed form */
 };
 
@@ -51,10 +60,10 @@ void pair_output_init(struct pair_output *po, const double *p, const double *q,
 void pair_output_free(struct pair_output *po);
 
 /* Start over (a new segment): the exact output of rule par at draft length
- * gamma, or no closed form when the length varies from step to step
- * (length_varies: a schedule other than constant). scratch holds vocab doubles. */
+ * gamma and its variances, or no closed form when the length varies from step
+ * to step (length_varies: a schedule other than constant). O(vocab gamma). */
 void pair_output_reset(struct pair_output *po, const struct verify_params *par,
-    int gamma, int length_varies, double *scratch);
+    int gamma, int length_varies);
 
 /* Add one step's emitted tokens (n of them, ids in 0..vocab-1). */
 void pair_output_add_step(struct pair_output *po, const int *ids, int n);

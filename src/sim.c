@@ -32,7 +32,7 @@ reset_pair_output(struct sim *sim)
 {
 	if (sim->pair != NULL)
 		pair_output_reset(sim->pair, &sim->par.verify, sim->par.gamma,
-		    sim->par.schedule != SCHEDULE_CONSTANT, sim->scratch);
+		    sim->par.schedule != SCHEDULE_CONSTANT);
 }
 
 /* A replay of one pair: keep its exact output beside the measured one. */

@@ -3,11 +3,13 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pdist.h"
 #include "rng.h"
 #include "verify.h"
+#include "xalloc.h"
 
 /* Each rule's name, once: the table and the option's choices use it. */
 #define NAME_STANDARD "standard"
@@ -226,31 +228,43 @@ normalise_or_p(double *r, const double *p, size_t n)
 		r[y] = sum > 0.0 ? r[y] / sum : p[y];
 }
 
+double
+verify_pair_parts(const struct verify_params *par, const double *p, const double *q,
+    size_t vocab, double *acc, double *repl, double *bonus)
+{
+	double a = fmin(1.0, accepted_mass(par, p, q, vocab, acc));
+	size_t y, top = dense_argmax(p, vocab);
+
+	replacement(par, p, q, vocab, repl);
+	normalise_or_p(repl, p, vocab);
+	for (y = 0; y < vocab; y++)
+		bonus[y] = par->rule == VERIFY_GREEDY ? (double)(y == top) : p[y];
+	return a;
+}
+
 void
 verify_output_pair(const struct verify_params *par, const double *p, const double *q,
     size_t vocab, int gamma, double *scratch, double *out)
 {
-	double a, s = 0.0, ag = 1.0, total = 0.0;
-	size_t y, top = dense_argmax(p, vocab);
+	double a, s = 0.0, ag = 1.0, total = 0.0, *bonus;
+	size_t y;
 	int i;
 
 	if (par->rule == VERIFY_BLOCK) {
 		memcpy(out, p, vocab * sizeof *out);
 		return;
 	}
-	a = fmin(1.0, accepted_mass(par, p, q, vocab, out));
+	bonus = xreallocarray(NULL, vocab, sizeof *bonus);
+	a = verify_pair_parts(par, p, q, vocab, out, scratch, bonus);
 	for (i = 0; i < gamma; i++) {
 		s += ag;
 		ag *= a;
 	}
-	replacement(par, p, q, vocab, scratch);
-	normalise_or_p(scratch, p, vocab);
 	for (y = 0; y < vocab; y++) {
-		double bonus = par->rule == VERIFY_GREEDY ? (double)(y == top) : p[y];
-
-		out[y] = out[y] * s + (1.0 - ag) * scratch[y] + ag * bonus;
+		out[y] = out[y] * s + (1.0 - ag) * scratch[y] + ag * bonus[y];
 		total += out[y];
 	}
 	for (y = 0; y < vocab; y++)
 		out[y] /= total;
+	free(bonus);
 }

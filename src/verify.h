@@ -95,6 +95,15 @@ void verify_pit(const struct verify_params *par, struct spec_step *step,
 void verify_output_pair(const struct verify_params *par, const double *p, const double *q,
     size_t vocab, int gamma, double *scratch, double *out);
 
+/* The parts of a step of a token-by-token rule (every rule but block) on one
+ * pair: acc (vocab entries) the accepted mass by token, its sum a (at most 1)
+ * returned; repl the replacement's distribution after a rejection; bonus the
+ * bonus token's distribution. A step accepts i drafts with probability
+ * a^i (1 - a) for i < gamma (then a replacement) and a^gamma (then a bonus),
+ * each accepted draft independently distributed as acc / a. */
+double verify_pair_parts(const struct verify_params *par, const double *p, const double *q,
+    size_t vocab, double *acc, double *repl, double *bonus);
+
 /* Block verification's step (verify_block.c), and its acceptance weight h_i =
  * Z_i / (Z_i + 1 - p_i) (1 when Z_i = 0 and p_i = 1, where nothing is left to
  * lose), shared with the tests' exact enumeration. */
