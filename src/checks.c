@@ -194,7 +194,7 @@ check_rule_output(struct check *c, const struct sim *sim, const struct sim_figur
 		skip(c, c->name, "no closed form computed under a schedule other than constant");
 	else if (r->tested == 0 && r->p_value > 0.0)
 		skip(c, c->name, sim->stats.steps < PAIR_OUTPUT_MIN_STEPS ?
-		    "untestable: fewer than 500 steps" : "untestable: no token expects 10 yet");
+		    "untestable: fewer than 500 steps" : "untestable: no token expects 25 yet");
 }
 
 /* Checks whose premise the verification rule breaks: rules with no closed form

@@ -28,7 +28,7 @@
 #include "verify.h"
 
 #define PAIR_OUTPUT_MIN_EXPECTED 25.0	/* a token tested from this expected count */
-#define PAIR_OUTPUT_MIN_STEPS 500	/* below, the spread's estimate is too rough */
+#define PAIR_OUTPUT_MIN_STEPS 500	/* below, the normal law is too rough a guide */
 
 struct pair_output {
 	size_t vocab;

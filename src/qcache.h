@@ -35,7 +35,9 @@ void qcache_step(struct qcache *qc);
 /* The dense row ngram_dist(draft, ctx, n, f) (f NULL for no factors; its key
  * names the row), from the cache or built into it with scratch s; *name gets
  * the name of its values (pdist.h): nonzero, the same while the row stays in
- * the cache, never given to another row of any cache of the same which. */
+ * the cache, never given to another row of this cache; a source's caches have
+ * different which, so its names are its own (another source's, its reference
+ * clone's say, are not: never mix two sources' names). */
 const double *qcache_row(struct qcache *qc, const struct ngram_model *draft,
     const uint32_t *ctx, size_t n, const struct ngram_factor *f,
     struct ngram_scratch *s, uint64_t *name);

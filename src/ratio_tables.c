@@ -74,7 +74,18 @@ build(struct ratio_entry *e, const double *p, const double *q)
 	free(k);
 }
 
-/* The pair's entry: found, or the least recently used one taken for it. */
+/* Which of a and b to give up: one still being counted before one with a table
+ * (a run of pairs seen once must not push the built tables out), else the one
+ * used longer ago. */
+static struct ratio_entry *
+to_evict(struct ratio_entry *a, struct ratio_entry *b)
+{
+	if ((a->cdf == NULL) != (b->cdf == NULL))
+		return a->cdf == NULL ? a : b;
+	return b->last < a->last ? b : a;
+}
+
+/* The pair's entry: found, or one taken for it (to_evict). */
 static struct ratio_entry *
 entry(struct ratio_tables *t, uint64_t pname, uint64_t qname, size_t vocab)
 {
@@ -86,7 +97,7 @@ entry(struct ratio_tables *t, uint64_t pname, uint64_t qname, size_t vocab)
 		if (e->uses > 0 && e->pname == pname && e->qname == qname &&
 		    e->vocab == vocab)
 			return e;
-		old = e->last < old->last ? e : old;
+		old = to_evict(old, e);
 	}
 	old->pname = pname;
 	old->qname = qname;
@@ -105,7 +116,7 @@ ratio_tables_cdf(struct ratio_tables *t, const struct pdist *p, const struct pdi
 	int j;
 
 	if (p->form != PDIST_DENSE || q->form != PDIST_DENSE || p->name == 0 ||
-	    q->name == 0 || p->vocab != q->vocab)
+	    q->name == 0 || p->vocab != q->vocab || p->vocab > RATIO_TABLES_VOCAB_MAX)
 		return 0;
 	e = entry(t, p->name, q->name, p->vocab);
 	e->last = ++t->tick;

@@ -5,9 +5,10 @@
  * its few lines serve all of them. For a pair of named dense rows seen
  * RATIO_TABLES_AFTER times, a table of the CDF of every token is built once (a
  * sort of the vocabulary by the ratio p/q, ties by id, and a running sum), and
- * each later token costs one lookup. Up to RATIO_TABLES_KEPT tables are kept,
- * the least recently used replaced: memory is at most that many vectors of the
- * vocabulary, flat in the number of steps. The values equal pdist_ratio_cdf's
+ * each later token costs one lookup. Up to RATIO_TABLES_KEPT pairs are kept,
+ * one still being counted replaced before one with a table, else the least
+ * recently used: memory is at most that many vectors of the vocabulary (none
+ * above RATIO_TABLES_VOCAB_MAX), flat in the number of steps. The values equal pdist_ratio_cdf's
  * up to the rounding of a sum taken in another order. */
 #ifndef SPECDEC_RATIO_TABLES_H
 #define SPECDEC_RATIO_TABLES_H
@@ -19,6 +20,7 @@
 
 #define RATIO_TABLES_KEPT 8	/* tables kept */
 #define RATIO_TABLES_AFTER 16	/* uses of a pair before its table is built */
+#define RATIO_TABLES_VOCAB_MAX 262144	/* no tables above: 8 of 2 MiB at most */
 
 struct ratio_tables;
 

@@ -16,9 +16,10 @@
  * (unless exactly one of them has order 1). Elsewhere both are dense.
  *
  * A dense draft row depends only on the draft's context and the position's
- * noise row (with noise), so up to a vocabulary of 32,768 the source keeps the
- * most recently used rows in a cache (qcache.h) and hands out pointers into
- * them; rows handed out in a step are not evicted before the next begin.
+ * noise row (with noise), so up to a vocabulary of about 61,000 the source
+ * keeps the most recently used rows in a cache (qcache.h: 64 rows, or as many
+ * as 16 MiB holds), the target's rows in another, and hands out pointers into
+ * them, named (pdist.h); rows handed out in a step are not evicted before the next begin.
  * Running out of memory ends the process (xalloc.h). */
 #ifndef SPECDEC_SOURCE_NGRAM_H
 #define SPECDEC_SOURCE_NGRAM_H

@@ -373,8 +373,16 @@ test_ratio_tables(void)
 		worst = fmax(worst, fabs(out[x] - pdist_ratio_cdf(&swp, &swq, x)));
 	tap_ok(worst <= 1e-15, "the swapped pair under new names: its own values (worst %.3g)",
 	    worst);
+	for (i = 0; i < 3 * RATIO_TABLES_KEPT; i++) {	/* pairs seen once */
+		struct pdist op = pdist_dense_named(dense_p, V, 100 + 2 * (uint64_t)i);
+		struct pdist oq = pdist_dense_named(dense_q, V, 101 + 2 * (uint64_t)i);
+
+		early += ratio_tables_cdf(t, &op, &oq, xs, V, out);
+	}
+	tap_ok(early == 0 && ratio_tables_cdf(t, &np, &nq, xs, V, out),
+	    "%d pairs seen once do not push a built table out", 3 * RATIO_TABLES_KEPT);
 	ratio_tables_stats(t, &built, &served);
-	tap_ok(built == 2 && served == 2, "two tables built, two lookups served (%llu, %llu)",
+	tap_ok(built == 2 && served == 3, "two tables built, three lookups served (%llu, %llu)",
 	    (unsigned long long)built, (unsigned long long)served);
 	ratio_tables_free(t);
 }
