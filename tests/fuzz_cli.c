@@ -75,8 +75,8 @@ check_accepted(const struct options *opt)
 	if ((int)opt->mode < 0 || opt->mode >= CLI_NMODES ||
 	    (int)opt->source < 0 || opt->source >= CLI_NSOURCES)
 		abort();
-	if (opt->mode == CLI_HELP || opt->mode == CLI_VERSION)
-		return;
+	if (opt->mode == CLI_HELP || opt->mode == CLI_VERSION || opt->mode == CLI_PRESETS)
+		return;	/* they print and exit, whatever else is given (man page) */
 	for (i = 0; i < cli_noptions; i++)
 		check_row(&cli_options[i], opt);
 	if ((opt->replay != NULL && opt->source != CLI_SOURCE_REPLAY) ||

@@ -18,6 +18,10 @@ ok $? "the report names the target, the noise solved and the alpha it gives"
 "$SPECDEC" --list-presets >"$TMPD/list"
 is "$(grep -cE ' Table 3$| Tables 3\+4$' "$TMPD/list")" 24 "--list-presets: 24 pairs, each naming its table"
 awk 'length > 80 { exit 1 }' "$TMPD/list"; ok $? "--list-presets fits 80 columns"
+"$SPECDEC" --re 0ax --list-presets --batch >"$TMPD/list2" 2>"$TMPD/err2"
+is "$?:$(wc -c <"$TMPD/err2" | tr -d ' ')" "0:0" \
+    "--list-presets with other options: prints and exits 0, as --help does (fuzz_cli's find)"
+cmp -s "$TMPD/list" "$TMPD/list2"; ok $? "and prints the same list"
 
 # Every preset, 20,000 steps: alpha within 0.01 of the table, c as Table 4 says.
 bad=
