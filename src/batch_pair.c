@@ -51,10 +51,16 @@ batch_pair_report(const struct sim *sim, const struct sim_figures *f)
 
 	if (sim->pair == NULL || !r->available)
 		return;
-	wrap_printf(stdout, WRAP_WIDTH, REPORT_INDENT, "rule output  one pair: the rule's"
-	    " exact output is TV %.4f from the target; the measured output TV %.4f from"
-	    " the rule's (p = %.3g, %zu token%s tested)", r->tv_rule, r->tv_measured,
-	    r->p_value, r->tested, r->tested == 1 ? "" : "s");
+	if (r->tested > 0 || r->p_value < 1.0)
+		wrap_printf(stdout, WRAP_WIDTH, REPORT_INDENT, "rule output  one pair: the"
+		    " rule's exact output is TV %.4f from the target; the measured output TV"
+		    " %.4f from the rule's (p = %.3g, %zu token%s tested)", r->tv_rule,
+		    r->tv_measured, r->p_value, r->tested, r->tested == 1 ? "" : "s");
+	else
+		wrap_printf(stdout, WRAP_WIDTH, REPORT_INDENT, "rule output  one pair: the"
+		    " rule's exact output is TV %.4f from the target; the measured output TV"
+		    " %.4f from the rule's (untested: see output_matches_rule)", r->tv_rule,
+		    r->tv_measured);
 	n = sim->pair->vocab < BATCH_PAIR_TOKENS ? sim->pair->vocab : BATCH_PAIR_TOKENS;
 	listed = xcalloc(sim->pair->vocab, 1);
 	for (i = 0; i < n; i++) {

@@ -145,7 +145,7 @@ pair_output_result(const struct pair_output *po)
 			r.worst = y;
 		}
 	}
-	r.tv_rule *= 0.5;
+	r.tv_rule = r.tv_rule < 1e-12 ? 0.0 : 0.5 * r.tv_rule;	/* rounding: 0 */
 	r.tv_measured = po->tokens > 0 ? 0.5 * r.tv_measured : 0.0;
 	r.p_value = fmin(1.0, least * (double)(r.tested > 0 ? r.tested : 1));
 	return r;

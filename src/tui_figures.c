@@ -23,7 +23,7 @@ const struct tui_figure tui_figures[] = {
 	{ "segment", "segment", "figures since the last change of gamma, noise, r, s" },
 	{ "residual mass", "residual mass",
 	    "sum max(0, p - q) = 1 - overlap at that position" },
-	{ "r0.412", "r0.412", "the residual token's chance under max(0, p - q)/mass" },
+	{ "r0.412", "r0.412", "the replacement's chance (standard: max(0,p-q)/mass)" },
 	{ "pos", "pos", "place in the text; a residual takes its reject's" },
 };
 

@@ -72,7 +72,8 @@ frame_of(const struct sim *sim, const struct tui_view *v, struct dist_frame *fr)
 		fr->checked = sm.checked > fr->pos;
 		fr->ended = sm.ended;
 	}
-	fr->shares = stepview_same_target(fr->sv, sim_view(sim, sel + 1));
+	fr->shares = sim->pair != NULL ||	/* one pair: every step's target */
+	    stepview_same_target(fr->sv, sim_view(sim, sel + 1));
 	if (sim->pair != NULL && sim->pair->exact_known) {
 		fr->pair = pair_output_result(sim->pair);
 		fr->rule_line = 1;
@@ -91,7 +92,8 @@ check_line(struct tui_pen *p, const struct sim *sim, const struct dist_frame *fr
 	const char *ge = v->term->utf8 ? "\u2265" : ">=";
 	struct stepview_at at;
 	char a[64], c[64], full[256];
-	const char *dw, *ew;
+	const char *dw, *ew, *name;
+	double bound;
 	int rej, compact;
 
 	stepview_at(&fr->e->step, fr->pos, &at);
@@ -111,12 +113,23 @@ check_line(struct tui_pen *p, const struct sim *sim, const struct dist_frame *fr
 	rej = at.drafted->outcome == SPEC_REJECTED;
 	ew = rej && fr->ended && at.emitted != NULL ?
 	    source_label(&sim->src, at.emitted->id, c, sizeof c) : "";
-	snprintf(full, sizeof full, "draft %s: u %.2f %s p/q %.2f reject %s%s", dw,
-	    at.drafted->u, ge, at.ratio, g->arrow, ew);
-	compact = tui_text_width(full) > p->right - p->x;
-	tui_pen_printf(p, TUI_S_NORMAL, compact ? "%s u %.2f %s %.2f " :
-	    "draft %s: u %.2f %s p/q %.2f ", dw, at.drafted->u, rej ? ge : "<", at.ratio);
-	tui_pen_put(p, rej ? TUI_S_REJECTED : TUI_S_ACCEPTED, rej ? "reject" : "accept");
+	bound = verify_u_bound(&sim->par.verify, at.drafted->p, at.drafted->q, &name);
+	if (name == NULL) {	/* a test without u: the verdict alone */
+		tui_pen_printf(p, TUI_S_NORMAL, "draft %s: ", dw);
+		tui_pen_put(p, rej ? TUI_S_REJECTED : TUI_S_ACCEPTED, rej ? "reject" : "accept");
+		compact = 0;
+	} else {
+		snprintf(full, sizeof full, "draft %s: u %.2f %s %s %.2f reject %s%s", dw,
+		    at.drafted->u, ge, name, bound, g->arrow, ew);
+		compact = tui_text_width(full) > p->right - p->x;
+		if (compact)
+			tui_pen_printf(p, TUI_S_NORMAL, "%s u %.2f %s %.2f ", dw, at.drafted->u,
+			    rej ? ge : "<", bound);
+		else
+			tui_pen_printf(p, TUI_S_NORMAL, "draft %s: u %.2f %s %s %.2f ", dw,
+			    at.drafted->u, rej ? ge : "<", name, bound);
+		tui_pen_put(p, rej ? TUI_S_REJECTED : TUI_S_ACCEPTED, rej ? "reject" : "accept");
+	}
 	if (*ew != '\0') {
 		snprintf(full, sizeof full, "%s%s%s", compact ? "" : " ", g->arrow, ew);
 		tui_pen_put_cut(p, TUI_S_RESIDUAL, full);
@@ -281,13 +294,10 @@ rule_line(struct tui_pen *p, const struct dist_frame *fr)
 	const struct pair_output_result *r = &fr->pair;
 	char lng[128], mid[128], shrt[128];
 
-	if (fr->rule)
-		snprintf(lng, sizeof lng, "rul: the rule's exact output, TV %.3f from p;"
-		    " out TV %.3f from rul", r->tv_rule, r->tv_measured);
-	else
-		snprintf(lng, sizeof lng, "the rule's exact output is p (TV %.3f);"
-		    " out TV %.3f from it", r->tv_rule, r->tv_measured);
-	snprintf(mid, sizeof mid, "rule's output: TV %.3f from p", r->tv_rule);
+	snprintf(lng, sizeof lng, "rule's output: TV %.3f from p; out %.3f from it",
+	    r->tv_rule, r->tv_measured);
+	snprintf(mid, sizeof mid, "rule TV %.3f from p, out %.3f", r->tv_rule,
+	    r->tv_measured);
 	snprintf(shrt, sizeof shrt, "rule TV %.3f", r->tv_rule);
 	tui_pen_choose(p, TUI_S_NORMAL, lng, mid, shrt);
 }

@@ -75,13 +75,16 @@ put_at(struct tui_pen *p, int row, int col, enum tui_style style, const char *s)
 }
 
 static void
-check_cell(struct tui_pen *p, int col, const struct spec_token *t)
+check_cell(struct tui_pen *p, const struct sim *sim, int col, const struct spec_token *t)
 {
 	int rej = t->outcome == SPEC_REJECTED;
+	const char *name;
 	char buf[32];
 
+	verify_u_bound(&sim->par.verify, t->p, t->q, &name);
 	snprintf(buf, sizeof buf, "%.3f", t->u);
-	put_at(p, ROW_CHECK, col, TUI_S_NORMAL, buf);
+	put_at(p, ROW_CHECK, col, name != NULL ? TUI_S_NORMAL : TUI_S_DIM,
+	    name != NULL ? buf : "-");	/* a rule without u: no u to show */
 	put_at(p, ROW_VERDICT, col, rej ? TUI_S_REJECTED : TUI_S_ACCEPTED,
 	    rej ? "reject" : "accept");
 }
@@ -117,11 +120,15 @@ draft_column(struct tui_pen *p, const struct sim *sim, const struct spec_step *s
 	}
 	stepview_at(s, k, &at);
 	if (sm->scored) {
-		snprintf(buf, sizeof buf, "%.3f", at.ratio);
+		const char *name;
+		double b = verify_u_bound(&sim->par.verify, at.drafted->p, at.drafted->q,
+		    &name);
+
+		snprintf(buf, sizeof buf, "%.3f", name != NULL ? b : at.ratio);
 		put_at(p, ROW_RATIO, col, TUI_S_NORMAL, buf);
 	}
 	if (sm->checked > k)
-		check_cell(p, col, at.drafted);
+		check_cell(p, sim, col, at.drafted);
 }
 
 void
@@ -148,8 +155,11 @@ tui_draw_slowmo(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	    shrt, NULL);
 	caption(&p, sim, s, &sm);
 	for (i = ROW_TOKEN; i <= ROW_CHECK; i++) {
+		const char *bound;
+
+		verify_u_bound(&sim->par.verify, 1.0, 1.0, &bound);
 		tui_pen_at(&p, TUI_BOX_Y + i, TUI_BOX_X);
-		tui_pen_put(&p, TUI_S_DIM, labels[i]);
+		tui_pen_put(&p, TUI_S_DIM, i == ROW_RATIO && bound != NULL ? bound : labels[i]);
 	}
 	k = sm.drafts + sm.ended;	/* columns in use, the bonus's included */
 	if (k > ncols)

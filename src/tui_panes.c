@@ -367,15 +367,49 @@ verdict(enum spec_outcome o)
 	return "";
 }
 
-/* The detail's p/q cell of the residual token: the probability it was drawn
- * with under norm(max(0, p - q)), marked r. */
+/* The detail's ratio cell of the replacement token: the probability it was
+ * drawn with under the rule (verify_replacement_prob), marked r; "-" where the
+ * step does not keep enough to tell. */
 static void
-detail_residual_prob(struct tui_pen *p, const struct spec_step *s, int i, int col)
+detail_residual_prob(struct tui_pen *p, const struct sim *sim, const struct spec_step *s,
+    int i, int col)
 {
-	double r = spec_residual_prob(s, i);
+	double r = verify_replacement_prob(&sim->par.verify, s, i);
 
 	tui_pen_at(p, TUI_BOX_Y + DETAIL_RATIO, detail_x(col));
-	tui_pen_printf(p, TUI_S_RESIDUAL, r > 0.0 && r < 0.001 ? "r%.0e" : "r%.3f", r);
+	if (r < 0.0)
+		tui_pen_put(p, TUI_S_DIM, "-");
+	else
+		tui_pen_printf(p, TUI_S_RESIDUAL, r > 0.0 && r < 0.001 ? "r%.0e" : "r%.3f", r);
+}
+
+/* The labels of the ratio and verdict rows under the segment's rule: "p/q" and
+ * "u<p/q"; "p/Lq" and "test" (lenient); "p/q" and "test" for a rule whose test
+ * draws no u (verify_u_bound). */
+static const char *
+detail_label(const struct sim *sim, enum detail_row row, char *buf, size_t len)
+{
+	const char *bound;
+
+	if (row != DETAIL_RATIO && row != DETAIL_VERDICT)
+		return detail_labels[row];
+	verify_u_bound(&sim->par.verify, 1.0, 1.0, &bound);
+	if (row == DETAIL_RATIO)
+		snprintf(buf, len, "%s", bound != NULL ? bound : "p/q");
+	else	/* "u<p/Lq" would not fit the label's 5 columns */
+		snprintf(buf, len, "%s", bound != NULL && strcmp(bound, "p/q") == 0 ?
+		    "u<p/q" : "test");
+	return buf;
+}
+
+/* Whether the segment's rule decides with a uniform u. */
+static int
+uses_u(const struct sim *sim)
+{
+	const char *bound;
+
+	verify_u_bound(&sim->par.verify, 1.0, 1.0, &bound);
+	return bound != NULL;
 }
 
 /* Column col of the detail: token i of step s with p, q (none for a bonus: it
@@ -397,12 +431,17 @@ detail_column(struct tui_pen *p, const struct sim *sim, const struct spec_step *
 	p->right = right;
 	detail_number(p, DETAIL_P, col, t->p, 1);
 	detail_number(p, DETAIL_Q, col, t->q, t->outcome != SPEC_BONUS);
-	if (t->outcome == SPEC_RESIDUAL)
-		detail_residual_prob(p, s, i, col);
-	else
-		detail_number(p, DETAIL_RATIO, col, t->q > 0.0 ? t->p / t->q : 0.0,
-		    tested && t->q > 0.0);
-	detail_number(p, DETAIL_U, col, t->u, tested);
+	if (t->outcome == SPEC_RESIDUAL) {
+		detail_residual_prob(p, sim, s, i, col);
+	} else {
+		const char *bound;
+		double b = verify_u_bound(&sim->par.verify, t->p, t->q, &bound);
+
+		if (bound == NULL)	/* no u: p/q, for information */
+			b = t->q > 0.0 ? t->p / t->q : 0.0;
+		detail_number(p, DETAIL_RATIO, col, b, tested && t->q > 0.0);
+	}
+	detail_number(p, DETAIL_U, col, t->u, tested && uses_u(sim));
 	tui_pen_at(p, TUI_BOX_Y + DETAIL_VERDICT, x);
 	tui_pen_put(p, tui_outcome_style(t->outcome), verdict(t->outcome));
 }
@@ -460,7 +499,7 @@ detail_box(WINDOW *w, const struct sim_entry *e, int sel, const struct tui_view 
 	const struct spec_step *s = &e->step;
 	const struct spec_token *t = &s->tok[sel];
 	char title[128], shrt[128], what[64], at[32];
-	double mass = t->outcome == SPEC_RESIDUAL ? s->residual_mass : s->resid[sel];
+	double mass = s->resid[t->outcome == SPEC_RESIDUAL && sel > 0 ? sel - 1 : sel];
 
 	snprintf(at, sizeof at, "at pos %d", detail_position(s, sel));
 	if (t->outcome == SPEC_BONUS)
@@ -517,8 +556,11 @@ tui_draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	sel = tui_detail_selected(&e->step, v->token);
 	detail_box(w, e, sel, v);
 	for (i = 0; i < DETAIL_ROWS; i++) {
+		char buf[16];
+
 		tui_pen_at(&p, TUI_BOX_Y + i, TUI_BOX_X);
-		tui_pen_put(&p, TUI_S_DIM, detail_labels[i]);
+		tui_pen_put(&p, TUI_S_DIM, detail_label(sim, (enum detail_row)i, buf,
+		    sizeof buf));
 	}
 	ncols = ncols > 0 ? ncols : 1;
 	first = e->step.ntok - ncols > 0 ? e->step.ntok - ncols : 0;

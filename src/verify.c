@@ -229,6 +229,45 @@ normalise_or_p(double *r, const double *p, size_t n)
 }
 
 double
+verify_u_bound(const struct verify_params *par, double p, double q, const char **label)
+{
+	switch (par->rule) {
+	case VERIFY_STANDARD:
+	case VERIFY_MISTAKE_RESIDUAL_FROM_P:
+		*label = "p/q";
+		return q > 0.0 ? p / q : 0.0;
+	case VERIFY_LENIENT:
+		*label = "p/Lq";
+		return q > 0.0 ? p / (par->lenience * q) : 0.0;
+	default:
+		*label = NULL;
+		return -1.0;
+	}
+}
+
+double
+verify_replacement_prob(const struct verify_params *par, const struct spec_step *step,
+    int i)
+{
+	const struct spec_token *t = &step->tok[i];
+
+	switch (par->rule) {
+	case VERIFY_STANDARD:
+		return spec_residual_prob(step, i);
+	case VERIFY_LENIENT:
+		if (step->residual_mass <= 0.0)
+			return t->p;
+		return fmax(0.0, t->p - par->lenience * t->q) / step->residual_mass;
+	case VERIFY_TYPICAL:
+	case VERIFY_MISTAKE_RESIDUAL_FROM_P:
+	case VERIFY_MISTAKE_ACCEPT_ALL:
+		return t->p;
+	default:
+		return -1.0;
+	}
+}
+
+double
 verify_pair_parts(const struct verify_params *par, const double *p, const double *q,
     size_t vocab, double *acc, double *repl, double *bonus)
 {

@@ -104,6 +104,24 @@ void verify_output_pair(const struct verify_params *par, const double *p, const 
 double verify_pair_parts(const struct verify_params *par, const double *p, const double *q,
     size_t vocab, double *acc, double *repl, double *bonus);
 
+/* For the faces: the bound a rule's accept test compares its uniform u with at
+ * a drafted token of target probability p and draft probability q (u below it
+ * accepts), and its name in *label: p / q ("p/q") for the standard rule and
+ * mistake-residual-from-p, p / (L q) ("p/Lq") for lenient. -1, with *label
+ * NULL, for a rule whose test draws no u: exact-match compares the draft with a
+ * sample of p; greedy, typical and accept-all decide from p and q alone; block
+ * decides the whole block at once. 0 where q is 0. */
+double verify_u_bound(const struct verify_params *par, double p, double q,
+    const char **label);
+
+/* For the faces: the probability the replacement token tok[i] of step was
+ * drawn with under the rule: the residual's, norm(max(0, p - q)), for the
+ * standard rule (spec_residual_prob), norm(max(0, p - L q)) for lenient, p
+ * itself where the replacement is a sample of p (typical, the mistakes); -1
+ * where the step does not keep enough to tell (exact-match, block). */
+double verify_replacement_prob(const struct verify_params *par,
+    const struct spec_step *step, int i);
+
 /* Block verification's step (verify_block.c), and its acceptance weight h_i =
  * Z_i / (Z_i + 1 - p_i) (1 when Z_i = 0 and p_i = 1, where nothing is left to
  * lose), shared with the tests' exact enumeration. */

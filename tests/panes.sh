@@ -53,7 +53,7 @@ shows "$s" "α 0.500 here" \
     "distributions: this position's alpha 0.500, the batch figure ($overlap)"
 matches "$s" "token .* p   q res out" "a fixed pair: the output's share column (out)"
 matches "$s" "│ 2 .* \.10 \.60 " "token 2: p .10, q .60 in its row"
-shows "$s" "rule's output: TV 0.000 from p" \
+shows "$s" "rule TV 0.000 from p, out 0." \
     "one pair, the standard rule: its exact output is p (no rul column)"
 keys r Left Left Left Left Left Left
 check r "pos 1/" "Left: the step's first position"
@@ -169,7 +169,20 @@ check l "distributions, step 5" "lenient: the distributions"
 s=$(screen l)
 matches "$s" "token .* p   q res rul out" "a lossy rule: the rule's output column (rul)"
 matches "$s" "│ 2 .* \.10 \.60   0 \.19 " "token 2: p .10, the rule's output .19"
-shows "$s" "rule's output: TV 0.121 from p" "and its TV from p under the rows"
+shows "$s" "rule TV 0.121 from p, out 0." "and its TV from p under the rows, and the output's from it"
+# the step detail explains the rule's own test: u against p/(L q), and the
+# replacement's probability under norm(max(0, p - L q)): 0.4 / 0.7 for token 0
+shows "$s" "│ p/Lq  0.333  0.333  r0.571" "lenient: the step detail's ratio row is p/(L q)"
+shows "$s" "│ test  accept reject resid" "and its verdict row is named test"
 $T kill-session -t l
+
+# exact-match draws no u: the step detail shows none
+start x2 80 24 LC_ALL=C.UTF-8
+run x2 "'$SPECDEC' --paused --replay '$TMPD/one' --seed 1 --verifier exact-match"
+keys x2 n n n n n
+check x2 "step 5" "exact-match: five steps"
+s=$(screen x2)
+shows "$s" "│ u     -      -" "exact-match: no u in the step detail"
+$T kill-session -t x2
 
 done_testing
