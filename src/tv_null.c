@@ -79,6 +79,6 @@ tv_null_of(const double *lambda, double lambda_all, size_t n, double tokens)
 	}
 	r.mean = mean / (2.0 * tokens);
 	r.sd = sqrt(var) / (2.0 * tokens);
-	r.limit = r.mean + TV_NULL_Z * r.sd;
+	r.limit = fmin(1.0, r.mean + TV_NULL_Z * r.sd);	/* TV is at most 1 */
 	return r;
 }

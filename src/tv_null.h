@@ -22,7 +22,7 @@ double tv_null_abs_var(double lambda);
 struct tv_null {
 	double mean;	/* expected TV */
 	double sd;	/* its standard deviation (ids taken as independent) */
-	double limit;	/* mean + TV_NULL_Z sd: a correct run stays below */
+	double limit;	/* mean + TV_NULL_Z sd, at most 1: a correct run stays below */
 };
 
 /* The null of TV = sum |X_i - Y_i| / (2 tokens) over n ids whose count variances
