@@ -161,6 +161,7 @@ sim_step(struct sim *sim)
 	if (!sim->no_reference)
 		draw_reference(sim, e->step.emitted);
 	e->number = ++sim->steps_total;
+	e->verify = sim->par.verify;
 	sim->targets_number = e->number;
 	sim->ring_next = (sim->ring_next + 1) % SIM_RING;
 	if (sim->ring_len < SIM_RING)

@@ -41,6 +41,7 @@ struct sim_params {
 
 struct sim_entry {
 	uint64_t number;	/* 1-based over the whole run, across segments */
+	struct verify_params verify;	/* the rule the step ran under */
 	struct spec_step step;
 };
 

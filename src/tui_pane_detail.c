@@ -71,10 +71,10 @@ verdict(enum spec_outcome o)
  * drawn with under the rule (verify_replacement_prob), marked r; "-" where the
  * step does not keep enough to tell. */
 static void
-detail_residual_prob(struct tui_pen *p, const struct sim *sim, const struct spec_step *s,
-    int i, int col)
+detail_residual_prob(struct tui_pen *p, const struct verify_params *rule,
+    const struct spec_step *s, int i, int col)
 {
-	double r = verify_replacement_prob(&sim->par.verify, s, i);
+	double r = verify_replacement_prob(rule, s, i);
 
 	tui_pen_at(p, TUI_BOX_Y + DETAIL_RATIO, detail_x(col));
 	if (r < 0.0)
@@ -83,17 +83,17 @@ detail_residual_prob(struct tui_pen *p, const struct sim *sim, const struct spec
 		tui_pen_printf(p, TUI_S_RESIDUAL, r > 0.0 && r < 0.001 ? "r%.0e" : "r%.3f", r);
 }
 
-/* The labels of the ratio and verdict rows under the segment's rule: "p/q" and
+/* The labels of the ratio and verdict rows under the step's rule: "p/q" and
  * "u<p/q"; "p/Lq" and "test" (lenient); "p/q" and "test" for a rule whose test
  * draws no u (verify_u_bound). */
 static const char *
-detail_label(const struct sim *sim, enum detail_row row, char *buf, size_t len)
+detail_label(const struct verify_params *rule, enum detail_row row, char *buf, size_t len)
 {
 	const char *bound;
 
 	if (row != DETAIL_RATIO && row != DETAIL_VERDICT)
 		return detail_labels[row];
-	verify_u_bound(&sim->par.verify, 1.0, 1.0, &bound);
+	verify_u_bound(rule, 1.0, 1.0, &bound);
 	if (row == DETAIL_RATIO)
 		snprintf(buf, len, "%s", bound != NULL ? bound : "p/q");
 	else	/* "u<p/Lq" would not fit the label's 5 columns */
@@ -102,13 +102,13 @@ detail_label(const struct sim *sim, enum detail_row row, char *buf, size_t len)
 	return buf;
 }
 
-/* Whether the segment's rule decides with a uniform u. */
+/* Whether the rule decides with a uniform u. */
 static int
-uses_u(const struct sim *sim)
+uses_u(const struct verify_params *rule)
 {
 	const char *bound;
 
-	verify_u_bound(&sim->par.verify, 1.0, 1.0, &bound);
+	verify_u_bound(rule, 1.0, 1.0, &bound);
 	return bound != NULL;
 }
 
@@ -116,9 +116,10 @@ uses_u(const struct sim *sim)
  * comes from p alone), p/q (the residual probability for a residual), u and the
  * verdict. */
 static void
-detail_column(struct tui_pen *p, const struct sim *sim, const struct spec_step *s, int i,
+detail_column(struct tui_pen *p, const struct sim *sim, const struct sim_entry *e, int i,
     int col, const struct tui_glyphs *g)
 {
+	const struct spec_step *s = &e->step;
 	const struct spec_token *t = &s->tok[i];
 	int tested = t->outcome == SPEC_ACCEPTED || t->outcome == SPEC_REJECTED;
 	int x = detail_x(col), right = p->right;
@@ -132,16 +133,16 @@ detail_column(struct tui_pen *p, const struct sim *sim, const struct spec_step *
 	detail_number(p, DETAIL_P, col, t->p, 1);
 	detail_number(p, DETAIL_Q, col, t->q, t->outcome != SPEC_BONUS);
 	if (t->outcome == SPEC_RESIDUAL) {
-		detail_residual_prob(p, sim, s, i, col);
+		detail_residual_prob(p, &e->verify, s, i, col);
 	} else {
 		const char *bound;
-		double b = verify_u_bound(&sim->par.verify, t->p, t->q, &bound);
+		double b = verify_u_bound(&e->verify, t->p, t->q, &bound);
 
 		if (bound == NULL)	/* no u: p/q, for information */
 			b = t->q > 0.0 ? t->p / t->q : 0.0;
 		detail_number(p, DETAIL_RATIO, col, b, tested && t->q > 0.0);
 	}
-	detail_number(p, DETAIL_U, col, t->u, tested && uses_u(sim));
+	detail_number(p, DETAIL_U, col, t->u, tested && uses_u(&e->verify));
 	tui_pen_at(p, TUI_BOX_Y + DETAIL_VERDICT, x);
 	tui_pen_put(p, tui_outcome_style(t->outcome), verdict(t->outcome));
 }
@@ -259,7 +260,7 @@ tui_draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 		char buf[16];
 
 		tui_pen_at(&p, TUI_BOX_Y + i, TUI_BOX_X);
-		tui_pen_put(&p, TUI_S_DIM, detail_label(sim, (enum detail_row)i, buf,
+		tui_pen_put(&p, TUI_S_DIM, detail_label(&e->verify, (enum detail_row)i, buf,
 		    sizeof buf));
 	}
 	ncols = ncols > 0 ? ncols : 1;
@@ -270,7 +271,7 @@ tui_draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 		tui_pen_put(&p, TUI_S_DIM, v->term->utf8 ? "token\u2026" : "tok...");
 	}
 	for (i = first; i < e->step.ntok && i < first + ncols; i++)
-		detail_column(&p, sim, &e->step, i, i - first, g);
+		detail_column(&p, sim, e, i, i - first, g);
 	for (k = 0; k < detail_unchecked_count(&e->step) && i - first < ncols; k++, i++)
 		detail_unchecked(&p, sim, &e->step, e->step.tested + k, i - first, g);
 	detail_numbers(w, &e->step, first, ncols, sel, v);

@@ -74,7 +74,9 @@ frame_of(const struct sim *sim, const struct tui_view *v, struct dist_frame *fr)
 	}
 	fr->shares = sim->pair != NULL ||	/* one pair: every step's target */
 	    stepview_same_target(fr->sv, sim_view(sim, sel + 1));
-	if (sim->pair != NULL && sim->pair->exact_known) {
+	if (sim->pair != NULL && sim->pair->exact_known &&	/* this segment's rule */
+	    fr->e->verify.rule == sim->par.verify.rule &&
+	    fr->e->verify.lenience == sim->par.verify.lenience) {
 		fr->pair = pair_output_result(sim->pair);
 		fr->rule_line = 1;
 		fr->rule = fr->pair.tv_rule > 1e-9;
@@ -113,7 +115,7 @@ check_line(struct tui_pen *p, const struct sim *sim, const struct dist_frame *fr
 	rej = at.drafted->outcome == SPEC_REJECTED;
 	ew = rej && fr->ended && at.emitted != NULL ?
 	    source_label(&sim->src, at.emitted->id, c, sizeof c) : "";
-	bound = verify_u_bound(&sim->par.verify, at.drafted->p, at.drafted->q, &name);
+	bound = verify_u_bound(&fr->e->verify, at.drafted->p, at.drafted->q, &name);
 	if (name == NULL) {	/* a test without u: the verdict alone */
 		tui_pen_printf(p, TUI_S_NORMAL, "draft %s: ", dw);
 		tui_pen_put(p, rej ? TUI_S_REJECTED : TUI_S_ACCEPTED, rej ? "reject" : "accept");

@@ -174,6 +174,12 @@ shows "$s" "rule TV 0.121 from p, out 0." "and its TV from p under the rows, and
 # replacement's probability under norm(max(0, p - L q)): 0.4 / 0.7 for token 0
 shows "$s" "│ p/Lq  0.333  0.333  r0.571" "lenient: the step detail's ratio row is p/(L q)"
 shows "$s" "│ test  accept reject resid" "and its verdict row is named test"
+# v moves to the next rule (typical, no u); a step selected from before it is
+# still explained by the rule it ran under
+keys l v n
+check l "verifier=typical" "v: the next rule, typical"
+keys l k k
+check l "│ p/Lq  " "an older step keeps its own rule's labels (p/Lq)"
 $T kill-session -t l
 
 # exact-match draws no u: the step detail shows none
