@@ -252,8 +252,8 @@ parse_list(const struct cli_option *o, const char *arg, struct options *opt,
 }
 
 /* The value an INT, REAL or CHOICE field holds, as a double. */
-static double
-field_value(const struct cli_option *o, const void *field)
+double
+cli_kind_value(const struct cli_option *o, const void *field)
 {
 	uint64_t u64;
 	uint32_t u32;
@@ -288,16 +288,16 @@ parse_axis_element(const struct cli_option *o, const char *s, void *field,
 			return rc;
 		if (ax->n == CLI_AXIS_VALUES)
 			return -1;
-		ax->v[ax->n++] = field_value(o, field);
+		ax->v[ax->n++] = cli_kind_value(o, field);
 		return 0;
 	}
 	memcpy(lo, s, (size_t)(dash - s));
 	lo[dash - s] = '\0';
 	if ((rc = parse_one(o, lo, field, why)) != 0)
 		return rc;
-	a = field_value(o, field);
+	a = cli_kind_value(o, field);
 	if (parse_one(o, dash + 1, field, why) != 0 ||
-	    (b = field_value(o, field)) < a ||
+	    (b = cli_kind_value(o, field)) < a ||
 	    b - a >= CLI_AXIS_VALUES - ax->n)
 		return -1;
 	for (; a <= b; a++)

@@ -18,6 +18,10 @@ enum cli_style {
 /* Nonzero when the option takes a value. */
 int cli_kind_takes_value(const struct cli_option *o);
 
+/* The numeric value stored at field for row o (a real, or an integer of the
+ * row's size), as a double. */
+double cli_kind_value(const struct cli_option *o, const void *field);
+
 #define CLI_KIND_UNREPRESENTABLE (-2)
 
 /* Parse arg, the whole string, as a value of o and store it in opt: 0, or -1 when

@@ -140,10 +140,7 @@ pair_output_result(const struct pair_output *po)
 		r.tv_rule += fabs(po->exact[y] - po->p[y]);
 		r.tv_measured += fabs(pair_output_measured(po, y) - po->exact[y]);
 		r.tested += (size_t)tested;
-		if (pv < least) {
-			least = pv;
-			r.worst = y;
-		}
+		least = pv < least ? pv : least;
 	}
 	r.tv_rule = r.tv_rule < 1e-12 ? 0.0 : 0.5 * r.tv_rule;	/* rounding: 0 */
 	r.tv_measured = po->tokens > 0 ? 0.5 * r.tv_measured : 0.0;

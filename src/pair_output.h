@@ -50,7 +50,6 @@ struct pair_output_result {
 	double tv_measured;	/* TV(measured shares, exact); 0 before data */
 	double p_value;		/* of the test above; 1 with nothing tested */
 	size_t tested;		/* tokens with enough expected count */
-	size_t worst;		/* the token with the smallest p-value (or 0) */
 };
 
 /* Take a copy of the pair (vocab entries each); the output is unknown until a

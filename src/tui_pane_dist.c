@@ -77,7 +77,7 @@ frame_of(const struct sim *sim, const struct tui_view *v, struct dist_frame *fr)
 	if (sim->pair != NULL && sim->pair->exact_known &&	/* this segment's rule */
 	    fr->e->verify.rule == sim->par.verify.rule &&
 	    fr->e->verify.lenience == sim->par.verify.lenience) {
-		fr->pair = pair_output_result(sim->pair);
+		fr->pair = v->fig != NULL ? v->fig->pair : pair_output_result(sim->pair);
 		fr->rule_line = 1;
 		fr->rule = fr->pair.tv_rule > 1e-9;
 	}

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_kind.h"
 #include "cli_table.h"
 
 #define ARGS_MAX 24
@@ -24,21 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static double
 number_at(const struct cli_option *o, const struct options *opt, int i)
 {
-	const char *field = (const char *)opt + o->offset + (size_t)i * o->size;
-	double d;
-	uint64_t u64;
-	uint32_t u32;
-
-	if (o->kind == CLI_KIND_REAL || o->kind == CLI_KIND_RATE) {
-		memcpy(&d, field, sizeof d);
-		return d;
-	}
-	if (o->size == sizeof u64) {
-		memcpy(&u64, field, sizeof u64);
-		return (double)u64;
-	}
-	memcpy(&u32, field, sizeof u32);
-	return (double)u32;
+	return cli_kind_value(o, (const char *)opt + o->offset + (size_t)i * o->size);
 }
 
 /* Each numeric value of row o within its range. */

@@ -10,13 +10,7 @@ set -u
 
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 . "${TESTS_SRCDIR:-$(dirname "$0")}/tmux.sh"
-trap 'tmux_cleanup; rm -rf "$TMPD"' EXIT
-trap 'exit 1' HUP INT TERM
-
-why=$(tmux_setup) || {
-	echo "Bail out! $why"
-	exit 1
-}
+tmux_begin
 
 # shows SCREEN STRING DESCRIPTION: a test point that the captured screen has the
 # fixed string; matches SCREEN REGEX DESCRIPTION: the same for a basic regex.
@@ -28,6 +22,16 @@ shows() {
 matches() {
 	printf '%s\n' "$1" | grep -q -- "$2"
 	ok $? "$3" "$1"
+}
+
+# five_steps NAME COLS LINES ENV DESCRIPTION ARGS: a session NAME of COLS x LINES
+# with the variables ENV, running specdec --paused ARGS and stepped five times;
+# a test point that step 5 shows.
+five_steps() {
+	start "$1" "$2" "$3" $4
+	run "$1" "'$SPECDEC' --paused $6"
+	keys "$1" n n n n n
+	check "$1" "step 5" "$5"
 }
 
 # One fixed pair over 5 tokens: overlap .2 + .1 + .1 + .1 + 0 = 0.5.
@@ -124,10 +128,7 @@ check m "slow motion: step 2, stage 1/" "m after the last stage: the next step"
 $T kill-session -t m
 
 # --- 120x40: all at once ---------------------------------------------------------
-start w 120 40 LC_ALL=C.UTF-8
-run w "'$SPECDEC' --paused --seed 5"
-keys w n n n n n
-check w "step 5" "120x40: five steps"
+five_steps w 120 40 "LC_ALL=C.UTF-8" "120x40: five steps" "--seed 5"
 s=$(screen w)
 for want in "speedup vs γ (c=0.1)" "distributions, step 5 pos" "timeline (one wall clock)" \
     "step 5, residual mass" "token stream" "statistics" "cost model"; do
@@ -141,10 +142,8 @@ shows "$s" "timeline (one wall clock)" "120x40: the timeline stays"
 $T kill-session -t w
 
 # --- ASCII, no colour ------------------------------------------------------------
-start a 80 24 LC_ALL=C NO_COLOR=1
-run a "'$SPECDEC' --paused --replay '$TMPD/one' --seed 1"
-keys a n n n n n
-check a "step 5" "C locale: five steps"
+five_steps a 80 24 "LC_ALL=C NO_COLOR=1" "C locale: five steps" \
+    "--replay '$TMPD/one' --seed 1"
 s=$(screen a)
 shows "$s" "^ best gamma 2 (1.46x)" "C locale: the optimum named in the legend"
 matches "$s" "  |o*^" "C locale: the optimum marked ^ on its curve"
@@ -183,10 +182,8 @@ check l "│ p/Lq  " "an older step keeps its own rule's labels (p/Lq)"
 $T kill-session -t l
 
 # exact-match draws no u: the step detail shows none
-start x2 80 24 LC_ALL=C.UTF-8
-run x2 "'$SPECDEC' --paused --replay '$TMPD/one' --seed 1 --verifier exact-match"
-keys x2 n n n n n
-check x2 "step 5" "exact-match: five steps"
+five_steps x2 80 24 "LC_ALL=C.UTF-8" "exact-match: five steps" \
+    "--replay '$TMPD/one' --seed 1 --verifier exact-match"
 s=$(screen x2)
 shows "$s" "│ u     -      -" "exact-match: no u in the step detail"
 $T kill-session -t x2

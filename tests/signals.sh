@@ -8,13 +8,7 @@
 # a few views at a time in a detached tmux; and --noise -0 shows as 0. Needs tmux.
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 . "${TESTS_SRCDIR:-$(dirname "$0")}/tmux.sh"
-trap 'tmux_cleanup; rm -rf "$TMPD"' EXIT
-trap 'exit 1' HUP INT TERM
-
-why=$(tmux_setup) || {
-	echo "Bail out! $why"
-	exit 1
-}
+tmux_begin
 
 # signum NAME: the signal's number on this system, or nothing when the shell
 # does not know the name.

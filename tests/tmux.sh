@@ -21,6 +21,18 @@ tmux_setup() {
 	}
 }
 
+# tmux_begin: the start of a script that drives the live view: the server is
+# killed and TMPD removed on exit, and the script bails out when tmux cannot
+# start a server.
+tmux_begin() {
+	trap 'tmux_cleanup; rm -rf "$TMPD"' EXIT
+	trap 'exit 1' HUP INT TERM
+	why=$(tmux_setup) || {
+		echo "Bail out! $why"
+		exit 1
+	}
+}
+
 tmux_cleanup() {
 	$T kill-server >/dev/null 2>&1
 }

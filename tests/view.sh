@@ -7,13 +7,7 @@
 # written to files, and the mouse. TAP output; needs tmux.
 . "${TESTS_SRCDIR:-$(dirname "$0")}/lib.sh"
 . "${TESTS_SRCDIR:-$(dirname "$0")}/tmux.sh"
-trap 'tmux_cleanup; rm -rf "$TMPD"' EXIT
-trap 'exit 1' HUP INT TERM
-
-why=$(tmux_setup) || {
-	echo "Bail out! $why"
-	exit 1
-}
+tmux_begin
 
 # has NAME ERE DESCRIPTION: the screen has a line matching the extended regex
 # (polled for up to 5 s); the screen goes to the log when it does not.
