@@ -6,11 +6,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "batch.h"
-#include "cli.h"
-#include "exit_status.h"
-#include "presets.h"
-#include "tui.h"
+#include "batch/batch.h"
+#include "cli/cli.h"
+#include "util/exit_status.h"
+#include "cli/presets.h"
+#include "tui/tui.h"
 
 static int
 run_mode(const struct options *opt)

@@ -1,0 +1,38 @@
+/* batch_sweep.c: --sweep: run the grid, print it, and draw it when asked. */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "batch/batch.h"
+#include "batch/batch_plot.h"
+#include "cli/cli.h"
+#include "util/errmsg.h"
+#include "util/escape.h"
+#include "util/exit_status.h"
+#include "batch/sweep.h"
+
+int
+batch_sweep(const struct options *opt)
+{
+	struct sweep sw;
+	char err[ERRMSG_MAX];
+	int rc;
+
+	if (sweep_run(opt, &sw, err, sizeof err) != 0) {
+		escape_message(stderr, err);
+		sweep_free(&sw);
+		return EXIT_STATUS_USAGE;
+	}
+	if (opt->json)
+		sweep_print_json(stdout, &sw, opt);
+	else if (opt->csv)
+		sweep_print_csv(stdout, &sw);
+	else
+		sweep_print_text(stdout, &sw, opt);
+	rc = opt->plot == NULL || batch_plot_sweep(opt->plot, &sw, err, sizeof err) == 0 ?
+	    EXIT_STATUS_OK : EXIT_STATUS_RUNTIME;
+	if (rc != EXIT_STATUS_OK)
+		escape_message(stderr, err);
+	sweep_free(&sw);
+	return rc;
+}

@@ -1,0 +1,244 @@
+/* sweep.c: the grid's cells, the target alphas' noises, and the runs, on threads. */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/parallel.h"
+#include "stats/ratio_est.h"
+#include "sim/sim.h"
+#include "sim/sim_setup.h"
+#include "stats/stats.h"
+#include "source/stub_alpha.h"
+#include "batch/sweep.h"
+#include "stats/theory.h"
+#include "util/xalloc.h"
+
+/* Sources open one at a time: reading files and the environment is no work to
+ * share, and it keeps the openers free of races. */
+static pthread_mutex_t open_lock = PTHREAD_MUTEX_INITIALIZER;
+
+struct grid {
+	const struct options *opt;
+	struct sweep *sw;
+	double noise[CLI_AXIS_VALUES];		/* per target alpha */
+	double achieved[CLI_AXIS_VALUES];
+};
+
+static uint64_t
+mix(uint64_t z)
+{
+	z += 0x9e3779b97f4a7c15ULL;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static uint64_t
+bits(double x)
+{
+	uint64_t u;
+
+	x = x == 0.0 ? 0.0 : x;	/* -0 and 0 alike */
+	memcpy(&u, &x, sizeof u);
+	return u;
+}
+
+uint64_t
+sweep_cell_seed(uint64_t seed, const struct sweep_cell *c)
+{
+	uint64_t h = mix(seed);
+
+	h = mix(h ^ (uint64_t)c->gamma);
+	h = mix(h ^ bits(c->target_alpha > 0.0 ? c->target_alpha : c->noise));
+	return mix(h ^ bits(c->verify_cost));
+}
+
+/* The axes the grid runs over, outermost first: the target alpha stands in for
+ * the noise when given. */
+static int
+grid_axes(const struct options *opt, enum cli_axis *axes)
+{
+	int n = 0;
+
+	axes[n++] = CLI_AXIS_GAMMA;
+	axes[n++] = opt->axis[CLI_AXIS_TARGET_ALPHA].n > 0 ? CLI_AXIS_TARGET_ALPHA :
+	    CLI_AXIS_NOISE;
+	axes[n++] = CLI_AXIS_VERIFY_COST;
+	axes[n++] = CLI_AXIS_VERIFIER;
+	axes[n++] = CLI_AXIS_SCHEDULE;
+	return n;
+}
+
+/* Value j of axis a into the cell. */
+static void
+set_axis(const struct grid *g, struct sweep_cell *c, enum cli_axis a, int j)
+{
+	double v = g->opt->axis[a].v[j];
+
+	switch (a) {
+	case CLI_AXIS_GAMMA:
+		c->gamma = (int)v;
+		break;
+	case CLI_AXIS_NOISE:
+		c->noise = v;
+		break;
+	case CLI_AXIS_TARGET_ALPHA:
+		c->target_alpha = v;
+		c->noise = g->noise[j];
+		c->alpha_expected = g->achieved[j];
+		break;
+	case CLI_AXIS_VERIFY_COST:
+		c->verify_cost = v;
+		break;
+	case CLI_AXIS_VERIFIER:
+		c->verifier = (int)v;
+		break;
+	case CLI_AXIS_SCHEDULE:
+		c->schedule = (int)v;
+		break;
+	case CLI_AXIS_NONE:
+		break;
+	}
+}
+
+static int
+make_cells(struct grid *g, char *err, size_t errlen)
+{
+	enum cli_axis axes[CLI_NAXES];
+	int naxes = grid_axes(g->opt, axes), a, i, j, total = 1;
+
+	for (a = 0; a < naxes; a++)
+		total *= g->opt->axis[axes[a]].n;
+	if (total > SWEEP_CELLS_MAX) {
+		snprintf(err, errlen, "--sweep: %d cells is more than %d", total,
+		    SWEEP_CELLS_MAX);
+		return -1;
+	}
+	g->sw->ncells = total;
+	g->sw->cells = xcalloc((size_t)total, sizeof *g->sw->cells);
+	for (i = 0; i < total; i++) {
+		struct sweep_cell *c = &g->sw->cells[i];
+
+		for (j = i, a = naxes - 1; a >= 0; a--) {
+			set_axis(g, c, axes[a], j % g->opt->axis[axes[a]].n);
+			j /= g->opt->axis[axes[a]].n;
+		}
+		c->seed = sweep_cell_seed(g->opt->seed, c);
+	}
+	return 0;
+}
+
+static int
+solve_alpha(void *ctx, int i, char *err, size_t errlen)
+{
+	struct grid *g = ctx;
+	const struct options *opt = g->opt;
+	double target = opt->axis[CLI_AXIS_TARGET_ALPHA].v[i];
+
+	if (stub_alpha_solve(target, opt->vocab, SIM_NOISE_MAX, &g->noise[i],
+	    &g->achieved[i]) == 0)
+		return 0;
+	stub_alpha_unreachable(err, errlen, target, opt->vocab, g->achieved[i],
+	    SIM_NOISE_MAX);
+	return -1;
+}
+
+/* The figures of a finished run into the cell. */
+static void
+record(struct sweep_cell *c, const struct sim *sim, const struct ratio_est *acc,
+    const struct ratio_est *tok, const struct ratio_est *spd)
+{
+	const struct stats *st = &sim->stats;
+
+	c->steps = st->steps;
+	c->cost_ratio = sim->par.draft_ms / sim->par.target_ms;
+	c->alpha_hat = ratio_est_value(acc);
+	c->alpha_hat_ci = ratio_est_ci95(acc);
+	c->tok_per_step = ratio_est_value(tok);
+	c->tok_per_step_ci = ratio_est_ci95(tok);
+	c->speedup = ratio_est_value(spd);
+	c->speedup_ci = ratio_est_ci95(spd);
+	c->alpha_overlap = stats_alpha_overlap(st);
+	c->gamma_mean = stats_gamma_mean(st);
+	c->closed_form = stats_closed_form(st);
+	c->closed_form_speedup = c->closed_form / theory_step_cost(c->gamma_mean,
+	    c->cost_ratio, c->verify_cost);
+	memcpy(c->tok_hist, st->tok_hist, sizeof c->tok_hist);
+	memcpy(c->tested_at, st->tested_at, sizeof c->tested_at);
+	memcpy(c->accepted_at, st->accepted_at, sizeof c->accepted_at);
+}
+
+static int
+run_cell(void *ctx, int i, char *err, size_t errlen)
+{
+	struct grid *g = ctx;
+	struct sweep_cell *c = &g->sw->cells[i];
+	struct options o = *g->opt;
+	struct ratio_est acc, tok, spd;
+	const struct sim_entry *e;
+	struct sim sim;
+	double cr;
+	uint64_t s;
+	int rc;
+
+	o.gamma = c->gamma;
+	o.noise = c->noise;
+	o.verify_cost = c->verify_cost;
+	o.verifier = c->verifier;
+	o.schedule = c->schedule;
+	o.seed = c->seed;
+	pthread_mutex_lock(&open_lock);
+	rc = sim_setup(&o, &sim, err, errlen);
+	pthread_mutex_unlock(&open_lock);
+	if (rc != 0)
+		return -1;
+	sim_set_reference(&sim, 0);
+	memset(&acc, 0, sizeof acc);
+	memset(&tok, 0, sizeof tok);
+	memset(&spd, 0, sizeof spd);
+	cr = sim.par.draft_ms / sim.par.target_ms;
+	for (s = 0; s < o.steps; s++) {
+		e = sim_step(&sim);
+		ratio_est_add(&acc, e->step.accepted, e->step.tested);
+		ratio_est_add(&tok, e->step.emitted, 1.0);
+		ratio_est_add(&spd, e->step.emitted,
+		    theory_step_cost(e->step.gamma, cr, sim.par.verify_cost));
+	}
+	record(c, &sim, &acc, &tok, &spd);
+	sim_close(&sim);
+	return 0;
+}
+
+int
+sweep_run(const struct options *opt, struct sweep *sw, char *err, size_t errlen)
+{
+	struct grid *g = xcalloc(1, sizeof *g);
+	int progress = isatty(STDERR_FILENO), rc = 0;
+
+	memset(sw, 0, sizeof *sw);
+	g->opt = opt;
+	g->sw = sw;
+	sw->threads = parallel_threads(opt->threads);
+	sw->has_target_alpha = opt->axis[CLI_AXIS_TARGET_ALPHA].n > 0;
+	if (sw->has_target_alpha)
+		rc = parallel_run(solve_alpha, g, opt->axis[CLI_AXIS_TARGET_ALPHA].n,
+		    sw->threads, progress, "target alphas solved", err, errlen);
+	if (rc == 0)
+		rc = make_cells(g, err, errlen);
+	if (rc == 0)
+		rc = parallel_run(run_cell, g, sw->ncells, sw->threads, progress,
+		    "cells", err, errlen);
+	free(g);
+	return rc;
+}
+
+void
+sweep_free(struct sweep *sw)
+{
+	free(sw->cells);
+	sw->cells = NULL;
+	sw->ncells = 0;
+}

@@ -1,0 +1,64 @@
+/* sweep.h: a grid of simulations, one cell per combination of the sweep axes'
+ * values (cli.h: --gamma, --noise, --target-alpha, --verify-cost), the last axis
+ * varying fastest. Each cell runs opt->steps steps with its own seed, derived
+ * from --seed and the cell's values alone, so a cell gives the same figures in
+ * any grid and on any number of threads, and --batch with that seed and values
+ * gives them too. */
+#ifndef SPECDEC_SWEEP_H
+#define SPECDEC_SWEEP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cli/cli.h"
+#include "verify/spec.h"
+
+#define SWEEP_CELLS_MAX 100000
+
+struct sweep_cell {
+	/* Where it sits in the grid. */
+	int gamma;
+	double noise;		/* given, or solved for target_alpha */
+	double target_alpha;	/* 0: the noise was given */
+	double alpha_expected;	/* with target_alpha: the overlap the noise gives */
+	double verify_cost;
+	int verifier;		/* an enum verify_rule */
+	int schedule;		/* an enum schedule_kind */
+	uint64_t seed;		/* from the seed, gamma, noise and k: the cells that
+				 * differ only in rule or schedule share their
+				 * random numbers (a paired comparison) */
+	/* What it measured. */
+	uint64_t steps;
+	double cost_ratio;	/* c = draft_ms / target_ms */
+	double alpha_hat, alpha_hat_ci;		/* accepted / tested, 95% half-width */
+	double tok_per_step, tok_per_step_ci;
+	double speedup, speedup_ci;	/* tokens per target forward's time */
+	double alpha_overlap;		/* mean overlap per step */
+	double gamma_mean;		/* drafts per step */
+	double closed_form, closed_form_speedup;	/* at alpha_hat (stats.h) */
+	uint64_t tok_hist[SPEC_GAMMA_MAX + 1];
+	uint64_t tested_at[SPEC_GAMMA_MAX], accepted_at[SPEC_GAMMA_MAX];
+};
+
+struct sweep {
+	struct sweep_cell *cells;
+	int ncells;
+	int threads;
+	int has_target_alpha;	/* the target-alpha axis replaced the noise axis */
+};
+
+/* Run the grid opt asks for. 0, or -1 with one line in err (errmsg.h): a grid
+ * too large, an alpha out of the stub's reach, a source that cannot open. */
+int sweep_run(const struct options *opt, struct sweep *sw, char *err, size_t errlen);
+void sweep_free(struct sweep *sw);
+
+/* The cell's seed: --seed mixed with its values (splitmix64). */
+uint64_t sweep_cell_seed(uint64_t seed, const struct sweep_cell *c);
+
+/* The grid as a text table, CSV or JSON (sweep_print.c). */
+void sweep_print_text(FILE *out, const struct sweep *sw, const struct options *opt);
+void sweep_print_csv(FILE *out, const struct sweep *sw);
+void sweep_print_json(FILE *out, const struct sweep *sw, const struct options *opt);
+
+#endif

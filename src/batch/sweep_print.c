@@ -1,0 +1,154 @@
+/* sweep_print.c: a sweep's rows as a text table, CSV or JSON. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "util/json.h"
+#include "verify/schedule.h"
+#include "verify/verify.h"
+#include "batch/sweep.h"
+
+static const char *
+source_name(const struct options *opt)
+{
+	return opt->source == CLI_SOURCE_STUB ? "stub" : opt->source == CLI_SOURCE_REPLAY ?
+	    "replay" : "ngram";
+}
+
+/* Whether the text table shows each cell's rule, schedule and mean gamma: when
+ * either is not the default or is an axis of the grid. */
+static int
+policy_columns(const struct options *opt)
+{
+	return opt->verifier != VERIFY_STANDARD || opt->schedule != SCHEDULE_CONSTANT ||
+	    opt->axis[CLI_AXIS_VERIFIER].n > 1 || opt->axis[CLI_AXIS_SCHEDULE].n > 1;
+}
+
+static void
+text_header(FILE *out, const struct sweep *sw, const struct options *opt)
+{
+	fprintf(out, "sweep: %d cells of %" PRIu64 " steps, source %s, seed %" PRIu64
+	    "; each cell seeded from the seed and its values\n", sw->ncells, opt->steps,
+	    source_name(opt), opt->seed);
+	fprintf(out, "measured with 95%% intervals; cf: closed form at alpha-hat; "
+	    "speedup: tokens per target forward's time\n\n");
+	fprintf(out, "%5s ", "gamma");
+	if (sw->has_target_alpha)
+		fprintf(out, "%6s ", "alpha*");
+	fprintf(out, "%5s  %5s  %9s  %7s  %8s  %7s  %7s  %7s  %11s  %10s", "noise", "k",
+	    "alpha-hat", "+-95%", "tok/step", "+-95%", "speedup", "+-95%", "cf tok/step",
+	    "cf speedup");
+	if (policy_columns(opt))
+		fprintf(out, "  %6s  %-23s  %s", "mean-g", "verifier", "schedule");
+	fputc('\n', out);
+}
+
+void
+sweep_print_text(FILE *out, const struct sweep *sw, const struct options *opt)
+{
+	int i;
+
+	text_header(out, sw, opt);
+	for (i = 0; i < sw->ncells; i++) {
+		const struct sweep_cell *c = &sw->cells[i];
+
+		fprintf(out, "%5d ", c->gamma);
+		if (sw->has_target_alpha)
+			fprintf(out, "%6.3f ", c->target_alpha);
+		fprintf(out, "%5.3f  %5.3f  %9.4f  %7.4f  %8.4f  %7.4f  %7.4f  %7.4f  %11.4f"
+		    "  %10.4f", c->noise, c->verify_cost, c->alpha_hat, c->alpha_hat_ci,
+		    c->tok_per_step, c->tok_per_step_ci, c->speedup, c->speedup_ci,
+		    c->closed_form, c->closed_form_speedup);
+		if (policy_columns(opt))
+			fprintf(out, "  %6.3f  %-23s  %s", c->gamma_mean,
+			    verify_rules[c->verifier].name,
+			    schedule_name((enum schedule_kind)c->schedule));
+		fputc('\n', out);
+	}
+	if (sw->has_target_alpha)
+		fprintf(out, "\nalpha*: the target alpha; noise: the noise solved for it\n");
+}
+
+void
+sweep_print_csv(FILE *out, const struct sweep *sw)
+{
+	int i;
+
+	fprintf(out, "gamma,noise,target_alpha,verify_cost,cost_ratio,seed,steps,"
+	    "alpha_hat,alpha_hat_ci95,tok_per_step,tok_per_step_ci95,speedup,speedup_ci95,"
+	    "alpha_overlap,closed_form,closed_form_speedup,verifier,schedule,gamma_mean\n");
+	for (i = 0; i < sw->ncells; i++) {
+		const struct sweep_cell *c = &sw->cells[i];
+
+		fprintf(out, "%d,%.10g,%.10g,%.10g,%.10g,%" PRIu64 ",%" PRIu64 ",%.10g,%.10g,"
+		    "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s,%s,%.10g\n", c->gamma,
+		    c->noise,
+		    c->target_alpha, c->verify_cost, c->cost_ratio, c->seed, c->steps,
+		    c->alpha_hat, c->alpha_hat_ci, c->tok_per_step, c->tok_per_step_ci,
+		    c->speedup, c->speedup_ci, c->alpha_overlap, c->closed_form,
+		    c->closed_form_speedup, verify_rules[c->verifier].name,
+		    schedule_name((enum schedule_kind)c->schedule), c->gamma_mean);
+	}
+}
+
+/* gamma + 1 entries, more when a schedule drafted past gamma. */
+static size_t
+hist_len(const struct sweep_cell *c)
+{
+	size_t n = SPEC_GAMMA_MAX + 1;
+
+	while (n > (size_t)c->gamma + 1 && c->tok_hist[n - 1] == 0)
+		n--;
+	return n;
+}
+
+static void
+json_cell(struct json *j, const struct sweep_cell *c)
+{
+	json_object_begin(j, NULL);
+	json_int(j, "gamma", c->gamma);
+	json_double(j, "noise", c->noise);
+	if (c->target_alpha > 0.0) {
+		json_double(j, "target_alpha", c->target_alpha);
+		json_double(j, "target_alpha_achieved", c->alpha_expected);
+	}
+	json_double(j, "verify_cost", c->verify_cost);
+	json_double(j, "cost_ratio", c->cost_ratio);
+	json_uint(j, "seed", c->seed);
+	json_uint(j, "steps", c->steps);
+	json_double(j, "alpha_hat", c->alpha_hat);
+	json_double(j, "alpha_hat_ci95", c->alpha_hat_ci);
+	json_double(j, "tok_per_step", c->tok_per_step);
+	json_double(j, "tok_per_step_ci95", c->tok_per_step_ci);
+	json_double(j, "speedup", c->speedup);
+	json_double(j, "speedup_ci95", c->speedup_ci);
+	json_double(j, "alpha_overlap", c->alpha_overlap);
+	json_double(j, "closed_form", c->closed_form);
+	json_double(j, "closed_form_speedup", c->closed_form_speedup);
+	json_string(j, "verifier", verify_rules[c->verifier].name);
+	json_string(j, "schedule", schedule_name((enum schedule_kind)c->schedule));
+	json_double(j, "gamma_mean", c->gamma_mean);
+	json_uint_array(j, "tok_per_step_hist", c->tok_hist, hist_len(c));
+	json_object_end(j);
+}
+
+void
+sweep_print_json(FILE *out, const struct sweep *sw, const struct options *opt)
+{
+	struct json j;
+	int i;
+
+	json_init(&j, out);
+	json_object_begin(&j, NULL);
+	json_string(&j, "source", source_name(opt));
+	json_uint(&j, "seed", opt->seed);
+	json_uint(&j, "steps", opt->steps);
+	json_int(&j, "cells_count", sw->ncells);
+	json_array_begin(&j, "cells");
+	for (i = 0; i < sw->ncells; i++)
+		json_cell(&j, &sw->cells[i]);
+	json_array_end(&j);
+	json_object_end(&j);
+	json_finish(&j);
+}

@@ -1,0 +1,436 @@
+/* cli.c: getopt_long over the option table (cli_table.c); then what goes with what:
+ * the mode and the source an option applies to, and the options that combine. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/cli_derive.h"
+#include "cli/cli_kind.h"
+#include "cli/cli_table.h"
+#include "util/escape.h"
+#include "util/exit_status.h"
+
+#define OPTSTRING_MAX (2 * CLI_OPTIONS_MAX + 2)
+#define LONG_VAL_BASE 256	/* getopt_long's value for row i without a letter */
+#define RANGE_WORDS_MAX 256
+
+/* One run of the parser. */
+struct parse {
+	struct options *opt;
+	FILE *err;
+	unsigned asked;		/* 1 << mode, for each mode an option asked for */
+	const struct cli_option *given[CLI_OPTIONS_MAX];	/* in first-use order */
+	size_t ngiven;
+	uint64_t given_rows;	/* 1 << row index, for each row given */
+};
+
+/* How the refusals name each source, and what to do instead. */
+static const struct {
+	const char *prep, *noun, *hint;
+} source_words[CLI_NSOURCES] = {
+	[CLI_SOURCE_STUB] = { "to", "the stub source", NULL },
+	[CLI_SOURCE_REPLAY] = { "with", "--replay", NULL },
+	[CLI_SOURCE_NGRAM] = { "to", "the n-gram source",
+	    "--corpus FILE or --source ngram" },
+};
+
+static int
+usage_error(FILE *err, const char *msg)
+{
+	fprintf(err, "specdec: %s\n", msg);
+	return EXIT_STATUS_USAGE;
+}
+
+/* Every row's default, as if it had been typed. */
+static void
+set_defaults(struct options *opt)
+{
+	const char *why;
+	size_t i;
+
+	memset(opt, 0, sizeof *opt);
+	opt->mode = CLI_LIVE;
+	for (i = 0; i < cli_noptions; i++)
+		if (cli_options[i].def != NULL)
+			(void)cli_kind_parse(&cli_options[i], cli_options[i].def, opt, &why);
+}
+
+/* getopt_long's arrays, from the table. */
+static void
+build_getopt(struct option *longs, char *shorts)
+{
+	const struct cli_option *o;
+	size_t i, n = 0;
+
+	shorts[n++] = ':';
+	for (i = 0; i < cli_noptions; i++) {
+		o = &cli_options[i];
+		longs[i].name = o->name;
+		longs[i].has_arg = cli_kind_takes_value(o) ? required_argument : no_argument;
+		longs[i].flag = NULL;
+		longs[i].val = o->letter != 0 ? o->letter : LONG_VAL_BASE + (int)i;
+		if (o->letter != 0) {
+			shorts[n++] = o->letter;
+			if (cli_kind_takes_value(o))
+				shorts[n++] = ':';
+		}
+	}
+	memset(&longs[cli_noptions], 0, sizeof longs[0]);
+	shorts[n] = '\0';
+}
+
+static const struct cli_option *
+row_of(int c)
+{
+	if (c >= LONG_VAL_BASE && (size_t)(c - LONG_VAL_BASE) < cli_noptions)
+		return &cli_options[c - LONG_VAL_BASE];
+	return cli_table_find_letter(c);
+}
+
+static int
+was_given(const struct parse *p, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < p->ngiven; i++)
+		if (strcmp(p->given[i]->name, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* Whether arg was meant as a sweep list (a comma, or an integer range A-B). */
+static int
+looks_like_list(const struct cli_option *o, const char *arg)
+{
+	return o->axis != CLI_AXIS_NONE && (strchr(arg, ',') != NULL ||
+	    (o->kind == CLI_KIND_INT && arg[0] != '\0' && strchr(arg + 1, '-') != NULL));
+}
+
+/* A range in words without its "(with --sweep, ...)" note: a plain value's
+ * error need not teach the sweep syntax. */
+static void
+drop_sweep_note(char *range)
+{
+	char *note = strstr(range, " (with --sweep");
+
+	if (note != NULL)
+		*note = '\0';
+}
+
+/* The one line for a bad value of o: arg is not among its values (rc -1), or
+ * is a number too close to 0 for a double; why, if any, says more. */
+static int
+report_bad_value(FILE *err, const struct cli_option *o, const char *arg, int rc,
+    const char *why)
+{
+	char range[RANGE_WORDS_MAX], *shown = escape_text(arg);
+
+	cli_kind_range(o, CLI_STYLE_ERROR, range, sizeof range);
+	if (!looks_like_list(o, arg))
+		drop_sweep_note(range);
+	if (rc == CLI_KIND_UNREPRESENTABLE)
+		fprintf(err, "specdec: --%s: '%s' %s%s\n", o->name, shown,
+		    o->list_max > 0 ? "holds a number that " : "", why);
+	else
+		fprintf(err, "specdec: --%s: '%s' is not %s%s%s%s\n", o->name, shown,
+		    range, why != NULL ? " (" : "", why != NULL ? why : "",
+		    why != NULL ? ")" : "");
+	free(shown);
+	return EXIT_STATUS_USAGE;
+}
+
+/* Apply one option with its argument; EXIT_STATUS_USAGE after a bad value. */
+static int
+apply_option(struct parse *p, const struct cli_option *o, const char *arg)
+{
+	const char *why;
+	int rc;
+
+	if (!was_given(p, o->name))
+		p->given[p->ngiven++] = o;
+	p->given_rows |= UINT64_C(1) << (o - cli_options);
+	if (o->kind == CLI_KIND_MODE)
+		p->asked |= 1u << o->asks;
+	if (arg == NULL)
+		arg = "";	/* a flag's */
+	if ((rc = cli_kind_parse(o, arg, p->opt, &why)) == 0)
+		return 0;
+	return report_bad_value(p->err, o, arg, rc, why);
+}
+
+/* When the long option arg ("--gam", "--gam=4") abbreviates several names, say
+ * so with them all and return 1; else 0. */
+static int
+report_ambiguous(FILE *err, const char *arg)
+{
+	const char *prefix = arg + 2;
+	size_t len = strcspn(prefix, "="), i, n = 0, shown = 0;
+
+	for (i = 0; i < cli_noptions; i++)
+		n += strncmp(cli_options[i].name, prefix, len) == 0;
+	if (n < 2)
+		return 0;
+	fprintf(err, "specdec: '--%.*s' is ambiguous: it could be ", (int)len, prefix);
+	for (i = 0; i < cli_noptions; i++) {
+		if (strncmp(cli_options[i].name, prefix, len) != 0)
+			continue;
+		shown++;
+		fprintf(err, "%s--%s", shown == 1 ? "" : shown == n ? " or " : ", ",
+		    cli_options[i].name);
+	}
+	fputc('\n', err);
+	return 1;
+}
+
+static int
+report_getopt_error(FILE *err, char **argv, int c)
+{
+	char *arg = escape_text(argv[optind - 1] != NULL ? argv[optind - 1] : "?");
+	char letter[2] = { (char)optopt, '\0' }, *shown = escape_text(letter);
+	int is_long = strncmp(arg, "--", 2) == 0;
+
+	if (c == ':')
+		fprintf(err, "specdec: %s needs a value (see specdec --help)\n", arg);
+	else if (optopt != 0 && is_long && strchr(arg, '=') != NULL)
+		fprintf(err, "specdec: %s: this option takes no value\n", arg);
+	else if (optopt != 0)
+		fprintf(err, "specdec: unknown option '-%s' (see specdec --help)\n", shown);
+	else if (!is_long || !report_ambiguous(err, arg))
+		fprintf(err, "specdec: unknown option '%s' (see specdec --help)\n", arg);
+	free(arg);
+	free(shown);
+	return EXIT_STATUS_USAGE;
+}
+
+/* Run getopt_long over argv, applying each option. */
+static int
+read_options(struct parse *p, int argc, char **argv)
+{
+	struct option longs[CLI_OPTIONS_MAX + 1];
+	char shorts[OPTSTRING_MAX];
+	int c, rc;
+
+	build_getopt(longs, shorts);
+	opterr = 0;
+#ifdef __GLIBC__
+	optind = 0;	/* full reinitialisation, so the parser can run more than once */
+#else
+	optind = 1;
+#endif
+	optopt = 0;
+	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		if (c == '?' || c == ':')
+			return report_getopt_error(p->err, argv, c);
+		if ((rc = apply_option(p, row_of(c), optarg)) != 0)
+			return rc;
+	}
+	if (optind < argc) {
+		char *shown = escape_text(argv[optind]);
+
+		fprintf(p->err, "specdec: unexpected argument '%s' (see specdec --help)\n",
+		    shown);
+		free(shown);
+		return EXIT_STATUS_USAGE;
+	}
+	return 0;
+}
+
+/* The mode the options ask for: the last of enum cli_mode that any asks for; with
+ * none, --json or --sweep asks for batch mode. */
+static enum cli_mode
+resolve_mode(const struct parse *p)
+{
+	int m;
+
+	for (m = CLI_NMODES - 1; m > CLI_LIVE; m--)
+		if (p->asked & (1u << m))
+			return (enum cli_mode)m;
+	return p->opt->json || p->opt->sweep ? CLI_BATCH : CLI_LIVE;
+}
+
+/* Why an option for the modes in mask is refused in mode. */
+static const char *
+mode_refusal(unsigned mask, enum cli_mode mode)
+{
+	if (mask == CLI_M_LIVE)
+		return "only applies to the live view";
+	if (mode == CLI_THEORY)
+		return "does not apply to --theory, which simulates nothing";
+	if (mask == CLI_M_THEORY)
+		return "only applies with --theory";
+	if (mask == CLI_M_BATCH)
+		return "only applies with --batch (the live view runs until you quit;"
+		    " see --frames and --duration)";
+	return mode == CLI_LIVE ? "does not apply to the live view" :
+	    "does not apply to --batch";
+}
+
+/* The first option given in a mode that would silently ignore it, by itself or
+ * beside the option its row names in ignored_with. */
+static int
+check_modes(const struct parse *p)
+{
+	enum cli_mode mode = p->opt->mode;
+	const struct cli_option *o;
+	size_t i;
+
+	for (i = 0; i < p->ngiven; i++) {
+		o = p->given[i];
+		if (!(o->modes & (1u << mode))) {
+			fprintf(p->err, "specdec: --%s %s\n", o->name,
+			    mode_refusal(o->modes, mode));
+			return EXIT_STATUS_USAGE;
+		}
+		if (o->ignored_with != NULL && (o->ignored_modes & (1u << mode)) &&
+		    was_given(p, o->ignored_with)) {
+			fprintf(p->err, "specdec: --%s does not apply with --%s (%s)\n",
+			    o->name, o->ignored_with, o->ignored_hint);
+			return EXIT_STATUS_USAGE;
+		}
+	}
+	return 0;
+}
+
+/* The one source in mask, or -1 when it holds several. */
+static int
+single_source(unsigned mask)
+{
+	int s;
+
+	for (s = 0; s < CLI_NSOURCES; s++)
+		if (mask == 1u << s)
+			return s;
+	return -1;
+}
+
+/* Refuse o, which does not apply to source s: "--vocab only applies to the stub
+ * source (...)" when o has one source, "--noise does not apply to --replay (...)"
+ * otherwise; the hint is o's own for s, else the one source's. */
+static int
+refuse_source(FILE *err, const struct cli_option *o, enum cli_source s)
+{
+	int only = single_source(o->sources);
+	const char *hint = o->source_hint[s];
+
+	if (only >= 0)
+		fprintf(err, "specdec: --%s only applies %s %s", o->name,
+		    source_words[only].prep, source_words[only].noun);
+	else
+		fprintf(err, "specdec: --%s does not apply to %s", o->name,
+		    source_words[s].noun);
+	if (hint == NULL && only >= 0)
+		hint = source_words[only].hint;
+	if (hint != NULL)
+		fprintf(err, " (%s)", hint);
+	fputc('\n', err);
+	return EXIT_STATUS_USAGE;
+}
+
+/* The first option given that does not apply to the source. */
+static int
+check_sources(const struct parse *p)
+{
+	enum cli_source s = p->opt->source;
+	const struct cli_option *o;
+	size_t i;
+
+	for (i = 0; i < p->ngiven; i++) {
+		o = p->given[i];
+		if (o->sources != 0 && !(o->sources & (1u << s)))
+			return refuse_source(p->err, o, s);
+	}
+	return 0;
+}
+
+/* The source the options choose: --source, or implied by --replay or --corpus. */
+static int
+resolve_source(const struct parse *p)
+{
+	struct options *opt = p->opt;
+	int explicit = was_given(p, "source");
+
+	if (opt->replay != NULL && opt->corpus != NULL)
+		return usage_error(p->err, "--replay and --corpus choose different sources");
+	if (opt->replay != NULL && explicit && opt->source != CLI_SOURCE_REPLAY)
+		return usage_error(p->err, "--replay needs --source replay (or no --source)");
+	if (opt->corpus != NULL && explicit && opt->source != CLI_SOURCE_NGRAM)
+		return usage_error(p->err, "--corpus needs --source ngram (or no --source)");
+	if (opt->replay != NULL)
+		opt->source = CLI_SOURCE_REPLAY;
+	if (opt->corpus != NULL)
+		opt->source = CLI_SOURCE_NGRAM;
+	if (opt->source == CLI_SOURCE_REPLAY && opt->replay == NULL)
+		return usage_error(p->err, "--source replay needs --replay FILE");
+	return 0;
+}
+
+/* The draft noise a source takes when none is given: a replay file gives the draft
+ * as it is, and the n-gram draft is already a weaker model. */
+static void
+source_noise(const struct parse *p)
+{
+	if (p->opt->source == CLI_SOURCE_REPLAY ||
+	    (p->opt->source == CLI_SOURCE_NGRAM && !was_given(p, "noise"))) {
+		p->opt->noise = 0.0;
+		p->opt->axis[CLI_AXIS_NOISE].v[0] = 0.0;
+		p->opt->axis[CLI_AXIS_NOISE].n = 1;
+	}
+}
+
+/* --target-ms and --draft-ms together set the cost ratio, unless --cost-ratio does;
+ * with --theory, that is all they do, so one alone is refused. */
+static int
+check_costs(const struct parse *p)
+{
+	const struct cli_option *ratio = cli_table_find("cost-ratio");
+	int target = was_given(p, "target-ms"), draft = was_given(p, "draft-ms");
+	char range[RANGE_WORDS_MAX];
+
+	if (was_given(p, "cost-ratio") || !(target || draft))
+		return 0;
+	if (target && draft)
+		p->opt->cost_ratio = p->opt->draft_ms / p->opt->target_ms;
+	if (p->opt->mode != CLI_THEORY)
+		return 0;
+	if (!(target && draft))
+		return usage_error(p->err, "with --theory, --target-ms and --draft-ms set the"
+		    " cost ratio together: give both, or --cost-ratio");
+	if (p->opt->cost_ratio <= ratio->max)
+		return 0;
+	cli_kind_range(ratio, CLI_STYLE_MAN, range, sizeof range);
+	fprintf(p->err, "specdec: --draft-ms / --target-ms = %g is above the cost ratio's"
+	    " range, %s\n", p->opt->cost_ratio, range);
+	return EXIT_STATUS_USAGE;
+}
+
+/* What goes with what, once every option is read. */
+static int
+check_combinations(const struct parse *p)
+{
+	int rc;
+
+	if ((rc = check_modes(p)) != 0 || (rc = check_costs(p)) != 0 ||
+	    (rc = resolve_source(p)) != 0 || (rc = check_sources(p)) != 0)
+		return rc;
+	source_noise(p);
+	return cli_derive(p->opt, p->given_rows, p->err);
+}
+
+int
+cli_parse(int argc, char **argv, struct options *opt, FILE *err)
+{
+	struct parse p = { .opt = opt, .err = err };
+	int rc;
+
+	set_defaults(opt);
+	if ((rc = read_options(&p, argc, argv)) != 0)
+		return rc;
+	opt->mode = resolve_mode(&p);
+	if (opt->mode == CLI_HELP || opt->mode == CLI_VERSION || opt->mode == CLI_PRESETS)
+		return 0;
+	return check_combinations(&p);
+}

@@ -1,0 +1,264 @@
+/* cli_table.c: every command-line option, one row each. A new option is a new row
+ * here, its field in struct options, and its entry in the man page's OPTIONS. */
+#include "config.h"
+
+#include <string.h>
+
+#include "cli/cli_table.h"
+#include "source/ngram.h"
+#include "verify/schedule.h"
+#include "sim/sim.h"
+#include "verify/spec.h"
+#include "verify/verify.h"
+
+#define STEPS_MAX 1e12
+#define VOCAB_MAX 262144	/* --vocab and --max-vocab */
+#define COST_RATIO_MAX 100.0
+#define TEMPERATURE_MIN 0.05
+#define TEMPERATURE_MAX 20.0
+#define THREADS_MAX 256
+#define TRACE_MAX 100000
+#define COST_HINT "--theory takes the cost ratio from --cost-ratio, or from " \
+	"--target-ms and --draft-ms together"
+
+/* In the order of enum cli_source. */
+static const char *const source_names[] = { "stub", "replay", "ngram", NULL };
+
+const char *const cli_group_heading[CLI_NGROUPS] = {
+	[CLI_GROUP_MODES] = "Modes:",
+	[CLI_GROUP_SIM] = "Simulation:",
+	[CLI_GROUP_SOURCES] = "Sources (where the target p and the draft q come from):",
+	[CLI_GROUP_SWEEP] = "Sweeps and handouts (--batch):",
+	[CLI_GROUP_THEORY] = "Theory (--theory):",
+	[CLI_GROUP_LIVE] = "Live view (the default mode):",
+	[CLI_GROUP_OTHER] = "",
+};
+
+const struct cli_option cli_options[] = {
+	/* Modes. */
+	{ .name = "batch", .letter = 'b', .kind = CLI_KIND_MODE, .asks = CLI_BATCH,
+	  .modes = CLI_M_BATCH, .group = CLI_GROUP_MODES,
+	  .help = "simulate without a screen; print the report and checks" },
+	{ .name = "json", .letter = 'j', .kind = CLI_KIND_FLAG, CLI_FIELD(json),
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_MODES,
+	  .help = "print one JSON object instead of text (implies --batch unless "
+	    "--theory is given)" },
+	{ .name = "theory", .kind = CLI_KIND_MODE, .asks = CLI_THEORY,
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_MODES,
+	  .help = "print closed-form tables instead of simulating" },
+	{ .name = "sweep", .kind = CLI_KIND_FLAG, CLI_FIELD(sweep),
+	  .modes = CLI_M_BATCH, .group = CLI_GROUP_MODES,
+	  .help = "run a grid, one row per cell: --gamma, --noise, --target-alpha, "
+	    "--verify-cost, --verifier and --schedule take lists (implies --batch)" },
+	{ .name = "list-presets", .kind = CLI_KIND_MODE, .asks = CLI_PRESETS,
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_MODES,
+	  .help = "list the model pairs --preset takes, each with its source table" },
+
+	/* Simulation. */
+	{ .name = "steps", .letter = 'n', .kind = CLI_KIND_INT, .arg = "N",
+	  CLI_FIELD(steps), .min = 1, .max = STEPS_MAX, .def = "5000",
+	  .modes = CLI_M_BATCH, .group = CLI_GROUP_SIM,
+	  .help = "steps in batch mode" },
+	{ .name = "gamma", .letter = 'g', .kind = CLI_KIND_INT, .arg = "G",
+	  CLI_FIELD(gamma), .min = SPEC_GAMMA_MIN, .max = SPEC_GAMMA_MAX, .def = "4",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM, .axis = CLI_AXIS_GAMMA,
+	  .help = "draft length (with --sweep, a list: 1,2,4,8 or 1-16)" },
+	{ .name = "noise", .kind = CLI_KIND_REAL, .arg = "S",
+	  CLI_FIELD(noise), .min = 0, .max = SIM_NOISE_MAX,
+	  .def = "0.3", .def_note = " for stub, 0 for ngram",
+	  .modes = CLI_M_SIM, .sources = CLI_S_STUB | CLI_S_NGRAM,
+	  .source_hint[CLI_SOURCE_REPLAY] = "the file gives the draft as it is",
+	  .group = CLI_GROUP_SIM, .axis = CLI_AXIS_NOISE,
+	  .help = "draft noise: std of the logit perturbation; not with --replay" },
+	{ .name = "target-alpha", .kind = CLI_KIND_REAL, .arg = "A",
+	  CLI_FIELD(target_alpha), .min = 0, .open_min = 1, .max = 1,
+	  .modes = CLI_M_SIM, .sources = CLI_S_STUB, .group = CLI_GROUP_SIM,
+	  .axis = CLI_AXIS_TARGET_ALPHA,
+	  .help = "set the noise so that the stub's expected overlap alpha is A at "
+	    "its vocabulary (solved deterministically; not with --noise)" },
+	{ .name = "preset", .kind = CLI_KIND_TEXT, .arg = "NAME", CLI_FIELD(preset_name),
+	  .modes = CLI_M_ANY, .sources = CLI_S_STUB, .group = CLI_GROUP_SIM,
+	  .help = "a model pair of Leviathan et al. 2022: its alpha, and its cost "
+	    "ratio where the paper gives one (names: --list-presets)" },
+	{ .name = "vocab", .kind = CLI_KIND_INT, .arg = "V",
+	  CLI_FIELD(vocab), .min = 2, .max = VOCAB_MAX, .def = "20",
+	  .modes = CLI_M_SIM, .sources = CLI_S_STUB,
+	  .source_hint[CLI_SOURCE_REPLAY] = "a replay file gives its own vocabulary",
+	  .source_hint[CLI_SOURCE_NGRAM] = "--max-vocab caps an n-gram vocabulary",
+	  .group = CLI_GROUP_SIM,
+	  .help = "stub vocabulary size" },
+	{ .name = "seed", .letter = 's', .kind = CLI_KIND_U64, .arg = "K",
+	  CLI_FIELD(seed), .def = "0",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "random seed" },
+	{ .name = "target-ms", .kind = CLI_KIND_REAL, .arg = "T",
+	  CLI_FIELD(target_ms), .min = SIM_TARGET_MS_MIN, .max = SIM_MS_MAX,
+	  .unit = "milliseconds", .def = "10",
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_SIM,
+	  .ignored_with = "cost-ratio", .ignored_modes = CLI_M_THEORY,
+	  .ignored_hint = COST_HINT,
+	  .help = "target forward cost in ms" },
+	{ .name = "draft-ms", .kind = CLI_KIND_REAL, .arg = "D",
+	  CLI_FIELD(draft_ms), .min = 0, .max = SIM_MS_MAX,
+	  .unit = "milliseconds", .def = "1",
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_SIM,
+	  .ignored_with = "cost-ratio", .ignored_modes = CLI_M_THEORY,
+	  .ignored_hint = COST_HINT,
+	  .help = "cost of one drafted token in ms" },
+	{ .name = "verify-cost", .kind = CLI_KIND_REAL, .arg = "K",
+	  CLI_FIELD(verify_cost), .min = 0, .max = SIM_VERIFY_COST_MAX, .def = "0",
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_SIM, .axis = CLI_AXIS_VERIFY_COST,
+	  .help = "verification cost: the target over gamma + 1 positions costs "
+	    "T (1 + K gamma)" },
+
+	{ .name = "verifier", .kind = CLI_KIND_CHOICE, .arg = "RULE",
+	  CLI_FIELD(verifier), .choices = verify_names, .def = "standard",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM, .axis = CLI_AXIS_VERIFIER,
+	  .help = "verification rule; each is described in the man page" },
+	{ .name = "lenience", .kind = CLI_KIND_REAL, .arg = "L",
+	  CLI_FIELD(lenience), .min = VERIFY_LENIENCE_MIN, .max = 1, .def = "0.5",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "the lenient rule's L: accept with min(1, p/(L q))" },
+	{ .name = "typical-epsilon", .kind = CLI_KIND_REAL, .arg = "E",
+	  CLI_FIELD(typical_epsilon), .min = 0, .open_min = 1, .max = 1, .def = "0.09",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "the typical rule's cap: accept when p(x) > min(E, D exp(-H(p)))" },
+	{ .name = "typical-delta", .kind = CLI_KIND_REAL, .arg = "D",
+	  CLI_FIELD(typical_delta), .min = 0, .open_min = 1, .max = 1, .def = "0.3",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "the typical rule's entropy factor D" },
+	{ .name = "schedule", .kind = CLI_KIND_CHOICE, .arg = "KIND",
+	  CLI_FIELD(schedule), .choices = schedule_names, .def = "constant",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM, .axis = CLI_AXIS_SCHEDULE,
+	  .help = "draft length per step: gamma, Hugging Face's heuristic from gamma, "
+	    "or drafting while the top q >= P, up to gamma" },
+	{ .name = "draft-p-min", .kind = CLI_KIND_REAL, .arg = "P",
+	  CLI_FIELD(draft_p_min), .min = SIM_P_MIN_MIN, .max = 1, .def = "0.5",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "the threshold schedule's P: stop drafting where the draft's top "
+	    "candidate has q < P" },
+
+	/* Sources. */
+	{ .name = "source", .kind = CLI_KIND_CHOICE, .arg = "KIND",
+	  CLI_FIELD(source), .choices = source_names, .def = "stub",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SOURCES,
+	  .help = "random distributions, pairs from a --replay file, or n-gram "
+	    "models over --corpus or built-in text" },
+	{ .name = "replay", .kind = CLI_KIND_FILE, .arg = "FILE", CLI_FIELD(replay),
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SOURCES,
+	  .help = "replay target/draft distribution pairs from FILE, one pair per "
+	    "step, cycling (format: see the man page)" },
+	{ .name = "labels", .kind = CLI_KIND_FILE, .arg = "FILE", CLI_FIELD(labels),
+	  .modes = CLI_M_SIM, .sources = CLI_S_REPLAY, .group = CLI_GROUP_SOURCES,
+	  .help = "token labels for --replay, one per line" },
+	{ .name = "corpus", .kind = CLI_KIND_FILE, .arg = "FILE", CLI_FIELD(corpus),
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SOURCES,
+	  .help = "train the n-gram models on this UTF-8 text (implies --source "
+	    "ngram; default: the built-in corpus)" },
+	{ .name = "max-vocab", .kind = CLI_KIND_INT, .arg = "N",
+	  CLI_FIELD(max_vocab), .min = 2, .max = VOCAB_MAX, .def = "5000",
+	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM, .group = CLI_GROUP_SOURCES,
+	  .help = "n-gram vocabulary cap, with the unknown token" },
+	{ .name = "target-order", .kind = CLI_KIND_INT, .arg = "N",
+	  CLI_FIELD(target_order), .min = 1, .max = NGRAM_ORDER_MAX, .def = "3",
+	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM, .group = CLI_GROUP_SOURCES,
+	  .help = "order of the target Kneser-Ney model" },
+	{ .name = "draft-order", .kind = CLI_KIND_INT, .arg = "N",
+	  CLI_FIELD(draft_order), .min = 1, .max = NGRAM_ORDER_MAX, .def = "2",
+	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM, .group = CLI_GROUP_SOURCES,
+	  .help = "order of the draft's model" },
+	{ .name = "temperature", .kind = CLI_KIND_REAL, .arg = "T",
+	  CLI_FIELD(temperature), .min = TEMPERATURE_MIN, .max = TEMPERATURE_MAX,
+	  .def = "1",
+	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM, .group = CLI_GROUP_SOURCES,
+	  .help = "temperature of both models" },
+	{ .name = "prompt", .kind = CLI_KIND_TEXT, .arg = "TEXT", CLI_FIELD(prompt),
+	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM, .group = CLI_GROUP_SOURCES,
+	  .help = "start the n-gram text after these words of the corpus" },
+
+	/* Sweeps and handouts. */
+	{ .name = "csv", .kind = CLI_KIND_FLAG, CLI_FIELD(csv),
+	  .modes = CLI_M_BATCH, .group = CLI_GROUP_SWEEP,
+	  .help = "with --sweep: CSV instead of the table" },
+	{ .name = "threads", .kind = CLI_KIND_INT, .arg = "N", CLI_FIELD(threads),
+	  .min = 1, .max = THREADS_MAX,
+	  .modes = CLI_M_BATCH, .group = CLI_GROUP_SWEEP,
+	  .help = "with --sweep: threads to run the cells on (default: every core)" },
+	{ .name = "trace", .kind = CLI_KIND_INT, .arg = "N", CLI_FIELD(trace),
+	  .min = 1, .max = TRACE_MAX,
+	  .modes = CLI_M_BATCH, .group = CLI_GROUP_SWEEP,
+	  .help = "print the first N steps in detail before the report" },
+	{ .name = "plot", .kind = CLI_KIND_FILE, .arg = "FILE", CLI_FIELD(plot),
+	  .modes = CLI_M_BATCH, .group = CLI_GROUP_SWEEP,
+	  .help = "write an SVG picture of the run or the sweep to FILE" },
+
+	/* Theory. */
+	{ .name = "alpha", .kind = CLI_KIND_REAL, .arg = "LIST",
+	  CLI_LIST(alpha, nalpha), .min = 0, .max = 1, .def = "0.3,0.5,0.7,0.9",
+	  .modes = CLI_M_THEORY, .group = CLI_GROUP_THEORY,
+	  .help = "comma-separated acceptance rates" },
+	{ .name = "gamma-max", .kind = CLI_KIND_INT, .arg = "G",
+	  CLI_FIELD(gamma_max), .min = 1, .max = CLI_GAMMA_MAX_LIMIT, .def = "10",
+	  .modes = CLI_M_THEORY, .group = CLI_GROUP_THEORY,
+	  .help = "largest draft length in the table" },
+	{ .name = "cost-ratio", .kind = CLI_KIND_REAL, .arg = "C",
+	  CLI_FIELD(cost_ratio), .min = 0, .max = COST_RATIO_MAX,
+	  .def = "0.1", .def_note = ", or D/T when --target-ms and --draft-ms are both "
+	    "given",
+	  .modes = CLI_M_THEORY, .group = CLI_GROUP_THEORY,
+	  .help = "draft/target cost ratio c" },
+
+	/* The live view. */
+	{ .name = "rate", .kind = CLI_KIND_RATE, .arg = "R",
+	  CLI_FIELD(rate), .min = 1, .max = CLI_RATE_MAX, .unit = "steps per second",
+	  .def = "20",
+	  .modes = CLI_M_LIVE, .group = CLI_GROUP_LIVE,
+	  .help = "steps per second to start with; max: as fast as it goes" },
+	{ .name = "paused", .kind = CLI_KIND_FLAG, CLI_FIELD(paused),
+	  .modes = CLI_M_LIVE, .group = CLI_GROUP_LIVE,
+	  .help = "start paused (space resumes, n steps once)" },
+	{ .name = "frames", .kind = CLI_KIND_INT, .arg = "N",
+	  CLI_FIELD(frames), .min = 1, .max = CLI_FRAMES_MAX,
+	  .modes = CLI_M_LIVE, .group = CLI_GROUP_LIVE,
+	  .help = "quit by itself after N frames" },
+	{ .name = "duration", .kind = CLI_KIND_REAL, .arg = "S",
+	  CLI_FIELD(duration), .min = 0, .open_min = 1, .max = CLI_DURATION_MAX,
+	  .unit = "seconds",
+	  .modes = CLI_M_LIVE, .group = CLI_GROUP_LIVE,
+	  .help = "quit by itself after S seconds" },
+
+	/* The rest. */
+	{ .name = "help", .letter = 'h', .kind = CLI_KIND_MODE, .asks = CLI_HELP,
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_OTHER,
+	  .help = "show this help and exit" },
+	{ .name = "version", .letter = 'V', .kind = CLI_KIND_MODE, .asks = CLI_VERSION,
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_OTHER,
+	  .help = "show the version and exit" },
+};
+
+const size_t cli_noptions = sizeof cli_options / sizeof cli_options[0];
+
+_Static_assert(sizeof cli_options / sizeof cli_options[0] <= CLI_OPTIONS_MAX,
+    "more rows than CLI_OPTIONS_MAX");
+
+const struct cli_option *
+cli_table_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < cli_noptions; i++)
+		if (strcmp(cli_options[i].name, name) == 0)
+			return &cli_options[i];
+	return NULL;
+}
+
+const struct cli_option *
+cli_table_find_letter(int letter)
+{
+	size_t i;
+
+	for (i = 0; i < cli_noptions; i++)
+		if (letter != 0 && cli_options[i].letter == letter)
+			return &cli_options[i];
+	return NULL;
+}

@@ -1,0 +1,98 @@
+/* cli_table.h: the option table, one row per command-line option, in the spirit of
+ * tmux's options-table.c. getopt_long's array, --help, the range messages, the
+ * defaults and the checks of which mode and source an option goes with are all made
+ * from the rows; tests/unit/test_cli_table.c holds the man page's OPTIONS to them. */
+#ifndef SPECDEC_CLI_TABLE_H
+#define SPECDEC_CLI_TABLE_H
+
+#include <stddef.h>
+
+#include "cli/cli.h"
+
+/* What an option's value is, and how it is stored at its field. */
+enum cli_kind {
+	CLI_KIND_FLAG,		/* no value: stores 1 in an int */
+	CLI_KIND_MODE,		/* no value: asks for the mode in .asks */
+	CLI_KIND_INT,		/* a decimal integer in [min, max], any unsigned width */
+	CLI_KIND_U64,		/* any 64-bit unsigned integer (a seed); no min, max */
+	CLI_KIND_REAL,		/* a finite double in [min, max], min excluded if open_min */
+	CLI_KIND_RATE,		/* a REAL, or the word max, stored as 0 */
+	CLI_KIND_CHOICE,	/* one of .choices, stored as its index (an int or enum) */
+	CLI_KIND_FILE,		/* a non-empty string, kept as a pointer into argv */
+	CLI_KIND_TEXT,		/* any string, kept as a pointer into argv */
+};
+
+/* The modes an option applies to: a mask of 1 << enum cli_mode. */
+#define CLI_M_LIVE	(1u << CLI_LIVE)
+#define CLI_M_BATCH	(1u << CLI_BATCH)
+#define CLI_M_THEORY	(1u << CLI_THEORY)
+#define CLI_M_SIM	(CLI_M_LIVE | CLI_M_BATCH)	/* the modes that simulate */
+#define CLI_M_ANY	(CLI_M_SIM | CLI_M_THEORY)
+
+/* The sources an option applies to: a mask of 1 << enum cli_source; 0 for all. */
+#define CLI_S_STUB	(1u << CLI_SOURCE_STUB)
+#define CLI_S_REPLAY	(1u << CLI_SOURCE_REPLAY)
+#define CLI_S_NGRAM	(1u << CLI_SOURCE_NGRAM)
+
+/* The headings of --help, in order. */
+enum cli_group {
+	CLI_GROUP_MODES, CLI_GROUP_SIM, CLI_GROUP_SOURCES, CLI_GROUP_SWEEP,
+	CLI_GROUP_THEORY,
+	CLI_GROUP_LIVE, CLI_GROUP_OTHER, CLI_NGROUPS,
+};
+
+/* One option. A row whose list_max is above 0 takes a comma-separated list of up to
+ * list_max values of its kind into an array field, and their count into the int at
+ * count_offset. */
+struct cli_option {
+	const char *name;	/* the long name, without the dashes */
+	char letter;		/* the short option, or 0 */
+	enum cli_kind kind;
+	const char *arg;	/* the value's name in --help and the man page; NULL: none */
+	size_t offset;		/* the field in struct options (of a list: the array) */
+	size_t size;		/* its size (of a list: one element's) */
+	int list_max;
+	size_t count_offset;
+	double min, max;	/* CLI_KIND_INT, REAL and RATE */
+	int open_min;		/* min itself is not allowed */
+	const char *unit;	/* for a number: "seconds" says "a number of seconds" */
+	const char *const *choices;	/* CLI_KIND_CHOICE: the names, NULL-terminated */
+	enum cli_mode asks;	/* CLI_KIND_MODE: the mode it asks for */
+	const char *def;	/* the default, as it would be typed; NULL: zero */
+	const char *def_note;	/* follows the default in --help */
+	unsigned modes;		/* CLI_M_*: the modes it applies to */
+	unsigned sources;	/* CLI_S_*: the sources it applies to; 0 for all */
+	const char *source_hint[CLI_NSOURCES];	/* why not, after the refusal */
+	const char *ignored_with;	/* another option that, in the modes of
+					 * ignored_modes, makes this one do nothing:
+					 * both given there is a usage error */
+	unsigned ignored_modes;
+	const char *ignored_hint;	/* why, after that refusal */
+	enum cli_group group;
+	enum cli_axis axis;	/* with --sweep, a list of values for this axis */
+	const char *help;	/* the --help line, before the range and default */
+};
+
+/* The field of struct options an option fills, and an array field with its count. */
+#define CLI_FIELD(f) \
+	.offset = offsetof(struct options, f), .size = sizeof(((struct options *)0)->f)
+#define CLI_LIST(f, count) \
+	.offset = offsetof(struct options, f), \
+	.size = sizeof(((struct options *)0)->f[0]), \
+	.list_max = (int)(sizeof(((struct options *)0)->f) / \
+	    sizeof(((struct options *)0)->f[0])), \
+	.count_offset = offsetof(struct options, count)
+
+#define CLI_OPTIONS_MAX 64	/* rows the table may hold */
+
+extern const struct cli_option cli_options[];
+extern const size_t cli_noptions;
+extern const char *const cli_group_heading[CLI_NGROUPS];	/* "" for none */
+
+/* The row of the long name, or NULL. */
+const struct cli_option *cli_table_find(const char *name);
+
+/* The row of the short letter, or NULL. */
+const struct cli_option *cli_table_find_letter(int letter);
+
+#endif

@@ -1,0 +1,247 @@
+/* pdist.c: the distribution handle's operations, by form, with a generic path
+ * for pairs of forms that have no fast one. */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "dist/dist.h"
+#include "dist/pdist.h"
+#include "util/rng.h"
+#include "dist/split.h"
+#include "util/xalloc.h"
+
+struct pdist
+pdist_split(const struct split_dist *s)
+{
+	struct pdist d = { PDIST_SPLIT, s->floor->vocab, { .split = s }, 0 };
+
+	return d;
+}
+
+double
+pdist_prob(const struct pdist *p, size_t x)
+{
+	if (p->form == PDIST_SPLIT)
+		return split_prob(p->u.split, x);
+	return p->u.dense[x];
+}
+
+size_t
+pdist_sample(const struct pdist *p, struct rng *rng)
+{
+	if (p->form == PDIST_SPLIT)
+		return split_sample(p->u.split, rng);
+	return rng_categorical(rng, p->u.dense, p->vocab, 1.0);
+}
+
+void
+pdist_densify(const struct pdist *p, double *out)
+{
+	if (p->form == PDIST_SPLIT)
+		split_densify(p->u.split, out);
+	else
+		memcpy(out, p->u.dense, p->vocab * sizeof *out);
+}
+
+static int
+both_dense(const struct pdist *p, const struct pdist *q)
+{
+	return p->form == PDIST_DENSE && q->form == PDIST_DENSE;
+}
+
+/* A split pair with p on the plain floor (the fast paths' condition). */
+static int
+split_pair_of(const struct pdist *p, const struct pdist *q)
+{
+	return p->form == PDIST_SPLIT && q->form == PDIST_SPLIT &&
+	    split_pair(p->u.split, q->u.split);
+}
+
+double
+pdist_overlap(const struct pdist *p, const struct pdist *q)
+{
+	double sum = 0.0;
+	size_t x;
+
+	if (both_dense(p, q))
+		return dist_overlap(p->u.dense, q->u.dense, p->vocab);
+	if (split_pair_of(p, q) || split_pair_of(q, p))
+		return split_overlap(p->u.split, q->u.split);
+	for (x = 0; x < p->vocab; x++) {
+		double a = pdist_prob(p, x), b = pdist_prob(q, x);
+
+		sum += a < b ? a : b;
+	}
+	return sum < 0.0 ? 0.0 : sum > 1.0 ? 1.0 : sum;
+}
+
+/* max(0, a p(x) - q(x)) */
+static double
+excess_at(const struct pdist *p, const struct pdist *q, double a, size_t x)
+{
+	double d = a * pdist_prob(p, x) - pdist_prob(q, x);
+
+	return d > 0.0 ? d : 0.0;
+}
+
+double
+pdist_residual_mass(const struct pdist *p, const struct pdist *q, double a)
+{
+	double mass = 0.0;
+	size_t x;
+
+	if (both_dense(p, q))
+		return dist_residual_mass(p->u.dense, a, q->u.dense, p->vocab);
+	if (split_pair_of(p, q))
+		return split_residual_mass(p->u.split, q->u.split, a);
+	for (x = 0; x < p->vocab; x++)
+		mass += excess_at(p, q, a, x);
+	return mass;
+}
+
+size_t
+pdist_sample_residual(const struct pdist *p, const struct pdist *q, double a,
+    struct rng *rng, double *scratch, double *mass)
+{
+	size_t x, n = p->vocab;
+
+	if (split_pair_of(p, q))
+		return split_sample_residual(p->u.split, q->u.split, a, rng, mass);
+	if (both_dense(p, q)) {
+		const double *ap = p->u.dense;
+
+		if (a != 1.0) {		/* a p first, then the residual in place */
+			for (x = 0; x < n; x++)
+				scratch[x] = a * ap[x];
+			ap = scratch;
+		}
+		*mass = dist_residual(ap, q->u.dense, scratch, n);
+	} else {
+		*mass = 0.0;
+		for (x = 0; x < n; x++)
+			*mass += scratch[x] = excess_at(p, q, a, x);
+	}
+	if (*mass > 0.0)
+		return rng_categorical(rng, scratch, n, *mass);
+	return pdist_sample(p, rng);
+}
+
+#define RATIO_BLOCK 256	/* ratios computed a block at a time (a multiple of 4) */
+
+/* Sum of p[y] over the tokens y of a block before (r, x) in the order by key,
+ * ties by id (at + y against x): branch-free, since the comparisons are coin
+ * flips, in four partial sums, so that the additions do not wait on each other. */
+static double
+block_before(const double *key, const double *p, size_t at, size_t len, double r,
+    size_t x)
+{
+	double s[4] = { 0.0, 0.0, 0.0, 0.0 };
+	size_t y, i;
+
+	for (y = 0; y + 4 <= len; y += 4)
+		for (i = 0; i < 4; i++)
+			s[i] += (double)((key[y + i] < r) | ((key[y + i] == r) &
+			    (at + y + i < x))) * p[y + i];
+	for (; y < len; y++)
+		s[0] += (double)((key[y] < r) | ((key[y] == r) & (at + y < x))) * p[y];
+	return (s[0] + s[1]) + (s[2] + s[3]);
+}
+
+/* The ratio CDF of m tokens xs[0..m-1] on two dense vectors, without a call per
+ * token: the same ratios and order as the generic path below (cross-multiplying
+ * instead of dividing would break exact ties by rounding, and the order must be
+ * total), so the same value up to the rounding of a sum in another order. The
+ * divisions of a block run apart from the sums, so they can run as vector
+ * operations, one a token of the vocabulary whatever m (the q = 0 case of
+ * dist_ratio is a select after them); a token left out adds 0.0. */
+static void
+dense_ratio_cdf_many(const double *p, const double *q, size_t n, const size_t *xs,
+    int m, double *out)
+{
+	double r[PDIST_MANY_MAX], key[RATIO_BLOCK];
+	size_t at, y, len;
+	int j;
+
+	for (j = 0; j < m; j++) {
+		r[j] = dist_ratio(p[xs[j]], q[xs[j]]);
+		out[j] = 0.0;
+	}
+	for (at = 0; at < n; at += len) {
+		len = n - at < RATIO_BLOCK ? n - at : RATIO_BLOCK;
+		for (y = 0; y < len; y++)
+			key[y] = p[at + y] / q[at + y];
+		for (y = 0; y < len; y++)
+			key[y] = q[at + y] > 0.0 ? key[y] : (double)INFINITY;
+		for (j = 0; j < m; j++)
+			out[j] += block_before(key, p + at, at, len, r[j], xs[j]);
+	}
+	for (j = 0; j < m; j++)
+		out[j] = out[j] < 1.0 ? out[j] : 1.0;
+}
+
+static double
+dense_ratio_cdf(const double *p, const double *q, size_t n, size_t x)
+{
+	double cdf;
+
+	dense_ratio_cdf_many(p, q, n, &x, 1, &cdf);
+	return cdf;
+}
+
+void
+pdist_ratio_cdf_many(const struct pdist *p, const struct pdist *q, const size_t *xs,
+    int m, double *out)
+{
+	int j;
+
+	if (both_dense(p, q) && m <= PDIST_MANY_MAX) {
+		dense_ratio_cdf_many(p->u.dense, q->u.dense, p->vocab, xs, m, out);
+		return;
+	}
+	for (j = 0; j < m; j++)
+		out[j] = pdist_ratio_cdf(p, q, xs[j]);
+}
+
+double
+pdist_ratio_cdf(const struct pdist *p, const struct pdist *q, size_t x)
+{
+	double r, cdf = 0.0;
+	size_t y;
+
+	if (split_pair_of(p, q))
+		return split_ratio_cdf(p->u.split, q->u.split, x);
+	if (both_dense(p, q))
+		return dense_ratio_cdf(p->u.dense, q->u.dense, p->vocab, x);
+	r = dist_ratio(pdist_prob(p, x), pdist_prob(q, x));
+	for (y = 0; y < p->vocab; y++) {
+		double py = pdist_prob(p, y), key = dist_ratio(py, pdist_prob(q, y));
+
+		if (key < r || (key == r && y < x))
+			cdf += py;
+	}
+	return cdf < 1.0 ? cdf : 1.0;
+}
+
+void
+pdist_iter_start(struct pdist_iter *it, const struct pdist *p)
+{
+	it->p = p;
+	it->next = 0;
+}
+
+int
+pdist_iter_next(struct pdist_iter *it)
+{
+	while (it->next < it->p->vocab) {
+		size_t x = it->next++;
+		double px = pdist_prob(it->p, x);
+
+		if (px > 0.0) {
+			it->token = x;
+			it->prob = px;
+			return 1;
+		}
+	}
+	return 0;
+}

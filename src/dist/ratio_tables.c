@@ -1,0 +1,140 @@
+/* ratio_tables.c: the ratio CDF of the dense pairs that come back. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "dist/dist.h"
+#include "dist/ratio_tables.h"
+#include "util/xalloc.h"
+
+/* A pair, by its names, with its uses and, once built, its table. */
+struct ratio_entry {
+	uint64_t pname, qname;
+	size_t vocab;
+	uint64_t uses;
+	uint64_t last;		/* the tick of its last use */
+	double *cdf;		/* vocab entries, or NULL until built */
+};
+
+struct ratio_tables {
+	struct ratio_entry e[RATIO_TABLES_KEPT];
+	uint64_t tick;
+	uint64_t built, served;
+};
+
+struct ratio_tables *
+ratio_tables_new(void)
+{
+	return xcalloc(1, sizeof(struct ratio_tables));
+}
+
+void
+ratio_tables_free(struct ratio_tables *t)
+{
+	int i;
+
+	for (i = 0; t != NULL && i < RATIO_TABLES_KEPT; i++)
+		free(t->e[i].cdf);
+	free(t);
+}
+
+struct keyed {
+	double key;
+	uint32_t id;
+};
+
+static int
+by_key_then_id(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* cdf[y] = the sum of p over the tokens before y in the ratio order. */
+static void
+build(struct ratio_entry *e, const double *p, const double *q)
+{
+	struct keyed *k = xreallocarray(NULL, e->vocab, sizeof *k);
+	double sum = 0.0;
+	size_t i;
+
+	for (i = 0; i < e->vocab; i++) {
+		k[i].key = dist_ratio(p[i], q[i]);
+		k[i].id = (uint32_t)i;
+	}
+	qsort(k, e->vocab, sizeof *k, by_key_then_id);
+	e->cdf = xreallocarray(e->cdf, e->vocab, sizeof *e->cdf);
+	for (i = 0; i < e->vocab; i++) {
+		e->cdf[k[i].id] = sum < 1.0 ? sum : 1.0;
+		sum += p[k[i].id];
+	}
+	free(k);
+}
+
+/* Which of a and b to give up: one still being counted before one with a table
+ * (a run of pairs seen once must not push the built tables out), else the one
+ * used longer ago. */
+static struct ratio_entry *
+to_evict(struct ratio_entry *a, struct ratio_entry *b)
+{
+	if ((a->cdf == NULL) != (b->cdf == NULL))
+		return a->cdf == NULL ? a : b;
+	return b->last < a->last ? b : a;
+}
+
+/* The pair's entry: found, or one taken for it (to_evict). */
+static struct ratio_entry *
+entry(struct ratio_tables *t, uint64_t pname, uint64_t qname, size_t vocab)
+{
+	struct ratio_entry *e, *old = &t->e[0];
+	int i;
+
+	for (i = 0; i < RATIO_TABLES_KEPT; i++) {
+		e = &t->e[i];
+		if (e->uses > 0 && e->pname == pname && e->qname == qname &&
+		    e->vocab == vocab)
+			return e;
+		old = to_evict(old, e);
+	}
+	old->pname = pname;
+	old->qname = qname;
+	old->vocab = vocab;
+	old->uses = 0;
+	free(old->cdf);
+	old->cdf = NULL;
+	return old;
+}
+
+int
+ratio_tables_cdf(struct ratio_tables *t, const struct pdist *p, const struct pdist *q,
+    const size_t *xs, int m, double *out)
+{
+	struct ratio_entry *e;
+	int j;
+
+	if (p->form != PDIST_DENSE || q->form != PDIST_DENSE || p->name == 0 ||
+	    q->name == 0 || p->vocab != q->vocab || p->vocab > RATIO_TABLES_VOCAB_MAX)
+		return 0;
+	e = entry(t, p->name, q->name, p->vocab);
+	e->last = ++t->tick;
+	if (e->cdf == NULL && ++e->uses >= RATIO_TABLES_AFTER) {
+		build(e, p->u.dense, q->u.dense);
+		t->built++;
+	}
+	if (e->cdf == NULL)
+		return 0;
+	for (j = 0; j < m; j++)
+		out[j] = e->cdf[xs[j]];
+	t->served++;
+	return 1;
+}
+
+void
+ratio_tables_stats(const struct ratio_tables *t, uint64_t *built, uint64_t *served)
+{
+	*built = t != NULL ? t->built : 0;
+	*served = t != NULL ? t->served : 0;
+}

@@ -1,0 +1,357 @@
+/* sim.c: step the sampler and the reference stream, keep the segment consistent. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/rng.h"
+#include "sim/sim.h"
+#include "stats/theory.h"
+#include "util/xalloc.h"
+
+#define RNG_STREAM_SPEC 0
+#define RNG_STREAM_REF 1
+#define RNG_STREAM_PIT 2
+
+static double
+clamp(double x, double lo, double hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+static void
+seed_generators(struct sim *sim)
+{
+	rng_seed(&sim->rng, sim->par.seed, RNG_STREAM_SPEC);
+	rng_seed(&sim->ref_rng, sim->par.seed, RNG_STREAM_REF);
+	rng_seed(&sim->pit_rng, sim->par.seed, RNG_STREAM_PIT);
+}
+
+static void
+reset_pair_output(struct sim *sim)
+{
+	if (sim->pair != NULL)
+		pair_output_reset(sim->pair, &sim->par.verify, sim->par.gamma,
+		    sim->par.schedule != SCHEDULE_CONSTANT);
+}
+
+/* A replay of one pair: keep its exact output beside the measured one. */
+static void
+open_pair_output(struct sim *sim)
+{
+	size_t v = sim->src.vocab;
+	double *p = xreallocarray(NULL, v, sizeof *p), *q = xreallocarray(NULL, v, sizeof *q);
+
+	if (source_fixed_pair(&sim->src, p, q)) {
+		sim->pair = xcalloc(1, sizeof *sim->pair);
+		pair_output_init(sim->pair, p, q, v);
+		reset_pair_output(sim);
+	}
+	free(p);
+	free(q);
+}
+
+static void
+new_segment(struct sim *sim)
+{
+	stats_reset(&sim->stats, sim->par.gamma);
+	reset_pair_output(sim);
+	sim->gamma_next = sim->par.gamma;
+	sim->segment++;
+}
+
+/* The rule's parameters in range; zero ones take their defaults. */
+static struct verify_params
+verify_in_range(const struct verify_params *in)
+{
+	struct verify_params def = verify_defaults(), v = *in;
+
+	if ((int)v.rule < 0 || v.rule >= VERIFY_NRULES)
+		v.rule = VERIFY_STANDARD;
+	v.lenience = v.lenience > 0.0 ? clamp(v.lenience, VERIFY_LENIENCE_MIN, 1.0) :
+	    def.lenience;
+	v.epsilon = v.epsilon > 0.0 ? v.epsilon : def.epsilon;
+	v.delta = v.delta > 0.0 ? v.delta : def.delta;
+	return v;
+}
+
+int
+sim_open(struct sim *sim, const struct sim_params *par, struct source *src)
+{
+	memset(sim, 0, sizeof *sim);
+	sim->par = *par;
+	sim->par.gamma = (int)clamp(par->gamma, SPEC_GAMMA_MIN, SPEC_GAMMA_MAX);
+	sim->par.noise = clamp(par->noise, 0.0, SIM_NOISE_MAX);
+	sim->par.verify = verify_in_range(&par->verify);
+	if ((int)sim->par.schedule < 0 || sim->par.schedule >= SCHEDULE_NKINDS)
+		sim->par.schedule = SCHEDULE_CONSTANT;
+	sim->par.draft_p_min = par->draft_p_min > 0.0 ?
+	    clamp(par->draft_p_min, SIM_P_MIN_MIN, 1.0) : SCHEDULE_P_MIN;
+	sim->gamma_next = sim->par.gamma;
+	sim_set_costs(sim, par->target_ms, par->draft_ms);
+	sim_set_verify_cost(sim, par->verify_cost);
+	sim->src = *src;
+	memset(src, 0, sizeof *src);
+	sim->scratch = xreallocarray(NULL, sim->src.vocab, sizeof *sim->scratch);
+	sim->ratio = ratio_tables_new();
+	if (stats_init(&sim->stats, sim->src.vocab, sim->par.gamma) != 0)
+		xalloc_fatal("out of memory");
+	sim->stats.exchangeable = source_ids_exchangeable(&sim->src);
+	open_pair_output(sim);
+	if (source_clone(&sim->src, &sim->ref) != 0) {
+		sim_close(sim);
+		return -1;
+	}
+	source_set_noise(&sim->src, sim->par.noise);
+	source_set_noise(&sim->ref, sim->par.noise);
+	seed_generators(sim);
+	sim->segment = 1;
+	return 0;
+}
+
+void
+sim_close(struct sim *sim)
+{
+	source_close(&sim->src);
+	source_close(&sim->ref);
+	stats_free(&sim->stats);
+	ratio_tables_free(sim->ratio);
+	sim->ratio = NULL;
+	if (sim->pair != NULL)
+		pair_output_free(sim->pair);
+	free(sim->pair);
+	sim->pair = NULL;
+	free(sim->views);
+	sim->views = NULL;
+	free(sim->scratch);
+	sim->scratch = NULL;
+}
+
+static void
+draw_reference(struct sim *sim, int count)
+{
+	int ids[SPEC_GAMMA_MAX + 1];
+
+	source_sample_targets(&sim->ref, &sim->ref_rng, ids, count);
+	stats_add_ref_step(&sim->stats, ids, count);
+}
+
+const struct sim_entry *
+sim_step(struct sim *sim)
+{
+	struct sim_entry *e = &sim->ring[sim->ring_next];
+	struct verify_params v = sim->par.verify;
+	enum schedule_kind kind = sim->par.schedule;
+
+	sim->targets_number = 0;	/* the handles die as the source steps */
+
+	v.draft_p_min = schedule_p_min(kind, sim->par.draft_p_min);
+	verify_step(&v, &sim->src, &sim->rng, schedule_gamma(kind, sim->par.gamma,
+	    sim->gamma_next), sim->scratch, &e->step, &sim->targets);
+	if (kind == SCHEDULE_HEURISTIC)
+		sim->gamma_next = schedule_heuristic_next(e->step.gamma, e->step.accepted,
+		    SPEC_GAMMA_MAX);
+	verify_pit(&sim->par.verify, &e->step, &sim->targets, &sim->pit_rng, sim->ratio);
+	stats_add_step(&sim->stats, &e->step, &sim->targets);
+	if (sim->pair != NULL) {
+		int ids[SPEC_GAMMA_MAX + 1];
+
+		pair_output_add_step(sim->pair, ids, spec_emitted_ids(&e->step, ids));
+	}
+	if (!sim->no_reference)
+		draw_reference(sim, e->step.emitted);
+	e->number = ++sim->steps_total;
+	e->verify = sim->par.verify;
+	sim->targets_number = e->number;
+	sim->ring_next = (sim->ring_next + 1) % SIM_RING;
+	if (sim->ring_len < SIM_RING)
+		sim->ring_len++;
+	return e;
+}
+
+const struct sim_entry *
+sim_recent(const struct sim *sim, size_t i)
+{
+	if (i >= sim->ring_len)
+		return NULL;
+	return &sim->ring[(sim->ring_next + SIM_RING - 1 - i) % SIM_RING];
+}
+
+void
+sim_keep_views(struct sim *sim, int on)
+{
+	if (on && sim->views == NULL)
+		sim->views = xcalloc(SIM_VIEWS, sizeof *sim->views);
+	else if (!on) {
+		free(sim->views);
+		sim->views = NULL;
+	}
+}
+
+void
+sim_keep_newest(struct sim *sim)
+{
+	const struct sim_entry *e = sim_recent(sim, 0);
+	struct stepview *v;
+
+	if (sim->views == NULL || e == NULL || sim->targets_number != e->number)
+		return;
+	v = &sim->views[e->number % SIM_VIEWS];
+	if (v->number != e->number)
+		stepview_capture(v, &e->step, &sim->targets, e->number);
+}
+
+const struct stepview *
+sim_view(const struct sim *sim, size_t i)
+{
+	const struct sim_entry *e = sim_recent(sim, i);
+	const struct stepview *v;
+
+	if (e == NULL || sim->views == NULL)
+		return NULL;
+	v = &sim->views[e->number % SIM_VIEWS];
+	return v->number == e->number ? v : NULL;
+}
+
+void
+sim_set_gamma(struct sim *sim, int gamma)
+{
+	gamma = (int)clamp(gamma, SPEC_GAMMA_MIN, SPEC_GAMMA_MAX);
+	if (gamma == sim->par.gamma)
+		return;
+	sim->par.gamma = gamma;
+	new_segment(sim);
+}
+
+void
+sim_set_noise(struct sim *sim, double noise)
+{
+	noise = clamp(noise, 0.0, SIM_NOISE_MAX);
+	if (noise == sim->par.noise || !source_has_noise(&sim->src))
+		return;
+	sim_keep_newest(sim);
+	sim->targets_number = 0;
+	sim->par.noise = noise;
+	source_set_noise(&sim->src, noise);
+	source_set_noise(&sim->ref, noise);
+	new_segment(sim);
+}
+
+void
+sim_set_verifier(struct sim *sim, enum verify_rule rule)
+{
+	if ((int)rule < 0 || rule >= VERIFY_NRULES || rule == sim->par.verify.rule)
+		return;
+	sim->par.verify.rule = rule;
+	new_segment(sim);
+}
+
+void
+sim_set_lenience(struct sim *sim, double lenience)
+{
+	lenience = clamp(lenience, VERIFY_LENIENCE_MIN, 1.0);
+	if (lenience == sim->par.verify.lenience)
+		return;
+	sim->par.verify.lenience = lenience;
+	if (sim->par.verify.rule == VERIFY_LENIENT)
+		new_segment(sim);
+}
+
+void
+sim_set_schedule(struct sim *sim, enum schedule_kind kind)
+{
+	if ((int)kind < 0 || kind >= SCHEDULE_NKINDS || kind == sim->par.schedule)
+		return;
+	sim->par.schedule = kind;
+	new_segment(sim);
+}
+
+void
+sim_set_draft_p_min(struct sim *sim, double p_min)
+{
+	p_min = clamp(p_min, SIM_P_MIN_MIN, 1.0);
+	if (p_min == sim->par.draft_p_min)
+		return;
+	sim->par.draft_p_min = p_min;
+	if (sim->par.schedule == SCHEDULE_THRESHOLD)
+		new_segment(sim);
+}
+
+void
+sim_set_costs(struct sim *sim, double target_ms, double draft_ms)
+{
+	sim->par.target_ms = clamp(target_ms, SIM_TARGET_MS_MIN, SIM_MS_MAX);
+	sim->par.draft_ms = clamp(draft_ms, 0.0, SIM_MS_MAX);
+}
+
+void
+sim_set_verify_cost(struct sim *sim, double k)
+{
+	sim->par.verify_cost = clamp(k, 0.0, SIM_VERIFY_COST_MAX);
+}
+
+void
+sim_set_reference(struct sim *sim, int on)
+{
+	sim->no_reference = !on;
+}
+
+void
+sim_reset(struct sim *sim)
+{
+	new_segment(sim);
+}
+
+void
+sim_reseed(struct sim *sim, uint64_t seed)
+{
+	sim->par.seed = seed;
+	seed_generators(sim);
+	new_segment(sim);
+}
+
+void
+sim_figures(const struct sim *sim, struct sim_figures *fig)
+{
+	const struct stats *st = &sim->stats;
+	double gamma = stats_gamma_mean(st);
+	double c = sim->par.draft_ms / sim->par.target_ms, k = sim->par.verify_cost;
+	struct theory_optimum best;
+
+	fig->alpha_hat = stats_alpha_hat(st);
+	fig->alpha_overlap = stats_alpha_overlap(st);
+	fig->alpha_overlap_tested = stats_alpha_overlap_tested(st);
+	fig->alpha_stderr = stats_alpha_stderr(st);
+	fig->tok_per_step = stats_tok_per_step(st);
+	fig->closed_form = stats_closed_form(st);
+	fig->closed_form_per_step = stats_closed_form_per_step(st);
+	fig->closed_form_per_step_stderr = stats_closed_form_per_step_stderr(st);
+	fig->tv = stats_tv(st);
+	fig->tv_null = stats_tv_null(st);
+	fig->tv_noise = fig->tv_null.mean;
+	fig->chi2 = stats_chi2(st);
+	fig->lossless = lossless_test(&st->lossless);
+	if (sim->pair != NULL)
+		fig->pair = pair_output_result(sim->pair);
+	else
+		memset(&fig->pair, 0, sizeof fig->pair);
+	fig->cost_ratio = c;
+	fig->target_rate = theory_target_rate(sim->par.target_ms);
+	fig->spec_rate = theory_spec_rate_verify(fig->tok_per_step, gamma,
+	    sim->par.target_ms, sim->par.draft_ms, k);
+	fig->gamma_mean = gamma;
+	fig->speedup = fig->closed_form / theory_step_cost(gamma, c, k);
+	fig->speedup_measured = fig->tok_per_step / theory_step_cost(gamma, c, k);
+	theory_optimum(fig->alpha_overlap, c, k, SPEC_GAMMA_MAX, &best);
+	fig->optimal_gamma = best.gamma;
+	fig->optimal_speedup = best.speedup;
+	fig->optimal_at_limit = best.at_limit;
+	fig->speculate = best.speculate;
+	fig->verify_cost = k;
+}
+
+int
+sim_gamma_cap(const struct sim *sim)
+{
+	return sim->par.schedule == SCHEDULE_HEURISTIC ? SPEC_GAMMA_MAX : sim->par.gamma;
+}

@@ -1,0 +1,163 @@
+/* sim.h: the model both faces drive. It owns the parameters, the generators, the
+ * source and its target-only reference twin, the statistics of the current segment
+ * and a ring of recent steps; its setters keep them consistent. */
+#ifndef SPECDEC_SIM_H
+#define SPECDEC_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stats/pair_output.h"
+#include "util/rng.h"
+#include "verify/schedule.h"
+#include "source/source.h"
+#include "verify/spec.h"
+#include "stats/stats.h"
+#include "verify/verify.h"
+#include "view/stepview.h"
+
+#define SIM_RING 256		/* recent steps kept for display */
+#define SIM_VIEWS 8		/* of those, the newest with their distributions */
+#define SIM_NOISE_MAX 10.0
+#define SIM_TARGET_MS_MIN 1e-3	/* smallest target cost, ms */
+#define SIM_MS_MAX 1e6		/* largest target or draft cost, ms */
+#define SIM_P_MIN_MIN 1e-6	/* the smallest threshold P */
+#define SIM_VERIFY_COST_MAX 1.0	/* k = 1: no faster than one position at a time */
+
+struct sim_params {
+	int gamma;		/* SPEC_GAMMA_MIN..SPEC_GAMMA_MAX */
+	double noise;		/* 0..SIM_NOISE_MAX */
+	uint64_t seed;
+	double target_ms;	/* SIM_TARGET_MS_MIN..SIM_MS_MAX */
+	double draft_ms;	/* 0..SIM_MS_MAX */
+	double verify_cost;	/* k: the target over gamma + 1 positions costs
+				 * target_ms (1 + k gamma); 0..SIM_VERIFY_COST_MAX */
+	struct verify_params verify;	/* the rule; a zero lenience, epsilon or
+					 * delta takes its default (verify.h); its
+					 * draft_p_min is set per step from below */
+	enum schedule_kind schedule;	/* the draft-length schedule */
+	double draft_p_min;	/* the threshold schedule's P, in (0, 1] */
+};
+
+struct sim_entry {
+	uint64_t number;	/* 1-based over the whole run, across segments */
+	struct verify_params verify;	/* the rule the step ran under */
+	struct spec_step step;
+};
+
+struct sim {
+	struct sim_params par;
+	struct source src;
+	struct source ref;	/* target-only reference stream, same data */
+	struct rng rng;
+	struct rng ref_rng;
+	struct rng pit_rng;	/* the losslessness test's w: a stream of its own */
+	struct stats stats;	/* the current segment */
+	double *scratch;
+	uint64_t steps_total;	/* across segments */
+	unsigned segment;	/* 1 for the first; +1 at each change of gamma or noise */
+	int gamma_next;		/* the draft length (cap) of the next step: gamma,
+				 * or the heuristic schedule's current value */
+	int no_reference;	/* sim_set_reference(sim, 0): no target-only stream */
+	struct sim_entry ring[SIM_RING];
+	size_t ring_len;
+	size_t ring_next;
+	struct stepview *views;	/* SIM_VIEWS, by step number; NULL: not kept */
+	struct spec_targets targets;	/* the newest step's distributions, valid until
+					 * the source's next step */
+	uint64_t targets_number;	/* that step's number; 0: none */
+	struct ratio_tables *ratio;	/* the losslessness test's kept orders */
+	struct pair_output *pair;	/* a replay of one pair: the rule's exact
+					 * output and the measured one; else NULL */
+};
+
+/* Every figure a face shows, derived from the current segment. */
+struct sim_figures {
+	double alpha_hat, alpha_overlap, alpha_overlap_tested, alpha_stderr;
+	double tok_per_step, closed_form, closed_form_per_step;
+	double closed_form_per_step_stderr;	/* of tok_per_step - closed_form_per_step */
+	double gamma_mean;		/* drafts per step (gamma under constant) */
+	double tv;
+	struct tv_null tv_null;		/* TV's law for a correct sampler (tv_null.h) */
+	double tv_noise;		/* its mean: TV expected by chance */
+	struct chisq_result chi2;
+	struct lossless_result lossless;	/* the per-position PIT test */
+	struct pair_output_result pair;	/* one fixed pair: the rule's exact output
+					 * against p and the measured output
+					 * (available 0 otherwise) */
+	double cost_ratio;		/* c = draft_ms / target_ms */
+	double target_rate;		/* tokens/s, target only */
+	double spec_rate;		/* tokens/s at the measured tokens per step */
+	double speedup;			/* Theorem 3.8 at alpha_hat, c + k for c; under
+					 * a varying gamma: closed_form / the mean
+					 * step cost (gamma_mean (c + k) + 1) */
+	double speedup_measured;	/* measured tokens per step / (gamma_mean (c + k) + 1) */
+	int optimal_gamma;		/* for alpha_overlap (not alpha_hat, which
+					 * depends on the gamma run), c and k */
+	double optimal_speedup;
+	double verify_cost;		/* k, as in sim_params */
+	int optimal_at_limit;		/* SPEC_GAMMA_MAX + 1 would do better still */
+	int speculate;			/* some gamma beats the target alone */
+};
+
+/* Start a simulation over src, which the sim now owns (it is closed by sim_close,
+ * also on failure); the parameters are clamped to their ranges as the setters do.
+ * 0, or -1 when the source cannot make its reference twin (a replay file that
+ * can no longer be opened; errno says why). */
+int sim_open(struct sim *sim, const struct sim_params *par, struct source *src);
+void sim_close(struct sim *sim);
+
+/* One speculative step, plus as many reference tokens as it emitted. Returns the
+ * step's record, valid until SIM_RING more steps have run. */
+const struct sim_entry *sim_step(struct sim *sim);
+
+/* The i-th most recent step (0 = newest), or NULL past what the ring holds. */
+const struct sim_entry *sim_recent(const struct sim *sim, size_t i);
+
+/* Keep (on) or stop keeping step distributions for the distributions pane; off
+ * at sim_open (a batch run needs none). */
+void sim_keep_views(struct sim *sim, int on);
+
+/* Copy what the distributions pane shows of the newest step (stepview.h) while
+ * its source's handles are valid, once: a face calls it before it draws, so
+ * every step that reaches the screen is kept (of the last SIM_VIEWS), and a run
+ * of many steps a frame pays for one copy. The noise setter calls it too. */
+void sim_keep_newest(struct sim *sim);
+
+/* The kept distributions of the i-th most recent step, or NULL when they were
+ * not kept (keeping off, too old, or never drawn). */
+const struct stepview *sim_view(const struct sim *sim, size_t i);
+
+/* Setters: values are clamped to their ranges. Changing gamma, noise or the rule starts a
+ * new segment (fresh statistics); so do reset and reseed (which also restarts the
+ * generators). The noise stays as it is when the source has none (a replay).
+ * Costs only change the cost model. */
+void sim_set_gamma(struct sim *sim, int gamma);
+void sim_set_noise(struct sim *sim, double noise);
+/* The verification rule, and the lenient rule's L (clamped to
+ * [VERIFY_LENIENCE_MIN, 1]); a change of the rule, or of L under the lenient
+ * rule, starts a new segment. */
+void sim_set_verifier(struct sim *sim, enum verify_rule rule);
+void sim_set_lenience(struct sim *sim, double lenience);
+/* The draft-length schedule, and the threshold schedule's P (clamped to
+ * [SIM_P_MIN_MIN, 1]); a change of the schedule, or of P under the threshold
+ * schedule, starts a new segment, which restarts the heuristic at gamma. */
+void sim_set_schedule(struct sim *sim, enum schedule_kind kind);
+void sim_set_draft_p_min(struct sim *sim, double p_min);
+void sim_set_costs(struct sim *sim, double target_ms, double draft_ms);
+void sim_set_verify_cost(struct sim *sim, double k);
+
+/* Whether each step also draws the target-only reference stream (on at open):
+ * the TV figure and its check need it; a sweep, which reports neither, runs
+ * without it. */
+void sim_set_reference(struct sim *sim, int on);
+void sim_reset(struct sim *sim);
+void sim_reseed(struct sim *sim, uint64_t seed);
+
+void sim_figures(const struct sim *sim, struct sim_figures *fig);
+
+/* The most drafts a step of this segment can make: gamma, or SPEC_GAMMA_MAX under
+ * the heuristic schedule (which grows past gamma). */
+int sim_gamma_cap(const struct sim *sim);
+
+#endif

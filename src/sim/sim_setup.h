@@ -1,0 +1,31 @@
+/* sim_setup.h: open the source, and the simulation over it, that the command line
+ * asks for. Both faces start here. Errors follow errmsg.h. */
+#ifndef SPECDEC_SIM_SETUP_H
+#define SPECDEC_SIM_SETUP_H
+
+#include <stddef.h>
+
+#include "util/errmsg.h"
+
+struct options;
+struct sim;
+struct source;
+
+/* Open the source described by opt into src. On failure (a file that cannot be
+ * read or is not well formed) write one line to err and return -1. */
+int sim_setup_source(const struct options *opt, struct source *src, char *err,
+    size_t errlen);
+
+/* Open the source and a simulation over it with opt's parameters (gamma, noise,
+ * seed, costs). On failure write one line to err and return -1; nothing is left
+ * to close then. */
+int sim_setup(const struct options *opt, struct sim *sim, char *err,
+    size_t errlen);
+
+/* The built-in corpus's path: $SPECDEC_CORPUS when set and not empty, else
+ * $SPECDEC_DATADIR/corpus.txt when that is set and not empty (the test harness and
+ * ./run point it at the source tree's data/), else the installed copy,
+ * pkgdatadir/corpus.txt. Not checked for existence; NULL when too long a path. */
+const char *sim_setup_corpus(void);
+
+#endif

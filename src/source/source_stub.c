@@ -1,0 +1,161 @@
+/* source_stub.c: random target and draft distributions, as in the notebook. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "dist/dist.h"
+#include "dist/pdist.h"
+#include "util/rng.h"
+#include "source/source.h"
+#include "source/source_stub.h"
+#include "util/xalloc.h"
+
+struct stub {
+	size_t vocab;
+	double noise;
+	double *logits;		/* target logits z of this step */
+	double *p;
+	double *q;
+};
+
+static const char *const stub_words[20] = {
+	"the", "cat", "sat", "on", "a", "mat", "dog", "red", "ball", "and",
+	"then", "sun", "in", "park", "fun", "it", "big", "ran", "to", "sky",
+};
+
+static void *
+stub_new(size_t vocab, double noise)
+{
+	struct stub *s = xcalloc(1, sizeof *s);
+
+	s->vocab = vocab;
+	s->noise = noise;
+	s->logits = xreallocarray(NULL, vocab, sizeof *s->logits);
+	s->p = xreallocarray(NULL, vocab, sizeof *s->p);
+	s->q = xreallocarray(NULL, vocab, sizeof *s->q);
+	return s;
+}
+
+/* log p + noise = z - logsumexp(z) + noise, and softmax ignores the constant, so the
+ * draft is softmax(z + noise): the notebook's q without its 1e-12 floor. */
+static void
+stub_begin(void *self, struct rng *rng, int need_draft)
+{
+	struct stub *s = self;
+	size_t i;
+
+	rng_normal_fill(rng, s->logits, s->vocab);
+	dist_softmax(s->logits, s->p, s->vocab);
+	if (!need_draft)	/* the reference stream: the step's tokens share this p */
+		return;
+	rng_normal_fill(rng, s->q, s->vocab);
+	for (i = 0; i < s->vocab; i++)
+		s->q[i] = s->logits[i] + s->noise * s->q[i];
+	dist_softmax(s->q, s->q, s->vocab);
+}
+
+/* From this vocabulary up, the reference stream samples by rejection: below it
+ * the softmax and a categorical draw are cheaper (callgrind, docs/performance.md). */
+#define STUB_REJECT_MIN 64
+
+/* count tokens from softmax(z) for one fresh draw of logits z: the same law as
+ * begin without a draft and count draws from its p. Over a large vocabulary, by
+ * rejection from the uniform proposal (accept i with probability
+ * exp(z_i - max z)), without the vocab exponentials of the softmax. */
+static void
+stub_sample_step(void *self, struct rng *rng, int *ids, int count)
+{
+	struct stub *s = self;
+	double max = -INFINITY;
+	size_t i;
+	int k;
+
+	rng_normal_fill(rng, s->logits, s->vocab);
+	if (s->vocab < STUB_REJECT_MIN) {
+		dist_softmax(s->logits, s->p, s->vocab);
+		for (k = 0; k < count; k++)
+			ids[k] = (int)rng_categorical(rng, s->p, s->vocab, 1.0);
+		return;
+	}
+	for (i = 0; i < s->vocab; i++)
+		if (s->logits[i] > max)
+			max = s->logits[i];
+	for (k = 0; k < count; k++) {
+		do
+			i = (size_t)(rng_uniform(rng) * (double)s->vocab);
+		while (rng_uniform(rng) >= dist_exp_nonpositive(s->logits[i] - max));
+		ids[k] = (int)i;
+	}
+}
+
+static void
+stub_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdist *q)
+{
+	struct stub *s = self;
+
+	(void)drafted;
+	(void)k;
+	if (p != NULL)
+		*p = pdist_dense(s->p, s->vocab);
+	if (q != NULL)
+		*q = pdist_dense(s->q, s->vocab);
+}
+
+static void
+stub_set_noise(void *self, double noise)
+{
+	((struct stub *)self)->noise = noise;
+}
+
+static const char *
+stub_label(const void *self, int id)
+{
+	const struct stub *s = self;
+
+	if (s->vocab == 20 && id >= 0 && id < 20)
+		return stub_words[id];
+	return NULL;
+}
+
+static void *
+stub_clone(const void *self)
+{
+	const struct stub *s = self;
+
+	return stub_new(s->vocab, s->noise);
+}
+
+static void
+stub_destroy(void *self)
+{
+	struct stub *s = self;
+
+	free(s->logits);
+	free(s->p);
+	free(s->q);
+	free(s);
+}
+
+static const struct source_ops stub_ops = {
+	.begin = stub_begin,
+	.dists = stub_dists,
+	.sample_step = stub_sample_step,
+	.commit = NULL,
+	.set_noise = stub_set_noise,
+	.label = stub_label,
+	.clone = stub_clone,
+	.destroy = stub_destroy,
+	.ids_exchangeable = 1,
+	.pair_fixed_in_step = 1,
+};
+
+void
+source_stub_open(struct source *src, size_t vocab, double noise)
+{
+	src->ops = &stub_ops;
+	src->vocab = vocab;
+	src->kind = "stub";
+	src->title = "stub";
+	src->self = stub_new(vocab, noise);
+}

@@ -1,0 +1,96 @@
+/* stats.h: running statistics of one segment (fixed noise, rule and schedule; the
+ * gamma may vary step to step under a schedule), updated from step records.
+ * Memory is O(vocab + SPEC_GAMMA_MAX) whatever the number of steps. */
+#ifndef SPECDEC_STATS_H
+#define SPECDEC_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stats/chisq.h"
+#include "stats/lossless.h"
+#include "dist/pdist.h"
+#include "verify/spec.h"
+#include "stats/tv_null.h"
+
+struct stats {
+	size_t vocab;
+	int gamma;
+	uint64_t steps;
+	uint64_t tokens;	/* emitted by the speculative sampler */
+	uint64_t drafted;	/* each step's gamma (its drafts), summed */
+	uint64_t tested;	/* drafts that met the accept test */
+	uint64_t accepted;
+	uint64_t ref_tokens;	/* drawn by the target-only reference stream */
+	int max_tok_per_step;
+	double sum_beta_first;	/* overlap at each step's first position */
+	double sum_beta_tested;	/* overlap at every tested position */
+	double sum_beta_var;	/* sum of b(1 - b) over tested positions */
+	double sum_closed_step;	/* closed form at each step's own first-position overlap */
+	double sum_dev_step;	/* tokens minus that, per step: its mean and spread */
+	double sum_dev2_step;
+	int exchangeable;	/* the source's token ids are exchangeable (set by sim) */
+	double sum_sq_spec;	/* per step, sum over ids of the squared count */
+	double sum_sq_ref;	/* the same for the reference stream's step */
+	double sum_n2_spec;	/* per step, the squared number of tokens */
+	double sum_n2_ref;
+	uint64_t tok_hist[SPEC_GAMMA_MAX + 1];	/* [n-1]: steps that emitted n tokens */
+	uint64_t gamma_hist[SPEC_GAMMA_MAX + 1];	/* [g]: steps that drafted g */
+	uint64_t tested_at[SPEC_GAMMA_MAX];	/* per draft position */
+	uint64_t accepted_at[SPEC_GAMMA_MAX];
+	uint64_t *spec_hist;	/* vocab counts of the speculative output */
+	uint64_t *ref_hist;	/* vocab counts of the reference stream */
+	struct pdist_counts expected;	/* sum of p(x) over emitted positions */
+	struct lossless lossless;	/* the PIT value of every emitted token */
+};
+
+/* Allocate for vocab tokens and start an empty segment at gamma. Returns 0 (out
+ * of memory ends the process: xalloc.h). */
+int stats_init(struct stats *st, size_t vocab, int gamma);
+void stats_free(struct stats *st);
+
+/* Forget everything and start a new segment at gamma. */
+void stats_reset(struct stats *st, int gamma);
+
+/* Add one speculative step and the target distributions behind its emitted tokens. */
+void stats_add_step(struct stats *st, const struct spec_step *step,
+    const struct spec_targets *targets);
+
+/* Add one step's tokens of the target-only reference stream (count of them, drawn
+ * from one target-only step), or one token. */
+void stats_add_ref_step(struct stats *st, const int *ids, int count);
+void stats_add_ref(struct stats *st, int id);
+
+/* Derived figures; each is finite, and 0 (or the stated value) before any data. */
+double stats_alpha_hat(const struct stats *st);		/* accepted / tested */
+double stats_alpha_overlap(const struct stats *st);	/* mean beta over steps */
+double stats_alpha_overlap_tested(const struct stats *st); /* mean beta over tests */
+/* Standard error of alpha_hat - alpha_overlap_tested: sqrt(sum b(1-b)) / tested. */
+double stats_alpha_stderr(const struct stats *st);
+double stats_tok_per_step(const struct stats *st);	/* tokens / steps */
+double stats_gamma_mean(const struct stats *st);	/* drafted / steps; gamma before data */
+/* The closed form at alpha_hat and gamma; when the steps' gammas vary (a
+ * schedule), its mean over the steps at each step's gamma, at alpha_hat. */
+double stats_closed_form(const struct stats *st);
+/* The mean over steps of the closed form at each step's own first-position
+ * overlap and its own gamma: exact in expectation when beta is fixed within a step
+ * (the stub), whatever the schedule. */
+double stats_closed_form_per_step(const struct stats *st);
+/* Standard error of tok_per_step - closed_form_per_step, from the per-step spread. */
+double stats_closed_form_per_step_stderr(const struct stats *st);
+double stats_accept_rate_at(const struct stats *st, int k); /* position k, 0-based */
+/* Accepted at position k / steps (the vLLM convention): no selection. */
+double stats_accept_rate_uncond_at(const struct stats *st, int k);
+double stats_tv(const struct stats *st);		/* spec vs reference histograms */
+/* The sampling distribution of stats_tv for a correct sampler (tv_null.h): each
+ * id's count difference as Skellam with the id's count variance. With
+ * exchangeable ids the variance is pooled over ids and both streams from the
+ * per-step squared counts (tokens of one step share one p); otherwise it is
+ * e (1 - e / N) from the expected counts e. All 0 before either stream has a
+ * token. */
+struct tv_null stats_tv_null(const struct stats *st);
+/* Its mean: the level stats_tv sits at by chance alone. */
+double stats_tv_noise(const struct stats *st);
+struct chisq_result stats_chi2(const struct stats *st);	/* spec vs exact expected */
+
+#endif

@@ -1,0 +1,719 @@
+/* tui.c: the event loop of the live view. It sleeps in wgetch until a key, a
+ * signal, or the next step or frame is due; steps the model; draws each pane into
+ * its window and sends the frame with one doupdate. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "stats/checks.h"
+#include "cli/cli.h"
+#include "util/errmsg.h"
+#include "util/escape.h"
+#include "util/exit_status.h"
+#include "sim/sim.h"
+#include "view/slowmo.h"
+#include "sim/sim_setup.h"
+#include "tui/tui.h"
+#include "tui/tui_explain.h"
+#include "tui/tui_figures.h"
+#include "tui/tui_keys.h"
+#include "view/tui_layout.h"
+#include "tui/tui_panes.h"
+#include "tui/tui_shot.h"
+#include "tui/tui_term.h"
+#include "util/xalloc.h"
+
+#define FRAME_S (1.0 / 30.0)	/* the steady frame period when running fast */
+#define STEP_BUDGET 0.8		/* share of a frame spent stepping at full speed */
+#define MEASURE_S 0.5		/* the measured rate's window */
+#define STATUS_S 4.0		/* how long a status message stays */
+#define MAX_WAIT_MS 1000	/* longest sleep: a signal that lands just before
+				 * wgetch blocks is still seen within a second */
+
+typedef void (*tui_pane_fn)(WINDOW *, const struct sim *, const struct tui_view *);
+
+static const tui_pane_fn pane_draw[TUI_P_COUNT] = {
+	[TUI_P_HEADER] = tui_draw_header, [TUI_P_STREAM] = tui_draw_stream,
+	[TUI_P_DETAIL] = tui_draw_detail, [TUI_P_COST] = tui_draw_cost,
+	[TUI_P_STATS] = tui_draw_stats, [TUI_P_CURVE] = tui_draw_curve,
+	[TUI_P_KEYS] = tui_draw_keybar, [TUI_P_DIST] = tui_draw_dist,
+	[TUI_P_TIMELINE] = tui_draw_timeline,
+};
+
+/* What the right-hand lower pane draws for each of its views. */
+static const tui_pane_fn lower_draw[TUI_L_COUNT] = {
+	[TUI_L_SPEEDUP] = tui_draw_speedup, [TUI_L_TOKCURVE] = tui_draw_curve,
+	[TUI_L_DIST] = tui_draw_dist, [TUI_L_TIMELINE] = tui_draw_timeline,
+};
+
+#define SLOWMO_STAGE_S 1.5	/* slow motion: seconds a stage stays, for narration */
+
+/* The speeds > and < move between; 0 is "as fast as it goes". */
+static const double speeds[] = {
+	1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5,
+	1e6, 0,
+};
+#define NSPEEDS ((int)(sizeof speeds / sizeof speeds[0]))
+
+struct tui {
+	struct sim sim;
+	struct tui_term term;
+	struct tui_layout lay;
+	WINDOW *win[TUI_P_COUNT];
+	WINDOW *help;
+	int paused, dirty, quit;
+	int show_help;		/* 0, 1: the keys, 2: what the figures mean */
+	double rate;		/* steps/s; 0: as fast as it goes */
+	size_t selected;
+	int token;		/* the step detail's token, or -1: the default */
+	char status[256];	/* the key bar's message until status_until */
+	int text_mode;		/* the stream shows the text as prose */
+	double status_until;
+	double next_step, last_frame, deadline;
+	double frame_start;	/* when the last frame began stepping */
+	uint64_t frames, max_frames;
+	double measure_t0, measured_rate;
+	uint64_t measure_steps0;
+	int measured;		/* measured_rate covers a full window at this speed */
+	int fell_short;		/* this window dropped a backlog of due steps */
+	int short_of_rate;	/* the last window did, and ran below the rate */
+	double draw_total, draw_max;	/* seconds spent drawing, for SPECDEC_TIMING */
+	enum tui_lower lower;	/* the right-hand lower pane's view */
+	int position;		/* the distributions' position; -1: the step's last */
+	int slowmo_stage;	/* 0: no slow motion */
+	int slowmo_auto;	/* stages advance every SLOWMO_STAGE_S */
+	uint64_t slowmo_number;	/* the step it plays */
+	double slowmo_next;	/* when the next stage is due */
+};
+
+static void
+free_windows(struct tui *t)
+{
+	int i;
+
+	for (i = 0; i < TUI_P_COUNT; i++)
+		if (t->win[i] != NULL) {
+			delwin(t->win[i]);
+			t->win[i] = NULL;
+		}
+	if (t->help != NULL) {
+		delwin(t->help);
+		t->help = NULL;
+	}
+}
+
+static void
+relayout(struct tui *t)
+{
+	int i;
+
+	free_windows(t);
+	if (!tui_layout_compute(COLS, LINES, &t->lay))
+		return;
+	for (i = 0; i < TUI_P_COUNT; i++) {
+		const struct tui_rect *r = &t->lay.pane[i];
+
+		t->win[i] = r->h > 0 ? newwin(r->h, r->w, r->y, r->x) : NULL;
+	}
+	if (t->lay.wide && t->lower >= TUI_L_DIST)
+		t->lower = TUI_L_SPEEDUP;
+	t->dirty = 1;
+}
+
+static void
+draw_help(struct tui *t, const struct tui_view *v)
+{
+	struct tui_help_layout h;
+	struct tui_rect r;
+
+	if (t->show_help == 2) {
+		r = tui_figures_place(COLS, LINES);
+		if (t->help == NULL && (t->help = newwin(r.h, r.w, r.y, r.x)) == NULL)
+			return;
+		tui_draw_figures(t->help, v->term);
+		wnoutrefresh(t->help);
+		return;
+	}
+	tui_help_place(COLS, LINES, &h);
+	if (t->help == NULL &&
+	    (t->help = newwin(h.win.h, h.win.w, h.win.y, h.win.x)) == NULL)
+		return;
+	tui_draw_help(t->help, &h, v);
+	wnoutrefresh(t->help);
+}
+
+/* Whether slow motion is on and its step is the one the panes show. */
+static int
+slowmo_shown(const struct tui *t)
+{
+	return t->slowmo_stage > 0 && t->sim.steps_total == t->slowmo_number &&
+	    (!t->paused || t->selected == 0);
+}
+
+/* The draw function of pane i this frame: the lower pane's view, and slow motion
+ * in the step detail's place. */
+static tui_pane_fn
+pane_fn(const struct tui *t, int i, const struct tui_view *v)
+{
+	if (i == TUI_P_CURVE)
+		return lower_draw[t->lower];
+	if (i == TUI_P_DETAIL && v->slowmo_stage > 0)
+		return tui_draw_slowmo;
+	return pane_draw[i];
+}
+
+static void
+draw_panes(struct tui *t)
+{
+	struct sim_figures fig;
+	struct tui_view v;
+	int i;
+
+	sim_keep_newest(&t->sim);
+	sim_figures(&t->sim, &fig);
+	memset(&v, 0, sizeof v);
+	v.term = &t->term;
+	v.fig = &fig;
+	v.tv_pass = checks_tv_passes(&fig);
+	v.paused = t->paused;
+	v.rate = t->rate;
+	v.measured_rate = t->measured_rate;
+	v.measured = t->measured;
+	v.short_of_rate = t->short_of_rate;
+	v.selected = t->selected;
+	v.lower = t->lower;
+	v.position = t->position;
+	v.slowmo_stage = slowmo_shown(t) ? t->slowmo_stage : 0;
+	v.slowmo_auto = t->slowmo_auto;
+	v.token = t->token;
+	v.status = t->status_until > 0.0 ? t->status : NULL;
+	v.text_mode = t->text_mode;
+	for (i = 0; i < TUI_P_COUNT; i++)
+		if (t->win[i] != NULL) {
+			pane_fn(t, i, &v)(t->win[i], &t->sim, &v);
+			wnoutrefresh(t->win[i]);
+		}
+	if (t->show_help)
+		draw_help(t, &v);
+}
+
+/* One frame: every window refreshed into the virtual screen, then one doupdate. */
+static void
+draw(struct tui *t)
+{
+	double t0 = tui_term_now(), dt;
+
+	if (!t->lay.fits) {
+		tui_draw_small(stdscr, TUI_MIN_COLS, TUI_MIN_LINES);
+		wnoutrefresh(stdscr);
+	} else {
+		wnoutrefresh(stdscr);	/* keeps wgetch from repainting stdscr over us */
+		draw_panes(t);
+	}
+	doupdate();
+	t->frames++;
+	t->last_frame = tui_term_now();
+	dt = t->last_frame - t0;
+	t->draw_total += dt;
+	t->draw_max = dt > t->draw_max ? dt : t->draw_max;
+	t->dirty = 0;
+}
+
+/* Start a new window of the measured rate (after a change of speed or a pause). */
+static void
+measure_restart(struct tui *t, double now)
+{
+	t->measure_t0 = now;
+	t->measure_steps0 = t->sim.steps_total;
+	t->measured = t->fell_short = t->short_of_rate = 0;
+}
+
+static void
+measure_rate(struct tui *t, double now)
+{
+	if (now - t->measure_t0 < MEASURE_S)
+		return;
+	t->measured_rate = (double)(t->sim.steps_total - t->measure_steps0) /
+	    (now - t->measure_t0);
+	t->measured = 1;
+	t->short_of_rate = t->fell_short && t->measured_rate < 0.95 * t->rate;
+	t->fell_short = 0;
+	t->measure_t0 = now;
+	t->measure_steps0 = t->sim.steps_total;
+}
+
+/* Run the steps that are due (at full speed: for most of a frame); returns how
+ * many ran. The clock is read after every step, so one slow step (a large
+ * vocabulary) overruns the budget by at most itself. A backlog the machine
+ * cannot catch up with is forgotten, and the header then shows the rate run. */
+static int
+run_due(struct tui *t, double now)
+{
+	double budget_end = now + STEP_BUDGET * FRAME_S;
+	int n = 0;
+
+	if (t->rate <= 0.0) {
+		do {
+			sim_step(&t->sim);
+			n++;
+		} while (tui_term_now() < budget_end);
+	} else {
+		while (t->next_step <= now) {
+			sim_step(&t->sim);
+			t->next_step += 1.0 / t->rate;
+			n++;
+			if (tui_term_now() >= budget_end)
+				break;
+		}
+		if (t->next_step < now - FRAME_S) {
+			t->next_step = now;
+			t->fell_short = 1;
+		}
+	}
+	measure_rate(t, tui_term_now());
+	return n;
+}
+
+/* Milliseconds until the next step, frame or deadline, at most MAX_WAIT_MS. */
+static int
+wait_ms(const struct tui *t, double now)
+{
+	double wake = now + MAX_WAIT_MS / 1000.0, ms;
+
+	if (!t->paused && t->rate <= 0.0)
+		wake = t->frame_start + FRAME_S;
+	else if (!t->paused)
+		wake = t->rate > 1.0 / FRAME_S && t->frame_start + FRAME_S > t->next_step ?
+		    t->frame_start + FRAME_S : t->next_step;
+	if (t->deadline > 0.0 && t->deadline < wake)
+		wake = t->deadline;
+	if (t->slowmo_auto && t->slowmo_stage > 0 && t->slowmo_next < wake)
+		wake = t->slowmo_next;
+	if (t->status_until > 0.0 && t->status_until < wake)
+		wake = t->status_until;
+	ms = ceil((wake - now) * 1000.0);
+	return ms < 0.0 ? 0 : ms > MAX_WAIT_MS ? MAX_WAIT_MS : (int)ms;
+}
+
+/* The next value on the 1-2-5 ladder above (up) or below x; below the smallest
+ * step comes lo. */
+static double
+ladder(double x, int up, double lo)
+{
+	static const double mant[3] = { 1, 2, 5 };
+	double best = up ? HUGE_VAL : lo, v;
+	int e, i;
+
+	for (e = -4; e <= 7; e++)
+		for (i = 0; i < 3; i++) {
+			v = mant[i] * pow(10.0, e);
+			if (up && v > x * (1 + 1e-9) && v < best)
+				best = v;
+			if (!up && v < x * (1 - 1e-9) && v > best)
+				best = v;
+		}
+	return best;
+}
+
+static void
+change_speed(struct tui *t, int faster)
+{
+	int i;
+
+	if (faster) {
+		for (i = 0; i < NSPEEDS - 1 && t->rate > 0.0 && speeds[i] <= t->rate; i++)
+			;
+		t->rate = t->rate <= 0.0 ? 0.0 : speeds[i];
+	} else if (t->rate <= 0.0) {
+		t->rate = speeds[NSPEEDS - 2];
+	} else {
+		for (i = NSPEEDS - 2; i > 0 && speeds[i] >= t->rate; i--)
+			;
+		t->rate = speeds[i];
+	}
+	t->next_step = tui_term_now();
+	measure_restart(t, t->next_step);
+}
+
+static void
+set_paused(struct tui *t, int paused)
+{
+	t->paused = paused;
+	t->selected = 0;
+	t->position = t->token = -1;
+	t->next_step = tui_term_now();
+	measure_restart(t, t->next_step);
+}
+
+static double
+round2(double x)
+{
+	return round(x * 100.0) / 100.0;
+}
+
+static void
+act_model(struct tui *t, enum tui_action a)
+{
+	struct sim *s = &t->sim;
+	double tm = s->par.target_ms, dm = s->par.draft_ms;
+
+	switch (a) {
+	case TUI_A_GAMMA_UP:
+	case TUI_A_GAMMA_DOWN:
+		sim_set_gamma(s, s->par.gamma + (a == TUI_A_GAMMA_UP ? 1 : -1));
+		break;
+	case TUI_A_NOISE_UP:
+	case TUI_A_NOISE_DOWN:
+		sim_set_noise(s, round2(s->par.noise + (a == TUI_A_NOISE_UP ? 0.1 : -0.1)));
+		break;
+	case TUI_A_NOISE_UP_FINE:
+	case TUI_A_NOISE_DOWN_FINE:
+		sim_set_noise(s, round2(s->par.noise +
+		    (a == TUI_A_NOISE_UP_FINE ? 0.01 : -0.01)));
+		break;
+	case TUI_A_TARGET_DOWN:
+	case TUI_A_TARGET_UP:
+		sim_set_costs(s, ladder(tm, a == TUI_A_TARGET_UP, 1e-3), dm);
+		break;
+	case TUI_A_DRAFT_DOWN:
+	case TUI_A_DRAFT_UP:
+		sim_set_costs(s, tm, ladder(dm, a == TUI_A_DRAFT_UP, 0.0));
+		break;
+	case TUI_A_VERIFY_DOWN:
+	case TUI_A_VERIFY_UP:
+		sim_set_verify_cost(s, round2(s->par.verify_cost +
+		    (a == TUI_A_VERIFY_UP ? 0.01 : -0.01)));
+		break;
+	case TUI_A_VERIFIER_NEXT:
+	case TUI_A_VERIFIER_PREV:
+		sim_set_verifier(s, (enum verify_rule)((s->par.verify.rule + (a ==
+		    TUI_A_VERIFIER_NEXT ? 1 : VERIFY_NRULES - 1)) % VERIFY_NRULES));
+		break;
+	case TUI_A_SCHEDULE_NEXT:
+		sim_set_schedule(s, (enum schedule_kind)((s->par.schedule + 1) %
+		    SCHEDULE_NKINDS));
+		break;
+	case TUI_A_LENIENCE_DOWN:
+	case TUI_A_LENIENCE_UP:
+		sim_set_lenience(s, round2(s->par.verify.lenience +
+		    (a == TUI_A_LENIENCE_UP ? 0.05 : -0.05)));
+		break;
+	case TUI_A_RESET:
+		sim_reset(s);
+		break;
+	case TUI_A_RESEED:
+		sim_reseed(s, s->par.seed + 1);
+		break;
+	default:
+		break;
+	}
+}
+
+/* The stages of the slow-motion step, or 0 when it is not shown. */
+static int
+slowmo_last(const struct tui *t)
+{
+	const struct sim_entry *e = sim_recent(&t->sim, 0);
+
+	return slowmo_shown(t) && e != NULL ? slowmo_stages(&e->step) : 0;
+}
+
+/* m: the next stage, or a new step from its first stage (paced by itself),
+ * with the distributions in view. */
+static void
+slowmo_key(struct tui *t)
+{
+	if (t->slowmo_stage > 0 && t->slowmo_stage < slowmo_last(t)) {
+		t->slowmo_stage++;
+	} else {
+		set_paused(t, 1);
+		sim_step(&t->sim);
+		t->slowmo_number = t->sim.steps_total;
+		t->slowmo_stage = 1;
+		t->slowmo_auto = 1;
+		t->position = -1;
+		if (!t->lay.wide)
+			t->lower = TUI_L_DIST;
+	}
+	t->slowmo_next = tui_term_now() + SLOWMO_STAGE_S;
+}
+
+/* The automatic stages of slow motion that are due; stops at the last. */
+static void
+slowmo_tick(struct tui *t, double now)
+{
+	if (!t->slowmo_auto || t->slowmo_stage == 0 || now < t->slowmo_next)
+		return;
+	if (t->slowmo_stage < slowmo_last(t))
+		t->slowmo_stage++;
+	if (t->slowmo_stage >= slowmo_last(t))
+		t->slowmo_auto = 0;
+	t->slowmo_next = now + SLOWMO_STAGE_S;
+	t->dirty = 1;
+}
+
+/* Left and Right: the position of the selected step whose distributions show. */
+static void
+move_position(struct tui *t, int by)
+{
+	const struct stepview *sv = sim_view(&t->sim, t->paused ? t->selected : 0);
+	int n = sv != NULL ? sv->npos : 0, pos = t->position < 0 ? n - 1 : t->position;
+
+	pos += by;
+	t->position = pos < 0 ? 0 : pos >= n - 1 ? -1 : pos;
+}
+
+/* Say msg on the key bar's line for STATUS_S seconds. */
+static void
+set_status(struct tui *t, const char *msg)
+{
+	snprintf(t->status, sizeof t->status, "%s", msg);
+	t->status_until = tui_term_now() + STATUS_S;
+	t->dirty = 1;
+}
+
+/* The screen as it is into two files; the status line says where, or why not. */
+static void
+write_shot(struct tui *t)
+{
+	char msg[sizeof t->status];
+
+	tui_shot_write(t->sim.steps_total, time(NULL), msg, sizeof msg);
+	set_status(t, msg);
+}
+
+/* Move the step detail's selected token by d within the shown step. */
+static void
+move_token(struct tui *t, int d)
+{
+	const struct sim_entry *e = sim_recent(&t->sim, t->paused ? t->selected : 0);
+	int at;
+
+	if (e == NULL || e->step.ntok == 0)
+		return;
+	at = tui_detail_selected(&e->step, t->token) + d;
+	t->token = at < 0 ? 0 : at >= e->step.ntok ? e->step.ntok - 1 : at;
+}
+
+static void
+act(struct tui *t, enum tui_action a)
+{
+	switch (a) {
+	case TUI_A_PAUSE:
+		if (t->slowmo_stage > 0 && t->slowmo_stage < slowmo_last(t)) {
+			t->slowmo_auto = !t->slowmo_auto;
+			t->slowmo_next = tui_term_now() + SLOWMO_STAGE_S;
+			break;
+		}
+		t->slowmo_stage = 0;
+		set_paused(t, !t->paused);
+		break;
+	case TUI_A_SLOWMO:
+		slowmo_key(t);
+		break;
+	case TUI_A_LOWER:
+		t->lower = tui_layout_next_lower(&t->lay, t->lower);
+		break;
+	case TUI_A_POS_PREV:
+	case TUI_A_POS_NEXT:
+		move_position(t, a == TUI_A_POS_PREV ? -1 : 1);
+		move_token(t, a == TUI_A_POS_PREV ? -1 : 1);
+		break;
+	case TUI_A_STEP:
+		set_paused(t, 1);
+		sim_step(&t->sim);
+		break;
+	case TUI_A_FASTER:
+	case TUI_A_SLOWER:
+		change_speed(t, a == TUI_A_FASTER);
+		break;
+	case TUI_A_OLDER:
+		if (!t->paused)
+			set_paused(t, 1);
+		else if (t->selected + 1 < t->sim.ring_len)
+			t->selected++;
+		t->position = t->token = -1;
+		break;
+	case TUI_A_NEWER:
+		t->selected -= t->selected > 0;
+		t->position = t->token = -1;
+		break;
+	case TUI_A_SHOT:
+		write_shot(t);
+		break;
+	case TUI_A_TEXT:
+		t->text_mode = !t->text_mode;
+		break;
+	case TUI_A_REDRAW:
+		clearok(curscr, TRUE);
+		break;
+	case TUI_A_HELP:
+		t->show_help = 1;
+		break;
+	case TUI_A_QUIT:
+		t->quit = 1;
+		break;
+	default:
+		act_model(t, a);
+		break;
+	}
+}
+
+/* Forget the status message once its time is up. */
+static void
+status_expire(struct tui *t, double now)
+{
+	if (t->status_until > 0.0 && now >= t->status_until) {
+		t->status_until = 0.0;
+		t->dirty = 1;
+	}
+}
+
+/* A click on a step row of the stream selects that step (pausing first); the
+ * wheel moves the selection as the selection keys do. */
+static void
+on_mouse(struct tui *t)
+{
+	MEVENT ev;
+	size_t back;
+
+	if (getmouse(&ev) != OK)
+		return;
+	if (ev.bstate & BUTTON4_PRESSED)
+		act(t, TUI_A_OLDER);
+#ifdef BUTTON5_PRESSED
+	else if (ev.bstate & BUTTON5_PRESSED)
+		act(t, TUI_A_NEWER);
+#endif
+	else if ((ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) && t->lay.fits &&
+	    !t->text_mode &&
+	    tui_stream_step_at(&t->lay.pane[TUI_P_STREAM], t->paused ? t->selected : 0,
+	    ev.y, ev.x, &back) && back < t->sim.ring_len) {
+		if (!t->paused)
+			set_paused(t, 1);
+		t->selected = back;
+		t->position = t->token = -1;
+	}
+}
+
+static void
+on_key(struct tui *t, int ch)
+{
+	const struct tui_key *k;
+	char why[256];
+
+	t->dirty = 1;
+	if (ch == KEY_RESIZE) {
+		relayout(t);
+		return;
+	}
+	if (ch == KEY_MOUSE && !t->show_help) {
+		on_mouse(t);
+		return;
+	}
+	if (t->show_help) {
+		t->show_help = t->show_help == 1 && tui_keys_action(ch) == TUI_A_HELP ? 2 : 0;
+		if (t->help != NULL)
+			delwin(t->help);
+		t->help = NULL;
+		return;
+	}
+	if ((k = tui_keys_find(ch)) != NULL && tui_keys_why_not(k, t->sim.src.kind,
+	    source_has_noise(&t->sim.src), why, sizeof why) != NULL) {
+		set_status(t, why);
+		return;
+	}
+	act(t, k != NULL ? k->action : TUI_A_NONE);
+}
+
+static void
+loop(struct tui *t)
+{
+	double now;
+	int ch, stepped = 0;
+
+	for (;;) {
+		now = tui_term_now();
+		slowmo_tick(t, now);
+		if (now >= t->frame_start + FRAME_S)
+			t->frame_start = now;
+		status_expire(t, now);
+		/* A key's effect is drawn first, before another frame of steps
+		 * (but a held key does not stop the stepping). */
+		stepped = !t->paused && !(t->dirty && stepped > 0) ? run_due(t, now) : 0;
+		if (t->dirty || stepped > 0) {
+			draw(t);
+			if (t->max_frames > 0 && t->frames >= t->max_frames)
+				return;
+		}
+		now = tui_term_now();
+		if ((t->deadline > 0.0 && now >= t->deadline) || tui_term_signal() != 0)
+			return;
+		wtimeout(stdscr, wait_ms(t, now));
+		ch = wgetch(stdscr);
+		if (tui_term_signal() != 0)
+			return;
+		if (ch != ERR)
+			on_key(t, ch);
+		if (t->quit)
+			return;
+	}
+}
+
+static void
+report_timing(const struct tui *t)
+{
+	const char *env = getenv("SPECDEC_TIMING");
+
+	if (env == NULL || *env == '\0' || t->frames == 0)
+		return;
+	fprintf(stderr, "specdec: %" PRIu64 " frames at %dx%d, draw mean %.3f ms, max %.3f ms;"
+	    " %" PRIu64 " steps\n", t->frames, t->lay.cols, t->lay.lines,
+	    1e3 * t->draw_total / (double)t->frames, 1e3 * t->draw_max,
+	    t->sim.steps_total);
+}
+
+int
+tui_run(const struct options *opt)
+{
+	struct tui *t = xcalloc(1, sizeof *t);
+	char err[ERRMSG_MAX];
+	int sig;
+
+	if (sim_setup(opt, &t->sim, err, sizeof err) != 0) {
+		escape_message(stderr, err);
+		free(t);
+		return EXIT_STATUS_USAGE;
+	}
+	if (tui_term_open(&t->term, err, sizeof err) != 0) {
+		escape_message(stderr, err);
+		sim_close(&t->sim);
+		free(t);
+		return EXIT_STATUS_USAGE;
+	}
+	t->rate = opt->rate;
+	t->paused = opt->paused;
+	t->position = t->token = -1;
+	t->max_frames = opt->frames;
+	t->measure_t0 = t->next_step = tui_term_now();
+	t->deadline = opt->duration > 0.0 ? t->measure_t0 + opt->duration : 0.0;
+	sim_keep_views(&t->sim, 1);
+	t->position = -1;
+	relayout(t);
+	t->dirty = 1;
+	loop(t);
+	free_windows(t);
+	tui_term_close(&t->term);
+	report_timing(t);
+	sig = tui_term_signal();
+	sim_close(&t->sim);
+	free(t);
+	if (sig != 0 && sig != SIGINT)	/* Ctrl-C quits as q does */
+		tui_term_reraise(sig);
+	return EXIT_STATUS_OK;
+}

@@ -1,0 +1,87 @@
+/* tui_keys.h: the one table of keys of the live view. The event loop maps keys to
+ * actions through it, the help overlay and the key bar print it, and the man
+ * page's KEYS section follows it (tests/unit/test_tui_keys checks that). */
+#ifndef SPECDEC_TUI_KEYS_H
+#define SPECDEC_TUI_KEYS_H
+
+#include <stddef.h>
+
+enum tui_action {
+	TUI_A_NONE,
+	TUI_A_PAUSE,
+	TUI_A_STEP,
+	TUI_A_GAMMA_UP,
+	TUI_A_GAMMA_DOWN,
+	TUI_A_NOISE_UP,
+	TUI_A_NOISE_DOWN,
+	TUI_A_NOISE_UP_FINE,
+	TUI_A_NOISE_DOWN_FINE,
+	TUI_A_FASTER,
+	TUI_A_SLOWER,
+	TUI_A_TARGET_DOWN,
+	TUI_A_TARGET_UP,
+	TUI_A_DRAFT_DOWN,
+	TUI_A_DRAFT_UP,
+	TUI_A_VERIFY_DOWN,
+	TUI_A_VERIFY_UP,
+	TUI_A_VERIFIER_NEXT,
+	TUI_A_VERIFIER_PREV,
+	TUI_A_SCHEDULE_NEXT,
+	TUI_A_LENIENCE_DOWN,
+	TUI_A_LENIENCE_UP,
+	TUI_A_RESET,
+	TUI_A_RESEED,
+	TUI_A_OLDER,
+	TUI_A_NEWER,
+	TUI_A_POS_PREV,
+	TUI_A_POS_NEXT,
+	TUI_A_LOWER,
+	TUI_A_SLOWMO,
+	TUI_A_SHOT,
+	TUI_A_TEXT,
+	TUI_A_REDRAW,
+	TUI_A_HELP,
+	TUI_A_QUIT,
+};
+
+#define TUI_KEY_CODES 3
+
+/* What a key needs from the source to do anything. */
+enum tui_need {
+	TUI_NEED_NONE,
+	TUI_NEED_NOISE,		/* a draft noise to change (not a replay) */
+	TUI_NEED_WORDS,		/* a text of words (the n-gram source) */
+};
+
+struct tui_key {
+	int code[TUI_KEY_CODES];	/* curses key codes; unused slots are 0 */
+	const char *name;	/* as the help overlay and the man page print it */
+	const char *help;	/* what it does, short enough for the overlay */
+	const char *bar_name;	/* its label in the key bar, or NULL: not there */
+	const char *bar_help;
+	enum tui_action action;
+};
+
+extern const struct tui_key tui_keys[];
+extern const int tui_nkeys;
+
+/* Rows of the help overlay in ncols columns: as few as hold every entry without
+ * a column break between the two keys of a pair (t and T). */
+int tui_keys_help_rows(int ncols);
+
+/* What an action needs of the source (a small table beside the keys'). */
+enum tui_need tui_keys_need(enum tui_action a);
+
+/* Why key k does nothing for a source of this kind ("stub", "replay", "ngram")
+ * with (has_noise) or without a draft noise, as one line into buf; NULL when it
+ * does something. */
+const char *tui_keys_why_not(const struct tui_key *k, const char *kind, int has_noise,
+    char *buf, size_t len);
+
+/* The table entry bound to a key code, or NULL. */
+const struct tui_key *tui_keys_find(int code);
+
+/* The action bound to a key code, or TUI_A_NONE. */
+enum tui_action tui_keys_action(int code);
+
+#endif

@@ -1,0 +1,186 @@
+/* tui_pane_slowmo.c: the newest step in slow motion, in the step detail's place:
+ * a caption for the stage, then one column per drafted position (token, q, p,
+ * u against p/q, verdict) revealed as slowmo.h says, and the ending. Drafts
+ * after a rejection stay on screen as "not checked". */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "sim/sim.h"
+#include "view/slowmo.h"
+#include "source/source.h"
+#include "view/stepview.h"
+#include "tui/tui_explain.h"
+#include "tui/tui_text.h"
+
+#define LABEL_W 6
+#define COL_W 7		/* as the step detail: a number of 5 and a gap of 2 */
+
+enum { ROW_CAPTION, ROW_TOKEN, ROW_Q, ROW_RATIO, ROW_CHECK, ROW_VERDICT };
+
+static const char *const labels[] = { "", "token", "q", "p/q", "u", "" };
+
+/* After a rejection: what replaced it, and the drafts never checked. */
+static void
+rejected_caption(struct tui_pen *p, const struct spec_step *s, const char *word)
+{
+	char lng[160], shrt[160];
+	int unchecked = s->gamma - s->tested;
+
+	snprintf(lng, sizeof lng, "rejected at %d: %s from the residual; %d not checked",
+	    s->tested, word, unchecked);
+	snprintf(shrt, sizeof shrt, "reject at %d: %s from residual", s->tested, word);
+	tui_pen_choose(p, TUI_S_RESIDUAL, unchecked > 0 ? lng : shrt, shrt, NULL);
+}
+
+/* The caption of the stage. */
+static void
+caption(struct tui_pen *p, const struct sim *sim, const struct spec_step *s,
+    const struct slowmo_view *sm)
+{
+	const struct spec_token *last = &s->tok[s->ntok - 1];
+	char buf[64];
+	const char *a = source_label(&sim->src, last->id, buf, sizeof buf);
+	if (sm->phase == SLOWMO_DRAFT)
+		tui_pen_printf(p, TUI_S_STATE, "the draft proposes token %d of %d", sm->drafts,
+		    s->gamma);
+	else if (sm->phase == SLOWMO_SCORE)
+		tui_pen_printf(p, TUI_S_STATE, "the target scores all %d in one forward",
+		    s->gamma);
+	else if (sm->phase == SLOWMO_CHECK)
+		tui_pen_printf(p, TUI_S_STATE, "check %d: accept if u < p/q", sm->checked);
+	else if (last->outcome == SPEC_RESIDUAL)
+		rejected_caption(p, s, a);
+	else
+		tui_pen_printf(p, TUI_S_BONUS, "all %d accepted: bonus %s from p", s->gamma, a);
+}
+
+static int
+col_x(int col)
+{
+	return TUI_BOX_X + LABEL_W + col * COL_W;
+}
+
+static void
+put_at(struct tui_pen *p, int row, int col, enum tui_style style, const char *s)
+{
+	int right = p->right;
+
+	tui_pen_at(p, TUI_BOX_Y + row, col_x(col));
+	if (p->right > col_x(col) + COL_W - 1)
+		p->right = col_x(col) + COL_W - 1;
+	tui_pen_put_cut(p, style, s);
+	p->right = right;
+}
+
+static void
+check_cell(struct tui_pen *p, const struct sim *sim, int col, const struct spec_token *t)
+{
+	int rej = t->outcome == SPEC_REJECTED;
+	const char *name;
+	char buf[32];
+
+	verify_u_bound(&sim->par.verify, t->p, t->q, &name);
+	snprintf(buf, sizeof buf, "%.3f", t->u);
+	put_at(p, ROW_CHECK, col, name != NULL ? TUI_S_NORMAL : TUI_S_DIM,
+	    name != NULL ? buf : "-");	/* a rule without u: no u to show */
+	put_at(p, ROW_VERDICT, col, rej ? TUI_S_REJECTED : TUI_S_ACCEPTED,
+	    rej ? "reject" : "accept");
+}
+
+/* Drafted position k in column col, as far as stage sm shows it. */
+static void
+draft_column(struct tui_pen *p, const struct sim *sim, const struct spec_step *s,
+    const struct stepview *sv, int k, int col, const struct slowmo_view *sm)
+{
+	struct stepview_at at;
+	char buf[64], text[80];
+	const char *word;
+	enum tui_style style = TUI_S_NORMAL;
+
+	if (sm->checked > k)
+		style = s->tok[k].outcome == SPEC_REJECTED ? TUI_S_REJECTED : TUI_S_ACCEPTED;
+	else if (slowmo_unchecked(s, k) && sm->ended)
+		style = TUI_S_DIM;
+	word = source_label(&sim->src, s->drafted[k], buf, sizeof buf);
+	if (style == TUI_S_REJECTED) {	/* the stream's cue, for monochrome too */
+		snprintf(text, sizeof text, "[%s]", word);
+		word = text;
+	}
+	put_at(p, ROW_TOKEN, col, style, word);
+	if (sv != NULL) {
+		snprintf(buf, sizeof buf, "%.3f", sv->q_drafted[k]);
+		put_at(p, ROW_Q, col, TUI_S_NORMAL, buf);
+	}
+	if (slowmo_unchecked(s, k)) {
+		if (sm->ended)
+			put_at(p, ROW_VERDICT, col, TUI_S_DIM, "unchkd");
+		return;
+	}
+	stepview_at(s, k, &at);
+	if (sm->scored) {
+		const char *name;
+		double b = verify_u_bound(&sim->par.verify, at.drafted->p, at.drafted->q,
+		    &name);
+
+		snprintf(buf, sizeof buf, "%.3f", name != NULL ? b : at.ratio);
+		put_at(p, ROW_RATIO, col, TUI_S_NORMAL, buf);
+	}
+	if (sm->checked > k)
+		check_cell(p, sim, col, at.drafted);
+}
+
+void
+tui_draw_slowmo(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+{
+	const struct sim_entry *e = sim_recent(sim, 0);
+	const struct spec_step *s;
+	struct tui_pen p = tui_pen_boxed(w, v->term);
+	struct slowmo_view sm;
+	char title[96], shrt[96], buf[64];
+	int last, stage, ncols = (getmaxx(w) - TUI_BOX_W - LABEL_W + 2) / COL_W, first = 0, k, i;
+
+	if (e == NULL)
+		return;
+	s = &e->step;
+	slowmo_at(s, v->slowmo_stage, &sm);
+	last = slowmo_stages(s);
+	stage = v->slowmo_stage < last ? v->slowmo_stage : last;
+	snprintf(title, sizeof title, "slow motion: step %" PRIu64 ", stage %d/%d%s",
+	    e->number, stage, last, v->slowmo_auto ? "" : ", m: next");
+	snprintf(shrt, sizeof shrt, "slow motion: step %" PRIu64 ", stage %d/%d", e->number,
+	    stage, last);
+	tui_box(w, v->term, tui_text_width(title) + TUI_BOX_W + 2 <= getmaxx(w) ? title :
+	    shrt, NULL);
+	caption(&p, sim, s, &sm);
+	for (i = ROW_TOKEN; i <= ROW_CHECK; i++) {
+		const char *bound;
+
+		verify_u_bound(&sim->par.verify, 1.0, 1.0, &bound);
+		tui_pen_at(&p, TUI_BOX_Y + i, TUI_BOX_X);
+		tui_pen_put(&p, TUI_S_DIM, i == ROW_RATIO && bound != NULL ? bound : labels[i]);
+	}
+	k = sm.drafts + sm.ended;	/* columns in use, the bonus's included */
+	if (k > ncols)
+		first = k - ncols;
+	for (k = first; k < sm.drafts && k - first < ncols; k++)
+		draft_column(&p, sim, s, sim_view(sim, 0), k, k - first, &sm);
+	if (sm.ended && s->tok[s->ntok - 1].outcome == SPEC_BONUS && s->gamma - first < ncols) {
+		const struct spec_token *t = &s->tok[s->ntok - 1];
+
+		put_at(&p, ROW_TOKEN, s->gamma - first, TUI_S_BONUS, "+");
+		tui_pen_put(&p, TUI_S_BONUS, source_label(&sim->src, t->id, buf, sizeof buf));
+		put_at(&p, ROW_VERDICT, s->gamma - first, TUI_S_BONUS, "bonus");
+	}
+	if (sm.ended && s->tok[s->ntok - 1].outcome == SPEC_RESIDUAL &&
+	    s->tested - 1 - first >= 0 && s->tested - 1 - first < ncols) {
+		const char *word = source_label(&sim->src, s->tok[s->ntok - 1].id, buf,
+		    sizeof buf);
+
+		put_at(&p, ROW_VERDICT, s->tested - 1 - first, TUI_S_NORMAL, "      ");
+		put_at(&p, ROW_VERDICT, s->tested - 1 - first, TUI_S_RESIDUAL, "");
+		tui_pen_put(&p, TUI_S_RESIDUAL, tui_glyphs(v->term)->arrow);
+		tui_pen_put_cut(&p, TUI_S_RESIDUAL, word);
+	}
+}

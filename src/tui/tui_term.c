@@ -1,0 +1,362 @@
+/* tui_term.c: terminal setup and teardown, colours, signals. No other file calls
+ * newterm, endwin, start_color or sigaction for the live view. */
+#include "config.h"
+
+#include <langinfo.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tui/tui_term.h"
+#include "util/xalloc.h"
+
+#include <term.h>		/* after curses.h: setupterm, del_curterm */
+
+#define ESCDELAY_MS 25
+
+static volatile sig_atomic_t term_signal;
+static struct termios term_saved;	/* the terminal as we found it */
+static int term_saved_ok;
+static char term_restore[256];		/* escape sequences that undo curses */
+static size_t term_restore_len;
+
+/* Every signal whose default action ends the process, in two kinds. A quit
+ * signal sets a flag that ends the event loop, which restores the terminal and
+ * re-raises it (tui.c); the real-time signals join them at run time. A crash
+ * signal restores the terminal in its handler and re-raises itself there. */
+static const int quit_signals[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM,
+	SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+#ifdef SIGPOLL
+	SIGPOLL,
+#endif
+#ifdef SIGPWR
+	SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+};
+static const int crash_signals[] = {
+	SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGTRAP,
+#ifdef SIGSYS
+	SIGSYS,
+#endif
+};
+
+#define SAVED_MAX 128		/* signals whose earlier action is kept */
+
+/* The actions found before ours, to put back at the end. */
+static struct {
+	int sig;
+	struct sigaction old;
+} saved[SAVED_MAX];
+static size_t nsaved;
+
+static void
+on_quit_signal(int sig)
+{
+	term_signal = sig;
+}
+
+/* Async-signal-safe: write(2), tcsetattr(3) and raise(3) only. SA_RESETHAND has
+ * already put the default action back, so the raise kills us. */
+static void
+on_crash_signal(int sig)
+{
+	ssize_t n;
+
+	if (term_restore_len > 0)
+		n = write(STDOUT_FILENO, term_restore, term_restore_len);
+	(void)n;
+	if (term_saved_ok)
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &term_saved);
+	raise(sig);
+}
+
+static void
+set_handler(int sig, void (*fn)(int), int flags)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = fn;
+	sa.sa_flags = flags;	/* no SA_RESTART: a signal must wake wgetch */
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+}
+
+/* Handle sig with fn, keeping its earlier action; a signal ignored when we
+ * started (nohup, a shell's trap '' PIPE) stays ignored. */
+static void
+take_signal(int sig, void (*fn)(int), int flags)
+{
+	struct sigaction old;
+
+	if (sigaction(sig, NULL, &old) != 0 || old.sa_handler == SIG_IGN ||
+	    nsaved == SAVED_MAX)
+		return;
+	saved[nsaved].sig = sig;
+	saved[nsaved++].old = old;
+	set_handler(sig, fn, flags);
+}
+
+#define NSIGS(a) (sizeof (a) / sizeof (a)[0])
+
+/* Installed before newterm, so ncurses keeps ours for SIGINT and SIGTERM; it adds
+ * its own for SIGWINCH (KEY_RESIZE) and SIGTSTP. */
+static void
+install_signals(void)
+{
+	size_t i;
+#ifdef SIGRTMIN
+	int sig;
+#endif
+
+	nsaved = 0;
+	for (i = 0; i < NSIGS(quit_signals); i++)
+		take_signal(quit_signals[i], on_quit_signal, 0);
+#ifdef SIGRTMIN
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		take_signal(sig, on_quit_signal, 0);
+#endif
+	for (i = 0; i < NSIGS(crash_signals); i++)
+		take_signal(crash_signals[i], on_crash_signal, SA_RESETHAND);
+}
+
+/* The actions from before install_signals, crash signals first. */
+static void
+restore_signals(void)
+{
+	while (nsaved > 0) {
+		nsaved--;
+		sigaction(saved[nsaved].sig, &saved[nsaved].old, NULL);
+	}
+}
+
+static void
+add_restore_bytes(const char *s)
+{
+	size_t len;
+
+	len = strlen(s);
+	if (term_restore_len + len < sizeof term_restore) {
+		memcpy(term_restore + term_restore_len, s, len);
+		term_restore_len += len;
+	}
+}
+
+static void
+add_restore_cap(const char *name)
+{
+	char *s = tigetstr(name);
+
+	if (s != NULL && s != (char *)-1)
+		add_restore_bytes(s);
+}
+
+/* The sequences endwin would send: attributes off, cursor on, keypad off, leave
+ * the alternate screen. */
+static void
+prepare_crash_restore(void)
+{
+	term_restore_len = 0;
+	add_restore_cap("sgr0");
+	add_restore_cap("cnorm");
+	add_restore_cap("rmkx");
+	add_restore_cap("rmcup");
+}
+
+static void
+set_colour_styles(struct tui_term *t)
+{
+	static const struct {
+		enum tui_style style;
+		short fg;
+		attr_t extra;
+	} map[] = {
+		{ TUI_S_ACCEPTED, COLOR_GREEN, 0 }, { TUI_S_REJECTED, COLOR_RED, 0 },
+		{ TUI_S_RESIDUAL, COLOR_YELLOW, A_BOLD }, { TUI_S_BONUS, COLOR_CYAN, A_BOLD },
+		{ TUI_S_PASS, COLOR_GREEN, 0 }, { TUI_S_FAIL, COLOR_RED, A_BOLD },
+		{ TUI_S_BAR, COLOR_CYAN, 0 }, { TUI_S_STATE, COLOR_YELLOW, A_BOLD },
+		{ TUI_S_MARK, COLOR_RED, A_BOLD }, { TUI_S_MEASURED, COLOR_YELLOW, A_BOLD },
+		{ TUI_S_CURVE, COLOR_BLUE, 0 }, { TUI_S_CURVE + 1, COLOR_CYAN, 0 },
+		{ TUI_S_CURVE + 2, COLOR_GREEN, 0 }, { TUI_S_CURVE + 3, COLOR_MAGENTA, 0 },
+	};
+	short bg = use_default_colors() == OK ? -1 : COLOR_BLACK;
+	size_t i;
+
+	for (i = 0; i < sizeof map / sizeof map[0]; i++) {
+		init_pair((short)(i + 1), map[i].fg, bg);
+		t->attr[map[i].style] = COLOR_PAIR(i + 1) | map[i].extra;
+	}
+}
+
+/* Attributes first; colours, when allowed, replace the outcome styles. */
+static void
+set_styles(struct tui_term *t)
+{
+	const char *no_colour = getenv("NO_COLOR");
+	int i;
+
+	for (i = 0; i < TUI_S_COUNT; i++)
+		t->attr[i] = A_NORMAL;
+	t->attr[TUI_S_TITLE] = A_BOLD;
+	t->attr[TUI_S_DIM] = A_DIM;
+	t->attr[TUI_S_RESIDUAL] = A_BOLD;
+	t->attr[TUI_S_BONUS] = A_UNDERLINE;
+	t->attr[TUI_S_SELECTED] = A_REVERSE;
+	t->attr[TUI_S_FAIL] = A_BOLD;
+	t->attr[TUI_S_KEY] = A_REVERSE;
+	t->attr[TUI_S_STATE] = A_BOLD;
+	t->attr[TUI_S_MARK] = A_BOLD;
+	t->attr[TUI_S_MEASURED] = A_BOLD;
+	t->colour = (no_colour == NULL || *no_colour == '\0') && has_colors();
+	if (t->colour && start_color() == OK)
+		set_colour_styles(t);
+	else
+		t->colour = 0;
+}
+
+#define NEEDS_TERMINAL "; the live view needs a terminal (use --batch for a report)"
+
+static int
+no_terminal(char *err, size_t errlen, const char *why)
+{
+	snprintf(err, errlen, "%s" NEEDS_TERMINAL, why);
+	return -1;
+}
+
+/* Whether terminfo knows term and it can move the cursor anywhere (cup): 1 yes,
+ * 0 no, -1 unknown type. Looked up without writing to the terminal, so that a
+ * refusal leaves it untouched. */
+static int
+term_can_address(const char *term)
+{
+	TERMINAL *before = cur_term, *probe;
+	const char *cup;
+	int status = 0, ok;
+
+	if (setupterm(term, STDOUT_FILENO, &status) != OK)
+		return -1;
+	cup = tigetstr("cup");
+	ok = cup != NULL && cup != (char *)-1 && *cup != '\0';
+	probe = set_curterm(before);
+	del_curterm(probe);
+	return ok;
+}
+
+/* Refuse a TERM that is unset, unknown, or cannot address the cursor (dumb). */
+static int
+term_usable(const char *term, char *err, size_t errlen)
+{
+	int can;
+
+	if (term == NULL || *term == '\0')
+		return no_terminal(err, errlen, "TERM is not set");
+	if ((can = term_can_address(term)) == 1)
+		return 0;
+	snprintf(err, errlen, can < 0 ? "TERM=%s is not a known terminal type"
+	    NEEDS_TERMINAL : "TERM=%s cannot move the cursor" NEEDS_TERMINAL, term);
+	return -1;
+}
+
+/* Give the terminal back: cursor, keypad, alternate screen (endwin), then the
+ * modes it had (echo, canonical input). Also xalloc's fatal hook while curses
+ * runs, so that "specdec: out of memory" lands on the shell's screen. */
+static void
+restore_terminal(void)
+{
+	curs_set(1);
+	endwin();
+	if (term_saved_ok)
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &term_saved);
+	fflush(stdout);
+}
+
+/* Clicks and the wheel, reported at once (no click interval); the crash
+ * restore then also turns xterm's mouse reports off, as endwin does. */
+static void
+enable_mouse(void)
+{
+	mmask_t want = BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED;
+
+#ifdef BUTTON5_PRESSED
+	want |= BUTTON5_PRESSED;
+#endif
+	if (mousemask(want, NULL) == 0)
+		return;
+	mouseinterval(0);
+	add_restore_bytes("\033[?1006l\033[?1002l\033[?1000l");
+}
+
+int
+tui_term_open(struct tui_term *t, char *err, size_t errlen)
+{
+	const char *term = getenv("TERM");
+
+	memset(t, 0, sizeof *t);
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+		return no_terminal(err, errlen, "standard input or output is not a "
+		    "terminal");
+	if (term_usable(term, err, errlen) != 0)
+		return -1;
+	term_saved_ok = tcgetattr(STDIN_FILENO, &term_saved) == 0;
+	install_signals();
+	if ((t->screen = newterm(NULL, stdout, stdin)) == NULL) {
+		restore_signals();
+		return no_terminal(err, errlen, "cannot drive this terminal type (check "
+		    "TERM)");
+	}
+	xalloc_set_fatal_hook(restore_terminal);
+	t->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	prepare_crash_restore();
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	leaveok(stdscr, TRUE);
+	curs_set(0);
+	set_escdelay(ESCDELAY_MS);
+	set_styles(t);
+	enable_mouse();
+	return 0;
+}
+
+void
+tui_term_close(struct tui_term *t)
+{
+	if (t->screen == NULL)
+		return;
+	xalloc_set_fatal_hook(NULL);
+	restore_terminal();
+	delscreen(t->screen);
+	t->screen = NULL;
+	restore_signals();
+	fflush(stdout);
+}
+
+int
+tui_term_signal(void)
+{
+	return term_signal;
+}
+
+void
+tui_term_reraise(int sig)
+{
+	set_handler(sig, SIG_DFL, 0);
+	raise(sig);
+}
+
+double
+tui_term_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}

@@ -1,0 +1,272 @@
+/* spec.c: draft, verify, and finish with a residual or bonus token. */
+#include "config.h"
+
+#include "dist/pdist.h"
+#include "util/rng.h"
+#include "source/source.h"
+#include "verify/spec.h"
+
+
+
+void
+spec_add_token(struct spec_step *out, int id, double px, double qx, double u,
+    enum spec_outcome outcome)
+{
+	struct spec_token *t = &out->tok[out->ntok++];
+
+	t->id = id;
+	t->p = px;
+	t->q = qx;
+	t->u = u;
+	t->pit = 0.0;
+	t->outcome = outcome;
+}
+
+/* The same, looking px and qx up at position at. */
+static void
+add_token_at(struct spec_step *out, size_t id, const struct spec_position *at,
+    enum spec_outcome outcome)
+{
+	spec_add_token(out, (int)id, pdist_prob(&at->p, id), pdist_prob(&at->q, id), 0.0,
+	    outcome);
+}
+
+/* The standard rule's hooks. */
+static size_t
+std_draft(const void *ctx, const struct pdist *q, struct rng *rng)
+{
+	(void)ctx;
+	return pdist_sample(q, rng);
+}
+
+static int
+std_test(const void *ctx, const struct spec_position *at, size_t x, struct rng *rng,
+    double *u, long *chosen)
+{
+	(void)ctx;
+	*u = rng_uniform(rng);
+	*chosen = -1;
+	return *u * pdist_prob(&at->q, x) < pdist_prob(&at->p, x);
+}
+
+static size_t
+std_replace(const void *ctx, const struct spec_position *at, long chosen, struct rng *rng,
+    double *scratch, double *mass)
+{
+	(void)ctx;
+	(void)chosen;
+	return pdist_sample_residual(&at->p, &at->q, 1.0, rng, scratch, mass);
+}
+
+static size_t
+std_bonus(const void *ctx, const struct pdist *p, struct rng *rng)
+{
+	(void)ctx;
+	return pdist_sample(p, rng);
+}
+
+static double
+std_beta(const void *ctx, const struct spec_position *at)
+{
+	(void)ctx;
+	return pdist_overlap(&at->p, &at->q);
+}
+
+static const struct spec_rule standard = {
+	NULL, std_draft, std_test, std_replace, std_bonus, std_beta, 0.0,
+};
+
+/* rule with its NULL hooks filled from the standard rule. */
+static struct spec_rule
+complete_rule(const struct spec_rule *rule)
+{
+	struct spec_rule r = rule != NULL ? *rule : standard;
+
+	r.draft = r.draft != NULL ? r.draft : std_draft;
+	r.test = r.test != NULL ? r.test : std_test;
+	r.replace = r.replace != NULL ? r.replace : std_replace;
+	r.bonus = r.bonus != NULL ? r.bonus : std_bonus;
+	r.beta = r.beta != NULL ? r.beta : std_beta;
+	return r;
+}
+
+int
+spec_draft_stops(const struct pdist *q, double p_min, double *top)
+{
+	struct pdist_iter it;
+
+	*top = 0.0;
+	if (!(p_min > 0.0))
+		return 0;
+	pdist_iter_start(&it, q);
+	while (pdist_iter_next(&it))
+		*top = it.prob > *top ? it.prob : *top;
+	return *top < p_min;
+}
+
+/* Draft up to gamma tokens first, each position conditioned on the drafts before
+ * it, stopping where the top candidate falls below p_min; returns how many were
+ * drafted.
+ * Only q is fetched here: the target at a position is asked for when the position
+ * is tested, so the drafts after a rejection cost no p. */
+static int
+draft_tokens(struct source *src, struct rng *rng, const struct spec_rule *rule,
+    int gamma, struct spec_position *at, struct spec_step *out)
+{
+	int k;
+
+	out->q_top[0] = 0.0;
+	for (k = 0; k < gamma; k++) {
+		source_dists(src, out->drafted, k, NULL, &at[k].q);
+		if (spec_draft_stops(&at[k].q, rule->p_min, &out->q_top[k]))
+			break;
+		out->drafted[k] = (int)rule->draft(rule->ctx, &at[k].q, rng);
+	}
+	return k;
+}
+
+/* The acceptance expectation at position k, reusing position k-1's when the pair
+ * is the same. */
+static double
+position_beta(const struct spec_rule *rule, const struct spec_position *at, int k,
+    double prev)
+{
+	const struct spec_position *a = &at[k], *b = &at[k - (k > 0)];
+
+	if (k > 0 && pdist_same(&a->p, &b->p) && pdist_same(&a->q, &b->q))
+		return prev;
+	return rule->beta(rule->ctx, a);
+}
+
+/* The residual mass sum max(0, p - q) at a tested position: 1 - beta when the
+ * rule's beta is the overlap (the standard rule's), else one pass more. */
+static double
+spec_residual_mass(const struct spec_rule *rule, const struct spec_position *at,
+    double beta)
+{
+	if (rule->beta == std_beta)
+		return beta < 1.0 ? 1.0 - beta : 0.0;
+	return pdist_residual_mass(&at->p, &at->q, 1.0);
+}
+
+static void
+finish_bonus(struct source *src, struct rng *rng, const struct spec_rule *rule,
+    struct spec_position *at, struct spec_step *out, struct spec_targets *targets)
+{
+	int gamma = out->gamma;
+
+	source_dists(src, out->drafted, gamma, &at[gamma].p, &at[gamma].q);
+	targets->p[gamma] = at[gamma].p;
+	targets->q[gamma] = at[gamma].q;
+	targets->has_q[gamma] = 1;
+	if (gamma == 0)
+		out->beta[0] = rule->beta(rule->ctx, &at[0]);
+	add_token_at(out, rule->bonus(rule->ctx, &at[gamma].p, rng), &at[gamma],
+	    SPEC_BONUS);
+}
+
+/* Test the draft at position k; 1 when it is kept. */
+static int
+test_position(struct source *src, struct rng *rng, const struct spec_rule *rule,
+    struct spec_position *at, int k, double *beta, double *scratch, struct spec_step *out,
+    struct spec_targets *targets)
+{
+	int x = out->drafted[k];
+	double u, px, qx;
+	long chosen;
+	int keep;
+
+	source_dists(src, out->drafted, k, &at[k].p, NULL);
+	keep = rule->test(rule->ctx, &at[k], (size_t)x, rng, &u, &chosen);
+	*beta = position_beta(rule, at, k, *beta);
+	out->beta[k] = *beta;
+	out->resid[k] = spec_residual_mass(rule, &at[k], *beta);
+	out->tested++;
+	targets->p[k] = at[k].p;
+	targets->q[k] = at[k].q;
+	targets->has_q[k] = 1;
+	px = pdist_prob(&at[k].p, (size_t)x);
+	qx = pdist_prob(&at[k].q, (size_t)x);
+	if (keep) {
+		out->accepted++;
+		spec_add_token(out, x, px, qx, u, SPEC_ACCEPTED);
+		return 1;
+	}
+	spec_add_token(out, x, px, qx, u, SPEC_REJECTED);
+	add_token_at(out, rule->replace(rule->ctx, &at[k], chosen, rng, scratch,
+	    &out->residual_mass), &at[k], SPEC_RESIDUAL);
+	return 0;
+}
+
+void
+spec_step_rule(struct source *src, struct rng *rng, int gamma, double *scratch,
+    const struct spec_rule *rule_in, struct spec_step *out, struct spec_targets *targets)
+{
+	struct spec_rule rule = complete_rule(rule_in);
+	struct spec_position at[SPEC_GAMMA_MAX + 1];
+	int emitted[SPEC_GAMMA_MAX + 1];
+	double beta = 0.0;
+	int k;
+
+	out->ntok = out->accepted = out->tested = 0;
+	out->residual_mass = 0.0;
+	source_begin(src, rng, 1);
+	gamma = out->gamma = draft_tokens(src, rng, &rule, gamma, at, out);
+	for (k = 0; k < gamma; k++) {	/* every draft's q, tested or not (the panes) */
+		targets->q[k] = at[k].q;
+		targets->has_q[k] = 1;
+	}
+	for (k = 0; k < gamma; k++)
+		if (!test_position(src, rng, &rule, at, k, &beta, scratch, out, targets))
+			break;
+	if (out->accepted == gamma)
+		finish_bonus(src, rng, &rule, at, out, targets);
+	out->emitted = spec_emitted_ids(out, emitted);
+	source_commit(src, emitted, out->emitted);
+}
+
+void
+spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,
+    struct spec_step *out, struct spec_targets *targets)
+{
+	spec_step_rule(src, rng, gamma, scratch, NULL, out, targets);
+}
+
+int
+spec_emitted_ids(const struct spec_step *step, int *ids)
+{
+	int i, n = 0;
+
+	for (i = 0; i < step->ntok; i++)
+		if (step->tok[i].outcome != SPEC_REJECTED)
+			ids[n++] = step->tok[i].id;
+	return n;
+}
+
+double
+spec_residual_prob(const struct spec_step *step, int i)
+{
+	const struct spec_token *t = &step->tok[i];
+
+	if (i < 0 || i >= step->ntok || t->outcome != SPEC_RESIDUAL)
+		return 0.0;
+	if (step->residual_mass <= 0.0)
+		return t->p;
+	return t->p > t->q ? (t->p - t->q) / step->residual_mass : 0.0;
+}
+
+const char *
+spec_outcome_name(enum spec_outcome outcome)
+{
+	switch (outcome) {
+	case SPEC_ACCEPTED:
+		return "accepted";
+	case SPEC_REJECTED:
+		return "rejected";
+	case SPEC_RESIDUAL:
+		return "residual";
+	case SPEC_BONUS:
+		return "bonus";
+	}
+	return "?";
+}

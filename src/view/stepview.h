@@ -1,0 +1,83 @@
+/* stepview.h: what the distributions pane shows of one step, kept after the
+ * step: for each position the step scored, the tokens with the largest
+ * max(p, q) with their p and q, the mass of the rest, the overlap and the
+ * residual's mass; and q of every drafted token, checked or not. A source's
+ * distribution handles die at its next step, so the live view keeps these
+ * small fixed-size copies instead (memory flat in steps). No curses here. */
+#ifndef SPECDEC_STEPVIEW_H
+#define SPECDEC_STEPVIEW_H
+
+#include <stdint.h>
+
+#include "dist/pdist.h"
+#include "verify/spec.h"
+#include "stats/stats.h"
+
+#define STEPVIEW_ROWS 16	/* tokens kept per position, by max(p, q) */
+#define STEPVIEW_EQUAL 1e-12	/* p and q closer than this, relatively, are equal:
+				 * rounding leaves no residual */
+
+struct stepview_pos {
+	int nrows;		/* tokens kept, largest max(p, q) first */
+	int id[STEPVIEW_ROWS];
+	double p[STEPVIEW_ROWS], q[STEPVIEW_ROWS];
+	double rest_p, rest_q;	/* the mass of the tokens not kept */
+	double overlap;		/* sum min(p, q): this position's alpha */
+	double resid_mass;	/* sum max(0, a p - q), a = 1 for the standard rule */
+	double resid_scale;	/* that a */
+};
+
+struct stepview {
+	uint64_t number;	/* the step's number (sim_entry.number); 0: empty */
+	int npos;		/* positions scored: the tested ones, then the bonus's */
+	struct stepview_pos pos[SPEC_GAMMA_MAX + 1];
+	double q_drafted[SPEC_GAMMA_MAX];	/* q of each drafted token */
+};
+
+/* One row of the distributions pane: a token (id >= 0) or the rest (id -1). */
+struct stepview_row {
+	int id;
+	double p, q;
+	double overlap;		/* min(p, q); for the rest, its part of the overlap */
+	double residual;	/* norm(max(0, a p - q)): what a rejection draws from;
+				 * p itself when the residual has no mass */
+	double share;		/* the token's share of the output so far; -1: not shown */
+};
+
+/* Keep position pos of a step from its target p and draft q, with the residual
+ * scaled by a (1: the standard rule; block verification scales p): one pass
+ * over the vocabulary, which also sums the overlap and the residual's mass. */
+void stepview_capture_pos(struct stepview_pos *pos, const struct pdist *p,
+    const struct pdist *q, double a);
+
+/* Keep a whole step: targets->p and ->q at each tested position and, after a
+ * bonus, at position gamma; number is its sim_entry.number. */
+void stepview_capture(struct stepview *v, const struct spec_step *step,
+    const struct spec_targets *targets, uint64_t number);
+
+/* The pane's rows for pos in at most max_rows rows (>= 2): the largest kept
+ * tokens and, when tokens are left out, one rest row carrying their mass. With
+ * st non-NULL each token row's share is its count in st's output over all
+ * tokens (the rest row's, what the shown tokens leave). Returns the rows. */
+int stepview_rows(const struct stepview_pos *pos, int max_rows, const struct stats *st,
+    struct stepview_row *out);
+
+/* The tokens of position j (0..npos-1) of step: the draft there (NULL at the
+ * bonus position) with its ratio p/q (0 without a draft), and the token the
+ * position emitted (NULL for none: a rejected draft is followed by its
+ * residual, which is the emitted one). */
+struct stepview_at {
+	const struct spec_token *drafted;
+	const struct spec_token *emitted;
+	double ratio;
+	int bonus;		/* j is the bonus position */
+};
+
+void stepview_at(const struct spec_step *step, int j, struct stepview_at *at);
+
+/* Whether views a and b (either may be NULL) scored the same target at their
+ * first positions: the same tokens with the same p. A replay of one fixed pair
+ * gives the same p everywhere, and there the output's shares converge on it. */
+int stepview_same_target(const struct stepview *a, const struct stepview *b);
+
+#endif

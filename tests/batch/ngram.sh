@@ -1,0 +1,106 @@
+#!/bin/sh
+# ngram.sh: the n-gram source end to end: the built-in corpus is found through
+# $SPECDEC_DATADIR (the harness points it at data/), --corpus and $SPECDEC_CORPUS
+# choose others, bad values and wrong combinations are usage errors, and a run
+# reports its source and passes the exact output check.
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
+need jq
+unset SPECDEC_CORPUS
+: "${SPECDEC_DATADIR:=$(cd "${TESTS_SRCDIR:-$(dirname "$0")/..}/../data" && pwd)}"
+export SPECDEC_DATADIR
+
+usage_error "--max-vocab: '1' is not an integer from 2 to 262144" --batch --source ngram --max-vocab 1
+usage_error "--target-order: '7' is not an integer from 1 to 6" --batch --source ngram --target-order 7
+usage_error "--draft-order: '0' is not an integer from 1 to 6" --batch --source ngram --draft-order 0
+usage_error "--temperature: '0' is not a number from 0.05 to 20" --batch --source ngram --temperature 0
+usage_error "--temperature: 'nan' is not a number from 0.05 to 20" --batch --source ngram --temperature nan
+usage_error "--source: 'gpt' is not one of stub, replay, ngram" --batch --source gpt
+usage_error "--target-order only applies to the n-gram source" --batch --target-order 2
+usage_error "--temperature only applies to the n-gram source" --batch --replay x --temperature 2
+usage_error "--vocab only applies to the stub source (--max-vocab caps" --batch --source ngram --vocab 9
+usage_error "--corpus needs --source ngram" --batch --source stub --corpus x
+usage_error "$tmp/none: No such file or directory" --batch --corpus "$tmp/none"
+printf ' \n\t\n' > "$tmp/blank"
+usage_error "blank: no words in the corpus" --batch --corpus "$tmp/blank"
+SPECDEC_CORPUS=$tmp/none usage_error "none: No such file" --batch --source ngram
+SPECDEC_CORPUS=$tmp/none "$SPECDEC" --batch --corpus "$tmp/blank" 2>&1 | grep -q "no words"
+ok $? "--corpus wins over \$SPECDEC_CORPUS"
+
+# The built-in corpus, found without installing: $SPECDEC_DATADIR/corpus.txt.
+"$SPECDEC" --json --source ngram --steps 4000 --seed 3 > "$tmp/json"
+grep -q '"source":"ngram"' "$tmp/json" &&
+    grep -qF "\"corpus_file\":\"$SPECDEC_DATADIR/corpus.txt\"" "$tmp/json"
+ok $? "the built-in corpus is found in \$SPECDEC_DATADIR and named"
+grep -q '"target_order":3,"draft_order":2,"temperature":1' "$tmp/json"
+ok $? "default orders 3 and 2, temperature 1 in the JSON"
+grep -q '"name":"output_matches_target","pass":true' "$tmp/json"
+ok $? "built-in corpus: output matches each position's own target (chi-square)"
+grep -q '"name":"alpha_matches_overlap","pass":true' "$tmp/json"
+ok $? "built-in corpus: alpha-hat matches the overlap at the tested positions"
+awk 'BEGIN { RS = ","; FS = ":" } $1 == "\"alpha\"" { a = $2 }
+    $1 == "\"alpha_overlap\"" { o = $2 } END { exit !(a > 0.5 && a < 0.95 && o > 0.5) }' "$tmp/json"
+ok $? "a bigram draft under a trigram target agrees most of the time, not always"
+
+# A data directory without the corpus.
+SPECDEC_DATADIR=$tmp/nodata usage_error "$tmp/nodata/corpus.txt: No such file" --batch --source ngram
+# Neither variable: the installed copy, else one line that says how to point at one.
+(unset SPECDEC_DATADIR; "$SPECDEC" --json --source ngram --steps 10) > "$tmp/bare" 2> "$tmp/err"
+if [ $? = 2 ]; then
+	[ ! -s "$tmp/bare" ] && [ "$(wc -l < "$tmp/err")" = 1 ] && grep -q \
+	    '^specdec: no built-in corpus at /.*/corpus.txt (not installed?): set SPECDEC_DATADIR to .* or give --corpus FILE$' "$tmp/err"
+	ok $? "no variable, not installed: one line naming SPECDEC_DATADIR and --corpus ($(cat "$tmp/err"))"
+else
+	grep -q '"corpus_file":"/[^"]*/corpus.txt"' "$tmp/bare" &&
+	    ! grep -qF "\"corpus_file\":\"$SPECDEC_DATADIR/" "$tmp/bare"
+	ok $? "no variable: the installed corpus"
+fi
+
+# --corpus and $SPECDEC_CORPUS (which wins over $SPECDEC_DATADIR); every word kept
+# and no unknown token when the vocabulary is not capped; the vocabulary
+# cap with its unknown token.
+printf 'one two three. one two four. one two three!\n' > "$tmp/small"
+"$SPECDEC" --batch --corpus "$tmp/small" --steps 50 | unwrap > "$tmp/out"
+grep -q "^input        corpus $tmp/small: 12 tokens (6 distinct), vocab 6; target order 3, draft order 2, temperature 1" "$tmp/out"
+ok $? "--corpus: tokens, types and vocabulary in the report"
+SPECDEC_CORPUS=$tmp/small "$SPECDEC" --batch --source ngram --max-vocab 3 --steps 50 |
+    unwrap > "$tmp/out"
+grep -q "^input        corpus $tmp/small: 12 tokens (6 distinct), vocab 3;" "$tmp/out"
+ok $? "\$SPECDEC_CORPUS and --max-vocab 3 (two words and the unknown token)"
+
+# Equal orders without noise: the draft is the target, every draft is accepted.
+"$SPECDEC" --json --source ngram --draft-order 3 --noise 0 --steps 500 > "$tmp/json"
+grep -q '"alpha":1,' "$tmp/json" && grep -q '"tok_per_step":5,' "$tmp/json"
+ok $? "draft order = target order, no noise: alpha 1, 5 tokens per step"
+
+# Temperature and noise change the figures but never the exactness of the output.
+"$SPECDEC" --json --source ngram --temperature 0.7 --noise 1 --target-order 4 \
+    --draft-order 1 --steps 4000 --seed 9 > "$tmp/json"
+grep -q '"name":"output_matches_target","pass":true' "$tmp/json"
+ok $? "order 4 over order 1, T 0.7, noise 1: output matches the targets"
+
+# The n-gram draft is a real weaker model: no extra noise unless asked for.
+is_noise=$("$SPECDEC" --json --source ngram --steps 10 | jq .noise)
+[ "$is_noise" = 0 ]
+ok $? "the n-gram source's default noise is 0 (got $is_noise)"
+is_noise=$("$SPECDEC" --json --source ngram --noise 0.3 --steps 10 | jq .noise)
+[ "$is_noise" = 0.3 ]
+ok $? "and --noise still sets it (got $is_noise)"
+
+# --prompt: the n-gram source only; its words must be the corpus's (no <unk>
+# uncapped); it changes where the text starts, and so the run.
+usage_error "--prompt only applies to the n-gram source" --batch --prompt "the cat"
+usage_error "--prompt: 'unicorn' is not a word of the corpus" --batch --corpus "$tmp/small" \
+    --prompt "one unicorn"
+usage_error "--prompt: no words in" --batch --corpus "$tmp/small" --prompt " "
+a=$("$SPECDEC" --json --corpus "$tmp/small" --steps 200 --prompt "one two" | jq -c .spec_hist)
+b=$("$SPECDEC" --json --corpus "$tmp/small" --steps 200 --prompt "three !" | jq -c .spec_hist)
+[ -n "$a" ] && [ "$a" != "$b" ]
+ok $? "--prompt: another start, another run ($a vs $b)"
+"$SPECDEC" --batch --corpus "$tmp/small" --prompt "two three" --steps 20 | unwrap |
+    grep -q '^input        corpus .*; prompt "two three"$'
+ok $? "--prompt: the report's input line says where the text starts"
+"$SPECDEC" --batch --corpus "$tmp/small" --max-vocab 3 --prompt "one unicorn" --steps 20 \
+    >/dev/null 2>"$tmp/err"
+ok $? "--prompt under a capped vocabulary: an unknown word is <unk> ($(cat "$tmp/err"))"
+
+tap_done

@@ -1,0 +1,59 @@
+#!/bin/sh
+# plot.sh: --plot writes a standalone SVG that validates as XML (xmllint) and that a
+# real renderer (rsvg-convert) draws as a picture that is not empty, from a batch
+# run and from a sweep; --trace prints steps in detail within 80 columns.
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
+need rsvg-convert
+need xmllint
+need od
+
+# png_size FILE: "width height" from the PNG header.
+png_size() {
+	od -An -tu1 -j16 -N8 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4,
+		$5 * 16777216 + $6 * 65536 + $7 * 256 + $8 }'
+}
+
+# A blank picture of the same size compresses to a few hundred bytes; a drawn one
+# to tens of kilobytes.
+printf '<svg xmlns="http://www.w3.org/2000/svg" width="900" height="740"><rect width="900" height="740" fill="white"/></svg>\n' >"$TMPD/blank.svg"
+rsvg-convert -f png -o "$TMPD/blank.png" "$TMPD/blank.svg"
+blank=$(wc -c <"$TMPD/blank.png")
+
+check_svg() {
+	name=$1
+	xmllint --noout "$TMPD/$name.svg" 2>"$TMPD/xml.err"
+	ok $? "$name: the SVG is well-formed XML$(head -n 1 "$TMPD/xml.err")"
+	rsvg-convert -f png -o "$TMPD/$name.png" "$TMPD/$name.svg" 2>"$TMPD/rsvg.err"
+	ok $? "$name: rsvg-convert renders it$(head -n 1 "$TMPD/rsvg.err")"
+	is "$(png_size "$TMPD/$name.png")" "900 740" "$name: a 900 x 740 picture"
+	size=$(wc -c <"$TMPD/$name.png")
+	[ "$size" -gt $((blank * 20)) ]
+	ok $? "$name: the picture is not empty ($size bytes of PNG, blank $blank)"
+	is "$(grep -c '<polyline' "$TMPD/$name.svg")" "$2" "$name: $2 lines (curves, closed form, acceptance)"
+	is "$(grep -oE '(fill|stroke)="[^"]*"' "$TMPD/$name.svg" | sort -u | tr '\n' ' ')" \
+		'fill="#c8c8c8" fill="black" fill="none" fill="white" stroke="#dddddd" stroke="black" ' \
+		"$name: black, white and greys only"
+}
+
+"$SPECDEC" --batch --steps 3000 --plot "$TMPD/run.svg" >/dev/null
+is "$?" 0 "a batch run with --plot exits 0"
+check_svg run 5
+"$SPECDEC" --sweep --gamma 1-8 --noise 0.3,0.8 --steps 1000 --plot "$TMPD/sweep.svg" >"$TMPD/out"
+is "$?" 0 "a sweep with --plot exits 0"
+check_svg sweep 7
+grep -q '^    8 0.800' "$TMPD/out"; ok $? "the sweep still prints its table"
+"$SPECDEC" --batch --steps 10 --plot "$TMPD/no/such/dir.svg" >/dev/null 2>"$TMPD/err"
+is "$?" 3 "an unwritable --plot file: exit 3"
+grep -q "^specdec: --plot: cannot write $TMPD/no/such/dir.svg: " "$TMPD/err"; ok $? "and one line naming it"
+
+"$SPECDEC" --batch --steps 50 --trace 20 --noise 1 >"$TMPD/trace"
+is "$(grep -c '^step [0-9]*: gamma 4' "$TMPD/trace")" 20 "--trace 20: twenty steps in detail"
+sed '/^source /,$d' "$TMPD/trace" | awk 'length > 80 { exit 1 }'
+ok $? "--trace fits 80 columns"
+grep -qE '^ +[0-9]+  [a-z]+ +[0-9.]+ +[0-9.]+ +[0-9.e+-]+ +[0-9.]+  (accepted|rejected)$' "$TMPD/trace"
+ok $? "a tested draft shows p, q, p/q, u and its verdict"
+grep -qE '^ +[0-9]+  [a-z]+ +[0-9.e-]+ +[0-9.e-]+ +- +-  (residual|bonus)$' "$TMPD/trace"
+ok $? "a residual or bonus token shows p and q, no test"
+usage_error "--trace and --json do not go together" --json --trace 3
+
+done_testing

@@ -1,0 +1,94 @@
+#!/bin/sh
+# replay_change.sh: a replay file changed after specdec started cannot reach the
+# run, which read it once (issue 12). In batch mode, runs whose file is
+# truncated, rewritten in place with content that would be refused, or replaced
+# by another file while they go give --json output identical to a run on the
+# file as it was; in the live view (tmux), 30 single steps after the file is
+# truncated or rewritten show the screen of a run on the original. TAP output.
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/tmux.sh"
+trap 'tmux_cleanup; rm -rf "$TMPD"' EXIT
+trap 'exit 1' HUP INT TERM
+
+# pairs V LINES SEED: a dense replay file.
+pairs() {
+	awk -v v="$1" -v n="$2" -v s="$3" 'BEGIN { srand(s); for (i = 0; i < n; i++) {
+	    l = ""; for (k = 0; k < v; k++) l = l sprintf("%.4f ", rand()); print l } }'
+}
+
+# change HOW FILE: truncate it, rewrite it in place with what would be refused,
+# or put another file (of other pairs) in its place.
+change() {
+	case $1 in
+	truncated) : >"$2" ;;
+	rewritten) awk '{ gsub(/0\./, "-0."); print }' "$TMPD/orig/pairs" >"$2" ;;
+	replaced) pairs 50 6 9 >"$2.new" && mv "$2.new" "$2" ;;
+	esac
+}
+
+# --- batch -----------------------------------------------------------------------------
+# 20 pairs over 2,000 tokens: 60,000 steps take seconds, the file is read in
+# milliseconds, so the changes at 0.5 s come while the runs go.
+mkdir "$TMPD/orig"
+pairs 2000 40 3 >"$TMPD/orig/pairs"
+steps=60000
+(cd "$TMPD/orig" && "$SPECDEC" --json --replay pairs --steps $steps --seed 5) >"$TMPD/want"
+for how in truncated rewritten replaced; do
+	mkdir "$TMPD/$how"
+	cp "$TMPD/orig/pairs" "$TMPD/$how/pairs"
+	(cd "$TMPD/$how" && exec "$SPECDEC" --json --replay pairs --steps $steps --seed 5) \
+	    >"$TMPD/$how.out" 2>"$TMPD/$how.err" &
+	eval "pid_$how=\$!"
+done
+sleep 0.5
+for how in truncated rewritten replaced; do
+	eval "kill -0 \$pid_$how" 2>/dev/null
+	echo $? >"$TMPD/$how.going"
+	change "$how" "$TMPD/$how/pairs"
+done
+for how in truncated rewritten replaced; do
+	eval "wait \$pid_$how"
+	rc=$?
+	going=$(cat "$TMPD/$how.going")
+	[ "$going" = 0 ] && [ "$rc" = 0 ] && [ ! -s "$TMPD/$how.err" ] &&
+	    cmp -s "$TMPD/want" "$TMPD/$how.out"
+	ok $? "batch, the file $how while the run goes: exit $rc, the JSON of a run on the original" \
+	    "$(if [ "$going" != 0 ]; then echo "the run ended before the change"; fi
+	    cat "$TMPD/$how.err"; diff "$TMPD/want" "$TMPD/$how.out" | cut -c 1-300 | head -4)"
+done
+
+# --- the live view -------------------------------------------------------------------------
+why=$(tmux_setup) || {
+	ok 0 "# SKIP $why"
+	done_testing
+	exit
+}
+pairs 50 20 4 >"$TMPD/orig/pairs"
+for how in orig truncated rewritten; do
+	[ "$how" = orig ] || cp "$TMPD/orig/pairs" "$TMPD/$how/pairs"
+	start "$how" 100 30 LC_ALL=C.UTF-8
+	run "$how" "cd '$TMPD/$how' && '$SPECDEC' --paused --replay pairs --seed 1"
+done
+for how in orig truncated rewritten; do
+	wait_for "$how" "step 0"
+done
+change truncated "$TMPD/truncated/pairs"
+change rewritten "$TMPD/rewritten/pairs"
+i=0
+while [ "$i" -lt 30 ]; do
+	for how in orig truncated rewritten; do
+		keys "$how" n
+	done
+	i=$((i + 1))
+done
+wait_for orig "step 30"
+for how in truncated rewritten; do
+	wait_for "$how" "step 30"
+	[ "$(screen "$how")" = "$(screen orig)" ]
+	ok $? "live view, the file $how after it started: 30 steps show the original's screen" \
+	    "$(screen "$how")"
+done
+for how in orig truncated rewritten; do
+	keys "$how" q
+done
+done_testing

@@ -1,0 +1,90 @@
+#!/bin/sh
+# schedule.sh: the draft-length schedules through the program: the heuristic's
+# gamma sequence on a fixed replay, step by step against the rule computed here;
+# its cap; the threshold's drafts against P; the checks on each schedule; the keys
+# of the report; --verifier and --schedule as sweep axes.
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
+need jq
+pairs="$TESTS_SRCDIR/golden/pairs.txt"
+
+# heur_check START: "mismatches grew shrank" over the traced steps; the expected
+# gamma starts at START and follows Hugging Face's rule on each step's accepted.
+heur_check() {
+	awk -v g="$1" '/^step [0-9]+: gamma/ {
+		sub(",", "", $4); got = $4; acc = $7
+		if (got != g) bad++
+		if (acc == got) { g = got + 2; if (g > 32) g = 32; up++ }
+		else { g = got - 1; if (g < 1) g = 1; down++ }
+	} END { print bad + 0, up + 0, down + 0 }'
+}
+
+"$SPECDEC" --batch --replay "$pairs" --schedule heuristic --gamma 3 --steps 400 \
+	--trace 400 >"$TMPD/heur" 2>&1
+set -- $(heur_check 3 <"$TMPD/heur")
+is "$1" 0 "heuristic on a replay: every step's gamma follows the rule from gamma 3"
+[ "$2" -gt 0 ] && [ "$3" -gt 0 ]
+ok $? "and the replay exercises both branches ($2 grew, $3 shrank)"
+is "$(grep -c '^step [0-9]*: gamma' "$TMPD/heur")" 400 "all 400 steps traced"
+
+"$SPECDEC" --batch --noise 0 --schedule heuristic --gamma 4 --steps 40 --trace 40 \
+	>"$TMPD/cap" 2>&1
+set -- $(heur_check 4 <"$TMPD/cap")
+is "$1" 0 "noise 0 (every draft accepted): the rule step by step"
+is "$(awk '/^step [0-9]+: gamma/ { sub(",", "", $4); g = $4 } END { print g }' "$TMPD/cap")" 32 \
+	"and gamma stops at the maximum, 32"
+
+# Threshold: at every drafted position the top candidate max q is at least P
+# (llama.cpp's test, made before a token is drawn, so the step stays exact); where
+# drafting stopped short of gamma it is below P; a step with no drafts is plain
+# decoding (one token).
+"$SPECDEC" --batch --replay "$pairs" --schedule threshold --draft-p-min 0.4 --gamma 6 \
+	--steps 300 --trace 300 >"$TMPD/thr" 2>&1
+is "$(awk '/^  drafts: top q >=/ { if ($5 + 0 < 0.4) n++ } END { print n + 0 }' "$TMPD/thr")" 0 \
+	"threshold 0.4: no step drafted at a position whose top q is below P"
+is "$(awk '/stopped: top q/ { v = $0; sub(/.*stopped: top q /, "", v); if (v + 0 >= 0.4) n++; s++ }
+	END { print (s > 0) + 0, n + 0 }' "$TMPD/thr")" "1 0" \
+	"threshold: some steps stopped early, each where the top q fell below P"
+is "$(awk '/^step [0-9]+: gamma/ { sub(",", "", $4); if ($4 > 6) n++ } END { print n + 0 }' "$TMPD/thr")" 0 \
+	"threshold: never more than gamma drafts"
+zero=$(grep -c '^step [0-9]*: gamma 0, 0 tested, 0 accepted, 1 emitted' "$TMPD/thr")
+[ "$zero" -gt 0 ]
+ok $? "threshold: $zero steps drafted nothing and emitted one token"
+
+for s in constant heuristic threshold; do
+	# P 0.3 at cap 10: about 1.7 drafts a step, many steps with none
+	"$SPECDEC" --json --schedule "$s" --draft-p-min 0.3 --gamma 10 --steps 20000 \
+		>"$TMPD/$s.json"
+	is "$(jq -r '[.checks[] | select(.pass | not) | .name] | join(",")' "$TMPD/$s.json")" "" \
+		"$s: every check passes (the PIT losslessness test too)"
+	is "$(jq -r .schedule "$TMPD/$s.json")" "$s" "$s: the JSON names the schedule"
+	is "$(jq '(.gamma_mean - .drafted / .steps) | fabs < 1e-9' "$TMPD/$s.json")" true \
+		"$s: gamma_mean is drafted / steps"
+done
+is "$(jq '.gamma_mean == .gamma' "$TMPD/constant.json")" true "constant: gamma_mean is gamma"
+within "$(jq .gamma_mean "$TMPD/threshold.json")" 0.5 3 \
+	"threshold: those checks covered steps stopped early (mean gamma of cap 10)"
+is "$(jq '.tok_per_step_hist | length' "$TMPD/heuristic.json")" 33 \
+	"heuristic: the histogram runs to 33 tokens"
+
+grid="--sweep --gamma 2,6 --verifier standard,block --schedule constant,heuristic,threshold --steps 2000"
+for fmt in "" --csv --json; do
+	# shellcheck disable=SC2086
+	"$SPECDEC" $grid $fmt --threads 1 >"$TMPD/one" 2>&1
+	# shellcheck disable=SC2086
+	"$SPECDEC" $grid $fmt --threads 2 >"$TMPD/two" 2>&1
+	cmp -s "$TMPD/one" "$TMPD/two"
+	ok $? "sweep over rules and schedules: identical on 1 and 2 threads (${fmt:-text})"
+done
+is "$(jq '.cells | length' "$TMPD/two")" 12 "2 gammas x 2 rules x 3 schedules: 12 cells"
+is "$(jq -c '[.cells[0:6][] | [.verifier, .schedule]]' "$TMPD/two")" \
+	'[["standard","constant"],["standard","heuristic"],["standard","threshold"],["block","constant"],["block","heuristic"],["block","threshold"]]' \
+	"one row per value, the schedule fastest"
+# shellcheck disable=SC2086
+"$SPECDEC" $grid --threads 2 >"$TMPD/text"
+is "$(grep -c ' block  *heuristic$' "$TMPD/text")" 2 "the text table names each cell's rule and schedule"
+
+usage_error "--schedule" --schedule sometimes
+usage_error "--draft-p-min" --draft-p-min 0
+usage_error "needs --sweep" --batch --schedule constant,heuristic
+usage_error "needs --sweep" --batch --verifier standard,block
+done_testing

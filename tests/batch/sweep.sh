@@ -1,0 +1,53 @@
+#!/bin/sh
+# sweep.sh: --sweep's grid, its rows in text, CSV and JSON, the same output on any
+# number of threads, each cell reproducible with --batch, and the refusals.
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
+need jq
+
+grid="--sweep --gamma 1-4,8 --noise 0.3,0.8 --verify-cost 0,0.05 --steps 3000"
+for fmt in "" --csv --json; do
+	# shellcheck disable=SC2086
+	"$SPECDEC" $grid $fmt --threads 1 >"$TMPD/one" 2>"$TMPD/err1"
+	# shellcheck disable=SC2086
+	"$SPECDEC" $grid $fmt --threads 2 >"$TMPD/two" 2>"$TMPD/err2"
+	cmp -s "$TMPD/one" "$TMPD/two"
+	ok $? "identical output on 1 and 2 threads (${fmt:-text})"
+	[ ! -s "$TMPD/err1" ] && [ ! -s "$TMPD/err2" ]
+	ok $? "no progress bar when stderr is not a terminal (${fmt:-text})"
+done
+# shellcheck disable=SC2086
+"$SPECDEC" $grid --json --threads 3 >"$TMPD/j"
+is "$(jq '.cells | length' "$TMPD/j")" 20 "5 gammas x 2 noises x 2 costs: 20 cells"
+is "$(jq -c '[.cells[0:4][] | [.gamma, .noise, .verify_cost]]' "$TMPD/j")" \
+	'[[1,0.3,0],[1,0.3,0.05],[1,0.8,0],[1,0.8,0.05]]' "the last axis varies fastest"
+is "$(jq '[.cells[] | select(.alpha_hat_ci95 <= 0 or .speedup_ci95 <= 0)] | length' "$TMPD/j")" 0 \
+	"every cell has its intervals"
+is "$(jq '[.cells[] | select(((.speedup_ci95 - .tok_per_step_ci95 / (1 + .gamma * (.cost_ratio + .verify_cost))) | fabs) > 1e-9)] | length' "$TMPD/j")" 0 \
+	"at a fixed gamma the speedup's interval is the tokens' scaled by the step's cost"
+
+# A cell's seed and values reproduce it with --batch (the seed from the CSV: jq
+# reads numbers as doubles, and a 64-bit seed needs all its digits).
+# shellcheck disable=SC2086
+"$SPECDEC" $grid --csv >"$TMPD/grid.csv"
+# shellcheck disable=SC2046
+set -- $(awk -F, 'NR == 15 { print $1, $2, $4, $6, $10, $8 }' "$TMPD/grid.csv")
+"$SPECDEC" --json --steps 3000 --gamma "$1" --noise "$2" --verify-cost "$3" --seed "$4" >"$TMPD/b"
+is "$(jq -r '"\(.tok_per_step) \(.alpha)"' "$TMPD/b")" "$5 $6" "a cell again with --batch --seed $4"
+
+"$SPECDEC" --sweep --csv --gamma 2,4 --steps 500 >"$TMPD/c"
+is "$(wc -l <"$TMPD/c" | tr -d ' ')" 3 "CSV: a header and one line per cell"
+is "$(head -n 1 "$TMPD/c" | cut -d, -f1-8)" "gamma,noise,target_alpha,verify_cost,cost_ratio,seed,steps,alpha_hat" "CSV header"
+
+"$SPECDEC" --sweep --json --gamma 4 --target-alpha 0.5,0.7 --steps 20000 >"$TMPD/a"
+is "$(jq '[.cells[] | select(((.alpha_overlap - .target_alpha) | fabs) > 0.01)] | length' "$TMPD/a")" 0 \
+	"--target-alpha lists: each cell's overlap within 0.01 of its target"
+"$SPECDEC" --sweep --gamma 2 --target-alpha 0.5 --steps 100 | grep -q '^alpha\*: the target alpha'
+ok $? "the text table explains its alpha* column"
+
+usage_error "--threads only applies with --sweep" --batch --threads 2
+usage_error "--trace and --sweep do not go together" --sweep --trace 3
+usage_error "--gamma: '4-2' is not an integer from 1 to 32 (with --sweep, a comma-separated list of up to 64, or a range A-B)" --sweep --gamma 4-2
+usage_error "--sweep does not apply to --theory" --theory --sweep
+usage_error "is below what the stub reaches at vocab 20" --sweep --target-alpha 0.5,0.01
+
+done_testing

@@ -1,0 +1,28 @@
+#!/bin/sh
+# man.sh: the man page is clean and documents every option --help lists
+# (tests/unit/test_cli_table.c holds each OPTIONS entry to its row of the option table).
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
+: "${MANPAGE:?MANPAGE must name man/specdec.1}"
+
+if command -v mandoc >/dev/null 2>&1; then
+	mandoc -Tlint -Wwarning "$MANPAGE" >"$TMPD/lint" 2>&1
+	rc=$?
+	ok "$rc" "mandoc -Tlint is clean$( [ "$rc" = 0 ] || printf ': %s' "$(head -n 3 "$TMPD/lint" | tr '\n' ' ')")"
+else
+	need groff
+	groff -man -ww -z "$MANPAGE" >"$TMPD/lint" 2>&1
+	[ ! -s "$TMPD/lint" ]; ok $? "groff -ww is clean"
+fi
+
+missing=
+for opt in $("$SPECDEC" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
+	name=$(printf '%s' "${opt#--}" | sed 's/-/\\-/g')
+	grep -qF -e "Fl \\-$name" -e "\\-\\-$name" "$MANPAGE" || missing="$missing $opt"
+done
+is "$missing" "" "every option in --help is in the man page"
+for section in SYNOPSIS DESCRIPTION OPTIONS "EXIT STATUS" EXAMPLES; do
+	grep -q "^\.Sh $section" "$MANPAGE" || grep -q "^\.SH \"*$section" "$MANPAGE"
+	ok $? "section $section"
+done
+
+done_testing

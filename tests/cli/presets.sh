@@ -1,0 +1,79 @@
+#!/bin/sh
+# presets.sh: --target-alpha lands on its alpha, every preset reproduces its
+# table's alpha (Leviathan et al. 2022, Table 3) and cost ratio (Table 4), the
+# verification cost moves the optimum, and the refusals.
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
+need jq
+
+# The expected overlap alpha, measured over 100,000 steps.
+for v in 20 1000; do
+	"$SPECDEC" --json --steps 100000 --gamma 1 --vocab "$v" --target-alpha 0.6 >"$TMPD/a"
+	within "$(jq .alpha_overlap "$TMPD/a")" 0.59 0.61 "--target-alpha 0.6 at vocab $v, 100,000 steps"
+	within "$(jq .target_alpha_achieved "$TMPD/a")" 0.59999 0.60001 "the solve reports what it achieved"
+done
+"$SPECDEC" --batch --steps 100 --target-alpha 0.6 >"$TMPD/t"
+grep -q '^target alpha 0.6000 asked; noise 1.1737 gives expected overlap 0.6000$' "$TMPD/t"
+ok $? "the report names the target, the noise solved and the alpha it gives"
+
+"$SPECDEC" --list-presets >"$TMPD/list"
+is "$(grep -cE ' Table 3$| Tables 3\+4$' "$TMPD/list")" 24 "--list-presets: 24 pairs, each naming its table"
+awk 'length > 80 { exit 1 }' "$TMPD/list"; ok $? "--list-presets fits 80 columns"
+"$SPECDEC" --re 0ax --list-presets --batch >"$TMPD/list2" 2>"$TMPD/err2"
+is "$?:$(wc -c <"$TMPD/err2" | tr -d ' ')" "0:0" \
+    "--list-presets with other options: prints and exits 0, as --help does (fuzz_cli's find)"
+cmp -s "$TMPD/list" "$TMPD/list2"; ok $? "and prints the same list"
+
+# Every preset, 20,000 steps: alpha within 0.01 of the table, c as Table 4 says.
+bad=
+for row in $(awk '/ Table 3$| Tables 3\+4$/ { print $1 }' "$TMPD/list"); do
+	line=$(grep "^$row " "$TMPD/list")
+	want=$(echo "$line" | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^0\.[0-9][0-9]$/) { print $i; exit } }')
+	# exit 1 is a failed heuristic check (alpha 0.03 is no usual draft), not an error
+	"$SPECDEC" --json --steps 20000 --gamma 1 --preset "$row" >"$TMPD/p"
+	[ $? -le 1 ] || bad="$bad $row(exit)"
+	got=$(jq .alpha_overlap "$TMPD/p")
+	awk -v g="$got" -v w="$want" 'BEGIN { exit !(g - w <= 0.01 && w - g <= 0.01) }' ||
+		bad="$bad $row($got, want $want)"
+done
+is "$bad" "" "every preset reproduces its Table 3 alpha within 0.01"
+"$SPECDEC" --json --steps 10 --preset t5-large-ende-t0 >"$TMPD/p"
+is "$(jq -c '[.preset, .target_alpha, .cost_ratio]' "$TMPD/p")" '["t5-large-ende-t0",0.82,0.11]' \
+	"a T5 preset sets alpha and Table 4's c"
+"$SPECDEC" --json --steps 10 --preset lamda-8b-t1 --draft-ms 2 >"$TMPD/p"
+is "$(jq -c '[.cost_ratio, .vocab]' "$TMPD/p")" '[0.2,20]' "a pair without c keeps the costs given"
+is "$("$SPECDEC" --json --steps 10 --preset gpt-unigram-t0 | jq .vocab)" 1000 \
+	"alpha 0.03 asks for a larger vocabulary"
+
+# Leviathan's point: T5-large has the best alpha and the worst speedup.
+small=$("$SPECDEC" --theory --json --preset t5-small-ende-t0 --gamma-max 32 | jq '.optimal[0].speedup')
+large=$("$SPECDEC" --theory --json --preset t5-large-ende-t0 --gamma-max 32 | jq '.optimal[0].speedup')
+awk -v s="$small" -v l="$large" 'BEGIN { exit !(s > l) }'
+ok $? "T5-small beats T5-large at their best gamma ($small against $large)"
+
+# The verification cost in batch mode, and the optimum's words.
+"$SPECDEC" --json --steps 2000 --verify-cost 0.05 >"$TMPD/k"
+is "$(jq -c '[.verify_cost, .optimal_gamma < 9]' "$TMPD/k")" "[0.05,true]" \
+	"verify_cost in the JSON; the optimum follows it (below 9, the optimum at k 0)"
+awk -v s="$(jq .speedup_measured "$TMPD/k")" -v t="$(jq .tok_per_step "$TMPD/k")" \
+	'BEGIN { d = s - t / (1 + 4 * 0.15); exit !(d < 1e-6 && d > -1e-6) }'
+ok $? "measured speedup: tokens per step / (1 + gamma (c + k))"
+"$SPECDEC" --batch --steps 2000 --noise 3 --target-ms 1 --draft-ms 1 >"$TMPD/slow"
+grep -qF "don't speculate (1.00x): every gamma is a slowdown" "$TMPD/slow"
+ok $? "every gamma a slowdown: the report says don't speculate"
+is "$("$SPECDEC" --json --steps 2000 --noise 3 --target-ms 1 --draft-ms 1 | jq .speculate)" false \
+	"and the JSON says speculate false"
+"$SPECDEC" --batch --steps 2000 --noise 0 --draft-ms 0 | grep -q 'optimal gamma 32+ (33.000x)'
+ok $? "an optimum at the end of the range says 32+"
+
+usage_error "is not a preset (see specdec --list-presets)" --batch --preset nope
+usage_error "--preset and --noise both set the alpha" --batch --preset gpt-6m-t0 --noise 1
+usage_error "--preset and --draft-ms both set the draft's cost" --batch --preset t5-base-ende-t1 --draft-ms 1
+usage_error "--target-alpha and --noise both set the draft noise" --batch --target-alpha 0.5 --noise 1
+usage_error "--target-alpha 0.01 is below what the stub reaches at vocab 20" --batch --target-alpha 0.01
+usage_error "--target-alpha: '0' is not a number above 0 and at most 1" --batch --target-alpha 0
+usage_error "--target-alpha only applies to the stub source" --batch --target-alpha 0.5 --source ngram
+usage_error "--verify-cost: '2' is not a number from 0 to 1" --batch --verify-cost 2
+usage_error "--gamma: a list of values needs --sweep" --batch --gamma 1,2
+usage_error "--csv only applies with --sweep" --batch --csv
+
+done_testing

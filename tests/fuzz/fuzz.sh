@@ -1,0 +1,88 @@
+#!/bin/sh
+# fuzz.sh [SECONDS]: build the libFuzzer harnesses (tests/fuzz_*.c) with clang,
+# AddressSanitizer and UndefinedBehaviorSanitizer, and run each for a bounded
+# time (default 11 s each, or $FUZZ_SECONDS). TAP output, one point per harness
+# with its crash-free run count; a skip when clang or libFuzzer is missing. Not
+# part of `make check`; CI calls it. FUZZ_ONLY=NAME runs one harness; FUZZ_KEEP=DIR
+# keeps each harness's corpus in DIR/NAME (to go on from it in a longer run, as
+# docs/testing.md shows). The harnesses:
+#   replay    the replay parser, scanner and store (replay_parse.c, replay_store.c)
+#   tokenize  the tokenizer, then n-gram training on the input
+#   cli       the command line: status 0, or 2 with one escaped line; values in range
+#   sim       a replay file run through the simulation for 40 steps: every figure
+#             finite and in range
+top=$(cd "$(dirname "$0")/../.." && pwd)
+secs=${1:-${FUZZ_SECONDS:-11}}
+CC=${FUZZ_CC:-clang}
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+: > "$tmp/config.h"
+flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I$tmp -I$top/src"
+
+if ! printf 'int LLVMFuzzerTestOneInput(const char *d, long n) { return 0; }\n' > "$tmp/probe.c" ||
+    ! $CC $flags "$tmp/probe.c" -o "$tmp/probe" 2> /dev/null; then
+	echo "1..0 # SKIP $CC with libFuzzer is not available"
+	exit 0
+fi
+
+# seeds NAME DIR: a small starting corpus for each harness.
+seeds() {
+	mkdir -p "$2"
+	case $1 in
+	replay)
+		printf '# vocab 4\n0.5 0.3 0.1 0.1\n0.25,0.25,0.25,0.25\n0:1 3:2\n1:1e-3 2:5 # c\n' > "$2/a"
+		printf '1 2 3\n3 2 1\n' > "$2/b"
+		printf '0:1 7:3\n1 1 1 1 1 1 1 1\n' > "$2/c" ;;
+	tokenize)
+		head -c 4000 "$top/data/corpus.txt" > "$2/a"
+		printf "Don't \xe2\x80\x94 caf\xc3\xa9 \xff well-known 3.14!" > "$2/b" ;;
+	cli)
+		printf -- '--batch\0--gamma\0004\0--noise\0000.5\0--seed\00018' > "$2/a"
+		printf -- '--theory\0--alpha\0000.1,0.9\0--cost-ratio\0000.2\0--json' > "$2/b"
+		printf -- '--rate\0max\0--paused\0--frames\0003\0--source\0ngram\0--temperature\0002' > "$2/c"
+		printf -- '--replay\0f\0--labels\0l\0--gam\0-0' > "$2/d" ;;
+	sim)
+		printf '\003# vocab 4\n0.5 0.3 0.1 0.1\n0.25,0.25,0.25,0.25\n0:1 3:2\n1:1e-3 2:5\n' > "$2/a"
+		printf '\001 1 0\n0 1\n' > "$2/b"
+		printf '\007# vocab 3\n0:1\n1:1\n1e-300 1 1e300\n1 1 1\n' > "$2/c" ;;
+	esac
+}
+
+# sources NAME: what each harness links besides itself.
+sources() {
+	case $1 in
+	replay) echo "src/source/replay_parse.c src/source/replay_store.c src/util/memlimit.c src/util/xalloc.c" ;;
+	# the others link the model and the headless face, as the unit tests do
+	*) ls src/*/*.c | grep -v -e '^src/tui/' | tr '\n' ' ' ;;
+	esac
+}
+
+n=0
+failed=0
+for h in ${FUZZ_ONLY:-replay tokenize cli sim}; do
+	n=$((n + 1))
+	corpus=${FUZZ_KEEP:+$FUZZ_KEEP/$h}
+	corpus=${corpus:-$tmp/$h}
+	[ -d "$corpus" ] && [ -n "$(ls -A "$corpus")" ] || seeds $h "$corpus"
+	if ! (cd "$top" && $CC $flags tests/fuzz/fuzz_$h.c $(sources $h) -lm -pthread -o "$tmp/fuzz_$h") \
+	    2> "$tmp/build.log"; then
+		echo "not ok $n - fuzz_$h: does not build"
+		sed 's/^/# /' "$tmp/build.log"
+		failed=$((failed + 1))
+		continue
+	fi
+	(cd "$tmp" && "$tmp/fuzz_$h" -max_total_time="$secs" -max_len=8192 -timeout=20 \
+	    -print_final_stats=1 "$corpus" > "$tmp/$h.log" 2>&1)
+	rc=$?
+	runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$tmp/$h.log" | tail -n 1)
+	if [ "$rc" = 0 ] && [ -n "$runs" ]; then
+		echo "ok $n - fuzz_$h: $runs runs in ${secs} s, no crash"
+	else
+		echo "not ok $n - fuzz_$h: exit $rc"
+		grep -E 'ERROR|SUMMARY|==[0-9]+==' "$tmp/$h.log" | head -n 20 | sed 's/^/# /'
+		cp "$tmp"/crash-* "$tmp"/timeout-* "$top" 2> /dev/null
+		failed=$((failed + 1))
+	fi
+done
+echo "1..$n"
+[ "$failed" = 0 ]

@@ -1,0 +1,72 @@
+/* fixed_source.c: the fixed (p, q) test source. */
+#include "config.h"
+
+#include "lib/fixed_source.h"
+#include "dist/pdist.h"
+#include "source/source.h"
+
+static void
+fixed_begin(void *self, struct rng *rng, int need_draft)
+{
+	(void)rng;
+	(void)need_draft;
+	((struct fixed_pair *)self)->begins++;
+}
+
+static void
+fixed_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdist *q)
+{
+	struct fixed_pair *pair = self;
+
+	(void)drafted;
+	(void)k;
+	if (p != NULL)
+		*p = pair->hp != NULL ? *pair->hp : pdist_dense(pair->p, pair->vocab);
+	if (q != NULL)
+		*q = pair->hq != NULL ? *pair->hq : pdist_dense(pair->q, pair->vocab);
+}
+
+static void
+fixed_commit(void *self, const int *emitted, int n)
+{
+	(void)emitted;
+	((struct fixed_pair *)self)->committed += n;
+}
+
+static void
+fixed_set_noise(void *self, double noise)
+{
+	((struct fixed_pair *)self)->noise = noise;
+}
+
+static void *
+fixed_clone(const void *self)
+{
+	return (void *)self;
+}
+
+static void
+fixed_destroy(void *self)
+{
+	(void)self;
+}
+
+static const struct source_ops fixed_ops = {
+	.begin = fixed_begin,
+	.dists = fixed_dists,
+	.commit = fixed_commit,
+	.set_noise = fixed_set_noise,
+	.clone = fixed_clone,
+	.destroy = fixed_destroy,
+};
+
+void
+fixed_source_open(struct source *src, struct fixed_pair *pair, size_t vocab)
+{
+	pair->vocab = vocab;
+	src->ops = &fixed_ops;
+	src->self = pair;
+	src->vocab = vocab;
+	src->kind = "fixed";
+	src->title = "fixed";
+}

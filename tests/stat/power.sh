@@ -1,0 +1,80 @@
+#!/bin/sh
+# power.sh: the losslessness test's power and false-alarm rate, measured over
+# seeds (docs/performance.md gives the figures and docs/theory.md the test).
+#   POWER: for each deliberate mistake, in how many of POWER_SEEDS seeds the test
+#     gives p < 0.001 at the default stub within 5,000 steps and on the default
+#     n-gram source within 20,000 steps (requirement: at least 95 of 100);
+#   FALSE ALARMS: over FALSE_SEEDS seeds of each lossless rule at the defaults
+#     (5,000 steps; the stub and the n-gram source), how many give p < 0.001
+#     (expected: 0.1% of them);
+#   DISTORTION: for the lossy rules at the defaults, the fewest steps of a
+#     doubling series (50, 100, ...) at which p < 0.001, median over DIST_SEEDS.
+# Slow at the full counts (a few minutes); the suite runs a fast variant:
+#   POWER_SEEDS=100 FALSE_SEEDS=200 DIST_SEEDS=21 SPECDEC=./specdec \
+#     SPECDEC_DATADIR=data sh tests/stat/power.sh
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
+need jq
+POWER_SEEDS=${POWER_SEEDS:-10}
+FALSE_SEEDS=${FALSE_SEEDS:-20}
+DIST_SEEDS=${DIST_SEEDS:-5}
+LEVEL=0.001
+
+# low_p ARGS...: how many seeds 1..$n give lossless_p < LEVEL with ARGS ($n set)
+low_p() {
+	seed=1
+	while [ "$seed" -le "$n" ]; do
+		"$SPECDEC" --json --seed "$seed" "$@" | jq -r .lossless_p
+		seed=$((seed + 1))
+	done | awk -v l="$LEVEL" '$1 + 0 < l { c++ } END { print c + 0 }'
+}
+
+n=$POWER_SEEDS
+for rule in mistake-residual-from-p mistake-accept-all; do
+	got=$(low_p --verifier "$rule" --steps 5000)
+	echo "# POWER $rule stub 5000 steps: $got of $n"
+	within "$got" "$((n * 95 / 100))" "$n" "$rule caught at the default stub within 5,000 steps"
+	got=$(low_p --verifier "$rule" --source ngram --steps 20000)
+	echo "# POWER $rule ngram 20000 steps: $got of $n"
+	within "$got" "$((n * 95 / 100))" "$n" "$rule caught on the default n-gram source within 20,000 steps"
+done
+
+# At 0.1% a correct rule's count over n seeds is Binomial(n, 0.001): more than
+# 2 in 200 (P < 0.0012) or 1 in 20 (P = 0.02) is a false alarm of the test.
+n=$FALSE_SEEDS
+for rule in standard block exact-match greedy; do
+	for src in stub ngram; do
+		got=$(low_p --verifier "$rule" --source "$src")
+		echo "# FALSE ALARMS $rule $src 5000 steps: $got of $n"
+		within "$got" 0 "$(( n >= 200 ? 2 : 1 ))" \
+		    "$rule, $src: p < $LEVEL in $got of $n seeds"
+	done
+done
+
+# steps_to_see ARGS...: the fewest steps of the doubling series at which the test
+# sees the rule, per seed; prints the median.
+steps_to_see() {
+	seed=1
+	while [ "$seed" -le "$DIST_SEEDS" ]; do
+		s=50
+		while [ "$s" -le 409600 ]; do
+			p=$("$SPECDEC" --json --seed "$seed" --steps "$s" "$@" | jq -r .lossless_p)
+			awk -v p="$p" -v l="$LEVEL" 'BEGIN { exit !(p + 0 < l) }' && break
+			s=$((s * 2))
+		done
+		echo "$s"
+		seed=$((seed + 1))
+	done | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+for args in "--verifier lenient --lenience 0.5" "--verifier typical"; do
+	# shellcheck disable=SC2086
+	got=$(steps_to_see $args)
+	echo "# DISTORTION $args stub: median $got steps to p < $LEVEL ($DIST_SEEDS seeds)"
+	within "$got" 1 409600 "$args: the test sees the distortion at the default stub"
+	# shellcheck disable=SC2086
+	got=$(steps_to_see $args --source ngram)
+	echo "# DISTORTION $args ngram: median $got steps to p < $LEVEL ($DIST_SEEDS seeds)"
+	within "$got" 1 409600 "$args: the test sees the distortion on the default n-gram source"
+done
+
+done_testing

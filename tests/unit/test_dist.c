@@ -1,0 +1,116 @@
+/* test_dist.c: softmax against libm, overlap, TV, residual, normalisation. */
+#include "config.h"
+
+#include <math.h>
+
+#include "dist/dist.h"
+#include "util/rng.h"
+#include "lib/tap.h"
+
+static void
+test_softmax_matches_libm(void)
+{
+	double z[1000], p[1000], worst = 0.0, sum = 0.0, max = -INFINITY, total = 0.0;
+	struct rng r;
+	int i;
+
+	rng_seed(&r, 1, 0);
+	for (i = 0; i < 1000; i++) {
+		z[i] = 8.0 * rng_normal(&r);
+		max = z[i] > max ? z[i] : max;
+	}
+	dist_softmax(z, p, 1000);
+	for (i = 0; i < 1000; i++)
+		total += exp(z[i] - max);
+	for (i = 0; i < 1000; i++) {
+		double want = exp(z[i] - max) / total;
+
+		if (want > 1e-300)
+			worst = fmax(worst, fabs(p[i] - want) / want);
+		sum += p[i];
+	}
+	tap_ok(worst < 1e-14, "softmax within 1e-14 relative of libm: worst %.3g", worst);
+	tap_near(sum, 1.0, 1e-12, "softmax sums to 1");
+}
+
+static void
+test_softmax_extremes(void)
+{
+	double z[3] = { 1000.0, -1000.0, 999.0 }, p[3];
+
+	dist_softmax(z, p, 3);
+	tap_ok(isfinite(p[0]) && isfinite(p[1]) && isfinite(p[2]),
+	    "softmax of logits +-1000 stays finite");
+	tap_near(p[0], 1.0 / (1.0 + exp(-1.0)), 1e-12, "softmax largest logit");
+	tap_ok(p[1] >= 0.0 && p[1] < 1e-300, "softmax far-negative logit is ~0: %g", p[1]);
+}
+
+static void
+test_overlap_tv_residual(void)
+{
+	const double p[4] = { 0.5, 0.2, 0.3, 0.0 };
+	const double q[4] = { 0.25, 0.25, 0.25, 0.25 };
+	double res[4];
+	int i;
+
+	tap_near(dist_overlap(p, q, 4), 0.25 + 0.2 + 0.25 + 0.0, 1e-15, "overlap");
+	tap_near(dist_tv(p, q, 4), 0.5 * (0.25 + 0.05 + 0.05 + 0.25), 1e-15, "TV");
+	tap_near(dist_overlap(p, q, 4) + dist_tv(p, q, 4), 1.0, 1e-15, "overlap = 1 - TV");
+	tap_near(dist_residual(p, q, res, 4), 0.3, 1e-15, "residual mass = TV");
+	tap_ok(res[0] == 0.25 && fabs(res[2] - 0.05) < 1e-15 && res[1] == 0.0 && res[3] == 0.0,
+	    "residual vector max(0, p - q)");
+	tap_near(dist_overlap(p, p, 4), 1.0, 1e-15, "overlap of p with itself");
+	tap_near(dist_residual(p, p, res, 4), 0.0, 0.0,
+	    "residual of p against itself is empty");
+	/* 0.75 p - q = 0.125, -0.1, -0.025, -0.25 */
+	tap_near(dist_residual_mass(p, 0.75, q, 4), 0.125, 0.0, "scaled residual mass");
+	for (i = 0; i < 4; i++)
+		res[i] = p[i];
+	tap_near(dist_residual(res, q, res, 4), 0.3, 1e-15, "residual in place of p");
+	tap_near(dist_residual_mass(p, 1.0, q, 4), dist_residual(p, q, res, 4), 0.0,
+	    "residual mass without the vector, a = 1: the same bits");
+}
+
+static void
+test_sum_ratio(void)
+{
+	const double x[7] = { 0.5, 0.25, 0.125, 1.0, 2.0, 4.0, 0.0625 };
+
+	tap_near(dist_sum(x, 7), 7.9375, 0.0, "dist_sum of 7 dyadic values");
+	tap_near(dist_sum(x, 0), 0.0, 0.0, "dist_sum of none");
+	tap_near(dist_ratio(0.5, 0.25), 2.0, 0.0, "ratio p / q");
+	tap_ok(isinf(dist_ratio(0.5, 0.0)) && isinf(dist_ratio(0.0, 0.0)),
+	    "ratio with q = 0 is +infinity, p = 0 or not");
+}
+
+static void
+test_normalize(void)
+{
+	double w[3] = { 1.0, 3.0, 0.0 }, zero[2] = { 0.0, 0.0 };
+
+	tap_near(dist_normalize(w, 3), 4.0, 0.0, "normalize returns the old sum");
+	tap_ok(w[0] == 0.25 && w[1] == 0.75 && w[2] == 0.0, "normalize scales to 1");
+	tap_near(dist_normalize(zero, 2), 0.0, 0.0, "normalize of zeros returns 0");
+	tap_ok(zero[0] == 0.0 && zero[1] == 0.0, "and leaves the zeros alone (no NaN)");
+}
+
+static void
+test_tv_counts(void)
+{
+	const uint64_t a[3] = { 10, 0, 10 }, b[3] = { 0, 5, 5 }, none[3] = { 0 };
+
+	tap_near(dist_tv_counts(a, b, 3), 0.5 * (0.5 + 0.5 + 0.0), 1e-15, "TV of count histograms");
+	tap_near(dist_tv_counts(a, none, 3), 0.0, 0.0, "TV against an empty histogram is 0");
+}
+
+int
+main(void)
+{
+	test_softmax_matches_libm();
+	test_softmax_extremes();
+	test_overlap_tv_residual();
+	test_normalize();
+	test_sum_ratio();
+	test_tv_counts();
+	return tap_done();
+}

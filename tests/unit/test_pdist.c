@@ -1,0 +1,402 @@
+/* test_pdist.c: the distribution handle's operations on every form and every
+ * mix of forms, against dense brute force.
+ *
+ * The fixtures are dyadic (floor weights, scales, extras and factors are
+ * multiples of powers of two), so every probability, every sum below and every
+ * ratio's rounding are the same in any form: values are asserted to 1e-15
+ * absolute (1e-13 for expected counts of several tokens' worth), the ratio
+ * order exactly. Draws are checked by chi-square (p > 0.001 passes; each check
+ * fails by chance once in a thousand runs at most, and the seeds are fixed). */
+#include "config.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "stats/chisq.h"
+#include "dist/dist.h"
+#include "lib/draws.h"
+#include "dist/pdist.h"
+#include "dist/ratio_tables.h"
+#include "util/rng.h"
+#include "dist/split.h"
+#include "lib/split_fixture.h"
+#include "lib/tap.h"
+
+#define V 12
+#define DRAWS 200000
+#define TOL 1e-15
+
+static const double floor_w[V] = { 1, 2, 0.5, 1.5, 1, 3, 0.25, 0.75, 2, 1, 1.5, 1.5 };
+static const double factor[V] = { 1.5, 0.5, 2, 1, 0.75, 1.25, 1.5, 0.25, 3, 1, 0.625,
+    1.75 };	/* ties: tokens 0 and 6, 3 and 9 */
+static double floor_cdf[V], fw[V], cum_base[V + 1], cum_w[V + 1];
+static uint32_t by[V];
+static struct split_floor plain, factored;	/* sums 16 and 20.625 */
+
+static const uint32_t list_b[] = { 5, 2, 9, 0, 7 }, list_c[] = { 2, 7, 11, 4 };
+static const struct split_list wb = { list_b, 5 }, wc = { list_c, 4 };
+/* p: 1/32 of the floor (0.5) + 0.5 on list_b */
+static const double ep[] = { 0.25, 0.125, 0.0, 0.0625, 0.0625 };
+/* q on list_b: 1/64 (0.25) + 0.75; q on list_c: 3/64 (0.75) + 0.25 */
+static const double eq_b[] = { 0.0625, 0.25, 0.125, 0.25, 0.0625 };
+static const double eq_c[] = { 0.125, 0.0, 0.0625, 0.0625 };
+/* q on the factored floor: 1/32 (0.64453125) + 91/256 on list_b or list_c */
+static const double ef_b[] = { 0.25, 0.0625, 0.0390625, 0.00390625, 0.0 };
+static const double ef_c[] = { 0.25, 0.0625, 0.03125, 0.01171875 };
+
+static struct split_dist sp, sq_b, sq_c, sf_b, sf_c;
+static double dense_p[V], dense_q[V];
+
+static void
+make_fixtures(void)
+{
+	struct pdist h;
+
+	split_fixture_plain(&plain, floor_w, floor_cdf, V);
+	split_fixture_factored(&factored, &plain, factor, fw, by, cum_base, cum_w);
+	sp = split_fixture_dist(&plain, 1.0 / 32, &wb, ep);
+	sq_b = split_fixture_dist(&plain, 1.0 / 64, &wb, eq_b);
+	sq_c = split_fixture_dist(&plain, 3.0 / 64, &wc, eq_c);
+	sf_b = split_fixture_dist(&factored, 1.0 / 32, &wb, ef_b);
+	sf_c = split_fixture_dist(&factored, 1.0 / 32, &wc, ef_c);
+	h = pdist_split(&sp);
+	pdist_densify(&h, dense_p);
+	h = pdist_split(&sf_c);
+	pdist_densify(&h, dense_q);
+}
+
+/* A pair under test, with its dense brute-force vectors. */
+struct pair {
+	const char *what;
+	struct pdist p, q;
+	double P[V], Q[V];
+};
+
+static void
+pair_init(struct pair *t, const char *what, struct pdist p, struct pdist q)
+{
+	t->what = what;
+	t->p = p;
+	t->q = q;
+	pdist_densify(&p, t->P);
+	pdist_densify(&q, t->Q);
+}
+
+/* The hand-computed p (split.h's test vector) against prob and densify. */
+static void
+test_prob(void)
+{
+	static const double want[V] = { 0.09375, 0.0625, 0.140625, 0.046875, 0.03125,
+	    0.34375, 0.0078125, 0.0859375, 0.0625, 0.03125, 0.046875, 0.046875 };
+	struct pdist s = pdist_split(&sp), d = pdist_dense(want, V);
+	double worst = 0.0, sum = 0.0;
+	size_t x;
+
+	for (x = 0; x < V; x++) {
+		worst = fmax(worst, fabs(pdist_prob(&s, x) - want[x]));
+		worst = fmax(worst, fabs(dense_p[x] - want[x]));
+		worst = fmax(worst, fabs(pdist_prob(&d, x) - want[x]));
+		sum += dense_p[x];
+	}
+	tap_ok(worst <= TOL && sum == 1.0, "prob and densify, split and dense, match the "
+	    "hand vector: worst %.3g, sum %.17g", worst, sum);
+	tap_ok(s.vocab == V && d.vocab == V, "handles know the vocabulary");
+}
+
+static void
+test_same(void)
+{
+	struct pdist a = pdist_split(&sp), b = pdist_split(&sp), c = pdist_split(&sq_b);
+	struct pdist d = pdist_dense(dense_p, V), e = pdist_dense(dense_p, V);
+	struct pdist f = pdist_dense(dense_q, V);
+
+	tap_ok(pdist_same(&a, &b) && pdist_same(&d, &e), "same storage, same form: same");
+	tap_ok(!pdist_same(&a, &c) && !pdist_same(&d, &f) && !pdist_same(&a, &d),
+	    "other storage or another form: not the same");
+}
+
+/* Overlap and the scaled residual's mass against sums over the dense vectors. */
+static void
+check_sums(const struct pair *t)
+{
+	static const double as[] = { 1.0, 0.75, 0.5, 0.0625 };
+	double want = 0.0, got = pdist_overlap(&t->p, &t->q), worst = 0.0;
+	size_t x, k;
+
+	for (x = 0; x < V; x++)
+		want += fmin(t->P[x], t->Q[x]);
+	tap_ok(fabs(got - want) <= TOL && fabs(pdist_overlap(&t->q, &t->p) - got) <= TOL,
+	    "%s: overlap %.17g, want %.17g, the same either way round", t->what, got,
+	    want);
+	for (k = 0; k < sizeof as / sizeof as[0]; k++) {
+		for (want = 0.0, x = 0; x < V; x++)
+			want += fmax(0.0, as[k] * t->P[x] - t->Q[x]);
+		worst = fmax(worst, fabs(pdist_residual_mass(&t->p, &t->q, as[k]) - want));
+	}
+	tap_ok(worst <= TOL, "%s: scaled residual mass at a = 1, 0.75, 0.5, 0.0625:"
+	    " worst gap %.3g", t->what, worst);
+}
+
+/* Draws from norm(max(0, a p - q)) (from p when that is empty), and the mass
+ * reported with them. */
+static void
+check_residual_draws(const struct pair *t, double a, uint64_t seed)
+{
+	uint64_t count[V] = { 0 };
+	double res[V], scratch[V], mass = -1.0, want = 0.0, worst = 0.0;
+	char what[128];
+	struct rng r;
+	size_t x;
+	long i;
+
+	for (x = 0; x < V; x++)
+		want += res[x] = fmax(0.0, a * t->P[x] - t->Q[x]);
+	rng_seed(&r, seed, 0);
+	for (i = 0; i < DRAWS; i++) {
+		count[pdist_sample_residual(&t->p, &t->q, a, &r, scratch, &mass)]++;
+		worst = fmax(worst, fabs(mass - want));
+	}
+	snprintf(what, sizeof what, "%s, a %g", t->what, a);
+	tap_ok(worst <= TOL, "%s: residual mass %.17g reported with every draw", what,
+	    want);
+	if (want > 0.0)
+		draws_check(count, res, want, V, what);
+	else
+		draws_check(count, t->P, 1.0, V, what);
+}
+
+/* ratio_cdf of every token against the brute-force order, and the transform
+ * u = ratio_cdf(x) + w p(x) for x ~ p uniform on [0, 1) (20 bins). */
+static void
+check_ratio_cdf(const struct pair *t, uint64_t seed)
+{
+	uint64_t bins[20] = { 0 };
+	double worst = 0.0, even[20];
+	struct chisq_result c;
+	struct rng r;
+	size_t x, y;
+	long i;
+
+	for (x = 0; x < V; x++) {
+		double rx = dist_ratio(t->P[x], t->Q[x]), want = 0.0;
+
+		for (y = 0; y < V; y++) {
+			double ry = dist_ratio(t->P[y], t->Q[y]);
+
+			if (ry < rx || (ry == rx && y < x))
+				want += t->P[y];
+		}
+		worst = fmax(worst, fabs(pdist_ratio_cdf(&t->p, &t->q, x) - want));
+	}
+	tap_ok(worst <= TOL, "%s: ratio_cdf of all %d tokens = brute force (worst %.3g)",
+	    t->what, V, worst);
+	rng_seed(&r, seed, 0);
+	for (i = 0; i < DRAWS; i++) {
+		x = pdist_sample(&t->p, &r);
+		y = (size_t)(20.0 * (pdist_ratio_cdf(&t->p, &t->q, x) +
+		    rng_uniform(&r) * pdist_prob(&t->p, x)));
+		bins[y < 20 ? y : 19]++;
+	}
+	for (y = 0; y < 20; y++)
+		even[y] = DRAWS / 20.0;
+	c = chisq_test(bins, even, 20);
+	tap_ok(c.p_value > 0.001, "%s: ratio-order transform of draws from p is uniform "
+	    "(chi2 %.2f on %d df, p %.4f)", t->what, c.statistic, c.df, c.p_value);
+}
+
+static void
+check_pair(const struct pair *t, uint64_t seed)
+{
+	check_sums(t);
+	check_residual_draws(t, 1.0, seed);
+	check_residual_draws(t, 0.75, seed + 1);
+	check_residual_draws(t, 0.5, seed + 2);
+	check_residual_draws(t, 0.0625, seed + 3);
+	check_ratio_cdf(t, seed + 4);
+}
+
+static void
+test_pairs(void)
+{
+	const struct {
+		const char *what;
+		struct pdist p, q;
+	} pairs[] = {
+		{ "dense pair", pdist_dense(dense_p, V), pdist_dense(dense_q, V) },
+		{ "split pair, one floor, one list", pdist_split(&sp), pdist_split(&sq_b) },
+		{ "split pair, one floor, lists partly shared", pdist_split(&sp),
+		    pdist_split(&sq_c) },
+		{ "split pair, factored q, one list", pdist_split(&sp), pdist_split(&sf_b) },
+		{ "split pair, factored q, lists partly shared", pdist_split(&sp),
+		    pdist_split(&sf_c) },
+		{ "split p over the factored floor, q plain (generic path)",
+		    pdist_split(&sf_c), pdist_split(&sp) },
+		{ "dense p, split q (generic path)", pdist_dense(dense_p, V),
+		    pdist_split(&sf_b) },
+		{ "split p, dense q (generic path)", pdist_split(&sq_c),
+		    pdist_dense(dense_q, V) },
+		{ "p against itself, split", pdist_split(&sp), pdist_split(&sp) },
+	};
+	struct pair t;
+	size_t i;
+
+	for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		pair_init(&t, pairs[i].what, pairs[i].p, pairs[i].q);
+		check_pair(&t, 100 + 10 * i);
+	}
+}
+
+static void
+test_samples(void)
+{
+	struct pdist h;
+
+	h = pdist_dense(dense_p, V);
+	draws_sample(&h, 11, DRAWS, "sample, dense");
+	h = pdist_split(&sp);
+	draws_sample(&h, 12, DRAWS, "sample, split");
+	h = pdist_split(&sf_c);
+	draws_sample(&h, 13, DRAWS, "sample, split over a factored floor");
+}
+
+/* The iterator visits the support in ascending id with each token's p. */
+static void
+check_iter(const struct pdist *p, const char *what)
+{
+	struct pdist_iter it;
+	size_t want = 0, seen = 0;
+	int ok = 1;
+
+	pdist_iter_start(&it, p);
+	while (pdist_iter_next(&it)) {
+		while (want < V && pdist_prob(p, want) == 0.0)
+			want++;
+		ok &= it.token == want && it.prob == pdist_prob(p, want);
+		want++;
+		seen++;
+	}
+	for (; want < V; want++)
+		ok &= pdist_prob(p, want) == 0.0;
+	tap_ok(ok, "%s: the iterator gives the %zu tokens of the support in order", what,
+	    seen);
+}
+
+static void
+test_iter(void)
+{
+	static const double holes[V] = { 0.5, 0, 0.25, 0, 0, 0.125, 0, 0, 0, 0, 0,
+	    0.125 };
+	struct pdist h;
+
+	h = pdist_dense(holes, V);
+	check_iter(&h, "dense with zeros");
+	h = pdist_split(&sp);
+	check_iter(&h, "split");
+	h = pdist_split(&sf_b);
+	check_iter(&h, "split over a factored floor");
+}
+
+/* Expected counts over a mix of forms and floors against the sum of n p. */
+static void
+test_counts(void)
+{
+	static const double holes[V] = { 0.5, 0, 0.25, 0, 0, 0.125, 0, 0, 0, 0, 0,
+	    0.125 };
+	struct pdist d[7];
+	double n[7] = { 2, 1, 3, 1, 4, 1, 2 }, want[V] = { 0 }, got[V], worst = 0.0;
+	struct pdist_counts c;
+	size_t x;
+	int i;
+
+	d[0] = pdist_split(&sp);
+	d[1] = pdist_dense(dense_p, V);
+	d[2] = pdist_split(&sf_b);	/* another floor, kept apart from the first */
+	d[3] = pdist_dense(holes, V);
+	d[4] = pdist_split(&sq_c);
+	d[5] = pdist_dense(dense_q, V);
+	d[6] = pdist_dense(holes, V);
+	for (i = 0; i < 7; i++)
+		for (x = 0; x < V; x++)
+			want[x] += 2.0 * n[i] * pdist_prob(&d[i], x);
+	pdist_counts_init(&c, V);
+	pdist_counts_add(&c, d, n, 7);
+	pdist_counts_add(&c, d, n, 3);
+	pdist_counts_add(&c, d + 3, n + 3, 4);
+	pdist_counts_values(&c, got);
+	for (x = 0; x < V; x++) {
+		worst = fmax(worst, fabs(got[x] - want[x]));
+		worst = fmax(worst, fabs(pdist_counts_at(&c, x) - want[x]));
+	}
+	tap_ok(worst <= 1e-13, "expected counts of 4 dense and 3 split targets over two "
+	    "floors, added at once and in parts: worst gap %.3g", worst);
+	pdist_counts_clear(&c);
+	pdist_counts_values(&c, got);
+	for (worst = 0.0, x = 0; x < V; x++)
+		worst = fmax(worst, fabs(got[x]));
+	tap_ok(worst == 0.0 && c.nfloors == 0, "cleared counts are all 0");
+	pdist_counts_free(&c);
+}
+
+/* The kept ratio orders (ratio_tables.h): not served for unnamed handles, nor
+ * before RATIO_TABLES_AFTER uses; then every token's value is pdist_ratio_cdf's;
+ * a pair under new names gets its own table, not the old one's values. */
+static void
+test_ratio_tables(void)
+{
+	struct ratio_tables *t = ratio_tables_new();
+	struct pdist p = pdist_dense(dense_p, V), q = pdist_dense(dense_q, V);
+	struct pdist np = pdist_dense_named(dense_p, V, 5), nq = pdist_dense_named(dense_q, V, 6);
+	struct pdist swp = pdist_dense_named(dense_q, V, 7), swq = pdist_dense_named(dense_p, V, 8);
+	size_t xs[V];
+	double out[V], worst = 0.0;
+	uint64_t built, served;
+	int i, early = 0;
+	size_t x;
+
+	for (x = 0; x < V; x++)
+		xs[x] = x;
+	tap_ok(!ratio_tables_cdf(t, &p, &q, xs, V, out), "unnamed dense rows: not served");
+	for (i = 1; i < RATIO_TABLES_AFTER; i++)
+		early += ratio_tables_cdf(t, &np, &nq, xs, V, out);
+	tap_ok(early == 0, "named rows: computed by the caller for the first %d uses",
+	    RATIO_TABLES_AFTER - 1);
+	tap_ok(ratio_tables_cdf(t, &np, &nq, xs, V, out), "served from use %d on",
+	    RATIO_TABLES_AFTER);
+	for (x = 0; x < V; x++)
+		worst = fmax(worst, fabs(out[x] - pdist_ratio_cdf(&p, &q, x)));
+	tap_ok(worst <= 1e-15, "every token's value is pdist_ratio_cdf's (worst %.3g)", worst);
+	for (i = 0; i < RATIO_TABLES_AFTER; i++)
+		ratio_tables_cdf(t, &swp, &swq, xs, V, out);
+	for (x = 0, worst = 0.0; x < V; x++)
+		worst = fmax(worst, fabs(out[x] - pdist_ratio_cdf(&swp, &swq, x)));
+	tap_ok(worst <= 1e-15, "the swapped pair under new names: its own values (worst %.3g)",
+	    worst);
+	for (i = 0; i < 3 * RATIO_TABLES_KEPT; i++) {	/* pairs seen once */
+		struct pdist op = pdist_dense_named(dense_p, V, 100 + 2 * (uint64_t)i);
+		struct pdist oq = pdist_dense_named(dense_q, V, 101 + 2 * (uint64_t)i);
+
+		early += ratio_tables_cdf(t, &op, &oq, xs, V, out);
+	}
+	tap_ok(early == 0 && ratio_tables_cdf(t, &np, &nq, xs, V, out),
+	    "%d pairs seen once do not push a built table out", 3 * RATIO_TABLES_KEPT);
+	ratio_tables_stats(t, &built, &served);
+	tap_ok(built == 2 && served == 3, "two tables built, three lookups served (%llu, %llu)",
+	    (unsigned long long)built, (unsigned long long)served);
+	ratio_tables_free(t);
+}
+
+int
+main(void)
+{
+	make_fixtures();
+	test_ratio_tables();
+	test_prob();
+	test_same();
+	test_samples();
+	test_pairs();
+	test_iter();
+	test_counts();
+	return tap_done();
+}

@@ -1,0 +1,273 @@
+/* test_stats.c: counters, rates, histograms and derived figures from known records. */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "lib/fixed_source.h"
+#include "util/rng.h"
+#include "dist/dist.h"
+#include "sim/sim.h"
+#include "source/source_stub.h"
+#include "stats/stats.h"
+#include "lib/tap.h"
+#include "stats/theory.h"
+
+static const double P[3] = { 0.5, 0.3, 0.2 };
+static const double Q[3] = { 0.2, 0.3, 0.5 };
+
+static void
+add_token(struct spec_step *s, int id, enum spec_outcome o)
+{
+	s->tok[s->ntok].id = id;
+	s->tok[s->ntok].outcome = o;
+	s->ntok++;
+}
+
+/* Step A: gamma 2, both accepted, bonus: emits 3. Step B: first draft rejected,
+ * residual: emits 1. */
+static void
+make_steps(struct spec_step *a, struct spec_step *b)
+{
+	memset(a, 0, sizeof *a);
+	memset(b, 0, sizeof *b);
+	a->gamma = b->gamma = 2;
+	add_token(a, 0, SPEC_ACCEPTED);
+	add_token(a, 1, SPEC_ACCEPTED);
+	add_token(a, 0, SPEC_BONUS);
+	a->accepted = a->tested = 2;
+	a->emitted = 3;
+	a->beta[0] = a->beta[1] = 0.7;
+	add_token(b, 2, SPEC_REJECTED);
+	add_token(b, 0, SPEC_RESIDUAL);
+	b->tested = 1;
+	b->emitted = 1;
+	b->beta[0] = 0.5;
+}
+
+static void
+test_counters(void)
+{
+	struct spec_targets t;
+	struct spec_step a, b;
+	struct stats st;
+	double d1, d2;
+
+	t.p[0] = t.p[1] = t.p[2] = pdist_dense(P, 3);
+	tap_ok(stats_init(&st, 3, 2) == 0, "stats_init");
+	make_steps(&a, &b);
+	stats_add_step(&st, &a, &t);
+	stats_add_step(&st, &b, &t);
+	tap_ok(st.steps == 2 && st.tokens == 4 && st.drafted == 4 && st.tested == 3 &&
+	    st.accepted == 2, "steps 2, tokens 4, drafted 4, tested 3, accepted 2");
+	tap_near(stats_alpha_hat(&st), 2.0 / 3.0, 1e-15, "alpha-hat = accepted / tested");
+	tap_near(stats_alpha_overlap(&st), 0.6, 1e-15, "overlap alpha: mean over steps");
+	tap_near(stats_alpha_overlap_tested(&st), (0.7 + 0.7 + 0.5) / 3.0, 1e-15,
+	    "overlap alpha: mean over tested positions");
+	tap_near(stats_alpha_stderr(&st), sqrt(0.21 + 0.21 + 0.25) / 3.0, 1e-15,
+	    "standard error from sum b(1 - b)");
+	tap_near(stats_tok_per_step(&st), 2.0, 0.0, "tokens per step counts the residual/bonus");
+	tap_near(stats_closed_form(&st), theory_tok_per_step(2.0 / 3.0, 2), 1e-15,
+	    "closed form at alpha-hat");
+	tap_near(stats_closed_form_per_step(&st),
+	    0.5 * (theory_tok_per_step(0.7, 2) + theory_tok_per_step(0.5, 2)), 1e-15,
+	    "closed form averaged over steps");
+	tap_ok(st.tok_hist[0] == 1 && st.tok_hist[1] == 0 && st.tok_hist[2] == 1 &&
+	    st.max_tok_per_step == 3, "tokens-per-step histogram and max");
+	tap_near(stats_accept_rate_at(&st, 0), 0.5, 0.0, "position 1: 1 of 2 accepted");
+	tap_near(stats_accept_rate_at(&st, 1), 1.0, 0.0, "position 2: 1 of 1 accepted");
+	tap_near(stats_accept_rate_uncond_at(&st, 0), 0.5, 0.0, "position 1: 1 accepted in 2 steps");
+	tap_near(stats_accept_rate_uncond_at(&st, 1), 0.5, 0.0,
+	    "position 2: 1 accepted in 2 steps (no selection)");
+	d1 = 3.0 - theory_tok_per_step(0.7, 2);
+	d2 = 1.0 - theory_tok_per_step(0.5, 2);
+	tap_near(stats_closed_form_per_step_stderr(&st), fabs(d1 - d2) / 2.0, 1e-12,
+	    "per-step standard error: sd of tokens - f(beta) over sqrt(steps)");
+	tap_near(st.sum_sq_spec, (1.0 + 4.0) + 1.0, 0.0,
+	    "squared counts per step: ids 0, 1, 0 give 4 + 1; the residual step 1");
+	tap_ok(st.spec_hist[0] == 3 && st.spec_hist[1] == 1 && st.spec_hist[2] == 0,
+	    "output histogram leaves the rejected draft out");
+	tap_near(pdist_counts_at(&st.expected, 0), 4 * 0.5, 1e-15, "expected count: tokens x p");
+	tap_near(pdist_counts_at(&st.expected, 2), 4 * 0.2, 1e-15, "expected count of the rejected token");
+	stats_reset(&st, 3);
+	tap_ok(st.steps == 0 && st.tokens == 0 && st.spec_hist[0] == 0 &&
+	    pdist_counts_at(&st.expected, 0) == 0.0 &&
+	    st.gamma == 3 && st.tok_hist[2] == 0, "reset clears everything, keeps the buffers");
+	tap_near(stats_alpha_hat(&st) + stats_tok_per_step(&st) + stats_tv(&st), 0.0, 0.0,
+	    "empty segment: figures are 0, not NaN");
+	stats_free(&st);
+}
+
+static void
+test_tv_and_chi2(void)
+{
+	struct stats st;
+	int i;
+
+	stats_init(&st, 3, 1);
+	for (i = 0; i < 100; i++)
+		stats_add_ref(&st, i % 2);
+	st.spec_hist[0] = 50;
+	st.spec_hist[2] = 50;
+	tap_near(stats_tv(&st), 0.5, 1e-15, "TV between spec and reference histograms");
+	st.expected.sum[0] = 50.0;
+	st.expected.sum[1] = 25.0;
+	st.expected.sum[2] = 25.0;
+	tap_near(stats_chi2(&st).statistic, 0.0 + 25.0 + 25.0, 1e-12, "chi2 statistic");
+	tap_eq(stats_chi2(&st).df, 2, "chi2 degrees of freedom");
+	stats_free(&st);
+}
+
+/* The TV null: 0 when empty; from the expected counts e (1 - e / N) per id for a
+ * source with distinguishable ids, and its mean is the mean TV of independent
+ * sample pairs; pooled from the per-step squared counts for exchangeable ids. */
+static void
+test_tv_noise(void)
+{
+	static const double p[4] = { 0.4, 0.3, 0.2, 0.1 };
+	double lambda[4], mean = 0.0;
+	struct tv_null want;
+	struct stats st;
+	struct rng rng;
+	int i, k, rep;
+
+	stats_init(&st, 4, 1);
+	tap_near(stats_tv_noise(&st), 0.0, 0.0, "TV noise: 0 without tokens");
+	for (i = 0; i < 4; i++) {
+		st.expected.sum[i] = p[i] * 400.0;
+		lambda[i] = 400.0 * p[i] * (1.0 - p[i]);
+	}
+	st.tokens = st.ref_tokens = 400;
+	want = tv_null_of(lambda, 0.0, 4, 400.0);
+	tap_near(stats_tv_noise(&st), want.mean, 1e-15, "TV null from e (1 - e / N) per id");
+	rng_seed(&rng, 7, 0);
+	for (rep = 0; rep < 2000; rep++) {
+		stats_reset(&st, 1);
+		for (k = 0; k < 400; k++) {
+			st.spec_hist[rng_categorical(&rng, p, 4, 1.0)]++;
+			stats_add_ref(&st, (int)rng_categorical(&rng, p, 4, 1.0));
+		}
+		mean += stats_tv(&st) / 2000.0;
+	}
+	tap_ok(fabs(mean - want.mean) < 0.03 * mean,
+	    "mean TV of 2000 pairs of 400-token samples %.4f within 3%% of the null %.4f",
+	    mean, want.mean);
+	stats_reset(&st, 1);
+	st.exchangeable = 1;
+	st.tokens = st.ref_tokens = 100;
+	st.sum_sq_spec = st.sum_sq_ref = st.sum_n2_spec = st.sum_n2_ref = 100.0;
+	tap_near(stats_tv_noise(&st), tv_null_of(NULL, 100.0 / 4.0 * 0.75, 4, 100.0).mean,
+	    1e-15, "exchangeable ids, one token a step: lambda = N/V (1 - 1/V)");
+	st.sum_sq_spec = st.sum_sq_ref = 300.0;	/* 50 steps of two equal tokens */
+	st.sum_n2_spec = st.sum_n2_ref = 200.0;
+	tap_near(stats_tv_noise(&st), tv_null_of(NULL, (300.0 - 50.0) / 4.0, 4, 100.0).mean,
+	    1e-15, "tokens of one step that repeat an id raise the variance");
+	stats_free(&st);
+}
+
+static void
+test_sim_segments(void)
+{
+	struct fixed_pair pair = { .p = P, .q = Q };
+	struct sim_params par = { .gamma = 4, .noise = 0.3, .seed = 9, .target_ms = 10.0,
+	    .draft_ms = 1.0 };
+	struct sim_figures f;
+	struct source src;
+	struct sim sim;
+	int i;
+
+	fixed_source_open(&src, &pair, 3);
+	tap_ok(sim_open(&sim, &par, &src) == 0, "sim_open");
+	for (i = 0; i < 300; i++)
+		sim_step(&sim);
+	tap_ok(sim.stats.steps == 300 && sim.steps_total == 300 && sim.stats.ref_tokens ==
+	    sim.stats.tokens, "300 steps; the reference stream keeps pace token for token");
+	tap_ok(sim_recent(&sim, 0)->number == 300 && sim_recent(&sim, 255)->number == 45 &&
+	    sim_recent(&sim, 256) == NULL, "the ring keeps the last 256 steps, newest first");
+	sim_set_gamma(&sim, 7);
+	tap_ok(sim.stats.steps == 0 && sim.stats.gamma == 7 && sim.segment == 2,
+	    "changing gamma starts a new segment");
+	sim_set_gamma(&sim, 99);
+	tap_eq(sim.par.gamma, SPEC_GAMMA_MAX, "gamma is clamped to 32");
+	sim_set_noise(&sim, -1.0);
+	tap_ok(sim.par.noise == 0.0 && sim.segment == 4, "noise clamped to 0, new segment");
+	sim_step(&sim);
+	sim_set_costs(&sim, 20.0, 2.0);
+	tap_ok(sim.stats.steps == 1, "changing costs keeps the statistics");
+	sim_figures(&sim, &f);
+	tap_near(f.cost_ratio, 0.1, 1e-15, "c = D / T");
+	tap_near(f.target_rate, 50.0, 1e-12, "20 ms target: 50 tok/s");
+	sim_close(&sim);
+}
+
+static void
+test_sim_open_clamps(void)
+{
+	struct fixed_pair pair = { .p = P, .q = Q };
+	struct sim_params par = { .gamma = 99, .noise = -2.0, .seed = 1, .target_ms = 0.0,
+	    .draft_ms = -5.0 };
+	struct source src;
+	struct sim sim;
+
+	fixed_source_open(&src, &pair, 3);
+	tap_ok(sim_open(&sim, &par, &src) == 0, "sim_open with parameters out of range");
+	tap_ok(sim.par.gamma == SPEC_GAMMA_MAX && sim.par.noise == 0.0 &&
+	    sim.par.target_ms == SIM_TARGET_MS_MIN && sim.par.draft_ms == 0.0 &&
+	    sim.stats.gamma == SPEC_GAMMA_MAX, "are clamped as the setters clamp them");
+	sim_step(&sim);
+	tap_ok(sim.stats.max_tok_per_step <= SPEC_GAMMA_MAX + 1, "and a step stays in bounds");
+	sim_close(&sim);
+}
+
+/* The stub's reference stream (one fresh p a step, the step's count of tokens;
+ * by softmax below 64 tokens, by rejection above) gives TV the null a second
+ * speculative run would: over 600 seeds the mean TV between the speculative
+ * stream and the reference is within 3% of the mean TV between two independent
+ * speculative runs, and so is the pooled null's mean. */
+static void
+test_stub_reference_null(size_t vocab)
+{
+	struct sim_params par = { .gamma = 4, .noise = 0.3, .seed = 0, .target_ms = 10.0,
+	    .draft_ms = 1.0 };
+	double ref = 0.0, twin = 0.0, null = 0.0;
+	int seed, i, runs = 600;
+
+	for (seed = 0; seed < runs; seed++) {
+		struct sim a, b;
+		struct source sa, sb;
+
+		source_stub_open(&sa, vocab, 0.3);
+		source_stub_open(&sb, vocab, 0.3);
+		par.seed = (uint64_t)seed;
+		sim_open(&a, &par, &sa);
+		par.seed = (uint64_t)seed + 100000;
+		sim_open(&b, &par, &sb);
+		for (i = 0; i < 500; i++) {
+			sim_step(&a);
+			sim_step(&b);
+		}
+		ref += stats_tv(&a.stats) / runs;
+		null += stats_tv_noise(&a.stats) / runs;
+		twin += dist_tv_counts(a.stats.spec_hist, b.stats.spec_hist, vocab) / runs;
+		sim_close(&a);
+		sim_close(&b);
+	}
+	tap_ok(fabs(ref - twin) < 0.03 * twin,
+	    "stub, V = %zu: mean TV to the reference %.4f, to a second speculative run %.4f",
+	    vocab, ref, twin);
+	tap_ok(fabs(null - twin) < 0.03 * twin,
+	    "stub, V = %zu: the pooled null's mean %.4f against that %.4f", vocab, null, twin);
+}
+
+int
+main(void)
+{
+	test_counters();
+	test_tv_and_chi2();
+	test_tv_noise();
+	test_stub_reference_null(20);
+	test_stub_reference_null(200);
+	test_sim_segments();
+	test_sim_open_clamps();
+	return tap_done();
+}

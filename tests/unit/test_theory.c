@@ -1,0 +1,192 @@
+/* test_theory.c: closed forms at known points and limits; the chi-square tail. */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "stats/chisq.h"
+#include "lib/tap.h"
+#include "stats/theory.h"
+
+static void
+test_tok_per_step(void)
+{
+	tap_near(theory_tok_per_step(0.7, 4), (1 - pow(0.7, 5)) / 0.3, 1e-12,
+	    "E[tok/step] at a=0.7, g=4 (the notebook's 2.77)");
+	tap_near(theory_tok_per_step(1.0, 4), 5.0, 0.0, "a = 1 gives the limit g + 1");
+	tap_near(theory_tok_per_step(1.0 - 1e-12, 32), 33.0, 1e-8, "a -> 1 approaches g + 1");
+	tap_near(theory_tok_per_step(0.0, 7), 1.0, 0.0, "a = 0 gives one token per step");
+	tap_near(theory_tok_per_step(0.889, 4), (1 - pow(0.889, 5)) / (1 - 0.889), 1e-12,
+	    "E[tok/step] at the stub's measured alpha");
+}
+
+static void
+test_speedup_ops(void)
+{
+	tap_near(theory_speedup(0.8, 4, 0.1), 3.3616 / 1.4, 1e-12, "Theorem 3.8 at a=0.8 g=4 c=0.1");
+	tap_near(theory_speedup(0.0, 3, 0.0), 1.0, 0.0, "free draft, no acceptance: no gain");
+	tap_near(theory_ops(0.8, 4, 0.1), (4 * 0.1 + 4 + 1) / 3.3616, 1e-12,
+	    "Theorem 3.11 at a=0.8 g=4 c=0.1");
+	tap_near(theory_ops(1.0, 4, 0.0), 1.0, 0.0, "perfect free draft: no extra ops");
+}
+
+static void
+test_optimal_gamma(void)
+{
+	tap_eq(theory_optimal_gamma(0.8, 0.1, 32), 6, "optimal gamma a=0.8 c=0.1");
+	tap_eq(theory_optimal_gamma(0.9, 0.1, 32), 10, "optimal gamma a=0.9 c=0.1");
+	tap_eq(theory_optimal_gamma(0.7, 0.05, 32), 6, "optimal gamma a=0.7 c=0.05");
+	tap_eq(theory_optimal_gamma(0.5, 0.2, 32), 1, "a tie (g=1 and g=2 both 1.25x) takes the smaller");
+	tap_eq(theory_optimal_gamma(0.0, 0.1, 32), 1, "a = 0: the shortest draft");
+	tap_eq(theory_optimal_gamma(1.0, 0.0, 12), 12, "a = 1, free draft: the longest allowed");
+}
+
+static void
+test_pmf(void)
+{
+	double sum = 0.0, mean = 0.0;
+	int n;
+
+	for (n = 1; n <= 5; n++) {
+		sum += theory_tok_pmf(0.7, 4, n);
+		mean += n * theory_tok_pmf(0.7, 4, n);
+	}
+	tap_near(sum, 1.0, 1e-15, "truncated geometric pmf sums to 1");
+	tap_near(mean, theory_tok_per_step(0.7, 4), 1e-12, "its mean is the closed form");
+	tap_near(theory_tok_pmf(0.7, 4, 5), pow(0.7, 4), 1e-15, "P(g + 1) = a^g");
+	tap_near(theory_tok_pmf(0.7, 4, 6), 0.0, 0.0, "P(n > g + 1) = 0");
+}
+
+static void
+test_costs(void)
+{
+	tap_near(theory_target_rate(10.0), 100.0, 1e-12, "10 ms per forward: 100 tok/s");
+	tap_near(theory_spec_rate(4.0, 4, 10.0, 1.0), 4000.0 / 14.0, 1e-9,
+	    "4 tok/step at 10 + 4 x 1 ms");
+}
+
+/* The speedup from the times themselves: target T = 1 per forward, k T more per
+ * drafted position verified, c T per drafted token; E[tokens] as a sum of the pmf. */
+static double
+brute_speedup(double a, int g, double c, double k)
+{
+	double tokens = 0.0;
+	int n;
+
+	for (n = 1; n <= g + 1; n++)
+		tokens += n * theory_tok_pmf(a, g, n);
+	return tokens / (1.0 + k * g + c * g);
+}
+
+static void
+test_verify_cost(void)
+{
+	static const double alphas[] = { 0.0, 0.3, 0.6, 0.8, 0.9, 0.97, 1.0 };
+	static const double cs[] = { 0.0, 0.02, 0.1, 0.5 };
+	static const double ks[] = { 0.0, 0.01, 0.05, 0.2, 1.0 };
+	struct theory_optimum o;
+	size_t i, j, l;
+	int g, best, bad = 0, cases = 0;
+	double s, top;
+
+	for (i = 0; i < sizeof alphas / sizeof alphas[0]; i++)
+		for (j = 0; j < sizeof cs / sizeof cs[0]; j++)
+			for (l = 0; l < sizeof ks / sizeof ks[0]; l++) {
+				top = -1.0;
+				best = 1;
+				for (g = 1; g <= 32; g++)
+					if ((s = brute_speedup(alphas[i], g, cs[j], ks[l])) >
+					    top * (1.0 + 1e-12)) {
+						top = s;
+						best = g;
+					}
+				theory_optimum(alphas[i], cs[j], ks[l], 32, &o);
+				bad += o.gamma != best || fabs(o.speedup - top) > 1e-12 * top ||
+				    o.speculate != (top > 1.0 + 1e-12);
+				cases++;
+			}
+	tap_ok(bad == 0, "verify cost: the optimum is the brute-force maximum (%d of %d "
+	    "cases differ)", bad, cases);
+	tap_near(theory_speedup_verify(0.8, 4, 0.1, 0.05), 3.3616 / 1.6, 1e-12,
+	    "a step costs 1 + g (c + k) forwards");
+	tap_near(theory_spec_rate_verify(4.0, 4, 10.0, 1.0, 0.05), 4000.0 / 16.0, 1e-9,
+	    "4 tok/step at 10 (1 + 0.2) + 4 x 1 ms");
+	theory_optimum(1.0, 0.0, 0.0, 32, &o);
+	tap_ok(o.gamma == 32 && o.at_limit && o.speculate, "a = 1, all free: 32+");
+	theory_optimum(0.9, 0.1, 0.0, 32, &o);
+	tap_ok(o.gamma == 10 && !o.at_limit, "an inner optimum is not at the limit");
+	theory_optimum(0.2, 1.0, 0.0, 32, &o);
+	tap_ok(!o.speculate && o.speedup < 1.0, "every gamma a slowdown: don't speculate");
+}
+
+static void
+test_optimum_text(void)
+{
+	struct theory_optimum o = { 6, 2.95, 0, 1 };
+	char buf[64];
+
+	tap_ok(strcmp(theory_optimum_text(&o, buf, sizeof buf), "6 (2.950x)") == 0,
+	    "optimum in words: '%s'", buf);
+	o.gamma = 32;
+	o.at_limit = 1;
+	tap_ok(strcmp(theory_optimum_text(&o, buf, sizeof buf), "32+ (2.950x)") == 0,
+	    "at the limit: '%s'", buf);
+	o.speculate = 0;
+	tap_ok(strcmp(theory_optimum_text(&o, buf, sizeof buf),
+	    "don't speculate (1.00x)") == 0, "no gain: '%s'", buf);
+}
+
+static void
+test_chisq(void)
+{
+	tap_near(chisq_sf(3.841458820694124, 1), 0.05, 1e-9, "chi2(1) 95th percentile");
+	tap_near(chisq_sf(18.307038053275146, 10), 0.05, 1e-9, "chi2(10) 95th percentile");
+	tap_near(chisq_sf(30.1435253, 19), 0.05, 1e-7, "chi2(19) 95th percentile");
+	tap_near(chisq_sf(0.0, 5), 1.0, 0.0, "statistic 0: p = 1");
+	tap_near(chisq_sf(2.0, 2), exp(-1.0), 1e-12, "chi2(2) tail is exp(-x/2)");
+	tap_ok(chisq_sf(1e6, 3) >= 0.0 && chisq_sf(1e6, 3) < 1e-300, "far tail is 0, not NaN");
+	tap_near(chisq_sf(1100.0, 1000), 0.0146144081, 1e-8, "chi2(1000) at 1100");
+}
+
+static void
+test_chisq_pooling(void)
+{
+	const uint64_t obs[4] = { 50, 50, 1, 0 };
+	const double exp4[4] = { 50.0, 50.0, 0.5, 0.5 };
+	const uint64_t obs5[5] = { 40, 60, 3, 4, 0 };
+	const double exp5[5] = { 50.0, 50.0, 2.0, 2.0, 2.0 };
+	const uint64_t few[2] = { 1, 2 };
+	const double exp_few[2] = { 1.5, 1.5 };
+	const uint64_t off[3] = { 0, 40, 0 };
+	const double exp_off[3] = { 40.0, 0.0, 0.0 };
+	struct chisq_result r = chisq_test(obs, exp4, 4);
+
+	tap_eq(r.df, 1, "a pool expecting < 5 joins the smallest bin: 2 bins, 1 df");
+	tap_near(r.statistic, 0.0, 1e-12, "pooled statistic: (51 - 51)^2 / 51 + 0");
+	r = chisq_test(obs5, exp5, 5);
+	tap_eq(r.df, 2, "a pool expecting 6 stands as its own bin: 3 bins, 2 df");
+	tap_near(r.statistic, 2.0 + 2.0 + 1.0 / 6.0, 1e-12, "statistic with the pool of 7 against 6");
+	r = chisq_test(few, exp_few, 2);
+	tap_eq(r.df, 0, "one pooled bin: nothing to test");
+	tap_near(r.p_value, 1.0, 0.0, "and p = 1");
+	r = chisq_test(off, exp_off, 3);
+	tap_ok(r.impossible == 40 && r.p_value == 0.0 && isfinite(r.statistic),
+	    "tokens where nothing was expected: p = 0, counted, statistic finite");
+	tap_near(chisq_sf(262143.0, 262143), 0.4996326883, 1e-8,
+	    "the tail at a huge df (series long enough)");
+}
+
+int
+main(void)
+{
+	test_tok_per_step();
+	test_speedup_ops();
+	test_optimal_gamma();
+	test_pmf();
+	test_costs();
+	test_verify_cost();
+	test_optimum_text();
+	test_chisq();
+	test_chisq_pooling();
+	return tap_done();
+}

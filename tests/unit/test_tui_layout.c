@@ -1,0 +1,217 @@
+/* test_tui_layout.c: pane rectangles at 80x24, 120x40 and 72x20; the panes cover
+ * every cell exactly once; 72x20 is the smallest size that fits; the help
+ * overlay's window and columns as the live view draws them. */
+#include "config.h"
+
+#include <stddef.h>
+
+#include "lib/tap.h"
+#include "view/tui_layout.h"
+#include "tui/tui_panes.h"
+
+static void
+check_rect(const struct tui_layout *lay, enum tui_pane p, int y, int x, int h, int w,
+    const char *name)
+{
+	const struct tui_rect *r = &lay->pane[p];
+
+	tap_ok(r->y == y && r->x == x && r->h == h && r->w == w,
+	    "%dx%d %s: got y%d x%d h%d w%d, want y%d x%d h%d w%d", lay->cols, lay->lines,
+	    name, r->y, r->x, r->h, r->w, y, x, h, w);
+}
+
+/* Every cell covered by exactly one pane. */
+static void
+check_tiling(const struct tui_layout *lay)
+{
+	static unsigned char cover[200][400];
+	int p, y, x, bad = 0;
+
+	for (y = 0; y < lay->lines; y++)
+		for (x = 0; x < lay->cols; x++)
+			cover[y][x] = 0;
+	for (p = 0; p < TUI_P_COUNT; p++) {
+		const struct tui_rect *r = &lay->pane[p];
+
+		for (y = r->y; y < r->y + r->h; y++)
+			for (x = r->x; x < r->x + r->w; x++)
+				cover[y][x]++;
+	}
+	for (y = 0; y < lay->lines; y++)
+		for (x = 0; x < lay->cols; x++)
+			bad += cover[y][x] != 1;
+	tap_eq(bad, 0, "cells not covered exactly once");
+}
+
+/* Expected panes, in enum order: header, stream, detail, cost, stats, curve, keys,
+ * distributions, timeline (these two only from 120x40). */
+static const struct {
+	int cols, lines;
+	int r[TUI_P_COUNT][4];	/* y, x, h, w */
+} sizes[] = {
+	{ 80, 24, { { 0, 0, 1, 80 }, { 1, 0, 9, 44 }, { 10, 0, 8, 44 }, { 18, 0, 5, 44 },
+	    { 1, 44, 9, 36 }, { 10, 44, 13, 36 }, { 23, 0, 1, 80 }, { 0, 0, 0, 0 },
+	    { 0, 0, 0, 0 } } },
+	{ 119, 40, { { 0, 0, 1, 119 }, { 1, 0, 25, 65 }, { 26, 0, 8, 65 },
+	    { 34, 0, 5, 65 }, { 1, 65, 14, 54 }, { 15, 65, 24, 54 }, { 39, 0, 1, 119 },
+	    { 0, 0, 0, 0 }, { 0, 0, 0, 0 } } },
+	{ 120, 40, { { 0, 0, 1, 120 }, { 1, 0, 17, 66 }, { 26, 0, 8, 66 },
+	    { 34, 0, 5, 66 }, { 1, 66, 14, 54 }, { 15, 66, 10, 54 }, { 39, 0, 1, 120 },
+	    { 25, 66, 14, 54 }, { 18, 0, 8, 66 } } },
+	{ 200, 60, { { 0, 0, 1, 200 }, { 1, 0, 37, 110 }, { 46, 0, 8, 110 },
+	    { 54, 0, 5, 110 }, { 1, 110, 21, 90 }, { 22, 110, 15, 90 }, { 59, 0, 1, 200 },
+	    { 37, 110, 22, 90 }, { 38, 0, 8, 110 } } },
+};
+
+static const char *const pane_names[TUI_P_COUNT] = {
+	"header", "stream", "detail", "cost", "stats", "curve", "key bar", "distributions",
+	"timeline",
+};
+
+static void
+test_sizes(void)
+{
+	struct tui_layout lay;
+	size_t i;
+	int p;
+
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		tap_eq(tui_layout_compute(sizes[i].cols, sizes[i].lines, &lay), 1, "fits");
+		for (p = 0; p < TUI_P_COUNT; p++)
+			check_rect(&lay, (enum tui_pane)p, sizes[i].r[p][0], sizes[i].r[p][1],
+			    sizes[i].r[p][2], sizes[i].r[p][3], pane_names[p]);
+		check_tiling(&lay);
+	}
+}
+
+static void
+test_threshold(void)
+{
+	struct tui_layout lay;
+
+	tap_eq(tui_layout_compute(TUI_MIN_COLS, TUI_MIN_LINES, &lay), 1, "72x20 fits");
+	check_rect(&lay, TUI_P_STREAM, 1, 0, 5, 40, "stream at the minimum");
+	check_rect(&lay, TUI_P_STATS, 1, 40, 9, 32, "stats at the minimum");
+	check_tiling(&lay);
+	tap_eq(tui_layout_compute(TUI_MIN_COLS - 1, 24, &lay), 0, "71x24 too small");
+	tap_eq(tui_layout_compute(80, TUI_MIN_LINES - 1, &lay), 0, "80x19 too small");
+	tap_eq(tui_layout_compute(40, 10, &lay), 0, "40x10 too small");
+	tap_eq(lay.pane[TUI_P_STREAM].w, 0, "no panes when too small");
+	tap_eq(tui_layout_compute(0, 0, &lay), 0, "0x0 too small");
+}
+
+/* Entries of a synthetic key table: text widths, and rows without pairs. */
+static const int synth_w[7] = { 10, 20, 5, 30, 8, 8, 12 };
+
+static int
+synth_text_w(int i)
+{
+	return synth_w[i];
+}
+
+static int
+synth_rows(int ncols)
+{
+	return (7 + ncols - 1) / ncols;
+}
+
+static void
+check_help(const struct tui_help_layout *h, int cols, int lines, const int *want,
+    const char *what)
+{
+	tap_ok(h->win.y == want[0] && h->win.x == want[1] && h->win.h == want[2] &&
+	    h->win.w == want[3] && h->ncols == want[4] && h->rows == want[5] &&
+	    h->top == 2, "%s at %dx%d: window y%d x%d h%d w%d, %d columns of %d rows from "
+	    "row %d; want y%d x%d h%d w%d, %d of %d from row 2", what, cols, lines, h->win.y,
+	    h->win.x, h->win.h, h->win.w, h->ncols, h->rows, h->top, want[0], want[1],
+	    want[2], want[3], want[4], want[5]);
+}
+
+/* Each column as wide as its widest entry: border and space, name, text, gap. */
+static void
+test_help_synthetic(void)
+{
+	static const int tall[6] = { 6, 30, 11, 44, 1, 7 };
+	static const int two[6] = { 0, 1, 8, 68, 2, 4 };
+	static const int three[6] = { 0, 5, 7, 100, 3, 3 };
+	static const int clipped[6] = { 0, 0, 7, 70, 3, 3 };
+	struct tui_help_layout h;
+
+	tui_layout_help(104, 23, 7, synth_text_w, synth_rows, &h);
+	check_help(&h, 104, 23, tall, "one column");
+	tap_eq(h.col_x[0], 2, "one column: names from x 2");
+	tui_layout_help(70, 8, 7, synth_text_w, synth_rows, &h);
+	check_help(&h, 70, 8, two, "two columns");
+	tap_ok(h.col_x[0] == 2 && h.col_x[1] == 2 + 10 + 30 + 2,
+	    "two columns: the second starts after the widest of the first (x %d, %d)",
+	    h.col_x[0], h.col_x[1]);
+	tui_layout_help(110, 7, 7, synth_text_w, synth_rows, &h);
+	check_help(&h, 110, 7, three, "three columns");
+	tap_ok(h.col_x[1] == 34 && h.col_x[2] == 76, "three columns at x 2, 34, 76 (got %d, %d)",
+	    h.col_x[1], h.col_x[2]);
+	tui_layout_help(70, 7, 7, synth_text_w, synth_rows, &h);
+	check_help(&h, 70, 7, clipped, "a window wider than the screen is clipped to it");
+	tui_layout_help(200, 4, 7, synth_text_w, synth_rows, &h);
+	tap_ok(h.ncols == 7 && h.rows == 1 && h.win.h == 4,
+	    "4 lines: one row per column, all 7 columns, clipped to the screen (%d of %d, h%d)",
+	    h.ncols, h.rows, h.win.h);
+}
+
+/* The overlay the live view opens for its key table: the rectangle and columns
+ * tui.c gives newwin and tui_draw_help draws in (tests/view/tui.sh sees it there). */
+static void
+test_help_drawn(void)
+{
+	static const struct {
+		int cols, lines;
+		int want[6];	/* y, x, h, w, columns, rows */
+		int col_x1;	/* the second column's x, or 0 */
+	} cases[] = {
+		{ 80, 24, { 1, 0, 22, 80, 2, 18 }, 38 },
+		{ 120, 40, { 1, 25, 38, 70, 1, 34 }, 0 },
+		{ 72, 20, { 1, 0, 18, 72, 3, 14 }, 38 },
+	};
+	struct tui_help_layout h;
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		tui_help_place(cases[i].cols, cases[i].lines, &h);
+		check_help(&h, cases[i].cols, cases[i].lines, cases[i].want, "key table");
+		tap_ok(h.col_x[0] == 2 && (cases[i].col_x1 == 0 || h.col_x[1] == cases[i].col_x1),
+		    "key table at %dx%d: columns at x %d, %d", cases[i].cols, cases[i].lines,
+		    h.col_x[0], h.ncols > 1 ? h.col_x[1] : -1);
+	}
+}
+
+/* p cycles four views where the distributions and the timeline have no pane of
+ * their own, the two curves where they have. */
+static void
+test_lower(void)
+{
+	struct tui_layout lay;
+	enum tui_lower l = TUI_L_SPEEDUP;
+	int i;
+
+	tui_layout_compute(80, 24, &lay);
+	tap_eq(lay.wide, 0, "80x24 is not wide");
+	for (i = 0; i < 3; i++)
+		l = tui_layout_next_lower(&lay, l);
+	tap_eq(l, TUI_L_TIMELINE, "80x24: speedup, curve, distributions, timeline");
+	tap_eq(tui_layout_next_lower(&lay, l), TUI_L_SPEEDUP, "80x24: and round again");
+	tui_layout_compute(120, 40, &lay);
+	tap_eq(lay.wide, 1, "120x40 is wide");
+	tap_eq(tui_layout_next_lower(&lay, TUI_L_SPEEDUP), TUI_L_TOKCURVE, "wide: to the curve");
+	tap_eq(tui_layout_next_lower(&lay, TUI_L_TOKCURVE), TUI_L_SPEEDUP,
+	    "wide: and back, the distributions and timeline have panes");
+}
+
+int
+main(void)
+{
+	test_lower();
+	test_sizes();
+	test_threshold();
+	test_help_synthetic();
+	test_help_drawn();
+	return tap_done();
+}

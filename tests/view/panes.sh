@@ -1,0 +1,191 @@
+#!/bin/sh
+# panes.sh: the live view's explanatory panes, driven in a detached tmux: speedup
+# against gamma with the optimum (against --theory's), "don't speculate" when
+# every gamma is a slowdown, the distributions of a replayed fixed pair (alpha
+# equal to the batch figure, the output's shares, the rule's exact output, the
+# lenient rule's beside p), p cycling the lower-right
+# pane at 80x24, every pane at once at 120x40, the timeline, slow motion stage
+# by stage with the unchecked drafts, and the C locale with NO_COLOR. TAP.
+set -u
+
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/tmux.sh"
+tmux_begin
+
+# shows SCREEN STRING DESCRIPTION: a test point that the captured screen has the
+# fixed string; matches SCREEN REGEX DESCRIPTION: the same for a basic regex.
+shows() {
+	printf '%s\n' "$1" | grep -qF -- "$2"
+	ok $? "$3" "$1"
+}
+
+matches() {
+	printf '%s\n' "$1" | grep -q -- "$2"
+	ok $? "$3" "$1"
+}
+
+# five_steps NAME COLS LINES ENV DESCRIPTION ARGS: a session NAME of COLS x LINES
+# with the variables ENV, running specdec --paused ARGS and stepped five times;
+# a test point that step 5 shows.
+five_steps() {
+	start "$1" "$2" "$3" $4
+	run "$1" "'$SPECDEC' --paused $6"
+	keys "$1" n n n n n
+	check "$1" "step 5" "$5"
+}
+
+# One fixed pair over 5 tokens: overlap .2 + .1 + .1 + .1 + 0 = 0.5.
+printf '# one pair\n0.5 0.2 0.1 0.1 0.1\n0.2 0.1 0.6 0.1 0.0\n' > "$TMPD/one"
+
+# --- a replayed fixed pair at 80x24, UTF-8 ----------------------------------------
+"$SPECDEC" --batch --replay "$TMPD/one" --steps 2000 --seed 1 > "$TMPD/batch"
+overlap=$(sed -n 's/^alpha .*overlap \([0-9.]*\) per step.*/\1/p' "$TMPD/batch")
+best=$("$SPECDEC" --theory --cost-ratio 0.1 --gamma-max 32 |
+    awk '$1 == "0.500" && $NF == "*" { print $2 }')
+[ "$overlap" = "0.5000" ] && [ "$best" = 2 ]
+ok $? "batch: the pair's overlap is 0.5000 ($overlap), theory's optimum gamma 2 ($best)"
+
+start r 80 24 LC_ALL=C.UTF-8
+run r "'$SPECDEC' --paused --replay '$TMPD/one' --seed 1"
+check r "speedup vs γ (c=0.1)" "80x24: the speedup pane is the default lower-right view"
+keys r n n n n n
+check r "step 5" "five steps"
+keys r p p
+check r "distributions, step 5 pos" "p p: the distributions pane"
+s=$(screen r)
+shows "$s" "α 0.500 here" \
+    "distributions: this position's alpha 0.500, the batch figure ($overlap)"
+matches "$s" "token .* p   q res out" "a fixed pair: the output's share column (out)"
+matches "$s" "│ 2 .* \.10 \.60 " "token 2: p .10, q .60 in its row"
+shows "$s" "rule TV 0.000 from p, out 0." \
+    "one pair, the standard rule: its exact output is p (no rul column)"
+keys r Left Left Left Left Left Left
+check r "pos 1/" "Left: the step's first position"
+keys r p
+check r "timeline (one wall clock)" "p: the timeline"
+s=$(screen r)
+matches "$s" "│ target [Tt]" "timeline: the target-only lane"
+matches "$s" "│ spec   [dxV]" "timeline: the speculative lane"
+matches "$s" "tok: [0-9.]* vs [0-9.]* ms\|tok: target [0-9.]* ms" \
+    "timeline: what each lane took, in whole numbers"
+keys r p
+check r "speedup vs γ (c=0.1)" "p: round to the speedup again"
+s=$(screen r)
+shows "$s" "▲ best γ 2 (1.46x)" \
+    "speedup: the optimum is theory's (gamma $best, 1.46x), at the overlap alpha"
+printf '%s\n' "$s" | grep -q "α \.50 overlap" &&
+    printf '%s\n' "$s" | awk '/  │.*▲/ { seen = 1 } / 1x│/ { good = seen } END { exit !good }'
+ok $? "speedup: the overlap alpha named, the optimum marked above the 1x line" "$s"
+matches "$s" "[x ]│[^│]*◆" "speedup: the measured point drawn"
+keys r p
+check r "E[tok/step] vs γ" "p: the tokens-per-step curves"
+s=$(screen r)
+shows "$s" "α : .3  + .5  × .7  o .9" "curves named by glyph and legend, not digits"
+$T kill-session -t r
+
+# --- every gamma a slowdown ------------------------------------------------------
+start d 80 24 LC_ALL=C.UTF-8
+run d "'$SPECDEC' --paused --noise 3 --target-ms 1 --draft-ms 1"
+keys d n n n n n n
+check d "don't speculate (1.00x)" "c = 1: \"don't speculate (1.00x)\", no gamma offered"
+! screen d | grep -q "▲"
+ok $? "don't speculate: no optimum marked" "$(screen d)"
+$T kill-session -t d
+
+# --- slow motion ----------------------------------------------------------------
+start m 80 24 LC_ALL=C.UTF-8
+run m "'$SPECDEC' --paused --seed 5"
+check m "step 0" "paused at step 0"
+keys m m
+check m "the draft proposes token 1 of 4" "m: the draft proposes its first token"
+check m "slow motion: step 1, stage 1/7" "slow motion of step 1, in 7 stages"
+check m "distributions, step 1" "the distributions pane in view"
+check m "q only: not scored yet" "distributions: q alone while the draft proposes"
+wait_for m "stage 2/7" 30
+ok $? "the next stage comes by itself" "$(screen m)"
+keys m space
+i=0
+while [ $i -lt 8 ] && ! screen m | grep -qF "the target scores all 4 in one forward"; do
+	keys m m
+	sleep 0.2
+	i=$((i + 1))
+done
+check m "stage 5/7" "m, stage by stage: the target scores the drafts at stage 5"
+sleep 2
+screen m | grep -qF "stage 5/7"
+ok $? "stopped: stage 5 stays without a key" "$(screen m)"
+keys m m
+check m "check 1: accept if u < p/q" "m: the check of position 1"
+check m "red u 0.87 ≥ 0.76 reject" "distributions: u against p/q at the check"
+keys m m
+check m "reject at 1: the from residual" "m: the rejection and the residual"
+s=$(screen m)
+[ "$(printf '%s\n' "$s" | grep -o "unchkd" | wc -l)" -eq 3 ]
+ok $? "the three drafts after the rejection stay, not checked" "$s"
+shows "$s" "reject→the" "distributions: the residual's token after the rejection"
+keys m m
+check m "slow motion: step 2, stage 1/" "m after the last stage: the next step"
+$T kill-session -t m
+
+# --- 120x40: all at once ---------------------------------------------------------
+five_steps w 120 40 "LC_ALL=C.UTF-8" "120x40: five steps" "--seed 5"
+s=$(screen w)
+for want in "speedup vs γ (c=0.1)" "distributions, step 5 pos" "timeline (one wall clock)" \
+    "step 5, residual mass" "token stream" "statistics" "cost model"; do
+	shows "$s" "$want" "120x40 shows '$want' at once"
+done
+keys w p
+check w "E[tok/step] vs γ" "120x40: p switches the curves"
+s=$(screen w)
+shows "$s" "distributions, step 5" "120x40: the distributions stay"
+shows "$s" "timeline (one wall clock)" "120x40: the timeline stays"
+$T kill-session -t w
+
+# --- ASCII, no colour ------------------------------------------------------------
+five_steps a 80 24 "LC_ALL=C NO_COLOR=1" "C locale: five steps" \
+    "--replay '$TMPD/one' --seed 1"
+s=$(screen a)
+shows "$s" "^ best gamma 2 (1.46x)" "C locale: the optimum named in the legend"
+matches "$s" "  |o*^" "C locale: the optimum marked ^ on its curve"
+matches "$s" "o alpha \.50 overlap \* alpha^ \.[0-9][0-9] |" \
+    "C locale: the curves' legend"
+keys a p p
+check a "distributions, step 5" "C locale: the distributions"
+s=$(screen a)
+shows "$s" "token  #min +" "C locale: the bars' legend in ASCII"
+matches "$s" "| 2 .*#.*-" "C locale: bars in # and -"
+! printf '%s\n' "$s" | grep -q "nan\|inf"
+ok $? "no NaN or inf on screen" "$s"
+$T kill-session -t a
+
+# --- the lenient rule on the fixed pair: its exact output beside p ----------------
+# L = 0.5, gamma 4: accepted mass min(q, 2p), sum 0.6; residual max(0, p - q/2);
+# by hand, the output (.433 .187 .194 .127 .060), TV 0.1213 from p.
+start l 80 24 LC_ALL=C.UTF-8
+run l "'$SPECDEC' --paused --replay '$TMPD/one' --seed 1 --verifier lenient"
+keys l n n n n n p p
+check l "distributions, step 5" "lenient: the distributions"
+s=$(screen l)
+matches "$s" "token .* p   q res rul out" "a lossy rule: the rule's output column (rul)"
+matches "$s" "│ 2 .* \.10 \.60   0 \.19 " "token 2: p .10, the rule's output .19"
+shows "$s" "rule TV 0.121 from p, out 0." "and its TV from p under the rows, and the output's from it"
+# the step detail explains the rule's own test: u against p/(L q), and the
+# replacement's probability under norm(max(0, p - L q)): 0.4 / 0.7 for token 0
+shows "$s" "│ p/Lq  0.333  0.333  r0.571" "lenient: the step detail's ratio row is p/(L q)"
+shows "$s" "│ test  accept reject resid" "and its verdict row is named test"
+# v moves to the next rule (typical, no u); a step selected from before it is
+# still explained by the rule it ran under
+keys l v n
+check l "verifier=typical" "v: the next rule, typical"
+keys l k k
+check l "│ p/Lq  " "an older step keeps its own rule's labels (p/Lq)"
+$T kill-session -t l
+
+# exact-match draws no u: the step detail shows none
+five_steps x2 80 24 "LC_ALL=C.UTF-8" "exact-match: five steps" \
+    "--replay '$TMPD/one' --seed 1 --verifier exact-match"
+s=$(screen x2)
+shows "$s" "│ u     -      -" "exact-match: no u in the step detail"
+$T kill-session -t x2
+
+done_testing

@@ -1,0 +1,220 @@
+#!/bin/sh
+# view.sh: what the live view says, checked on captured screens (tmux, as in
+# tui.sh): no number cut without a mark at 72x20 and 80x24, the chi-square with
+# nothing tested, the TV noise floor's digits, the residual mass of every step,
+# the step detail at gamma 32, keys a source cannot use, the header naming the
+# source, the figures' help page, the n-gram text mode and --prompt, the screen
+# written to files, and the mouse. TAP output; needs tmux.
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/tmux.sh"
+tmux_begin
+
+# has NAME ERE DESCRIPTION: the screen has a line matching the extended regex
+# (polled for up to 5 s); the screen goes to the log when it does not.
+has() {
+	i=0
+	while [ "$i" -lt 50 ]; do
+		screen "$1" | grep -qE -- "$2" && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	screen "$1" | grep -qE -- "$2"
+	st=$?
+	ok "$st" "$3"
+	[ "$st" -eq 0 ] || screen "$1" | sed 's/^/# /'
+}
+
+# hasnt NAME ERE DESCRIPTION: no line matches.
+hasnt() {
+	screen "$1" | grep -qE -- "$2"
+	st=$((! $?))
+	ok "$st" "$3"
+	[ "$st" -eq 0 ] || screen "$1" | sed 's/^/# /'
+}
+
+# view NAME COLS LINES LOCALE [VAR=value...] -- ARGS...: specdec ARGS in a new
+# session, waited for until its first frame.
+view() {
+	vname=$1 vcols=$2 vlines=$3 vloc=$4
+	shift 4
+	venv=
+	while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do
+		venv="$venv $1"
+		shift
+	done
+	shift
+	start "$vname" "$vcols" "$vlines" LC_ALL="$vloc" $venv
+	run "$vname" "'$SPECDEC' $*"
+	wait_for "$vname" "step "
+}
+
+# unview NAME: quit and close the session.
+unview() {
+	keys "$1" q
+	$T kill-session -t "$1"
+}
+
+# --- no number cut: whole fields dropped or shortened ---------------------------
+for size in "72 20 C.UTF-8" "80 24 C" "72 20 C"; do
+	set -- $size
+	view c "$1" "$2" "$3" -- --rate max --vocab 2 --seed 3
+	sleep 2
+	keys c Space
+	wait_for c "paused"
+	hasnt c "(χ²|chi2)( p( [0-9](\.[0-9]?)?)?)? *(│|\|)$" \
+	    "$1x$2 $3: the chi-square p-value whole or left out, never cut"
+	has c "steps [0-9]+( +tok(ens)? [0-9]+( +seg(ment)? [0-9]+)?)? *(│|\|)$" \
+	    "$1x$2 $3: the counts line holds whole fields"
+	hasnt c "~0(\.0+)?([) ]|$)" "$1x$2 $3: no noise floor rounded to ~0.000"
+	[ "$1" -lt 80 ] ||
+	    has c "TV [0-9.e-]+ \((chance |~)[0-9.e-]*[1-9][0-9.e-]*\)" \
+	    "$1x$2 $3: the noise floor shown with a significant digit"
+	unview c
+done
+
+# the curve's legend at gamma 32 in ASCII: the ceiling's gamma+1 whole or left out
+view a 80 24 C -- --paused --gamma 32 --noise 0.05
+keys a n p
+has a "\* alpha\^ 1\.00  @ 33\.00" "ASCII, gamma 32: the measured alpha and point in the legend"
+hasnt a "gamma\+?( *)\|$" "ASCII, gamma 32: no gamma+1 cut to gamma+"
+unview a
+
+# --- the chi-square with nothing tested --------------------------------------------
+view z 80 24 C.UTF-8 -- --paused --vocab 1000
+keys z n
+wait_for z "step 1"
+has z "χ² p – *│$" "0 df: the chi-square shows –, not p 1.00"
+hasnt z "χ² p 1\.00" "0 df: no p 1.00"
+unview z
+
+# --- the step detail: residual mass either way; gamma 32 numbered and scrolled ---
+view g 80 24 C.UTF-8 -- --paused --gamma 32 --noise 0.05
+keys g n
+wait_for g "step 1"
+has g "step 1, residual mass 0\.[0-9]*[1-9][0-9]* at pos 32 " \
+    "no rejection: the residual mass of the last tested position, not 0.000"
+has g "└─pos….*31(─)+\[32\](─)+33(─)*┘" \
+    "positions numbered on the border, 32 selected"
+has g "│ q .* -  *│" "the bonus column shows no q"
+i=0
+while [ $i -lt 40 ]; do
+	keys g Left
+	i=$((i + 1))
+done
+wait_for g "at pos 1 "
+has g "└─pos(─)+\[1\](─)+2(─)+3─.*…─┘" "Left scrolls back to position 1"
+keys g Right Right
+has g "step 1, residual mass 0\.[0-9]+ at pos 3 " "Right moves to position 3"
+unview g
+view r 80 24 C -- --paused --noise 3 --seed 2
+keys r n
+wait_for r "step 1"
+has r "^[|] p/q .* r0\.[0-9]{3} " "the residual column shows r, its probability under the residual"
+has r "residual mass 0\.[0-9]{3} at pos [0-9]" "a rejection's residual mass at its position"
+unview r
+
+# --- the header names the source; keys a source cannot use ---------------------------
+view h 80 24 C.UTF-8 -- --paused
+has h "^ specdec  stub  γ=4  noise=0\.30  V=20  seed=0  standard   paused   step 0$" "header names the stub"
+unview h
+view h 80 24 C.UTF-8 -- --paused --replay "$TESTS_SRCDIR/golden/pairs.txt"
+has h "^ specdec  replay pairs\.txt  γ=4  V=8" "header names the replay file"
+hasnt h "noise" "replay: no noise in the header or the key bar"
+keys h "]"
+has h "^ \]: the replay source's draft has no noise to change" \
+    "replay: ] says why it does nothing"
+unview h
+view h 80 24 C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR" -- --paused --source ngram
+has h "^ specdec  ngram corpus\.txt 3/2 T=1  γ=4  noise=0\.00" "header names the n-gram models"
+unview h
+
+# --- w writes the screen to two files; a failure says so and the view goes on --------
+mkdir "$TMPD/shots"
+view w 80 24 C.UTF-8 SPECDEC_SCREENSHOT_DIR="$TMPD/shots" -- --paused
+keys w n n w
+has w "^ wrote specdec-step2-[0-9]{8}-[0-9]{6}\.txt and \.ansi in /" \
+    "w says where the screen went"
+txt=$(ls "$TMPD"/shots/specdec-step2-*.txt 2>/dev/null | head -1)
+ansi=${txt%.txt}.ansi
+[ -n "$txt" ] && grep -q "^ specdec  stub  γ=4 .* step 2$" "$txt" &&
+    grep -q "│ steps 2  tokens [0-9]*  segment 1 *││\|steps 2  tokens" "$txt" &&
+    [ "$(wc -l <"$txt")" -eq 24 ] && ! grep -q "$(printf '\033')" "$txt"
+ok $? "the text file holds the 24 lines of the screen, no escapes" "$(cat "$txt" 2>&1)"
+[ -f "$ansi" ] && grep -q "$(printf '\033')\[0;1mspecdec" "$ansi" &&
+    [ "$(wc -l <"$ansi")" -eq 24 ]
+ok $? "the .ansi file has the same screen with its attributes as escapes"
+unview w
+view f 80 24 C SPECDEC_SCREENSHOT_DIR=/nonexistent/dir -- --paused
+keys f w
+has f "^ cannot write in /nonexistent/dir: No such file or directory \(specdec-step0-" \
+    "a write failure says so on the status line"
+keys f n
+has f "step 1$" "and the view goes on"
+unview f
+
+# --- the mouse: a click on a step row selects it, the wheel moves the selection ------
+# The terminal's own reports (xterm SGR 1006, what ncurses asks of xterm-256color)
+# typed into the pane: press and release of button 1, wheel up and down.
+view m 80 24 C.UTF-8 -- --paused
+keys m n n n n n
+wait_for m "step 5, residual"
+$T send-keys -t m -l "$(printf '\033[<0;10;6M')"
+$T send-keys -t m -l "$(printf '\033[<0;10;6m')"
+has m "^┌─ step 3, residual mass" "a click on the row of step 3 selects it for the detail"
+$T send-keys -t m -l "$(printf '\033[<64;10;6M')"
+has m "^┌─ step 2, residual mass" "the wheel up selects the step before"
+$T send-keys -t m -l "$(printf '\033[<65;10;6M')" "$(printf '\033[<65;10;6M')"
+has m "^┌─ step 4, residual mass" "the wheel down, twice, two steps newer"
+$T send-keys -t m -l "$(printf '\033[<0;10;2M')" "$(printf '\033[<0;10;2m')"
+has m "^┌─ step 4, residual mass" "a click on an empty row or the border changes nothing"
+keys m Up
+has m "^┌─ step 3, residual mass" "and the keys still do it without a mouse"
+unview m
+
+# --- the help's second page: what the figures mean --------------------------------
+for size in "80 24 C.UTF-8" "72 20 C"; do
+	set -- $size
+	view e "$1" "$2" "$3" -- --paused
+	keys e "?"
+	has e "\? again: what the figures mean" "$1x$2 $3: the keys page offers the figures page"
+	keys e "?"
+	has e "what the figures mean|figures" "$1x$2 $3: ? again opens it"
+	for want in "accepted / tested drafts: acceptance as counted" \
+	    "alpha\^ leans to steps that tested more; overlap not" \
+	    "\(1 - a\^\(gamma\+1\)\) / \(1 - a\) at a = alpha\^" \
+	    "the form at each step's own overlap, averaged \(Jensen\)" \
+	    "the TV exact sampling shows by chance at these counts" \
+	    "output law = target's: TV near noise, chi2 p not tiny" \
+	    "figures since the last change of gamma, noise, r, s"; do
+		has e "$want" "$1x$2 $3: the figures page says '$want'"
+	done
+	keys e x
+	wait_gone e "any key closes"
+	ok $? "$1x$2 $3: any key closes it" "$(screen e)"
+	unview e
+done
+
+# --- the n-gram text mode and --prompt ----------------------------------------------
+view x 80 24 C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR" -- --paused --source ngram --noise 1 \
+    --prompt "'the old scribe said'"
+keys x e n n n n n n n n
+has x "^┌─ text \(e: steps\) ─" "e shows the text"
+has x "^│ [^│]*→[^ │]" "a residual word carries its arrow in the text"
+hasnt x "\[[a-z]+\]" "rejected drafts are not part of the text"
+has x "^│ accepted →residual \+bonus *│" "the text's legend"
+keys x e
+has x "^┌─ token stream ─" "e again: back to the steps"
+unview x
+view x 80 24 C SPECDEC_DATADIR="$SPECDEC_DATADIR" -- --source ngram --rate max
+sleep 2
+keys x e Space
+wait_for x "paused"
+has x "^\+- text \(e: steps\) -" "ASCII: the text mode's box"
+hasnt x "<unk>" "no <unk> in the text: the vocabulary is not capped"
+unview x
+view x 80 24 C.UTF-8 -- --paused
+keys x e
+has x "^ e: only the ngram source has words to show as text" "the stub: e says why not"
+unview x
+
+done_testing
