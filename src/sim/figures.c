@@ -1,0 +1,292 @@
+/* figures.c: the table of figures, and the report and the JSON that walk it. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include "sim/figures.h"
+#include "sim/figures_pair.h"
+#include "sim/figures_write.h"
+#include "util/wrap.h"
+
+/* A scalar's place, its type checked against its kind at compile time. */
+#define FIGURE_AT(type, s, m) \
+	_Generic(((struct s *)0)->m, type: offsetof(struct s, m))
+#define REAL(m) .kind = FIGURE_REAL, .from = FIGURE_FROM_FIGURES, \
+	.offset = FIGURE_AT(double, sim_figures, m)
+#define FLAG(m) .kind = FIGURE_FLAG, .from = FIGURE_FROM_FIGURES, \
+	.offset = FIGURE_AT(int, sim_figures, m)
+#define INT(m) .kind = FIGURE_INT, .from = FIGURE_FROM_FIGURES, \
+	.offset = FIGURE_AT(int, sim_figures, m)
+#define COUNT(m) .kind = FIGURE_COUNT, .from = FIGURE_FROM_STATS, \
+	.offset = FIGURE_AT(uint64_t, stats, m)
+#define STATS_INT(m) .kind = FIGURE_INT, .from = FIGURE_FROM_STATS, \
+	.offset = FIGURE_AT(int, stats, m)
+#define ARRAY(rep, js) .kind = FIGURE_ARRAY, .report = (rep), .json = (js)
+#define NESTED(rep, js) .kind = FIGURE_NESTED, .report = (rep), .json = (js)
+#define SCREEN .kind = FIGURE_SCREEN
+
+/* The report's formats: "%.Nf", "%.Ng", a count, an int. */
+#define FIXED(b, n, a) .text = { (b), 'f', (n), (a) }
+#define GENERAL(b, n, a) .text = { (b), 'g', (n), (a) }
+#define UINT(b, a) .text = { (b), 'u', 0, (a) }
+#define SINT(b, a) .text = { (b), 'd', 0, (a) }
+
+const struct figure figures[] = {
+	{ .key = "tokens", COUNT(tokens), .label = "tokens", UINT("", " emitted"),
+	    .explain = "tokens the speculative sampler emitted" },
+	{ .key = "drafted", COUNT(drafted), UINT("; ", " drafted"),
+	    .explain = "draft tokens proposed, tested or not" },
+	{ .key = "tested", COUNT(tested), UINT(", ", " tested"),
+	    .explain = "drafts that met the accept test" },
+	{ .key = "accepted", COUNT(accepted), UINT(", ", " accepted"),
+	    .explain = "drafts the rule accepted" },
+	{ .key = "ref_tokens", COUNT(ref_tokens),
+	    .explain = "tokens of the target-only reference stream" },
+	{ .key = "alpha", REAL(alpha_hat), .label = "alpha", FIXED("", 4, " accepted/tested"),
+	    .screen = "alpha^", .screen_utf8 = "\u03b1\u0302",
+	    .explain = "accepted / tested drafts: acceptance as counted" },
+	{ .key = "alpha_overlap", REAL(alpha_overlap), FIXED("; overlap ", 4, " per step"),
+	    .screen = "alpha overlap", .screen_utf8 = "\u03b1 overlap",
+	    .explain = "mean over steps of sum min(p, q): Leviathan's alpha" },
+	{ .key = "alpha_overlap_tested", REAL(alpha_overlap_tested),
+	    FIXED(", ", 4, " per test"),
+	    .explain = "the overlap at each tested position, averaged" },
+	{ SCREEN, .screen = "why two",
+	    .explain = "alpha^ leans to steps that tested more; overlap not" },
+	{ .key = "tok_per_step", REAL(tok_per_step), .label = "tok/step", FIXED("", 4, " measured"),
+	    .screen = "tok/step",
+	    .explain = "tokens emitted per step, with the residual or bonus" },
+	{ .key = "gamma_mean", REAL(gamma_mean),
+	    .explain = "drafts per step: gamma, or the schedule's mean" },
+	{ .key = "closed_form", REAL(closed_form), FIXED("; closed form ", 4, " at alpha-hat"),
+	    .screen = "closed form",
+	    .explain = "(1 - a^(gamma+1)) / (1 - a) at a = alpha^" },
+	{ .key = "closed_form_per_step", REAL(closed_form_per_step),
+	    FIXED(", ", 4, " per-step mean"), .screen = "per-step mean",
+	    .explain = "the form at each step's own overlap, averaged (Jensen)" },
+	{ .key = "max_tok_per_step", STATS_INT(max_tok_per_step), SINT("; max ", ""),
+	    .explain = "the most tokens one step emitted" },
+	{ .key = "tok_per_step_hist", .label = "tok/step hist",
+	    ARRAY(figures_report_tok_hist, figures_json_tok_hist),
+	    .explain = "steps that emitted 1, 2, ... tokens" },
+	{ .key = "tested_by_position", ARRAY(NULL, figures_json_tested_at),
+	    .explain = "drafts tested at each position" },
+	{ .key = "accept_rate_by_position", .label = "accept by pos",
+	    ARRAY(figures_report_accept, figures_json_accept),
+	    .explain = "accepted / tested at each position: rises by selection" },
+	{ .key = "accept_rate_by_position_uncond", .label = "  per step",
+	    ARRAY(figures_report_accept_uncond, figures_json_accept_uncond),
+	    .explain = "accepted at each position / steps (as vLLM counts)" },
+	{ .key = "spec_hist", ARRAY(NULL, figures_json_spec_hist),
+	    .explain = "the speculative output's count of each token" },
+	{ .key = "ref_hist", ARRAY(NULL, figures_json_ref_hist),
+	    .explain = "the target-only stream's count of each token" },
+	{ .key = "tv", REAL(tv), .label = "tv", .report = figures_report_tv, .screen = "TV",
+	    .explain = "total variation: output vs target-only token counts" },
+	{ .key = "tv_noise", REAL(tv_null.mean), GENERAL("; chance alone ", 4, ""),
+	    .screen = "noise ~",
+	    .explain = "the TV exact sampling shows by chance at these counts" },
+	{ .key = "tv_noise_sd", REAL(tv_null.sd),
+	    .explain = "the spread of that chance TV" },
+	{ .key = "tv_limit", REAL(tv_null.limit), GENERAL(", limit ", 4, ""),
+	    .explain = "the TV a correct sampler stays below (at most 1)" },
+	{ .key = "chi2", REAL(chi2.statistic), .label = "chi2", FIXED("", 3, ""),
+	    .explain = "chi-square of output vs exact expected counts" },
+	{ .key = "chi2_df", INT(chi2.df), SINT(" on ", " df"),
+	    .explain = "its degrees of freedom; 0: nothing to test yet" },
+	{ .key = "chi2_p", REAL(chi2.p_value),
+	    FIXED(", p = ", 4, " (output vs exact expected counts)"),
+	    .screen = "chi2 p", .screen_utf8 = "\u03c7\u00b2 p",
+	    .explain = "output vs its exact expected counts; - : no df yet" },
+	{ .key = "lossless_n", COUNT(lossless.n),
+	    .explain = "PIT values the losslessness test has seen" },
+	{ .key = "lossless_p", REAL(lossless.p_value), .label = "lossless",
+	    .report = figures_report_lossless, .screen = "lossless",
+	    .explain = "PIT test of each token against its position's p" },
+	{ .key = "lossless_hist", .label = "pit hist", ARRAY(figures_report_pit_hist, figures_json_pit_hist),
+	    .explain = "the PIT values in 20 bins: flat when lossless" },
+	{ .key = "rule_output", .label = "rule output", NESTED(figures_pair_report, figures_pair_json),
+	    .explain = "one pair: the rule's exact output and the measured" },
+	{ .key = "cost_ratio", REAL(cost_ratio), .label = "cost", .report = figures_report_cost,
+	    .explain = "c = draft cost per token / target cost per forward" },
+	{ .key = "target_tok_per_s", REAL(target_rate), .label = "throughput",
+	    GENERAL("target-only ", 5, " tok/s"),
+	    .explain = "tokens per second of the target alone" },
+	{ .key = "spec_tok_per_s", REAL(spec_rate), GENERAL(", speculative ", 5, " tok/s"),
+	    .explain = "tokens per second at the measured tok/step" },
+	{ .key = "speedup", REAL(speedup), .label = "speedup", .report = figures_report_speedup,
+	    .explain = "Theorem 3.8 at alpha^, with c + k for c" },
+	{ .key = "speedup_measured", REAL(speedup_measured), FIXED(", ", 3, "x measured"),
+	    .explain = "measured tok/step / mean step cost" },
+	{ .key = "optimal_gamma", INT(optimal_gamma), .report = figures_report_optimum,
+	    .explain = "the gamma of the best speedup at the overlap alpha" },
+	{ .key = "optimal_speedup", REAL(optimal_speedup),
+	    .explain = "the speedup at that gamma" },
+	{ .key = "optimal_at_limit", FLAG(optimal_at_limit),
+	    .explain = "a gamma past the largest would do better still" },
+	{ .key = "speculate", FLAG(speculate),
+	    .explain = "some gamma beats the target alone" },
+	{ .key = "checks", NESTED(figures_report_checks, figures_json_checks),
+	    .explain = "each check: PASS, FAIL or SKIP, and its figures" },
+	{ SCREEN, .screen = "segment",
+	    .explain = "figures since the last change of gamma, noise, r, s" },
+	{ SCREEN, .screen = "residual mass",
+	    .explain = "sum max(0, p - q) = 1 - overlap at that position" },
+	{ SCREEN, .screen = "r0.412",
+	    .explain = "the replacement's chance (standard: max(0,p-q)/mass)" },
+	{ SCREEN, .screen = "pos",
+	    .explain = "place in the text; a residual takes its reject's" },
+};
+
+const int nfigures = (int)(sizeof figures / sizeof figures[0]);
+
+static const void *
+figure_place(const struct figure *row, const struct figures_run *r)
+{
+	const char *base = row->from == FIGURE_FROM_STATS ?
+	    (const char *)&r->sim->stats : (const char *)r->fig;
+
+	return base + row->offset;
+}
+
+double
+figure_value(const struct figure *row, const struct figures_run *r)
+{
+	const void *at = figure_place(row, r);
+
+	switch (row->kind) {
+	case FIGURE_REAL:
+		return *(const double *)at;
+	case FIGURE_COUNT:
+		return (double)*(const uint64_t *)at;
+	case FIGURE_INT:
+	case FIGURE_FLAG:
+		return *(const int *)at;
+	default:
+		return 0.0;
+	}
+}
+
+/* A scalar's report part: before, the value in its format, after. */
+static void
+report_scalar(struct figures_text *t, const struct figure *row,
+    const struct figures_run *r)
+{
+	const struct figure_format *f = &row->text;
+	const void *at = figure_place(row, r);
+
+	if (row->label != NULL)
+		figures_text_begin(t, row->label);
+	figures_text_add(t, "%s", f->before);
+	if (f->conv == 'u')
+		figures_text_add(t, "%" PRIu64, *(const uint64_t *)at);
+	else if (f->conv == 'd')
+		figures_text_add(t, "%d", *(const int *)at);
+	else if (f->conv == 'g')
+		figures_text_add(t, "%.*g", f->decimals, *(const double *)at);
+	else
+		figures_text_add(t, "%.*f", f->decimals, *(const double *)at);
+	figures_text_add(t, "%s", f->after);
+}
+
+void
+figures_report(FILE *out, const struct figures_run *r)
+{
+	struct figures_text t = { .out = out };
+	int i;
+
+	for (i = 0; i < nfigures; i++)
+		if (figures[i].report != NULL)
+			figures[i].report(&t, &figures[i], r);
+		else if (figures[i].text.conv != 0)
+			report_scalar(&t, &figures[i], r);
+	figures_text_end(&t);
+}
+
+static void
+json_scalar(struct json *j, const struct figure *row, const struct figures_run *r)
+{
+	const void *at = figure_place(row, r);
+
+	if (row->kind == FIGURE_REAL)
+		json_double(j, row->key, *(const double *)at);
+	else if (row->kind == FIGURE_COUNT)
+		json_uint(j, row->key, *(const uint64_t *)at);
+	else if (row->kind == FIGURE_INT)
+		json_int(j, row->key, *(const int *)at);
+	else
+		json_bool(j, row->key, *(const int *)at);
+}
+
+/* The JSON's passes: scalars, then arrays, then nested members. */
+static int
+json_pass(enum figure_kind kind)
+{
+	if (kind == FIGURE_ARRAY)
+		return 1;
+	if (kind == FIGURE_NESTED)
+		return 2;
+	return 0;
+}
+
+void
+figures_json(struct json *j, const struct figures_run *r)
+{
+	int pass, i;
+
+	for (pass = 0; pass < 3; pass++)
+		for (i = 0; i < nfigures; i++) {
+			if (figures[i].key == NULL || json_pass(figures[i].kind) != pass)
+				continue;
+			if (figures[i].json != NULL)
+				figures[i].json(j, &figures[i], r);
+			else
+				json_scalar(j, &figures[i], r);
+		}
+}
+
+const struct figure *
+figures_screen(int i)
+{
+	int k;
+
+	for (k = 0; k < nfigures; k++)
+		if (figures[k].screen != NULL && i-- == 0)
+			return &figures[k];
+	return NULL;
+}
+
+void
+figures_text_end(struct figures_text *t)
+{
+	if (t->open)
+		wrap_line(t->out, t->line, WRAP_WIDTH, FIGURES_INDENT);
+	t->open = 0;
+	t->len = 0;
+	t->line[0] = '\0';
+}
+
+void
+figures_text_begin(struct figures_text *t, const char *label)
+{
+	figures_text_end(t);
+	t->open = 1;
+	figures_text_add(t, "%-13s", label);
+}
+
+void
+figures_text_add(struct figures_text *t, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (t->len >= sizeof t->line)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(t->line + t->len, sizeof t->line - t->len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		t->len += (size_t)n;
+}
