@@ -104,7 +104,7 @@ const struct figure figures[] = {
 	    .explain = "PIT values the losslessness test has seen" },
 	{ .key = "lossless_p", REAL(lossless.p_value), .label = "lossless",
 	    .report = figures_report_lossless, .screen = "lossless",
-	    .explain = "PIT test of each token against its position's p" },
+	    .explain = "PIT p-value: each token against its position's law" },
 	{ .key = "lossless_hist", .label = "pit hist", ARRAY(figures_report_pit_hist, figures_json_pit_hist),
 	    .explain = "the PIT values in 20 bins: flat when lossless" },
 	{ .key = "rule_output", .label = "rule output", NESTED(figures_pair_report, figures_pair_json),

@@ -19,6 +19,7 @@
 #include "util/json.h"
 
 #define FIGURES_EXPLAIN_MAX 54	/* columns of an explanation: help page 2 fits 72 */
+#define FIGURES_NAME_MAX 13	/* columns of a label or a name on the screen */
 #define FIGURES_INDENT 13	/* where a report line's value starts */
 #define FIGURES_LINE_MAX 4096	/* a report line before wrapping */
 

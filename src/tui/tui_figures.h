@@ -1,21 +1,12 @@
 /* tui_figures.h: the second page of the live view's help: what every figure on
- * the screen means, one line each. The man page's LIVE VIEW section lists the
- * same lines (tests/unit/test_tui_keys checks that). */
+ * the screen means, one line each, read from the figures table's rows that the
+ * screen shows (figures_screen in sim/figures.h). The man page's LIVE VIEW
+ * section lists the same lines (tests/unit/test_tui_keys checks that). */
 #ifndef SPECDEC_TUI_FIGURES_H
 #define SPECDEC_TUI_FIGURES_H
 
 #include "view/tui_layout.h"
 #include "tui/tui_term.h"
-
-#define TUI_FIGURE_TEXT_MAX 54	/* columns of a line's text: the page fits 72 */
-
-struct tui_figure {
-	const char *utf8, *ascii;	/* the figure as the panes show it */
-	const char *text;		/* what it means, in one line */
-};
-
-extern const struct tui_figure tui_figures[];
-extern const int tui_nfigures;
 
 /* Where the page goes on a cols x lines screen: centred, as wide as its widest
  * line needs, clipped to the screen. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lib/tap.h"
+#include "sim/figures.h"
 #include "tui/tui_figures.h"
 #include "tui/tui_keys.h"
 #include "tui/tui_term.h"
@@ -86,17 +87,18 @@ static void
 figures_in_man(const char *man)
 {
 	const char *live = strstr(man, "\n.Sh LIVE VIEW\n");
+	const struct figure *row;
 	char name[128], text[256], want[420];
 	int i;
 
-	for (i = 0; i < tui_nfigures; i++) {
-		roff(tui_figures[i].ascii, name, sizeof name);
-		roff(tui_figures[i].text, text, sizeof text);
+	for (i = 0; (row = figures_screen(i)) != NULL; i++) {
+		roff(row->screen, name, sizeof name);
+		roff(row->explain, text, sizeof text);
 		snprintf(want, sizeof want, "\n.It Li \"\\&%s\"\n%s\n", name, text);
 		tap_ok(live != NULL && strstr(live, want) != NULL &&
-		    strlen(tui_figures[i].text) <= TUI_FIGURE_TEXT_MAX,
-		    "figures page: '%s' in LIVE VIEW, %zu <= %d columns", tui_figures[i].ascii,
-		    strlen(tui_figures[i].text), TUI_FIGURE_TEXT_MAX);
+		    strlen(row->explain) <= FIGURES_EXPLAIN_MAX,
+		    "figures page: '%s' in LIVE VIEW, %zu <= %d columns", row->screen,
+		    strlen(row->explain), FIGURES_EXPLAIN_MAX);
 	}
 }
 

@@ -184,7 +184,7 @@ for size in "80 24 C.UTF-8" "72 20 C"; do
 	    "\(1 - a\^\(gamma\+1\)\) / \(1 - a\) at a = alpha\^" \
 	    "the form at each step's own overlap, averaged \(Jensen\)" \
 	    "the TV exact sampling shows by chance at these counts" \
-	    "output law = target's: TV near noise, chi2 p not tiny" \
+	    "PIT p-value: each token against its position's law" \
 	    "figures since the last change of gamma, noise, r, s"; do
 		has e "$want" "$1x$2 $3: the figures page says '$want'"
 	done
