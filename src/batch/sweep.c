@@ -141,7 +141,7 @@ solve_alpha(void *ctx, int i, char *err, size_t errlen)
 	if (stub_alpha_solve(target, opt->vocab, SIM_NOISE_MAX, &g->noise[i],
 	    &g->achieved[i]) == 0)
 		return 0;
-	stub_alpha_unreachable(err, errlen, target, opt->vocab, g->achieved[i],
+	stub_alpha_unreachable(err, errlen, NULL, target, opt->vocab, g->achieved[i],
 	    SIM_NOISE_MAX);
 	return -1;
 }

@@ -206,14 +206,10 @@ report_getopt_error(FILE *err, char **argv, int c)
 	return EXIT_STATUS_USAGE;
 }
 
-/* Run getopt_long over argv, applying each option. */
-static int
-read_options(struct parse *p, int argc, char **argv)
+/* Get getopt_long ready for a pass over argv. */
+static void
+getopt_restart(struct option *longs, char *shorts)
 {
-	struct option longs[CLI_OPTIONS_MAX + 1];
-	char shorts[OPTSTRING_MAX];
-	int c, rc;
-
 	build_getopt(longs, shorts);
 	opterr = 0;
 #ifdef __GLIBC__
@@ -222,6 +218,45 @@ read_options(struct parse *p, int argc, char **argv)
 	optind = 1;
 #endif
 	optopt = 0;
+}
+
+/* Whether mode only prints something and exits 0 (--help, --version,
+ * --list-presets): such an option is obeyed whatever else is given. */
+static int
+informational(enum cli_mode mode)
+{
+	return mode == CLI_HELP || mode == CLI_VERSION || mode == CLI_PRESETS;
+}
+
+/* The informational mode argv asks for (the last of enum cli_mode, as
+ * resolve_mode ranks them), read past any bad option or value; CLI_LIVE when
+ * none. */
+static enum cli_mode
+informational_mode(int argc, char **argv)
+{
+	struct option longs[CLI_OPTIONS_MAX + 1];
+	char shorts[OPTSTRING_MAX];
+	const struct cli_option *o;
+	enum cli_mode found = CLI_LIVE;
+	int c;
+
+	getopt_restart(longs, shorts);
+	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1)
+		if (c != '?' && c != ':' && (o = row_of(c)) != NULL &&
+		    o->kind == CLI_KIND_MODE && informational(o->asks) && o->asks > found)
+			found = o->asks;
+	return found;
+}
+
+/* Run getopt_long over argv, applying each option. */
+static int
+read_options(struct parse *p, int argc, char **argv)
+{
+	struct option longs[CLI_OPTIONS_MAX + 1];
+	char shorts[OPTSTRING_MAX];
+	int c, rc;
+
+	getopt_restart(longs, shorts);
 	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
 		if (c == '?' || c == ':')
 			return report_getopt_error(p->err, argv, c);
@@ -427,10 +462,12 @@ cli_parse(int argc, char **argv, struct options *opt, FILE *err)
 	int rc;
 
 	set_defaults(opt);
+	if (informational(opt->mode = informational_mode(argc, argv)))
+		return 0;
 	if ((rc = read_options(&p, argc, argv)) != 0)
 		return rc;
 	opt->mode = resolve_mode(&p);
-	if (opt->mode == CLI_HELP || opt->mode == CLI_VERSION || opt->mode == CLI_PRESETS)
+	if (informational(opt->mode))
 		return 0;
 	return check_combinations(&p);
 }

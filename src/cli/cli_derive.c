@@ -140,7 +140,8 @@ apply_target_alpha(struct options *opt, uint64_t given, FILE *err)
 	if (stub_alpha_solve(opt->target_alpha, opt->vocab, SIM_NOISE_MAX, &opt->noise,
 	    &opt->target_alpha_achieved) == 0)
 		return 0;
-	stub_alpha_unreachable(msg, sizeof msg, opt->target_alpha, opt->vocab,
+	stub_alpha_unreachable(msg, sizeof msg, given_row(given, "target-alpha") ? NULL :
+	    opt->preset_name, opt->target_alpha, opt->vocab,
 	    opt->target_alpha_achieved, SIM_NOISE_MAX);
 	fprintf(err, "specdec: %s\n", msg);
 	return EXIT_STATUS_USAGE;

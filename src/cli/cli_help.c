@@ -21,6 +21,7 @@ static const struct {
 	{ EXIT_STATUS_CHECK_FAILED, "a check failed" },
 	{ EXIT_STATUS_USAGE, "usage error or bad input" },
 	{ EXIT_STATUS_RUNTIME, "runtime failure (out of memory, a write error)" },
+	{ EXIT_STATUS_HANGUP, "the live view's terminal went away" },
 	{ EXIT_STATUS_INTERRUPTED, "batch run interrupted" },
 };
 

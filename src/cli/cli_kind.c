@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cli/cli_kind.h"
+#include "util/number.h"
 #include "util/xalloc.h"
 
 #ifndef PATH_MAX
@@ -28,58 +28,17 @@ cli_kind_takes_value(const struct cli_option *o)
 	return o->kind != CLI_KIND_FLAG && o->kind != CLI_KIND_MODE;
 }
 
-/* The number grammar of every option (NUMBERS in specdec(1)): an optional sign,
- * digits with an optional point and fraction (or a point and a fraction), an
- * optional exponent; the whole string. */
-static int
-decimal_form(const char *s)
-{
-	size_t i = 0, digits = 0;
-
-	if (s[i] == '+' || s[i] == '-')
-		i++;
-	for (; s[i] >= '0' && s[i] <= '9'; i++)
-		digits++;
-	if (s[i] == '.')
-		for (i++; s[i] >= '0' && s[i] <= '9'; i++)
-			digits++;
-	if (digits == 0)
-		return 0;
-	if (s[i] == 'e' || s[i] == 'E') {
-		i++;
-		if (s[i] == '+' || s[i] == '-')
-			i++;
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
-		while (s[i] >= '0' && s[i] <= '9')
-			i++;
-	}
-	return s[i] == '\0';
-}
-
-/* 0 when s is a number of the grammar (an integer: digits alone); else -1, with
- * the reason in *why when there is more to say than "not a number". */
+/* 0 when s is a number of the grammar (util/number.h); else -1, with the reason
+ * in *why when there is more to say than "not a number". */
 static int
 check_number(const char *s, int integer, const char **why)
 {
-	const char *p = s + (*s == '+' || *s == '-');
+	const char *reason;
 
-	if (*s == '\0')
-		*why = "the value is empty";
-	else if (strpbrk(s, " \t\n\v\f\r") != NULL)
-		*why = "white space is not allowed in a number";
-	else if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
-		*why = "numbers are written in decimal, not hexadecimal";
-	else if (strncasecmp(p, "inf", 3) == 0 || strncasecmp(p, "nan", 3) == 0)
-		*why = "a number must be finite";
-	else if (!decimal_form(s))
-		return -1;
-	else if (integer && strpbrk(s, "+.eE") != NULL)
-		*why = "an integer is written with digits alone";
-	else if (integer && *s == '-')
-		return -1;	/* below every integer range: no more to say */
-	else
+	if (number_check(s, strlen(s), integer, &reason) == 0)
 		return 0;
+	if (reason != NULL)
+		*why = reason;
 	return -1;
 }
 

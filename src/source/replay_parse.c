@@ -9,9 +9,10 @@
 #include <string.h>
 
 #include "source/replay_parse.h"
+#include "util/number.h"
 #include "util/xalloc.h"
 
-#define TOKEN_MAX 64		/* longest number or entry */
+#define TOKEN_MAX 64		/* a number up to this long is read in place */
 #define SHOW_MAX 24
 #define STR_(x) #x
 #define STR(x) STR_(x)		/* longest piece of an entry quoted in a message */
@@ -137,29 +138,31 @@ parse_header(const char *s, size_t len, size_t col, size_t *vocab,
 	return REPLAY_HEADER;
 }
 
-/* A weight: a finite non-negative number, the whole of s[0..len). */
+/* A weight: a finite non-negative number of the program's one grammar
+ * (util/number.h), the whole of s[0..len), of any length. */
 static int
 parse_weight(const char *s, size_t len, size_t entry, size_t col, double *w,
     struct replay_error *err)
 {
-	char buf[TOKEN_MAX + 1], show[SHOW_MAX + 4], *end;
+	char small[TOKEN_MAX + 1], show[SHOW_MAX + 4], *buf = small;
+	const char *why;
 
-	if (len == 0 || len > TOKEN_MAX)
-		return fail(err, col, "entry %zu: '%s' is not a number", entry,
-		    shown(s, len, show));
+	if (number_check(s, len, 0, &why) != 0)
+		return fail(err, col, "entry %zu: '%s' is not a number%s%s", entry,
+		    shown(s, len, show), why != NULL ? ": " : "", why != NULL ? why : "");
+	if (len > TOKEN_MAX)
+		buf = xmalloc(len + 1);
 	memcpy(buf, s, len);
 	buf[len] = '\0';
-	errno = 0;
-	*w = strtod(buf, &end);
-	if (end != buf + len)
-		return fail(err, col, "entry %zu: '%s' is not a number", entry,
-		    shown(s, len, show));
-	if (isnan(*w))
-		return fail(err, col, "entry %zu: weight '%s' is NaN", entry, buf);
+	*w = strtod(buf, NULL);
+	if (buf != small)
+		free(buf);
 	if (isinf(*w))
-		return fail(err, col, "entry %zu: weight '%s' is infinite", entry, buf);
+		return fail(err, col, "entry %zu: weight '%s' is infinite", entry,
+		    shown(s, len, show));
 	if (*w < 0.0)
-		return fail(err, col, "entry %zu: weight '%s' is negative", entry, buf);
+		return fail(err, col, "entry %zu: weight '%s' is negative", entry,
+		    shown(s, len, show));
 	return 0;
 }
 

@@ -7,6 +7,7 @@
 
 #include "util/memlimit.h"
 #include "source/replay_store.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 #define DENSE_BYTES 8		/* a token of a dense distribution */
@@ -158,8 +159,11 @@ replay_store_parse(struct replay_store *st, const char *text, size_t len,
     uint64_t max, struct replay_error *err)
 {
 	struct replay_scan sc;
+	size_t bom = utf8_bom(text, len);
 	int rc;
 
+	text += bom;	/* a byte-order mark is skipped */
+	len -= bom;
 	memset(st, 0, sizeof *st);
 	st->at = grow(NULL, &st->at_cap, 1, sizeof *st->at);
 	st->at[0].w = st->at[0].id = 0;

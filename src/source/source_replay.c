@@ -9,6 +9,7 @@
 #include "util/memlimit.h"
 #include "dist/pdist.h"
 #include "util/readfile.h"
+#include "util/utf8.h"
 #include "source/replay_store.h"
 #include "source/source.h"
 #include "source/source_replay.h"
@@ -128,11 +129,11 @@ count_lines(const char *text, size_t len)
 	return n + (len > 0 && text[len - 1] != '\n');
 }
 
-/* Point label[i] at line i of the arena, cut and cleaned. */
+/* Point label[i] at line i of the arena from byte from, cut and cleaned. */
 static void
-split_labels(struct shared *sh, size_t len)
+split_labels(struct shared *sh, size_t from, size_t len)
 {
-	char *s = sh->arena, *end = s + len;
+	char *s = sh->arena + from, *end = sh->arena + len;
 	size_t i;
 
 	for (i = 0; i < sh->vocab; i++) {
@@ -151,11 +152,12 @@ split_labels(struct shared *sh, size_t len)
 static int
 load_labels(struct shared *sh, const char *path, char *err, size_t errlen)
 {
-	size_t len, n;
+	size_t len, n, bom;
 
 	if ((sh->arena = readfile_all(path, &len, err, errlen)) == NULL)
 		return -1;
-	n = count_lines(sh->arena, len);
+	bom = utf8_bom(sh->arena, len);	/* a byte-order mark is skipped */
+	n = count_lines(sh->arena + bom, len - bom);
 	if (n > sh->vocab) {
 		snprintf(err, errlen, "%s:%zu: one label too many: %s has a vocabulary of "
 		    "%zu tokens, one label per line", path, sh->vocab + 1, sh->path,
@@ -168,7 +170,7 @@ load_labels(struct shared *sh, const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	sh->label = xcalloc(sh->vocab, sizeof *sh->label);
-	split_labels(sh, len);
+	split_labels(sh, bom, len);
 	return 0;
 }
 

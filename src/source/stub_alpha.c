@@ -88,10 +88,16 @@ stub_alpha_solve(double target, size_t vocab, double noise_max, double *noise,
 }
 
 void
-stub_alpha_unreachable(char *err, size_t errlen, double target, size_t vocab,
-    double lowest, double noise_max)
+stub_alpha_unreachable(char *err, size_t errlen, const char *preset, double target,
+    size_t vocab, double lowest, double noise_max)
 {
-	snprintf(err, errlen, "--target-alpha %g is below what the stub reaches at vocab "
-	    "%zu (alpha %.3f at noise %g); a larger --vocab reaches lower", target, vocab,
-	    lowest, noise_max);
+	char who[96];
+
+	if (preset != NULL)
+		snprintf(who, sizeof who, "--preset %.40s: its alpha %g", preset, target);
+	else
+		snprintf(who, sizeof who, "--target-alpha %g", target);
+	snprintf(err, errlen, "%s is below what the stub reaches at vocab %zu (alpha %.3f"
+	    " at noise %g); a larger --vocab reaches lower", who, vocab, lowest,
+	    noise_max);
 }

@@ -25,8 +25,9 @@ int stub_alpha_solve(double target, size_t vocab, double noise_max, double *nois
     double *achieved);
 
 /* The usage error for a target below the stub's reach (lowest: the alpha at
- * noise_max) into err, one line (errmsg.h). */
-void stub_alpha_unreachable(char *err, size_t errlen, double target, size_t vocab,
-    double lowest, double noise_max);
+ * noise_max) into err, one line (errmsg.h), naming what asked for it: the
+ * preset by its name (not NULL), else --target-alpha. */
+void stub_alpha_unreachable(char *err, size_t errlen, const char *preset, double target,
+    size_t vocab, double lowest, double noise_max);
 
 #endif

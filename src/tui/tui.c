@@ -77,6 +77,7 @@ struct tui {
 	double next_step, last_frame, deadline;
 	double frame_start;	/* when the last frame began stepping */
 	uint64_t frames, max_frames;
+	int hung_up;		/* the terminal went away: end, status 129 */
 	double measure_t0, measured_rate;
 	uint64_t measure_steps0;
 	int measured;		/* measured_rate covers a full window at this speed */
@@ -296,6 +297,8 @@ wait_ms(const struct tui *t, double now)
 		wake = t->slowmo_next;
 	if (t->status_until > 0.0 && t->status_until < wake)
 		wake = t->status_until;
+	if (t->max_frames > 0 && t->frame_start + FRAME_S < wake)
+		wake = t->frame_start + FRAME_S;
 	ms = ceil((wake - now) * 1000.0);
 	return ms < 0.0 ? 0 : ms > MAX_WAIT_MS ? MAX_WAIT_MS : (int)ms;
 }
@@ -477,12 +480,15 @@ set_status(struct tui *t, const char *msg)
 	t->dirty = 1;
 }
 
-/* The screen as it is into two files; the status line says where, or why not. */
+/* The screen into two files, with the keys taken before w drawn first (a paste
+ * draws once at its end); the status line says where, or why not. */
 static void
 write_shot(struct tui *t)
 {
 	char msg[sizeof t->status];
 
+	if (t->dirty)
+		draw(t);
 	tui_shot_write(t->sim.steps_total, time(NULL), msg, sizeof msg);
 	set_status(t, msg);
 }
@@ -631,17 +637,48 @@ on_key(struct tui *t, int ch)
 	act(t, k != NULL ? k->action : TUI_A_NONE);
 }
 
+/* Keys already waiting (a paste, a held key) are all taken before the next frame
+ * is drawn, up to this many, so that a long paste does not keep q or Ctrl-C
+ * waiting behind a redraw for each key. */
+#define DRAIN_MAX 4096
+
+/* Wait up to wait ms for a key, then take every key already waiting. 1 when the
+ * loop must end: a quit signal, q, or the terminal gone (t->hung_up). */
+static int
+read_keys(struct tui *t, int wait)
+{
+	int ch, n = 0;
+
+	wtimeout(stdscr, wait);
+	for (;;) {
+		ch = wgetch(stdscr);
+		if (tui_term_signal() != 0)
+			return 1;
+		if (ch == ERR) {
+			t->hung_up = tui_term_hung_up();
+			return t->hung_up;
+		}
+		on_key(t, ch);
+		if (t->quit || ++n >= DRAIN_MAX)
+			return t->quit;
+		wtimeout(stdscr, 0);
+	}
+}
+
 static void
 loop(struct tui *t)
 {
 	double now;
-	int ch, stepped = 0;
+	int stepped = 0;
 
 	for (;;) {
 		now = tui_term_now();
 		slowmo_tick(t, now);
-		if (now >= t->frame_start + FRAME_S)
+		if (now >= t->frame_start + FRAME_S) {
 			t->frame_start = now;
+			/* --frames counts frame periods, paused or not */
+			t->dirty |= t->max_frames > 0;
+		}
 		status_expire(t, now);
 		/* A key's effect is drawn first, before another frame of steps
 		 * (but a held key does not stop the stepping). */
@@ -654,13 +691,7 @@ loop(struct tui *t)
 		now = tui_term_now();
 		if ((t->deadline > 0.0 && now >= t->deadline) || tui_term_signal() != 0)
 			return;
-		wtimeout(stdscr, wait_ms(t, now));
-		ch = wgetch(stdscr);
-		if (tui_term_signal() != 0)
-			return;
-		if (ch != ERR)
-			on_key(t, ch);
-		if (t->quit)
+		if (read_keys(t, wait_ms(t, now)))
 			return;
 	}
 }
@@ -683,7 +714,7 @@ tui_run(const struct options *opt)
 {
 	struct tui *t = xcalloc(1, sizeof *t);
 	char err[ERRMSG_MAX];
-	int sig;
+	int sig, hung_up;
 
 	if (sim_setup(opt, &t->sim, err, sizeof err) != 0) {
 		escape_message(stderr, err);
@@ -711,9 +742,10 @@ tui_run(const struct options *opt)
 	tui_term_close(&t->term);
 	report_timing(t);
 	sig = tui_term_signal();
+	hung_up = t->hung_up;
 	sim_close(&t->sim);
 	free(t);
 	if (sig != 0 && sig != SIGINT)	/* Ctrl-C quits as q does */
 		tui_term_reraise(sig);
-	return EXIT_STATUS_OK;
+	return hung_up ? EXIT_STATUS_HANGUP : EXIT_STATUS_OK;
 }

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <langinfo.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -350,6 +351,19 @@ tui_term_reraise(int sig)
 {
 	set_handler(sig, SIG_DFL, 0);
 	raise(sig);
+}
+
+int
+tui_term_hung_up(void)
+{
+	struct pollfd pfd;
+
+	pfd.fd = STDIN_FILENO;
+	pfd.events = POLLIN;
+	pfd.revents = 0;
+	if (poll(&pfd, 1, 0) < 0)
+		return 0;
+	return (pfd.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
 }
 
 double

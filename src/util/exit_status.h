@@ -10,6 +10,9 @@
 					 * terminal for the live view */
 #define EXIT_STATUS_RUNTIME 3		/* a failure while running: out of memory,
 					 * output that could not be written */
+#define EXIT_STATUS_HANGUP 129		/* the live view's terminal went away
+					 * (closed, or hung up with SIGHUP
+					 * ignored) */
 #define EXIT_STATUS_INTERRUPTED 130	/* a batch run stopped by SIGINT or SIGTERM */
 
 #endif

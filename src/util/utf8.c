@@ -1,6 +1,8 @@
 /* utf8.c: well-formed UTF-8 (RFC 3629) to code points. */
 #include "config.h"
 
+#include <string.h>
+
 #include "util/utf8.h"
 
 /* Length of the sequence that lead byte b starts, with its payload bits in
@@ -46,4 +48,10 @@ utf8_decode(const char *s, size_t len, size_t i, unsigned long *cp)
 		return 0;
 	*cp = c;
 	return n;
+}
+
+size_t
+utf8_bom(const char *s, size_t len)
+{
+	return len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 }

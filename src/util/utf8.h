@@ -11,4 +11,8 @@
  * included, is a code point of length 1. */
 size_t utf8_decode(const char *s, size_t len, size_t i, unsigned long *cp);
 
+/* The length of the byte-order mark at the start of the len bytes at s (a text
+ * file saved by some editors starts with one): 3 for EF BB BF, else 0. */
+size_t utf8_bom(const char *s, size_t len);
+
 #endif

@@ -31,8 +31,10 @@ bad() {
 
 good='# vocab 4\n0.5 0.3 0.1 0.1\n0.25 0.25 0.25 0.25\n'
 bad negative   '1 2\n-1 2\n'            "negative:2:1: entry 1: weight '-1' is negative"
-bad nan        '1 2\n1 nan\n'           "nan:2:3: entry 2: weight 'nan' is NaN"
-bad inf        '1 inf\n1 1\n'           "inf:1:3: entry 2: weight 'inf' is infinite"
+bad nan        '1 2\n1 nan\n'           "nan:2:3: entry 2: 'nan' is not a number: a number must be finite"
+bad inf        '1 inf\n1 1\n'           "inf:1:3: entry 2: 'inf' is not a number: a number must be finite"
+bad hex        '0x10 1\n1 1\n'          "hex:1:1: entry 1: '0x10' is not a number: numbers are written in decimal, not hexadecimal"
+bad hexsparse  '0:0x1p-2\n0:1\n'        "hexsparse:1:3: entry 1: '0x1p-2' is not a number: numbers are written in decimal, not hexadecimal"
 bad overflow   '1e999 1\n1 1\n'         "overflow:1:1: entry 1: weight '1e999' is infinite"
 bad sum        '1e308 1e308\n1 1\n'     "sum:1: the weights sum to infinity"
 bad allzero    '1 2\n0 0\n'             "allzero:2: all weights are zero"
@@ -144,5 +146,20 @@ cp "$tmp/mix.txt" "$bad"
 got=$("$SPECDEC" --json --replay "$bad" --steps 10 | jq -r .replay_file 2>/dev/null)
 [ "$got" = "$(printf '%s/bad\357\277\275\303\251.txt' "$tmp")" ]
 ok $? "a file name with a stray byte: valid JSON, the byte shown as U+FFFD ($got)"
+
+# One number grammar with the options (issue 22): a decimal longer than 64
+# characters is a number; a UTF-8 byte-order mark at the start of a replay or a
+# labels file is skipped.
+long=0.5000000000000000000000000000000000000000000000000000000000000000000000001
+printf '%s 0.5\n1 3\n' "$long" > "$tmp/long"
+"$SPECDEC" --json --steps 5 --replay "$tmp/long" > "$tmp/long.json"
+is "$?" 0 "a 75-character decimal weight is read"
+printf '\357\273\2770.5 0.5\n1 3\n' > "$tmp/bom"
+printf '\357\273\277yes\nno\n' > "$tmp/bom.labels"
+"$SPECDEC" --json --steps 5 --replay "$tmp/bom" --labels "$tmp/bom.labels" > "$tmp/bom.json"
+is "$?" 0 "a replay and a labels file that start with a byte-order mark are read"
+"$SPECDEC" --batch --trace 5 --steps 5 --replay "$tmp/bom" --labels "$tmp/bom.labels" |
+    grep -q ' yes'
+ok $? "the first label is 'yes', without the mark"
 
 tap_done

@@ -9,6 +9,31 @@ is "$(wc -c <"$TMPD/err" | tr -d ' ')" 0 "--help writes nothing to stderr"
 is "$(awk 'length > 79' "$TMPD/out")" "" "--help lines fit in 79 columns"
 grep -q '^  3    runtime failure' "$TMPD/out"; ok $? "--help lists exit status 3"
 is "$("$SPECDEC" --version)" "specdec 0.1.0" "--version"
+grep -q '^  129  the live view.s terminal went away' "$TMPD/out"; ok $? "--help lists exit status 129"
+
+# --help, --version and --list-presets win over anything else, bad options and
+# values included (the man page's promise; --version --gamma 99 used to exit 2)
+while IFS='|' read -r args want; do
+	# shellcheck disable=SC2086
+	"$SPECDEC" $args >"$TMPD/out" 2>"$TMPD/err"
+	rc=$?
+	if [ "$rc" = 0 ] && [ ! -s "$TMPD/err" ] && head -n 1 "$TMPD/out" | grep -q -- "$want"; then
+		ok 0 "$args: exit 0, $want"
+	else
+		ok 1 "$args: exit 0, $want" "status $rc, stderr $(cat "$TMPD/err")"
+	fi
+done <<'TABLE'
+--version --gamma 99|^specdec 0.1.0$
+--gamma 99 --version|^specdec 0.1.0$
+--help --bogus|^Usage: specdec
+--bogus -h|^Usage: specdec
+--vers --batch extra|^specdec 0.1.0$
+--version --help|^Usage: specdec
+--list-presets --version|^specdec 0.1.0$
+--noise x --list-presets|^Model pairs
+TABLE
+"$SPECDEC" --prompt --help >/dev/null 2>&1
+is "$?" 2 "--prompt --help: --help is --prompt's value, not a request for help"
 
 # Each bad command line: exit 2, nothing on stdout, one line on stderr naming the option.
 while IFS='|' read -r args want; do

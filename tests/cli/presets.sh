@@ -70,6 +70,8 @@ usage_error "--preset and --noise both set the alpha" --batch --preset gpt-6m-t0
 usage_error "--preset and --draft-ms both set the draft's cost" --batch --preset t5-base-ende-t1 --draft-ms 1
 usage_error "--target-alpha and --noise both set the draft noise" --batch --target-alpha 0.5 --noise 1
 usage_error "--target-alpha 0.01 is below what the stub reaches at vocab 20" --batch --target-alpha 0.01
+usage_error "--preset gpt-unigram-t0: its alpha 0.03 is below what the stub reaches at vocab 20" \
+    --batch --preset gpt-unigram-t0 --vocab 20
 usage_error "--target-alpha: '0' is not a number above 0 and at most 1" --batch --target-alpha 0
 usage_error "--target-alpha only applies to the stub source" --batch --target-alpha 0.5 --source ngram
 usage_error "--verify-cost: '2' is not a number from 0 to 1" --batch --verify-cost 2

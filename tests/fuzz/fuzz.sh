@@ -51,7 +51,7 @@ seeds() {
 # sources NAME: what each harness links besides itself.
 sources() {
 	case $1 in
-	replay) echo "src/source/replay_parse.c src/source/replay_store.c src/util/memlimit.c src/util/xalloc.c" ;;
+	replay) echo "src/source/replay_parse.c src/source/replay_store.c src/util/memlimit.c src/util/number.c src/util/utf8.c src/util/xalloc.c" ;;
 	# the others link the model and the headless face, as the unit tests do
 	*) ls src/*/*.c | grep -v -e '^src/tui/' | tr '\n' ' ' ;;
 	esac

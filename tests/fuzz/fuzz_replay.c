@@ -15,6 +15,7 @@
 
 #include "source/replay_parse.h"
 #include "source/replay_store.h"
+#include "util/utf8.h"
 
 #define DENSE_CHECK_MAX 4096
 
@@ -100,6 +101,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t dists = 0;
 	int rc = 0;
 
+	s += utf8_bom(s, size);	/* as the store does */
 	replay_scan_init(&sc);
 	while (rc == 0 && s < end) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));

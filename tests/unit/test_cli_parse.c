@@ -264,7 +264,7 @@ static const struct {
 	{ "--source gpt", "--source: 'gpt' is not one of stub, replay, ngram" },
 	{ "--theory --alpha 0.5,", "is not a comma-separated list of up to 64 numbers from 0 to 1" },
 	{ "--batch --corpus", "--corpus needs a value" },
-	{ "--help --gamma 0", "--gamma: '0' is not" },
+	{ "--json --gamma 0", "--gamma: '0' is not" },
 	{ "--batch --replay r --noise 0.5", "--noise does not apply to --replay (the file gives the draft as it is)" },
 	{ "--batch --corpus c --vocab 9", "--vocab only applies to the stub source (--max-vocab caps an n-gram vocabulary)" },
 	{ "--batch --replay r --vocab 9", "--vocab only applies to the stub source (a replay file gives its own vocabulary)" },
