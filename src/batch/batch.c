@@ -150,15 +150,15 @@ print_target_alpha(const struct options *opt)
 static void
 print_verifier(const struct verify_params *v)
 {
-	const struct verify_info *info = &verify_rules[v->rule];
+	const struct verify_entry *e = verify_entry(v->rule);
+	int k;
 
 	printf("verifier     %s", verify_label(v->rule));
-	if (v->rule == VERIFY_LENIENT)
-		printf(", L %g", v->lenience);
-	if (v->rule == VERIFY_TYPICAL)
-		printf(", epsilon %g, delta %g", v->epsilon, v->delta);
-	printf("; %s%s\n", info->lossless ? "lossless" : "lossy",
-	    info->closed_form ? "" : "; acceptance measured only");
+	for (k = 0; k < VERIFY_PARAMS_MAX && e->params[k].option != NULL; k++) {
+		printf(", %s %g", e->params[k].report, verify_param_value(v, &e->params[k]));
+	}
+	printf("; %s%s\n", e->flags & VERIFY_F_LOSSLESS ? "lossless" : "lossy",
+	    e->flags & VERIFY_F_CLOSED_BETA ? "" : "; acceptance measured only");
 }
 
 /* The PIT test's p-value and its 20 bins, each a digit: 5 is the expected
@@ -209,6 +209,17 @@ print_accept_by_pos(const struct stats *st, int gamma)
 		len += (size_t)snprintf(line + len, sizeof line - len, " %d:%.3f", k + 1,
 		    stats_accept_rate_uncond_at(st, k));
 	wrap_line(stdout, line, WRAP_WIDTH, REPORT_INDENT);
+}
+
+/* The rule's parameters under their JSON keys (its entry's). */
+static void
+json_verify_params(struct json *j, const struct verify_params *v)
+{
+	const struct verify_entry *e = verify_entry(v->rule);
+	int k;
+
+	for (k = 0; k < VERIFY_PARAMS_MAX && e->params[k].option != NULL; k++)
+		json_double(j, e->params[k].json, verify_param_value(v, &e->params[k]));
 }
 
 /* The schedule, under any but the constant one: its gamma and mean gamma. */
@@ -308,16 +319,11 @@ json_params(struct json *j, const struct sim *sim, uint64_t steps_asked, int com
 	json_double(j, "target_ms", sim->par.target_ms);
 	json_double(j, "draft_ms", sim->par.draft_ms);
 	json_double(j, "verify_cost", sim->par.verify_cost);
-	json_string(j, "verifier", verify_rules[sim->par.verify.rule].name);
+	json_string(j, "verifier", verify_entry(sim->par.verify.rule)->name);
 	json_string(j, "schedule", schedule_name(sim->par.schedule));
 	if (sim->par.schedule == SCHEDULE_THRESHOLD)
 		json_double(j, "draft_p_min", sim->par.draft_p_min);
-	if (sim->par.verify.rule == VERIFY_LENIENT)
-		json_double(j, "lenience", sim->par.verify.lenience);
-	if (sim->par.verify.rule == VERIFY_TYPICAL) {
-		json_double(j, "typical_epsilon", sim->par.verify.epsilon);
-		json_double(j, "typical_delta", sim->par.verify.delta);
-	}
+	json_verify_params(j, &sim->par.verify);
 }
 
 /* Where the distributions came from: the source's own keys. */

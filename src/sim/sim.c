@@ -66,8 +66,8 @@ verify_in_range(const struct verify_params *in)
 {
 	struct verify_params def = verify_defaults(), v = *in;
 
-	if ((int)v.rule < 0 || v.rule >= VERIFY_NRULES)
-		v.rule = VERIFY_STANDARD;
+	if ((int)v.rule < 0 || (int)v.rule >= verify_nrules)
+		v.rule = def.rule;
 	v.lenience = v.lenience > 0.0 ? clamp(v.lenience, VERIFY_LENIENCE_MIN, 1.0) :
 	    def.lenience;
 	v.epsilon = v.epsilon > 0.0 ? v.epsilon : def.epsilon;
@@ -240,7 +240,7 @@ sim_set_noise(struct sim *sim, double noise)
 void
 sim_set_verifier(struct sim *sim, enum verify_rule rule)
 {
-	if ((int)rule < 0 || rule >= VERIFY_NRULES || rule == sim->par.verify.rule)
+	if ((int)rule < 0 || (int)rule >= verify_nrules || rule == sim->par.verify.rule)
 		return;
 	sim->par.verify.rule = rule;
 	new_segment(sim);
@@ -253,7 +253,8 @@ sim_set_lenience(struct sim *sim, double lenience)
 	if (lenience == sim->par.verify.lenience)
 		return;
 	sim->par.verify.lenience = lenience;
-	if (sim->par.verify.rule == VERIFY_LENIENT)
+	if (verify_uses_param(sim->par.verify.rule, offsetof(struct verify_params,
+	    lenience)))
 		new_segment(sim);
 }
 

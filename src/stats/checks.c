@@ -92,9 +92,10 @@ checks_notebook_premise(const struct sim *sim, char *reason, size_t len)
 	else if (sim->stats.steps < NOTEBOOK_STEPS)
 		snprintf(reason, len, "the notebook's band, for its %d steps or more; here %"
 		    PRIu64, NOTEBOOK_STEPS, sim->stats.steps);
-	else if (par->verify.rule != VERIFY_STANDARD)
-		snprintf(reason, len, "the notebook's band, for the standard rule; here %s",
-		    verify_rules[par->verify.rule].name);
+	else if (!verify_has(par->verify.rule, VERIFY_F_DEFAULT))
+		snprintf(reason, len, "the notebook's band, for the %s rule; here %s",
+		    verify_entry(verify_default_rule())->name,
+		    verify_entry(par->verify.rule)->name);
 	else
 		return 1;
 	return 0;
@@ -204,15 +205,15 @@ check_rule_output(struct check *c, const struct sim *sim, const struct sim_figur
 static void
 skip_by_rule(const struct sim *sim, struct check *out)
 {
-	const struct verify_info *v = &verify_rules[sim->par.verify.rule];
+	enum verify_rule r = sim->par.verify.rule;
 
-	if (!v->closed_form) {
+	if (!verify_has(r, VERIFY_F_CLOSED_BETA)) {
 		skip(&out[3], out[3].name, "measured only: the rule has no closed form for"
 		    " tokens per step");
 		skip(&out[5], out[5].name, "measured only: the rule has no closed form for"
 		    " its acceptance");
 	}
-	if (sim->par.verify.rule == VERIFY_GREEDY) {
+	if (verify_has(r, VERIFY_F_POINT_TARGET)) {
 		skip(&out[0], out[0].name, "greedy decoding: the reference stream samples p");
 		skip(&out[6], out[6].name, "greedy decoding: the output is argmax p, not a"
 		    " sample of p");
