@@ -80,7 +80,7 @@ run_steps(struct sim *sim, uint64_t total, uint64_t trace)
 	uint64_t i;
 
 	if (trace > 0)
-		trace_heading(stdout, trace < total ? trace : total);
+		trace_heading(stdout, sim, trace < total ? trace : total);
 	for (i = 0; i < total && !interrupted; i++) {
 		const struct sim_entry *e = sim_step(sim);
 
