@@ -259,8 +259,14 @@ print_report(const struct sim *sim, const struct sim_figures *f)
 	REPORT("tokens       %" PRIu64 " emitted; %" PRIu64 " drafted, %" PRIu64
 	    " tested, %" PRIu64 " accepted", st->tokens, st->drafted, st->tested,
 	    st->accepted);
-	REPORT("alpha        %.4f accepted/tested; overlap %.4f per step, %.4f per test",
-	    f->alpha_hat, f->alpha_overlap, f->alpha_overlap_tested);
+	if (verify_has(par->verify.rule, VERIFY_F_OVERLAP))
+		REPORT("alpha        %.4f accepted/tested; overlap %.4f per step, %.4f per test",
+		    f->alpha_hat, f->alpha_overlap, f->alpha_overlap_tested);
+	else	/* the rule's own expectation by its name, then the overlap */
+		REPORT("alpha        %.4f accepted/tested; %s %.4f per step, %.4f per test;"
+		    " overlap %.4f per step", f->alpha_hat,
+		    verify_beta_label(par->verify.rule), f->alpha_overlap,
+		    f->alpha_overlap_tested, f->overlap);
 	REPORT("tok/step     %.4f measured; closed form %.4f at alpha-hat, %.4f per-step"
 	    " mean; max %d", f->tok_per_step, f->closed_form, f->closed_form_per_step,
 	    st->max_tok_per_step);
@@ -366,8 +372,13 @@ json_figures(struct json *j, const struct sim *sim, const struct sim_figures *f)
 	json_uint(j, "accepted", st->accepted);
 	json_uint(j, "ref_tokens", st->ref_tokens);
 	json_double(j, "alpha", f->alpha_hat);
-	json_double(j, "alpha_overlap", f->alpha_overlap);
-	json_double(j, "alpha_overlap_tested", f->alpha_overlap_tested);
+	json_double(j, "alpha_overlap", f->overlap);
+	json_double(j, "alpha_overlap_tested", f->overlap_tested);
+	if (!verify_has(sim->par.verify.rule, VERIFY_F_OVERLAP)) {	/* its own */
+		json_double(j, "alpha_rule", f->alpha_overlap);
+		json_double(j, "alpha_rule_tested", f->alpha_overlap_tested);
+		json_string(j, "alpha_rule_name", verify_beta_label(sim->par.verify.rule));
+	}
 	json_double(j, "tok_per_step", f->tok_per_step);
 	json_double(j, "gamma_mean", f->gamma_mean);
 	json_double(j, "closed_form", f->closed_form);

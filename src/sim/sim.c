@@ -153,6 +153,8 @@ sim_step(struct sim *sim)
 		    SPEC_GAMMA_MAX);
 	verify_pit(&sim->par.verify, &e->step, &sim->targets, &sim->pit_rng, sim->ratio);
 	stats_add_step(&sim->stats, &e->step, &sim->targets);
+	stats_add_overlap(&sim->stats, &e->step, &sim->targets,
+	    verify_has(sim->par.verify.rule, VERIFY_F_OVERLAP));
 	if (sim->pair != NULL) {
 		int ids[SPEC_GAMMA_MAX + 1];
 
@@ -198,7 +200,7 @@ sim_keep_newest(struct sim *sim)
 		return;
 	v = &sim->views[e->number % SIM_VIEWS];
 	if (v->number != e->number)
-		stepview_capture(v, &e->step, &sim->targets, e->number);
+		stepview_capture(v, &e->step, &sim->targets, &e->verify, e->number);
 }
 
 const struct stepview *
@@ -322,6 +324,8 @@ sim_figures(const struct sim *sim, struct sim_figures *fig)
 	fig->alpha_hat = stats_alpha_hat(st);
 	fig->alpha_overlap = stats_alpha_overlap(st);
 	fig->alpha_overlap_tested = stats_alpha_overlap_tested(st);
+	fig->overlap = stats_overlap(st);
+	fig->overlap_tested = stats_overlap_tested(st);
 	fig->alpha_stderr = stats_alpha_stderr(st);
 	fig->tok_per_step = stats_tok_per_step(st);
 	fig->closed_form = stats_closed_form(st);

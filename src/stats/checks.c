@@ -51,8 +51,9 @@ check_alpha_overlap(struct check *c, const struct sim *sim, const struct sim_fig
 
 	set(c, "alpha_matches_overlap", diff <= bound);
 	snprintf(c->detail, sizeof c->detail,
-	    "alpha-hat %.4f, overlap at tested positions %.4f, |diff| %.4f, bound <= %.4f (4 SE)",
-	    f->alpha_hat, f->alpha_overlap_tested, diff, bound);
+	    "alpha-hat %.4f, %s at tested positions %.4f, |diff| %.4f, bound <= %.4f (4 SE)",
+	    f->alpha_hat, verify_beta_label(sim->par.verify.rule), f->alpha_overlap_tested,
+	    diff, bound);
 	if (sim->stats.tested < ALPHA_MIN_TESTED)
 		skip(c, c->name, "untestable: fewer than 100 drafts tested");
 }

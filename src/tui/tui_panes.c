@@ -360,17 +360,19 @@ stats_counts(struct tui_pen *p, const struct sim *sim)
 }
 
 static void
-stats_alphas(struct tui_pen *p, const struct tui_view *v, int have)
+stats_alphas(struct tui_pen *p, const struct sim *sim, const struct tui_view *v,
+    int have)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
+	const char *name = verify_beta_label(sim->par.verify.rule);	/* its own */
 	char a[32], b[32], lng[160], shrt[160], tiny[160];
 
 	figure(a, sizeof a, 3, v->fig->alpha_hat, have, g);
 	figure(b, sizeof b, 3, v->fig->alpha_overlap, have, g);
-	snprintf(lng, sizeof lng, "%s %s accepted/tested  %s %s overlap", g->alpha_hat, a,
-	    g->alpha, b);
-	snprintf(shrt, sizeof shrt, "%s %s  %s %s overlap", g->alpha_hat, a, g->alpha, b);
-	snprintf(tiny, sizeof tiny, "%s %s  overlap %s", g->alpha_hat, a, b);
+	snprintf(lng, sizeof lng, "%s %s accepted/tested  %s %s %s", g->alpha_hat, a,
+	    g->alpha, b, name);
+	snprintf(shrt, sizeof shrt, "%s %s  %s %s %s", g->alpha_hat, a, g->alpha, b, name);
+	snprintf(tiny, sizeof tiny, "%s %s  %s %s", g->alpha_hat, a, name, b);
 	tui_pen_choose(p, TUI_S_NORMAL, lng, shrt, tiny);
 }
 
@@ -495,7 +497,7 @@ stats_figures(struct tui_pen *p, const struct sim *sim, const struct tui_view *v
 	tui_pen_at(p, TUI_BOX_Y + STATS_COUNTS, TUI_BOX_X);
 	stats_counts(p, sim);
 	tui_pen_at(p, TUI_BOX_Y + STATS_ALPHAS, TUI_BOX_X);
-	stats_alphas(p, v, have);
+	stats_alphas(p, sim, v, have);
 	tui_pen_at(p, TUI_BOX_Y + STATS_TOK, TUI_BOX_X);
 	stats_tok_line(p, sim, v->fig, have, g,
 	    verify_has(sim->par.verify.rule, VERIFY_F_CLOSED_BETA));
