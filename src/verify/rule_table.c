@@ -15,7 +15,8 @@
 	ROW(lenient) \
 	ROW(typical) \
 	ROW(mistake_residual_from_p) \
-	ROW(mistake_accept_all)
+	ROW(mistake_accept_all) \
+	/* a new rule: one ROW(name) line above, for verify_rule_name */
 
 #define RULE_DECLARE(n) extern const struct verify_entry verify_rule_##n;
 #define RULE_ENTRY(n) &verify_rule_##n,
