@@ -34,14 +34,12 @@ double rule_replacement_prob_p(const struct verify_params *par,
 double rule_weight_residual(const struct verify_params *par, double p, double q);
 double rule_weight_p(const struct verify_params *par, double p, double q);
 
-/* One pair, dense: accepted mass min(p, q); replacement weights max(0, p - q)
- * and p. */
-double rule_accepted_min(const struct verify_params *par, const double *p,
-    const double *q, size_t n, double *acc);
-void rule_replace_residual(const struct verify_params *par, const double *p,
-    const double *q, size_t n, double *r);
-void rule_replace_p(const struct verify_params *par, const double *p, const double *q,
-    size_t n, double *r);
+/* One pair, dense: the accepted mass f(p(y), q(y)) of each token into acc, its
+ * sum returned; and the accepted mass of one token min(p, q). */
+double rule_accepted_each(const struct verify_params *par, const double *p,
+    const double *q, size_t n, double *acc,
+    double (*f)(const struct verify_params *, double, double));
+double rule_accepted_min(const struct verify_params *par, double p, double q);
 
 /* argmax of a dense distribution, ties to the lowest id. */
 size_t rule_dense_argmax(const double *p, size_t n);

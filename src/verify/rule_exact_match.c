@@ -36,26 +36,10 @@ exact_weight(const struct verify_params *par, double p, double q)
 }
 
 static double
-exact_accepted(const struct verify_params *par, const double *p, const double *q,
-    size_t n, double *acc)
+exact_one(const struct verify_params *par, double p, double q)
 {
-	double sum = 0.0;
-	size_t y;
-
 	(void)par;
-	for (y = 0; y < n; y++)
-		sum += acc[y] = p[y] * q[y];
-	return sum;
-}
-
-static void
-exact_replace(const struct verify_params *par, const double *p, const double *q,
-    size_t n, double *r)
-{
-	size_t y;
-
-	for (y = 0; y < n; y++)
-		r[y] = exact_weight(par, p[y], q[y]);
+	return p * q;
 }
 
 const struct verify_entry verify_rule_exact_match = {
@@ -67,8 +51,7 @@ const struct verify_entry verify_rule_exact_match = {
 	.replacement_weight = exact_weight,
 	.beta_name = "sum p q",
 	.beta = exact_product,
-	.accepted = exact_accepted,
-	.replace = exact_replace,
+	.accepted_one = exact_one,
 	.hooks = { .test = exact_test, .replace = rule_replace_chosen,
 	    .beta = rule_hook_beta },
 	.explain = "accept iff the draft equals an independent y ~ p; emit y either way",

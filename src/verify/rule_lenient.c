@@ -78,25 +78,9 @@ lenient_beta(const struct verify_params *par, const struct pdist *p,
 }
 
 static double
-lenient_accepted(const struct verify_params *par, const double *p, const double *q,
-    size_t n, double *acc)
+lenient_one(const struct verify_params *par, double p, double q)
 {
-	double sum = 0.0;
-	size_t y;
-
-	for (y = 0; y < n; y++)
-		sum += acc[y] = fmin(q[y], p[y] / par->lenience);
-	return sum;
-}
-
-static void
-lenient_replace_pair(const struct verify_params *par, const double *p, const double *q,
-    size_t n, double *r)
-{
-	size_t y;
-
-	for (y = 0; y < n; y++)
-		r[y] = lenient_weight(par, p[y], q[y]);
+	return fmin(q, p / par->lenience);
 }
 
 const struct verify_entry verify_rule_lenient = {
@@ -117,8 +101,7 @@ const struct verify_entry verify_rule_lenient = {
 	.replacement_weight = lenient_weight,
 	.beta_name = "sum min(q, p/L)",
 	.beta = lenient_beta,
-	.accepted = lenient_accepted,
-	.replace = lenient_replace_pair,
+	.accepted_one = lenient_one,
 	.hooks = { .test = lenient_test, .replace = lenient_replace,
 	    .beta = rule_hook_beta },
 	.explain = "accept with min(1, p/(L q)), residual norm(max(0, p - L q)) (lossy)",

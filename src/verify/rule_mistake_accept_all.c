@@ -28,17 +28,11 @@ accept_all_beta(const struct verify_params *par, const struct pdist *p,
 }
 
 static double
-accept_all_accepted(const struct verify_params *par, const double *p, const double *q,
-    size_t n, double *acc)
+accept_all_one(const struct verify_params *par, double p, double q)
 {
-	double sum = 0.0;
-	size_t y;
-
 	(void)par;
 	(void)p;
-	for (y = 0; y < n; y++)
-		sum += acc[y] = q[y];
-	return sum;
+	return q;
 }
 
 const struct verify_entry verify_rule_mistake_accept_all = {
@@ -52,8 +46,7 @@ const struct verify_entry verify_rule_mistake_accept_all = {
 	.replacement_weight = rule_weight_p,
 	.beta_name = "1 (all accepted)",
 	.beta = accept_all_beta,
-	.accepted = accept_all_accepted,
-	.replace = rule_replace_p,
+	.accepted_one = accept_all_one,
 	.hooks = { .test = accept_all_test, .beta = rule_hook_beta },
 	.explain = "a mistake: every draft accepted, the bonus from p",
 };

@@ -19,8 +19,7 @@ const struct verify_entry verify_rule_mistake_residual_from_p = {
 	.replacement_weight = rule_weight_p,
 	.beta_name = "overlap",
 	.beta = rule_beta_overlap,
-	.accepted = rule_accepted_min,
-	.replace = rule_replace_p,
+	.accepted_one = rule_accepted_min,
 	.hooks = { .replace = rule_replace_from_p, .beta = rule_hook_beta },
 	.explain = "a mistake: the replacement drawn from p, not from the residual",
 };

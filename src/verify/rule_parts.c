@@ -45,39 +45,22 @@ rule_weight_p(const struct verify_params *par, double p, double q)
 }
 
 double
-rule_accepted_min(const struct verify_params *par, const double *p, const double *q,
-    size_t n, double *acc)
+rule_accepted_each(const struct verify_params *par, const double *p, const double *q,
+    size_t n, double *acc, double (*f)(const struct verify_params *, double, double))
 {
 	double sum = 0.0;
 	size_t y;
 
-	(void)par;
 	for (y = 0; y < n; y++)
-		sum += acc[y] = fmin(p[y], q[y]);
+		sum += acc[y] = f(par, p[y], q[y]);
 	return sum;
 }
 
-void
-rule_replace_residual(const struct verify_params *par, const double *p, const double *q,
-    size_t n, double *r)
+double
+rule_accepted_min(const struct verify_params *par, double p, double q)
 {
-	size_t y;
-
 	(void)par;
-	for (y = 0; y < n; y++)
-		r[y] = fmax(0.0, p[y] - q[y]);
-}
-
-void
-rule_replace_p(const struct verify_params *par, const double *p, const double *q,
-    size_t n, double *r)
-{
-	size_t y;
-
-	(void)par;
-	(void)q;
-	for (y = 0; y < n; y++)
-		r[y] = p[y];
+	return fmin(p, q);
 }
 
 size_t

@@ -28,7 +28,6 @@ const struct verify_entry verify_rule_standard = {
 	.replacement_weight = rule_weight_residual,
 	.beta_name = "overlap",
 	.beta = rule_beta_overlap,
-	.accepted = rule_accepted_min,
-	.replace = rule_replace_residual,
+	.accepted_one = rule_accepted_min,
 	.explain = "accept with min(1, p/q), residual norm(max(0, p - q)) (Leviathan 2022)",
 };

@@ -66,7 +66,6 @@ const struct verify_entry verify_rule_typical = {
 	.replacement_weight = rule_weight_p,
 	.beta_name = "none: measured only (a step records the overlap)",
 	.accepted = typical_accepted,
-	.replace = rule_replace_p,
 	.hooks = { .test = typical_test, .replace = rule_replace_from_p,
 	    .beta = rule_hook_beta },
 	.explain = "accept when p(x) > min(eps, delta exp(-H(p))), else draw from p (lossy)",

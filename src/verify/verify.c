@@ -219,9 +219,15 @@ verify_pair_parts(const struct verify_params *par, const double *p, const double
     size_t vocab, double *acc, double *repl, double *bonus)
 {
 	const struct verify_entry *e = verify_entry(par->rule);
-	double a = fmin(1.0, e->accepted(par, p, q, vocab, acc));
+	double a = fmin(1.0, e->accepted != NULL ? e->accepted(par, p, q, vocab, acc) :
+	    rule_accepted_each(par, p, q, vocab, acc, e->accepted_one));
+	size_t y;
 
-	e->replace(par, p, q, vocab, repl);
+	if (e->replace != NULL)
+		e->replace(par, p, q, vocab, repl);
+	else
+		for (y = 0; y < vocab; y++)
+			repl[y] = e->replacement_weight(par, p[y], q[y]);
 	normalise_or_p(repl, p, vocab);
 	if (e->bonus != NULL)
 		e->bonus(p, vocab, bonus);
@@ -238,7 +244,7 @@ verify_output_pair(const struct verify_params *par, const double *p, const doubl
 	size_t y;
 	int i;
 
-	if (verify_entry(par->rule)->accepted == NULL) {	/* lossless, no parts */
+	if (!verify_has(par->rule, VERIFY_F_PAIR_FORM)) {	/* lossless, no parts */
 		memcpy(out, p, vocab * sizeof *out);
 		return;
 	}

@@ -102,11 +102,15 @@ struct verify_entry {
 	 * form, a step records the overlap. */
 	double (*beta)(const struct verify_params *par, const struct pdist *p,
 	    const struct pdist *q);
-	/* One pair, dense over n tokens: the accepted mass by token into acc,
-	 * its sum returned; NULL: no token-by-token parts (the output is p). */
+	/* One pair, dense over n tokens: the accepted mass q(y) a(y) of a token
+	 * with target p and draft q, where it depends on those alone ... */
+	double (*accepted_one)(const struct verify_params *par, double p, double q);
+	/* ... or of every token into acc, its sum returned (NULL with
+	 * accepted_one NULL: no token-by-token parts, the output is p). */
 	double (*accepted)(const struct verify_params *par, const double *p,
 	    const double *q, size_t n, double *acc);
-	/* The replacement's unnormalised weights into r. */
+	/* The replacement's unnormalised weights into r; NULL: each token's
+	 * replacement_weight. */
 	void (*replace)(const struct verify_params *par, const double *p, const double *q,
 	    size_t n, double *r);
 	/* The bonus token's distribution into b; NULL: p. */

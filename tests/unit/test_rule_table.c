@@ -58,10 +58,12 @@ test_flags(int r)
 	    "%s: a closed-form beta iff flagged", e->name);
 	tap_ok(e->beta != NULL || (e->flags & VERIFY_F_OVERLAP),
 	    "%s: a rule without a closed form records the overlap", e->name);
-	tap_ok(((e->flags & VERIFY_F_PAIR_FORM) != 0) == (e->accepted != NULL) &&
-	    (e->accepted != NULL) == (e->replace != NULL),
+	tap_ok(((e->flags & VERIFY_F_PAIR_FORM) != 0) ==
+	    (e->accepted != NULL || e->accepted_one != NULL) &&
+	    ((e->accepted == NULL && e->accepted_one == NULL) || e->replace != NULL ||
+	    e->replacement_weight != NULL),
 	    "%s: one-pair parts iff flagged", e->name);
-	tap_ok(e->accepted != NULL || (e->flags & VERIFY_F_LOSSLESS),
+	tap_ok((e->flags & VERIFY_F_PAIR_FORM) || (e->flags & VERIFY_F_LOSSLESS),
 	    "%s: a rule without parts is lossless (its output is p)", e->name);
 	tap_ok(e->step == NULL || (e->hooks.test == NULL && e->hooks.replace == NULL &&
 	    e->hooks.draft == NULL && e->hooks.bonus == NULL && e->hooks.beta == NULL),
