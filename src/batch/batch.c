@@ -69,7 +69,7 @@ run_steps(struct sim *sim, uint64_t total, uint64_t trace)
 	uint64_t i;
 
 	if (trace > 0)
-		trace_heading(stdout, trace < total ? trace : total);
+		trace_heading(stdout, sim, trace < total ? trace : total);
 	for (i = 0; i < total && !interrupted; i++) {
 		const struct sim_entry *e = sim_step(sim);
 
@@ -103,15 +103,26 @@ print_target_alpha(const struct options *opt)
 static void
 print_verifier(const struct verify_params *v)
 {
-	const struct verify_info *info = &verify_rules[v->rule];
+	const struct verify_entry *e = verify_entry(v->rule);
+	int k;
 
 	printf("verifier     %s", verify_label(v->rule));
-	if (v->rule == VERIFY_LENIENT)
-		printf(", L %g", v->lenience);
-	if (v->rule == VERIFY_TYPICAL)
-		printf(", epsilon %g, delta %g", v->epsilon, v->delta);
-	printf("; %s%s\n", info->lossless ? "lossless" : "lossy",
-	    info->closed_form ? "" : "; acceptance measured only");
+	for (k = 0; k < VERIFY_PARAMS_MAX && e->params[k].option != NULL; k++) {
+		printf(", %s %g", e->params[k].report, verify_param_value(v, &e->params[k]));
+	}
+	printf("; %s%s\n", e->flags & VERIFY_F_LOSSLESS ? "lossless" : "lossy",
+	    e->flags & VERIFY_F_CLOSED_BETA ? "" : "; acceptance measured only");
+}
+
+/* The rule's parameters under their JSON keys (its entry's). */
+static void
+json_verify_params(struct json *j, const struct verify_params *v)
+{
+	const struct verify_entry *e = verify_entry(v->rule);
+	int k;
+
+	for (k = 0; k < VERIFY_PARAMS_MAX && e->params[k].option != NULL; k++)
+		json_double(j, e->params[k].json, verify_param_value(v, &e->params[k]));
 }
 
 /* The schedule, under any but the constant one: its gamma and mean gamma. */
@@ -165,16 +176,11 @@ json_params(struct json *j, const struct sim *sim, uint64_t steps_asked, int com
 	json_double(j, "target_ms", sim->par.target_ms);
 	json_double(j, "draft_ms", sim->par.draft_ms);
 	json_double(j, "verify_cost", sim->par.verify_cost);
-	json_string(j, "verifier", verify_rules[sim->par.verify.rule].name);
+	json_string(j, "verifier", verify_entry(sim->par.verify.rule)->name);
 	json_string(j, "schedule", schedule_name(sim->par.schedule));
 	if (sim->par.schedule == SCHEDULE_THRESHOLD)
 		json_double(j, "draft_p_min", sim->par.draft_p_min);
-	if (sim->par.verify.rule == VERIFY_LENIENT)
-		json_double(j, "lenience", sim->par.verify.lenience);
-	if (sim->par.verify.rule == VERIFY_TYPICAL) {
-		json_double(j, "typical_epsilon", sim->par.verify.epsilon);
-		json_double(j, "typical_delta", sim->par.verify.delta);
-	}
+	json_verify_params(j, &sim->par.verify);
 }
 
 /* Where the distributions came from: the source's own keys. */

@@ -39,7 +39,8 @@ batch_plot_run(const char *path, const struct sim *sim, const struct sim_figures
 	    "c %.3g, k %.3g, %llu steps", sim->src.kind, sim->par.gamma, sim->par.noise,
 	    f->cost_ratio, f->verify_cost, (unsigned long long)sim->stats.steps);
 	h->nseries = 1;
-	snprintf(se->label, sizeof se->label, "overlap alpha %.3f", f->alpha_overlap);
+	snprintf(se->label, sizeof se->label, "%s alpha %.3f",
+	    verify_beta_label(sim->par.verify.rule), f->alpha_overlap);
 	se->alpha = f->alpha_overlap;
 	se->c = f->cost_ratio;
 	se->k = f->verify_cost;

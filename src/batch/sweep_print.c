@@ -21,7 +21,7 @@ source_name(const struct options *opt)
 static int
 policy_columns(const struct options *opt)
 {
-	return opt->verifier != VERIFY_STANDARD || opt->schedule != SCHEDULE_CONSTANT ||
+	return opt->verifier != (int)verify_default_rule() || opt->schedule != SCHEDULE_CONSTANT ||
 	    opt->axis[CLI_AXIS_VERIFIER].n > 1 || opt->axis[CLI_AXIS_SCHEDULE].n > 1;
 }
 
@@ -62,7 +62,7 @@ sweep_print_text(FILE *out, const struct sweep *sw, const struct options *opt)
 		    c->closed_form, c->closed_form_speedup);
 		if (policy_columns(opt))
 			fprintf(out, "  %6.3f  %-23s  %s", c->gamma_mean,
-			    verify_rules[c->verifier].name,
+			    verify_entry(c->verifier)->name,
 			    schedule_name((enum schedule_kind)c->schedule));
 		fputc('\n', out);
 	}
@@ -87,7 +87,7 @@ sweep_print_csv(FILE *out, const struct sweep *sw)
 		    c->target_alpha, c->verify_cost, c->cost_ratio, c->seed, c->steps,
 		    c->alpha_hat, c->alpha_hat_ci, c->tok_per_step, c->tok_per_step_ci,
 		    c->speedup, c->speedup_ci, c->alpha_overlap, c->closed_form,
-		    c->closed_form_speedup, verify_rules[c->verifier].name,
+		    c->closed_form_speedup, verify_entry(c->verifier)->name,
 		    schedule_name((enum schedule_kind)c->schedule), c->gamma_mean);
 	}
 }
@@ -126,7 +126,7 @@ json_cell(struct json *j, const struct sweep_cell *c)
 	json_double(j, "alpha_overlap", c->alpha_overlap);
 	json_double(j, "closed_form", c->closed_form);
 	json_double(j, "closed_form_speedup", c->closed_form_speedup);
-	json_string(j, "verifier", verify_rules[c->verifier].name);
+	json_string(j, "verifier", verify_entry(c->verifier)->name);
 	json_string(j, "schedule", schedule_name((enum schedule_kind)c->schedule));
 	json_double(j, "gamma_mean", c->gamma_mean);
 	json_uint_array(j, "tok_per_step_hist", c->tok_hist, hist_len(c));

@@ -9,8 +9,9 @@
 struct sim;
 struct sim_entry;
 
-/* The column heading, once before the first step. */
-void trace_heading(FILE *out, unsigned long long steps);
+/* The heading, once before the first step: the rule's test, bound, replacement
+ * and bonus (its entry's labels). */
+void trace_heading(FILE *out, const struct sim *sim, unsigned long long steps);
 
 /* Step e of sim (its labels come from sim's source). */
 void trace_step(FILE *out, const struct sim *sim, const struct sim_entry *e);

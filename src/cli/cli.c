@@ -55,8 +55,9 @@ set_defaults(struct options *opt)
 	memset(opt, 0, sizeof *opt);
 	opt->mode = CLI_LIVE;
 	for (i = 0; i < cli_noptions; i++)
-		if (cli_options[i].def != NULL)
-			(void)cli_kind_parse(&cli_options[i], cli_options[i].def, opt, &why);
+		if (cli_default(&cli_options[i]) != NULL)
+			(void)cli_kind_parse(&cli_options[i], cli_default(&cli_options[i]), opt,
+			    &why);
 }
 
 /* getopt_long's arrays, from the table. */

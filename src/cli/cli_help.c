@@ -59,16 +59,17 @@ static void
 describe(const struct cli_option *o, char *buf, size_t len)
 {
 	char range[HELP_TEXT_MAX];
+	const char *def = cli_default(o);
 	size_t n;
 
 	cli_kind_range(o, CLI_STYLE_HELP, range, sizeof range);
 	n = (size_t)snprintf(buf, len, "%s", o->help);
-	if (range[0] == '\0' && o->def == NULL)
+	if (range[0] == '\0' && def == NULL)
 		return;
 	snprintf(buf + n, len - n, " (%s%s%s%s%s)", range,
-	    range[0] != '\0' && o->def != NULL ? ", " : "",
-	    o->def != NULL ? "default " : "", o->def != NULL ? o->def : "",
-	    o->def != NULL && o->def_note != NULL ? o->def_note : "");
+	    range[0] != '\0' && def != NULL ? ", " : "",
+	    def != NULL ? "default " : "", def != NULL ? def : "",
+	    def != NULL && o->def_note != NULL ? o->def_note : "");
 }
 
 static void

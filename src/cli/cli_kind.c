@@ -14,6 +14,7 @@
 #include "cli/cli_kind.h"
 #include "util/number.h"
 #include "util/xalloc.h"
+#include "verify/verify.h"
 
 #ifndef PATH_MAX
 #define PATH_MAX 4096
@@ -21,6 +22,12 @@
 #define NUMBER_MAX 32		/* one number in words */
 #define ELEMENT_MAX 128		/* longest element of a sweep axis, with its terminator */
 #define PHRASE_MAX 256		/* a range in words */
+
+const char *
+cli_default(const struct cli_option *o)
+{
+	return o->def != NULL ? o->def : verify_param_default(o->name);
+}
 
 int
 cli_kind_takes_value(const struct cli_option *o)

@@ -18,6 +18,10 @@ enum cli_style {
 /* Nonzero when the option takes a value. */
 int cli_kind_takes_value(const struct cli_option *o);
 
+/* The option's default as text: its row's .def, else the default of the rule
+ * parameter it sets (verify.h's entries own those); NULL: none. */
+const char *cli_default(const struct cli_option *o);
+
 /* The numeric value stored at field for row o (a real, or an integer of the
  * row's size), as a double. */
 double cli_kind_value(const struct cli_option *o, const void *field);

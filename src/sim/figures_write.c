@@ -10,8 +10,44 @@
 #include "stats/lossless.h"
 #include "stats/theory.h"
 #include "util/wrap.h"
+#include "verify/verify.h"
 
 #define CHECK_INDENT 6		/* where a check's name starts */
+
+/* alpha-hat, then the overlap; under a rule that does not accept by the overlap,
+ * the rule's own expectation by its name first. */
+void
+figures_report_alpha(struct figures_text *t, const struct figure *row,
+    const struct figures_run *r)
+{
+	const struct sim_figures *f = r->fig;
+	enum verify_rule rule = r->sim->par.verify.rule;
+
+	figures_text_begin(t, row->label);
+	figures_text_add(t, "%.4f accepted/tested", f->alpha_hat);
+	if (verify_has(rule, VERIFY_F_OVERLAP))
+		figures_text_add(t, "; overlap %.4f per step, %.4f per test", f->overlap,
+		    f->overlap_tested);
+	else
+		figures_text_add(t, "; %s %.4f per step, %.4f per test; overlap %.4f per"
+		    " step", verify_beta_label(rule), f->alpha_overlap,
+		    f->alpha_overlap_tested, f->overlap);
+}
+
+/* The rule's own expectation, under a rule that does not accept by the overlap
+ * (where alpha_overlap is it): its value per step and per test, and its name. */
+void
+figures_json_alpha_rule(struct json *j, const struct figure *row,
+    const struct figures_run *r)
+{
+	enum verify_rule rule = r->sim->par.verify.rule;
+
+	if (verify_has(rule, VERIFY_F_OVERLAP))
+		return;
+	json_double(j, row->key, r->fig->alpha_overlap);
+	json_double(j, "alpha_rule_tested", r->fig->alpha_overlap_tested);
+	json_string(j, "alpha_rule_name", verify_beta_label(rule));
+}
 
 /* " 1:n 2:n ...": counts by position. */
 static void

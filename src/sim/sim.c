@@ -66,8 +66,8 @@ verify_in_range(const struct verify_params *in)
 {
 	struct verify_params def = verify_defaults(), v = *in;
 
-	if ((int)v.rule < 0 || v.rule >= VERIFY_NRULES)
-		v.rule = VERIFY_STANDARD;
+	if ((int)v.rule < 0 || (int)v.rule >= verify_nrules)
+		v.rule = def.rule;
 	v.lenience = v.lenience > 0.0 ? clamp(v.lenience, VERIFY_LENIENCE_MIN, 1.0) :
 	    def.lenience;
 	v.epsilon = v.epsilon > 0.0 ? v.epsilon : def.epsilon;
@@ -153,6 +153,8 @@ sim_step(struct sim *sim)
 		    SPEC_GAMMA_MAX);
 	verify_pit(&sim->par.verify, &e->step, &sim->targets, &sim->pit_rng, sim->ratio);
 	stats_add_step(&sim->stats, &e->step, &sim->targets);
+	stats_add_overlap(&sim->stats, &e->step, &sim->targets,
+	    verify_has(sim->par.verify.rule, VERIFY_F_OVERLAP));
 	if (sim->pair != NULL) {
 		int ids[SPEC_GAMMA_MAX + 1];
 
@@ -198,7 +200,7 @@ sim_keep_newest(struct sim *sim)
 		return;
 	v = &sim->views[e->number % SIM_VIEWS];
 	if (v->number != e->number)
-		stepview_capture(v, &e->step, &sim->targets, e->number);
+		stepview_capture(v, &e->step, &sim->targets, &e->verify, e->number);
 }
 
 const struct stepview *
@@ -240,7 +242,7 @@ sim_set_noise(struct sim *sim, double noise)
 void
 sim_set_verifier(struct sim *sim, enum verify_rule rule)
 {
-	if ((int)rule < 0 || rule >= VERIFY_NRULES || rule == sim->par.verify.rule)
+	if ((int)rule < 0 || (int)rule >= verify_nrules || rule == sim->par.verify.rule)
 		return;
 	sim->par.verify.rule = rule;
 	new_segment(sim);
@@ -253,7 +255,8 @@ sim_set_lenience(struct sim *sim, double lenience)
 	if (lenience == sim->par.verify.lenience)
 		return;
 	sim->par.verify.lenience = lenience;
-	if (sim->par.verify.rule == VERIFY_LENIENT)
+	if (verify_uses_param(sim->par.verify.rule, offsetof(struct verify_params,
+	    lenience)))
 		new_segment(sim);
 }
 
@@ -321,6 +324,8 @@ sim_figures(const struct sim *sim, struct sim_figures *fig)
 	fig->alpha_hat = stats_alpha_hat(st);
 	fig->alpha_overlap = stats_alpha_overlap(st);
 	fig->alpha_overlap_tested = stats_alpha_overlap_tested(st);
+	fig->overlap = stats_overlap(st);
+	fig->overlap_tested = stats_overlap_tested(st);
 	fig->alpha_stderr = stats_alpha_stderr(st);
 	fig->tok_per_step = stats_tok_per_step(st);
 	fig->closed_form = stats_closed_form(st);

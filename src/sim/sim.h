@@ -74,6 +74,11 @@ struct sim {
 /* Every figure a face shows, derived from the current segment. */
 struct sim_figures {
 	double alpha_hat, alpha_overlap, alpha_overlap_tested, alpha_stderr;
+					/* alpha_overlap*: the mean of the rule's
+					 * acceptance expectation beta, per step and
+					 * per test, named verify_beta_label(): the
+					 * overlap under a rule that accepts by it */
+	double overlap, overlap_tested;	/* the overlap sum min(p, q) itself */
 	double tok_per_step, closed_form, closed_form_per_step;
 	double closed_form_per_step_stderr;	/* of tok_per_step - closed_form_per_step */
 	double gamma_mean;		/* drafts per step (gamma under constant) */

@@ -51,8 +51,9 @@ check_alpha_overlap(struct check *c, const struct sim *sim, const struct sim_fig
 
 	set(c, "alpha_matches_overlap", diff <= bound);
 	snprintf(c->detail, sizeof c->detail,
-	    "alpha-hat %.4f, overlap at tested positions %.4f, |diff| %.4f, bound <= %.4f (4 SE)",
-	    f->alpha_hat, f->alpha_overlap_tested, diff, bound);
+	    "alpha-hat %.4f, %s at tested positions %.4f, |diff| %.4f, bound <= %.4f (4 SE)",
+	    f->alpha_hat, verify_beta_label(sim->par.verify.rule), f->alpha_overlap_tested,
+	    diff, bound);
 	if (sim->stats.tested < ALPHA_MIN_TESTED)
 		skip(c, c->name, "untestable: fewer than 100 drafts tested");
 }
@@ -92,9 +93,10 @@ checks_notebook_premise(const struct sim *sim, char *reason, size_t len)
 	else if (sim->stats.steps < NOTEBOOK_STEPS)
 		snprintf(reason, len, "the notebook's band, for its %d steps or more; here %"
 		    PRIu64, NOTEBOOK_STEPS, sim->stats.steps);
-	else if (par->verify.rule != VERIFY_STANDARD)
-		snprintf(reason, len, "the notebook's band, for the standard rule; here %s",
-		    verify_rules[par->verify.rule].name);
+	else if (!verify_has(par->verify.rule, VERIFY_F_DEFAULT))
+		snprintf(reason, len, "the notebook's band, for the %s rule; here %s",
+		    verify_entry(verify_default_rule())->name,
+		    verify_entry(par->verify.rule)->name);
 	else
 		return 1;
 	return 0;
@@ -204,15 +206,15 @@ check_rule_output(struct check *c, const struct sim *sim, const struct sim_figur
 static void
 skip_by_rule(const struct sim *sim, struct check *out)
 {
-	const struct verify_info *v = &verify_rules[sim->par.verify.rule];
+	enum verify_rule r = sim->par.verify.rule;
 
-	if (!v->closed_form) {
+	if (!verify_has(r, VERIFY_F_CLOSED_BETA)) {
 		skip(&out[3], out[3].name, "measured only: the rule has no closed form for"
 		    " tokens per step");
 		skip(&out[5], out[5].name, "measured only: the rule has no closed form for"
 		    " its acceptance");
 	}
-	if (sim->par.verify.rule == VERIFY_GREEDY) {
+	if (verify_has(r, VERIFY_F_POINT_TARGET)) {
 		skip(&out[0], out[0].name, "greedy decoding: the reference stream samples p");
 		skip(&out[6], out[6].name, "greedy decoding: the output is argmax p, not a"
 		    " sample of p");

@@ -73,7 +73,7 @@ pair_output_reset(struct pair_output *po, const struct verify_params *par,
 	if (!po->exact_known)
 		return;
 	verify_output_pair(par, po->p, po->q, v, gamma, po->scratch, po->exact);
-	po->per_token = par->rule == VERIFY_BLOCK;
+	po->per_token = !verify_has(par->rule, VERIFY_F_PAIR_FORM);
 	if (po->per_token) {
 		for (y = 0; y < v; y++)
 			po->var[y] = po->p[y] * (1.0 - po->p[y]);

@@ -132,6 +132,22 @@ stats_add_step(struct stats *st, const struct spec_step *step,
 }
 
 void
+stats_add_overlap(struct stats *st, const struct spec_step *step,
+    const struct spec_targets *targets, int recorded)
+{
+	int i;
+
+	for (i = 0; i < step->tested; i++)
+		st->sum_overlap_tested += recorded ? step->beta[i] : 1.0 - step->resid[i];
+	if (recorded)
+		st->sum_overlap_first += step->beta[0];
+	else if (step->tested > 0)
+		st->sum_overlap_first += 1.0 - step->resid[0];
+	else
+		st->sum_overlap_first += pdist_overlap(&targets->p[0], &targets->q[0]);
+}
+
+void
 stats_add_ref_step(struct stats *st, const int *ids, int count)
 {
 	int i;
@@ -171,6 +187,18 @@ double
 stats_alpha_overlap_tested(const struct stats *st)
 {
 	return ratio(st->sum_beta_tested, (double)st->tested);
+}
+
+double
+stats_overlap(const struct stats *st)
+{
+	return ratio(st->sum_overlap_first, (double)st->steps);
+}
+
+double
+stats_overlap_tested(const struct stats *st)
+{
+	return ratio(st->sum_overlap_tested, (double)st->tested);
 }
 
 double

@@ -23,8 +23,13 @@ struct stats {
 	uint64_t accepted;
 	uint64_t ref_tokens;	/* drawn by the target-only reference stream */
 	int max_tok_per_step;
-	double sum_beta_first;	/* overlap at each step's first position */
-	double sum_beta_tested;	/* overlap at every tested position */
+	double sum_beta_first;	/* the rule's acceptance expectation (beta) at each
+				 * step's first position: the overlap under a
+				 * rule that accepts by it */
+	double sum_beta_tested;	/* beta at every tested position */
+	double sum_overlap_first;	/* the overlap sum min(p, q) itself, at each
+					 * step's first position (stats_add_overlap) */
+	double sum_overlap_tested;	/* and at every tested position */
 	double sum_beta_var;	/* sum of b(1 - b) over tested positions */
 	double sum_closed_step;	/* closed form at each step's own first-position overlap */
 	double sum_dev_step;	/* tokens minus that, per step: its mean and spread */
@@ -56,6 +61,12 @@ void stats_reset(struct stats *st, int gamma);
 void stats_add_step(struct stats *st, const struct spec_step *step,
     const struct spec_targets *targets);
 
+/* Add one step's overlaps sum min(p, q): its recorded beta when the rule's
+ * beta is the overlap (recorded), else from its residual masses (1 - resid)
+ * and, at a step that tested nothing, from targets' first pair. */
+void stats_add_overlap(struct stats *st, const struct spec_step *step,
+    const struct spec_targets *targets, int recorded);
+
 /* Add one step's tokens of the target-only reference stream (count of them, drawn
  * from one target-only step), or one token. */
 void stats_add_ref_step(struct stats *st, const int *ids, int count);
@@ -65,6 +76,8 @@ void stats_add_ref(struct stats *st, int id);
 double stats_alpha_hat(const struct stats *st);		/* accepted / tested */
 double stats_alpha_overlap(const struct stats *st);	/* mean beta over steps */
 double stats_alpha_overlap_tested(const struct stats *st); /* mean beta over tests */
+double stats_overlap(const struct stats *st);	/* mean overlap over steps */
+double stats_overlap_tested(const struct stats *st);	/* mean overlap over tests */
 /* Standard error of alpha_hat - alpha_overlap_tested: sqrt(sum b(1-b)) / tested. */
 double stats_alpha_stderr(const struct stats *st);
 double stats_tok_per_step(const struct stats *st);	/* tokens / steps */

@@ -395,7 +395,7 @@ act_model(struct tui *t, enum tui_action a)
 	case TUI_A_VERIFIER_NEXT:
 	case TUI_A_VERIFIER_PREV:
 		sim_set_verifier(s, (enum verify_rule)((s->par.verify.rule + (a ==
-		    TUI_A_VERIFIER_NEXT ? 1 : VERIFY_NRULES - 1)) % VERIFY_NRULES));
+		    TUI_A_VERIFIER_NEXT ? 1 : verify_nrules - 1)) % verify_nrules));
 		break;
 	case TUI_A_SCHEDULE_NEXT:
 		sim_set_schedule(s, (enum schedule_kind)((s->par.schedule + 1) %

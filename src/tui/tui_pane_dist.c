@@ -238,8 +238,8 @@ token_row(struct tui_pen *p, const struct sim *sim, const struct dist_frame *fr,
 	bar(p, r, top, fr->barw, v->term->utf8, fr->scored);
 	tui_pen_put(p, TUI_S_NORMAL, fr->scored ? prob_text(num, sizeof num, r->p) : "   ?");
 	tui_pen_put(p, TUI_S_NORMAL, prob_text(num, sizeof num, r->q));
-	tui_pen_put(p, fr->ended ? TUI_S_RESIDUAL : TUI_S_DIM, fr->scored ?
-	    prob_text(num, sizeof num, r->residual) : "   ?");
+	tui_pen_put(p, fr->ended ? TUI_S_RESIDUAL : TUI_S_DIM, !fr->scored ? "   ?" :
+	    r->residual < 0.0 ? "   -" : prob_text(num, sizeof num, r->residual));
 	if (fr->rule)
 		tui_pen_put(p, TUI_S_NORMAL, r->id >= 0 ?
 		    prob_text(num, sizeof num, sim->pair->exact[r->id]) : "    ");
@@ -304,6 +304,20 @@ rule_line(struct tui_pen *p, const struct dist_frame *fr)
 	tui_pen_choose(p, TUI_S_NORMAL, lng, mid, shrt);
 }
 
+/* The box's title: the step and the position, and the rule's replacement
+ * (the res column) where the width leaves room for it. */
+static void
+dist_title(const struct dist_frame *fr, int width, char *title, size_t len)
+{
+	const char *repl = verify_entry(fr->e->verify.rule)->replacement;
+	int n;
+
+	n = snprintf(title, len, "distributions, step %llu pos %d/%d",
+	    (unsigned long long)fr->e->number, fr->pos + 1, fr->sv->npos);
+	if (n > 0 && (size_t)n < len && n + 7 + (int)strlen(repl) <= width - 4)
+		snprintf(title + n, len - (size_t)n, ", res %s", repl);
+}
+
 void
 tui_draw_dist(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
@@ -320,8 +334,7 @@ tui_draw_dist(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 		    "not kept for this step");
 		return;
 	}
-	snprintf(title, sizeof title, "distributions, step %llu pos %d/%d",
-	    (unsigned long long)fr.e->number, fr.pos + 1, fr.sv->npos);
+	dist_title(&fr, getmaxx(w), title, sizeof title);
 	tui_box(w, v->term, title, "distributions");
 	pos = &fr.sv->pos[fr.pos];
 	fr.barw = getmaxx(w) - TUI_BOX_W - LABEL_W - 3 * NUM_W - MARK_W -

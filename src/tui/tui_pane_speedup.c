@@ -28,20 +28,21 @@ two(char *buf, size_t len, double x, int shrt)
 /* The first legend line: the two curves and the 1x line; short when the long
  * form does not fit, and an item that does not fit whole is left out. */
 static void
-legend_curves(struct tui_pen *p, const struct sim_figures *f, const struct tui_view *v)
+legend_curves(struct tui_pen *p, const struct sim_figures *f, const char *name,
+    const struct tui_view *v)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	int utf8 = v->term->utf8, shrt;
 	char lng[128], a[16], b[16], txt[64];
 	const char *sep;
 
-	snprintf(lng, sizeof lng, "o %s %.2f overlap  * %s %.2f  .. 1x", g->alpha,
-	    f->alpha_overlap, g->alpha_hat, f->alpha_hat);
+	snprintf(lng, sizeof lng, "o %s %.2f %s  * %s %.2f  .. 1x", g->alpha,
+	    f->alpha_overlap, name, g->alpha_hat, f->alpha_hat);
 	shrt = tui_text_width(lng) > p->right - p->x;
 	sep = shrt ? " " : "  ";
 
-	snprintf(txt, sizeof txt, " %s %s overlap", g->alpha, two(a, sizeof a,
-	    f->alpha_overlap, shrt));
+	snprintf(txt, sizeof txt, " %s %s %s", g->alpha, two(a, sizeof a,
+	    f->alpha_overlap, shrt), name);
 	if (!tui_legend_item(p, "", TUI_S_CURVE, utf8 ? "\u25cf" : "o", TUI_S_NORMAL, txt))
 		return;
 	snprintf(txt, sizeof txt, " %s %s", g->alpha_hat, two(b, sizeof b, f->alpha_hat,
@@ -81,8 +82,8 @@ legend_best(struct tui_pen *p, const struct sim_figures *f, const struct speedup
 }
 
 static void
-legend(struct tui_pen *p, const struct sim_figures *f, const struct speedup_best *best,
-    int gamma, int have, const struct tui_view *v)
+legend(struct tui_pen *p, const struct sim *sim, const struct sim_figures *f,
+    const struct speedup_best *best, int have, const struct tui_view *v)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 
@@ -92,9 +93,9 @@ legend(struct tui_pen *p, const struct sim_figures *f, const struct speedup_best
 		tui_pen_printf(p, TUI_S_NORMAL, " %s %s  no data yet", g->alpha, g->none);
 		return;
 	}
-	legend_curves(p, f, v);
+	legend_curves(p, f, verify_beta_label(sim->par.verify.rule), v);
 	tui_pen_at(p, TUI_BOX_Y + 1, TUI_BOX_X);
-	legend_best(p, f, best, gamma, v);
+	legend_best(p, f, best, sim->par.gamma, v);
 }
 
 void
@@ -123,7 +124,7 @@ tui_draw_speedup(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	spec.cost.c = f->cost_ratio;
 	spec.cost.k = f->verify_cost;
 	speedup_optimum(f->alpha_overlap, &spec.cost, SPEC_GAMMA_MAX, &best);
-	legend(&p, f, &best, sim->par.gamma, have, v);
+	legend(&p, sim, f, &best, have, v);
 	curves[0] = (struct textplot_speedup_curve){ f->alpha_hat, "*", "\u2022", STYLE_HAT };
 	curves[1] = (struct textplot_speedup_curve){ f->alpha_overlap, "o", "\u25cf",
 	    STYLE_OVERLAP };

@@ -104,6 +104,26 @@ state_text(const struct tui_view *v, int wide, char *buf, size_t len)
 	return buf;
 }
 
+/* The rule's parameters that its entry shows in the header, after both
+ * forms of the rule's field. */
+static void
+header_params(const struct verify_params *v, char *rule, size_t len, char *rshort,
+    size_t slen)
+{
+	const struct verify_entry *e = verify_entry(v->rule);
+	char tmp[64];
+	int k;
+
+	for (k = 0; k < VERIFY_PARAMS_MAX && e->params[k].option != NULL; k++) {
+		if (e->params[k].header == NULL)
+			continue;
+		snprintf(tmp, sizeof tmp, " %s=%.2f", e->params[k].header,
+		    verify_param_value(v, &e->params[k]));
+		strncat(rule, tmp, len - strlen(rule) - 1);
+		strncat(rshort, tmp, slen - strlen(rshort) - 1);
+	}
+}
+
 /* The header: the program, the source, the parameters, the run state and the
  * step; on a narrow screen the least needed fields shorten or go first. */
 void
@@ -134,12 +154,8 @@ tui_draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	if (source_has_noise(&sim->src))
 		snprintf(noise, sizeof noise, "  noise=%.2f", sim->par.noise);
 	snprintf(rule, sizeof rule, "  verifier=%s", verify_label(r));
-	snprintf(rshort, sizeof rshort, "  %s", verify_rules[r].name);
-	if (r == VERIFY_LENIENT) {
-		snprintf(tmp, sizeof tmp, " L=%.2f", sim->par.verify.lenience);
-		strncat(rule, tmp, sizeof rule - strlen(rule) - 1);
-		strncat(rshort, tmp, sizeof rshort - strlen(rshort) - 1);
-	}
+	snprintf(rshort, sizeof rshort, "  %s", verify_entry(r)->name);
+	header_params(&sim->par.verify, rule, sizeof rule, rshort, sizeof rshort);
 	if (sim->par.schedule != SCHEDULE_CONSTANT) {
 		snprintf(tmp, sizeof tmp, "  %s", schedule_name(sim->par.schedule));
 		strncat(rule, tmp, sizeof rule - strlen(rule) - 1);
@@ -344,17 +360,19 @@ stats_counts(struct tui_pen *p, const struct sim *sim)
 }
 
 static void
-stats_alphas(struct tui_pen *p, const struct tui_view *v, int have)
+stats_alphas(struct tui_pen *p, const struct sim *sim, const struct tui_view *v,
+    int have)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
+	const char *name = verify_beta_label(sim->par.verify.rule);	/* its own */
 	char a[32], b[32], lng[160], shrt[160], tiny[160];
 
 	figure(a, sizeof a, 3, v->fig->alpha_hat, have, g);
 	figure(b, sizeof b, 3, v->fig->alpha_overlap, have, g);
-	snprintf(lng, sizeof lng, "%s %s accepted/tested  %s %s overlap", g->alpha_hat, a,
-	    g->alpha, b);
-	snprintf(shrt, sizeof shrt, "%s %s  %s %s overlap", g->alpha_hat, a, g->alpha, b);
-	snprintf(tiny, sizeof tiny, "%s %s  overlap %s", g->alpha_hat, a, b);
+	snprintf(lng, sizeof lng, "%s %s accepted/tested  %s %s %s", g->alpha_hat, a,
+	    g->alpha, b, name);
+	snprintf(shrt, sizeof shrt, "%s %s  %s %s %s", g->alpha_hat, a, g->alpha, b, name);
+	snprintf(tiny, sizeof tiny, "%s %s  %s %s", g->alpha_hat, a, name, b);
 	tui_pen_choose(p, TUI_S_NORMAL, lng, shrt, tiny);
 }
 
@@ -479,10 +497,10 @@ stats_figures(struct tui_pen *p, const struct sim *sim, const struct tui_view *v
 	tui_pen_at(p, TUI_BOX_Y + STATS_COUNTS, TUI_BOX_X);
 	stats_counts(p, sim);
 	tui_pen_at(p, TUI_BOX_Y + STATS_ALPHAS, TUI_BOX_X);
-	stats_alphas(p, v, have);
+	stats_alphas(p, sim, v, have);
 	tui_pen_at(p, TUI_BOX_Y + STATS_TOK, TUI_BOX_X);
 	stats_tok_line(p, sim, v->fig, have, g,
-	    verify_rules[sim->par.verify.rule].closed_form);
+	    verify_has(sim->par.verify.rule, VERIFY_F_CLOSED_BETA));
 	tui_pen_at(p, TUI_BOX_Y + STATS_TV, TUI_BOX_X);
 	stats_tv_line(p, v, have);
 	if (rows < STATS_MEAN_FROM)

@@ -1,99 +1,141 @@
-/* verify.c: the table of verification rules, the step under a rule, the
- * losslessness test's values and a rule's exact output on one fixed pair. */
+/* verify.c: what the rest of the program asks of a rule, read from its entry
+ * (rule_table.c): the step, the losslessness test's values, the closed forms
+ * on one pair, the faces' bound and replacement. No rule is named here. */
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dist/pdist.h"
 #include "util/rng.h"
-#include "verify/verify.h"
+#include "verify/rule.h"
 #include "util/xalloc.h"
 
-/* Each rule's name, once: the table and the option's choices use it. */
-#define NAME_STANDARD "standard"
-#define NAME_BLOCK "block"
-#define NAME_EXACT_MATCH "exact-match"
-#define NAME_GREEDY "greedy"
-#define NAME_LENIENT "lenient"
-#define NAME_TYPICAL "typical"
-#define NAME_MISTAKE_RESIDUAL_FROM_P "mistake-residual-from-p"
-#define NAME_MISTAKE_ACCEPT_ALL "mistake-accept-all"
-#define MISTAKE " (a mistake)"	/* how a face labels one */
+const struct verify_entry *
+verify_entry(enum verify_rule rule)
+{
+	if ((int)rule < 0 || (int)rule >= verify_nrules)
+		return verify_table[verify_default_rule()];
+	return verify_table[rule];
+}
 
-const struct verify_info verify_rules[VERIFY_NRULES] = {
-	[VERIFY_STANDARD] = { NAME_STANDARD, 1, 0, 1,
-	    "accept with min(1, p/q), residual norm(max(0, p - q)) (Leviathan 2022)" },
-	[VERIFY_BLOCK] = { NAME_BLOCK, 1, 0, 0,
-	    "verify the drafted block jointly (Sun et al. 2024, Algorithm 2)" },
-	[VERIFY_EXACT_MATCH] = { NAME_EXACT_MATCH, 1, 0, 1,
-	    "accept iff the draft equals an independent y ~ p; emit y either way" },
-	[VERIFY_GREEDY] = { NAME_GREEDY, 1, 0, 1,
-	    "temperature 0: draft argmax q, accept while it is argmax p" },
-	[VERIFY_LENIENT] = { NAME_LENIENT, 0, 0, 1,
-	    "accept with min(1, p/(L q)), residual norm(max(0, p - L q)) (lossy)" },
-	[VERIFY_TYPICAL] = { NAME_TYPICAL, 0, 0, 0,
-	    "accept when p(x) > min(eps, delta exp(-H(p))), else draw from p (lossy)" },
-	[VERIFY_MISTAKE_RESIDUAL_FROM_P] = { NAME_MISTAKE_RESIDUAL_FROM_P, 0, 1, 1,
-	    "a mistake: the replacement drawn from p, not from the residual" },
-	[VERIFY_MISTAKE_ACCEPT_ALL] = { NAME_MISTAKE_ACCEPT_ALL, 0, 1, 1,
-	    "a mistake: every draft accepted, the bonus from p" },
-};
+int
+verify_has(enum verify_rule rule, int flag)
+{
+	return (verify_entry(rule)->flags & flag) != 0;
+}
 
-const char *const verify_names[VERIFY_NRULES + 1] = {
-	[VERIFY_STANDARD] = NAME_STANDARD,
-	[VERIFY_BLOCK] = NAME_BLOCK,
-	[VERIFY_EXACT_MATCH] = NAME_EXACT_MATCH,
-	[VERIFY_GREEDY] = NAME_GREEDY,
-	[VERIFY_LENIENT] = NAME_LENIENT,
-	[VERIFY_TYPICAL] = NAME_TYPICAL,
-	[VERIFY_MISTAKE_RESIDUAL_FROM_P] = NAME_MISTAKE_RESIDUAL_FROM_P,
-	[VERIFY_MISTAKE_ACCEPT_ALL] = NAME_MISTAKE_ACCEPT_ALL,
-	[VERIFY_NRULES] = NULL,
-};
+enum verify_rule
+verify_default_rule(void)
+{
+	int r;
+
+	for (r = 0; r < verify_nrules; r++)
+		if (verify_table[r]->flags & VERIFY_F_DEFAULT)
+			return (enum verify_rule)r;
+	return (enum verify_rule)0;
+}
+
+const char *
+verify_beta_label(enum verify_rule rule)
+{
+	const struct verify_entry *e = verify_entry(rule);
+
+	return e->beta != NULL ? e->beta_name : "overlap";
+}
+
+const char *
+verify_param_default(const char *option)
+{
+	int r, k;
+
+	for (r = 0; r < verify_nrules; r++)
+		for (k = 0; k < VERIFY_PARAMS_MAX; k++) {
+			const struct verify_param *pm = &verify_table[r]->params[k];
+
+			if (pm->option != NULL && strcmp(pm->option, option) == 0)
+				return pm->def;
+		}
+	return NULL;
+}
+
+int
+verify_uses_param(enum verify_rule rule, size_t offset)
+{
+	const struct verify_entry *e = verify_entry(rule);
+	int k;
+
+	for (k = 0; k < VERIFY_PARAMS_MAX; k++)
+		if (e->params[k].option != NULL && e->params[k].offset == offset)
+			return 1;
+	return 0;
+}
+
+double
+verify_param_value(const struct verify_params *par, const struct verify_param *pm)
+{
+	double x;
+
+	memcpy(&x, (const char *)par + pm->offset, sizeof x);
+	return x;
+}
 
 struct verify_params
 verify_defaults(void)
 {
-	struct verify_params par = { VERIFY_STANDARD, VERIFY_LENIENCE,
-	    VERIFY_TYPICAL_EPSILON, VERIFY_TYPICAL_DELTA, 0.0 };
+	struct verify_params par;
+	int r, k;
 
+	memset(&par, 0, sizeof par);
+	par.rule = verify_default_rule();
+	for (r = 0; r < verify_nrules; r++)
+		for (k = 0; k < VERIFY_PARAMS_MAX; k++) {
+			const struct verify_param *pm = &verify_table[r]->params[k];
+			double x;
+
+			if (pm->option == NULL)
+				continue;
+			x = strtod(pm->def, NULL);
+			memcpy((char *)&par + pm->offset, &x, sizeof x);
+		}
 	return par;
 }
 
 const char *
 verify_label(enum verify_rule rule)
 {
-	static const char *const label[VERIFY_NRULES] = {
-		[VERIFY_MISTAKE_RESIDUAL_FROM_P] = NAME_MISTAKE_RESIDUAL_FROM_P MISTAKE,
-		[VERIFY_MISTAKE_ACCEPT_ALL] = NAME_MISTAKE_ACCEPT_ALL MISTAKE,
-	};
+	const struct verify_entry *e;
 
-	if ((int)rule < 0 || rule >= VERIFY_NRULES)
+	if ((int)rule < 0 || (int)rule >= verify_nrules)
 		return "?";
-	return label[rule] != NULL ? label[rule] : verify_rules[rule].name;
+	e = verify_table[rule];
+	return e->label != NULL ? e->label : e->name;
 }
 
 void
 verify_step(const struct verify_params *par, struct source *src, struct rng *rng,
     int gamma, double *scratch, struct spec_step *out, struct spec_targets *targets)
 {
-	struct spec_rule rule;
+	const struct verify_entry *e = verify_entry(par->rule);
+	struct spec_rule rule = e->hooks;
 
-	if (par->rule == VERIFY_BLOCK) {
-		verify_block_step(src, rng, gamma, par->draft_p_min, scratch, out, targets);
+	if (e->step != NULL) {
+		e->step(par, src, rng, gamma, scratch, out, targets);
 		return;
 	}
-	if (par->rule == VERIFY_STANDARD) {
-		struct spec_rule std = { NULL, NULL, NULL, NULL, NULL, NULL,
-		    par->draft_p_min };
-
-		spec_step_rule(src, rng, gamma, scratch, &std, out, targets);
-		return;
-	}
-	rule = verify_token_rule(par);
+	rule.ctx = par;
+	rule.p_min = par->draft_p_min;
 	spec_step_rule(src, rng, gamma, scratch, &rule, out, targets);
+}
+
+double
+verify_beta(const struct verify_params *par, const struct pdist *p, const struct pdist *q)
+{
+	const struct verify_entry *e = verify_entry(par->rule);
+
+	return e->beta != NULL ? e->beta(par, p, q) : pdist_overlap(p, q);
 }
 
 /* The PIT of token x under the point mass at argmax p: w when x is it, else 1. */
@@ -110,6 +152,7 @@ verify_pit(const struct verify_params *par, struct spec_step *step,
 	struct spec_token *run[SPEC_GAMMA_MAX + 1];
 	size_t xs[SPEC_GAMMA_MAX + 1];
 	double cdf[SPEC_GAMMA_MAX + 1], w[SPEC_GAMMA_MAX + 1];
+	int point = verify_has(par->rule, VERIFY_F_POINT_TARGET);
 	int i, k = 0, m = 0, j;
 
 	for (i = 0; i < step->ntok; i++) {
@@ -129,7 +172,7 @@ verify_pit(const struct verify_params *par, struct spec_step *step,
 		    pdist_same(targets->has_q[i + m] ? &targets->q[i + m] : &targets->p[i + m],
 		    q); m++)
 			;
-		if (par->rule == VERIFY_GREEDY) {
+		if (point) {
 			for (j = 0; j < m; j++)
 				run[i + j]->pit = point_pit(p, xs[i + j], w[i + j]);
 			continue;
@@ -138,81 +181,6 @@ verify_pit(const struct verify_params *par, struct spec_step *step,
 			pdist_ratio_cdf_many(p, q, xs + i, m, cdf);
 		for (j = 0; j < m; j++)
 			run[i + j]->pit = cdf[j] + w[i + j] * run[i + j]->p;
-	}
-}
-
-static size_t
-dense_argmax(const double *p, size_t n)
-{
-	struct pdist d = pdist_dense(p, n);
-
-	return verify_argmax(&d);
-}
-
-/* The accepted mass A(y) = q(y) a(y) of a rule, into acc; returns its sum. */
-static double
-accepted_mass(const struct verify_params *par, const double *p, const double *q,
-    size_t n, double *acc)
-{
-	double thr = 0.0, h = 0.0, sum = 0.0;
-	size_t y, top = dense_argmax(p, n), qtop = dense_argmax(q, n);
-
-	for (y = 0; y < n; y++)
-		h -= p[y] > 0.0 ? p[y] * log(p[y]) : 0.0;
-	thr = fmin(par->epsilon, par->delta * exp(-h));
-	for (y = 0; y < n; y++) {
-		switch (par->rule) {
-		case VERIFY_EXACT_MATCH:
-			acc[y] = p[y] * q[y];
-			break;
-		case VERIFY_GREEDY:
-			acc[y] = y == qtop && qtop == top;
-			break;
-		case VERIFY_LENIENT:
-			acc[y] = fmin(q[y], p[y] / par->lenience);
-			break;
-		case VERIFY_TYPICAL:
-			acc[y] = p[y] > thr ? q[y] : 0.0;
-			break;
-		case VERIFY_MISTAKE_ACCEPT_ALL:
-			acc[y] = q[y];
-			break;
-		default:
-			acc[y] = fmin(p[y], q[y]);
-			break;
-		}
-		sum += acc[y];
-	}
-	return sum;
-}
-
-/* The replacement distribution R of a rule (unnormalised weights) into r. */
-static void
-replacement(const struct verify_params *par, const double *p, const double *q,
-    size_t n, double *r)
-{
-	size_t y, top = dense_argmax(p, n);
-
-	for (y = 0; y < n; y++) {
-		switch (par->rule) {
-		case VERIFY_EXACT_MATCH:
-			r[y] = p[y] * (1.0 - q[y]);
-			break;
-		case VERIFY_GREEDY:
-			r[y] = y == top;
-			break;
-		case VERIFY_LENIENT:
-			r[y] = fmax(0.0, p[y] - par->lenience * q[y]);
-			break;
-		case VERIFY_TYPICAL:
-		case VERIFY_MISTAKE_RESIDUAL_FROM_P:
-		case VERIFY_MISTAKE_ACCEPT_ALL:
-			r[y] = p[y];
-			break;
-		default:
-			r[y] = fmax(0.0, p[y] - q[y]);
-			break;
-		}
 	}
 }
 
@@ -231,53 +199,40 @@ normalise_or_p(double *r, const double *p, size_t n)
 double
 verify_u_bound(const struct verify_params *par, double p, double q, const char **label)
 {
-	switch (par->rule) {
-	case VERIFY_STANDARD:
-	case VERIFY_MISTAKE_RESIDUAL_FROM_P:
-		*label = "p/q";
-		return q > 0.0 ? p / q : 0.0;
-	case VERIFY_LENIENT:
-		*label = "p/Lq";
-		return q > 0.0 ? p / (par->lenience * q) : 0.0;
-	default:
-		*label = NULL;
-		return -1.0;
-	}
+	const struct verify_entry *e = verify_entry(par->rule);
+
+	*label = e->bound != NULL ? e->bound_name : NULL;
+	return e->bound != NULL ? e->bound(par, p, q) : -1.0;
 }
 
 double
 verify_replacement_prob(const struct verify_params *par, const struct spec_step *step,
     int i)
 {
-	const struct spec_token *t = &step->tok[i];
+	const struct verify_entry *e = verify_entry(par->rule);
 
-	switch (par->rule) {
-	case VERIFY_STANDARD:
-		return spec_residual_prob(step, i);
-	case VERIFY_LENIENT:
-		if (step->residual_mass <= 0.0)
-			return t->p;
-		return fmax(0.0, t->p - par->lenience * t->q) / step->residual_mass;
-	case VERIFY_TYPICAL:
-	case VERIFY_MISTAKE_RESIDUAL_FROM_P:
-	case VERIFY_MISTAKE_ACCEPT_ALL:
-		return t->p;
-	default:
-		return -1.0;
-	}
+	return e->replacement_prob != NULL ? e->replacement_prob(par, step, i) : -1.0;
 }
 
 double
 verify_pair_parts(const struct verify_params *par, const double *p, const double *q,
     size_t vocab, double *acc, double *repl, double *bonus)
 {
-	double a = fmin(1.0, accepted_mass(par, p, q, vocab, acc));
-	size_t y, top = dense_argmax(p, vocab);
+	const struct verify_entry *e = verify_entry(par->rule);
+	double a = fmin(1.0, e->accepted != NULL ? e->accepted(par, p, q, vocab, acc) :
+	    rule_accepted_each(par, p, q, vocab, acc, e->accepted_one));
+	size_t y;
 
-	replacement(par, p, q, vocab, repl);
+	if (e->replace != NULL)
+		e->replace(par, p, q, vocab, repl);
+	else
+		for (y = 0; y < vocab; y++)
+			repl[y] = e->replacement_weight(par, p[y], q[y]);
 	normalise_or_p(repl, p, vocab);
-	for (y = 0; y < vocab; y++)
-		bonus[y] = par->rule == VERIFY_GREEDY ? (double)(y == top) : p[y];
+	if (e->bonus != NULL)
+		e->bonus(p, vocab, bonus);
+	else
+		memcpy(bonus, p, vocab * sizeof *bonus);
 	return a;
 }
 
@@ -289,7 +244,7 @@ verify_output_pair(const struct verify_params *par, const double *p, const doubl
 	size_t y;
 	int i;
 
-	if (par->rule == VERIFY_BLOCK) {
+	if (!verify_has(par->rule, VERIFY_F_PAIR_FORM)) {	/* lossless, no parts */
 		memcpy(out, p, vocab * sizeof *out);
 		return;
 	}

@@ -1,9 +1,9 @@
-/* verify.h: the verification rules, side by side, as one small strategy table
- * beside the sampler (spec.h): which rule a step runs, whether it keeps the
- * target's output distribution, whether it is a deliberate mistake, whether its
- * per-position acceptance has a closed form; the step under each rule; the
- * losslessness test's value of every emitted token; and a rule's exact output
- * distribution on one fixed pair. */
+/* verify.h: the verification rules as one table beside the sampler (spec.h),
+ * in the spirit of tmux's cmd_table: each rule is one file rule_NAME.c
+ * exporting one struct verify_entry (its name, flags, parameters, test,
+ * bound, replacement, closed forms, step and explanation) and rule_table.c
+ * lists them. The functions below read the entry; no code outside the rule
+ * files names a particular rule. */
 #ifndef SPECDEC_VERIFY_H
 #define SPECDEC_VERIFY_H
 
@@ -24,14 +24,8 @@ enum verify_rule {
 	VERIFY_TYPICAL,			/* Medusa's typical acceptance (Cai et al. 2024) */
 	VERIFY_MISTAKE_RESIDUAL_FROM_P,	/* a mistake: the replacement drawn from p */
 	VERIFY_MISTAKE_ACCEPT_ALL,	/* a mistake: every draft kept */
-	VERIFY_NRULES,
-};
+};	/* the first rows of the table; verify_nrules counts them all */
 
-/* Medusa's published defaults (FasterDecoding/Medusa, medusa/model/medusa_model.py:
- * posterior_threshold = 0.09, posterior_alpha = 0.3 = its square root). */
-#define VERIFY_TYPICAL_EPSILON 0.09
-#define VERIFY_TYPICAL_DELTA 0.3
-#define VERIFY_LENIENCE 0.5		/* the default of --lenience */
 #define VERIFY_LENIENCE_MIN 0.01	/* the smallest L, --lenience and the keys */
 
 struct verify_params {
@@ -44,16 +38,121 @@ struct verify_params {
 				 * draft all gamma */
 };
 
-struct verify_info {
-	const char *name;	/* stable: --verifier, the JSON, the header */
-	int lossless;		/* the output follows p (greedy: greedy decoding of p) */
-	int mistake;		/* a deliberate error, labelled so on screen */
-	int closed_form;	/* the per-position acceptance has a closed form */
-	const char *description;	/* one line */
+/* An entry's flags. */
+#define VERIFY_F_LOSSLESS	0x01	/* the output follows p (greedy: greedy
+					 * decoding of p) */
+#define VERIFY_F_MISTAKE	0x02	/* a deliberate error, labelled so */
+#define VERIFY_F_DRAWS_U	0x04	/* its test compares a uniform u with a bound */
+#define VERIFY_F_CLOSED_BETA	0x08	/* its per-position acceptance has a closed
+					 * form (the beta hook) */
+#define VERIFY_F_PAIR_FORM	0x10	/* its output on one pair has token-by-token
+					 * parts (accepted, replacement, bonus) */
+#define VERIFY_F_OVERLAP	0x20	/* the acceptance a step records is the
+					 * overlap sum min(p, q) */
+#define VERIFY_F_POINT_TARGET	0x40	/* its output follows the point mass at
+					 * argmax p (the PIT tests against it) */
+#define VERIFY_F_REPL_MASS	0x80	/* a step records the mass of the
+					 * distribution its replacement came from */
+#define VERIFY_F_DEFAULT	0x100	/* the default rule, the notebook's */
+
+#define VERIFY_PARAMS_MAX 2
+
+/* One parameter of a rule. */
+struct verify_param {
+	const char *option;	/* the option that sets it (cli_table.c): "lenience" */
+	const char *def;	/* its default, as the option reads it: "0.5" */
+	size_t offset;		/* its field in struct verify_params */
+	const char *report;	/* its name in the text report's verifier line, printed
+				 * "NAME %g": "L" */
+	const char *json;	/* its JSON key: "lenience" */
+	const char *header;	/* its name in the live view's header, printed
+				 * " NAME=%.2f": "L"; NULL: not shown */
 };
 
-extern const struct verify_info verify_rules[VERIFY_NRULES];
-extern const char *const verify_names[VERIFY_NRULES + 1];	/* NULL-terminated */
+/* One verification rule: one file src/verify/rule_NAME.c exports its entry and
+ * rule_table.c lists it (docs/design.md, "Add a rule"). Hooks left NULL say the
+ * rule has no such thing; the comments say what a NULL means. */
+#define VERIFY_NAME_MAX 32
+
+struct verify_entry {
+	const char name[VERIFY_NAME_MAX];	/* stable: --verifier, the JSON,
+						 * the header (an array: the
+						 * choices list takes its address) */
+	const char *label;	/* how a face names it, NULL: the name; a
+				 * mistake's says so: "NAME (a mistake)" */
+	const char *const *aliases;	/* more names --verifier takes, NULL-ended; or NULL */
+	int flags;		/* VERIFY_F_* */
+	struct verify_param params[VERIFY_PARAMS_MAX];	/* .option NULL: none */
+	const char *test;	/* the accept test: "u < p/q" */
+	const char *bound_name;	/* what u is compared with: "p/q"; NULL: draws no u */
+	/* That bound at a draft with target p and draft q (0 where q is 0). */
+	double (*bound)(const struct verify_params *par, double p, double q);
+	const char *replacement;	/* after a rejection: "norm(max(0, p - q))" */
+	const char *bonus_name;	/* after gamma accepted drafts: "p" */
+	/* The probability the replacement tok[i] of step was drawn with; NULL:
+	 * the step keeps too little to tell. */
+	double (*replacement_prob)(const struct verify_params *par,
+	    const struct spec_step *step, int i);
+	/* The replacement's unnormalised weight of a token with target p and
+	 * draft q, for the faces' columns; NULL: not a function of p and q. */
+	double (*replacement_weight)(const struct verify_params *par, double p, double q);
+	const char *beta_name;	/* the acceptance expectation's short name:
+				 * "overlap", "sum p q"; or why there is none */
+	/* The per-position acceptance expectation on (p, q); NULL: no closed
+	 * form, a step records the overlap. */
+	double (*beta)(const struct verify_params *par, const struct pdist *p,
+	    const struct pdist *q);
+	/* One pair, dense over n tokens: the accepted mass q(y) a(y) of a token
+	 * with target p and draft q, where it depends on those alone ... */
+	double (*accepted_one)(const struct verify_params *par, double p, double q);
+	/* ... or of every token into acc, its sum returned (NULL with
+	 * accepted_one NULL: no token-by-token parts, the output is p). */
+	double (*accepted)(const struct verify_params *par, const double *p,
+	    const double *q, size_t n, double *acc);
+	/* The replacement's unnormalised weights into r; NULL: each token's
+	 * replacement_weight. */
+	void (*replace)(const struct verify_params *par, const double *p, const double *q,
+	    size_t n, double *r);
+	/* The bonus token's distribution into b; NULL: p. */
+	void (*bonus)(const double *p, size_t n, double *b);
+	/* The step: hooks on spec_step_rule (spec.h; NULL hooks are the
+	 * standard rule's, ctx and p_min are filled from the params) ... */
+	struct spec_rule hooks;
+	/* ... or a step of its own (NULL: the hooks). */
+	void (*step)(const struct verify_params *par, struct source *src,
+	    struct rng *rng, int gamma, double *scratch, struct spec_step *out,
+	    struct spec_targets *targets);
+	const char *explain;	/* one line for the help and the man page */
+};
+
+/* The table (rule_table.c), indexed by enum verify_rule, its length, and the
+ * names in its order, NULL-terminated. */
+extern const struct verify_entry *const verify_table[];
+extern const int verify_nrules;
+extern const char *const verify_names[];
+
+/* The rule's entry; the default rule's for an index out of range. */
+const struct verify_entry *verify_entry(enum verify_rule rule);
+
+/* Whether the rule's entry has flag (VERIFY_F_*). */
+int verify_has(enum verify_rule rule, int flag);
+
+/* The default rule (VERIFY_F_DEFAULT). */
+enum verify_rule verify_default_rule(void);
+
+/* The name of the acceptance expectation a step records under rule: the
+ * entry's beta_name, or "overlap" where that is what it records. */
+const char *verify_beta_label(enum verify_rule rule);
+
+/* The default of a rule parameter set by option (an option name without
+ * dashes), as text; NULL when no rule has such a parameter. */
+const char *verify_param_default(const char *option);
+
+/* Whether the rule has a parameter at offset in struct verify_params. */
+int verify_uses_param(enum verify_rule rule, size_t offset);
+
+/* The value of parameter k of par's rule. */
+double verify_param_value(const struct verify_params *par, const struct verify_param *pm);
 
 /* The params with every field at its default and the standard rule. */
 struct verify_params verify_defaults(void);
@@ -128,9 +227,6 @@ double verify_replacement_prob(const struct verify_params *par,
 void verify_block_step(struct source *src, struct rng *rng, int gamma, double p_min,
     double *scratch, struct spec_step *out, struct spec_targets *targets);
 double verify_block_h(double p_i, double z_i);
-
-/* The rule hooks of the token-by-token rules (verify_token.c). */
-struct spec_rule verify_token_rule(const struct verify_params *par);
 
 /* argmax p, ties to the lowest id. */
 size_t verify_argmax(const struct pdist *p);

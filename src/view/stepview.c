@@ -43,35 +43,42 @@ keep_top(struct stepview_pos *pos, int x, double px, double qx)
 
 void
 stepview_capture_pos(struct stepview_pos *pos, const struct pdist *p,
-    const struct pdist *q, double a)
+    const struct pdist *q, const struct verify_params *rule)
 {
+	const struct verify_entry *e;
 	size_t x;
 
 	memset(pos, 0, sizeof *pos);
+	pos->rule = rule != NULL ? *rule : verify_defaults();
+	e = verify_entry(pos->rule.rule);
 	for (x = 0; x < p->vocab; x++) {
 		double px = pdist_prob(p, x), qx = pdist_prob(q, x);
 
 		if (px > 0.0 || qx > 0.0)
 			keep_top(pos, (int)x, px, qx);
 		pos->overlap += px < qx ? px : qx;
-		pos->resid_mass += a * px > qx ? a * px - qx : 0.0;
+		pos->resid_mass += px > qx ? px - qx : 0.0;
+		if (e->replacement_weight != NULL)
+			pos->repl_mass += e->replacement_weight(&pos->rule, px, qx);
 	}
-	pos->resid_scale = a;
+	if (e->replacement_weight == NULL)
+		pos->repl_mass = -1.0;
 }
 
 void
 stepview_capture(struct stepview *v, const struct spec_step *step,
-    const struct spec_targets *targets, uint64_t number)
+    const struct spec_targets *targets, const struct verify_params *rule,
+    uint64_t number)
 {
 	int k;
 
 	v->number = number;
 	v->npos = 0;
 	for (k = 0; k < step->tested; k++)
-		stepview_capture_pos(&v->pos[v->npos++], &targets->p[k], &targets->q[k], 1.0);
+		stepview_capture_pos(&v->pos[v->npos++], &targets->p[k], &targets->q[k], rule);
 	if (step->accepted == step->gamma)
 		stepview_capture_pos(&v->pos[v->npos++], &targets->p[step->gamma],
-		    &targets->q[step->gamma], 1.0);
+		    &targets->q[step->gamma], rule);
 	for (k = 0; k < step->gamma; k++)
 		v->q_drafted[k] = pdist_prob(&targets->q[k], (size_t)step->drafted[k]);
 }
@@ -79,11 +86,15 @@ stepview_capture(struct stepview *v, const struct spec_step *step,
 static double
 residual_of(const struct stepview_pos *pos, double p, double q)
 {
-	double r = pos->resid_scale * p - q;
+	const struct verify_entry *e = verify_entry(pos->rule.rule);
+	double r;
 
-	if (pos->resid_mass <= 0.0)
+	if (pos->repl_mass < 0.0)
+		return -1.0;
+	if (pos->repl_mass <= 0.0)
 		return p;
-	return r > STEPVIEW_EQUAL * (p > q ? p : q) ? r / pos->resid_mass : 0.0;
+	r = e->replacement_weight(&pos->rule, p, q);
+	return r > STEPVIEW_EQUAL * (p > q ? p : q) ? r / pos->repl_mass : 0.0;
 }
 
 static double
@@ -113,7 +124,7 @@ rest_row(const struct stepview_pos *pos, const struct stepview_row *rows, int n,
 	rest->p = maxd(p, 0.0);
 	rest->q = maxd(q, 0.0);
 	rest->overlap = maxd(ov, 0.0);
-	rest->residual = maxd(res, 0.0);
+	rest->residual = pos->repl_mass < 0.0 ? -1.0 : maxd(res, 0.0);
 	rest->share = share_of(st, 0) < 0.0 ? -1.0 : maxd(share, 0.0);
 }
 

@@ -11,6 +11,7 @@
 
 #include "dist/pdist.h"
 #include "verify/spec.h"
+#include "verify/verify.h"
 #include "stats/stats.h"
 
 #define STEPVIEW_ROWS 16	/* tokens kept per position, by max(p, q) */
@@ -23,8 +24,11 @@ struct stepview_pos {
 	double p[STEPVIEW_ROWS], q[STEPVIEW_ROWS];
 	double rest_p, rest_q;	/* the mass of the tokens not kept */
 	double overlap;		/* sum min(p, q): this position's alpha */
-	double resid_mass;	/* sum max(0, a p - q), a = 1 for the standard rule */
-	double resid_scale;	/* that a */
+	double resid_mass;	/* sum max(0, p - q) = 1 - overlap */
+	struct verify_params rule;	/* the rule the step ran under */
+	double repl_mass;	/* the sum of its replacement's weights (verify.h's
+				 * replacement_weight); -1: not a function of p
+				 * and q (the column shows '-') */
 };
 
 struct stepview {
@@ -39,21 +43,25 @@ struct stepview_row {
 	int id;
 	double p, q;
 	double overlap;		/* min(p, q); for the rest, its part of the overlap */
-	double residual;	/* norm(max(0, a p - q)): what a rejection draws from;
-				 * p itself when the residual has no mass */
+	double residual;	/* the rule's replacement distribution, normalised
+				 * (standard: norm(max(0, p - q))): what a
+				 * rejection draws from; p itself when it has
+				 * no mass; -1 where the rule's is not a
+				 * function of p and q */
 	double share;		/* the token's share of the output so far; -1: not shown */
 };
 
-/* Keep position pos of a step from its target p and draft q, with the residual
- * scaled by a (1: the standard rule; block verification scales p): one pass
- * over the vocabulary, which also sums the overlap and the residual's mass. */
+/* Keep position pos of a step from its target p and draft q under rule (NULL:
+ * the default rule's): one pass over the vocabulary, which also sums the
+ * overlap, the residual's mass and the rule's replacement's. */
 void stepview_capture_pos(struct stepview_pos *pos, const struct pdist *p,
-    const struct pdist *q, double a);
+    const struct pdist *q, const struct verify_params *rule);
 
 /* Keep a whole step: targets->p and ->q at each tested position and, after a
  * bonus, at position gamma; number is its sim_entry.number. */
 void stepview_capture(struct stepview *v, const struct spec_step *step,
-    const struct spec_targets *targets, uint64_t number);
+    const struct spec_targets *targets, const struct verify_params *rule,
+    uint64_t number);
 
 /* The pane's rows for pos in at most max_rows rows (>= 2): the largest kept
  * tokens and, when tokens are left out, one rest row carrying their mass. With

@@ -106,4 +106,24 @@ is "$(jq -r '[has("rule_output"), (.checks[] | select(.name == "output_matches_r
 "$SPECDEC" --json --replay "$pairs" --steps 100 > "$TMPD/j1"
 is "$(jq 'has("rule_output")' "$TMPD/j1")" false "three pairs: no rule output"
 
+# Each rule's acceptance expectation under its own name; alpha_overlap stays the
+# overlap. One pair over 5 tokens, by hand: overlap .2+.1+.1+.1+0 = .5; lenient
+# (L .5) sum min(q, p/L) = .2+.1+.2+.1+0 = .6; exact-match sum p q =
+# .10+.02+.06+.01+0 = .19; accept-all 1.
+printf '# one pair\n0.5 0.2 0.1 0.1 0.1\n0.2 0.1 0.6 0.1 0.0\n' > "$TMPD/one"
+# expectation RULE: overlap, the rule's own, its name
+expectation() {
+	"$SPECDEC" --json --replay "$TMPD/one" --steps 500 --verifier "$1" |
+	    jq -r '[.alpha_overlap, (.alpha_rule // "none"), (.alpha_rule_name // "none")] | join(" ")'
+}
+is "$(expectation standard)" "0.5 none none" "standard: alpha_overlap the overlap, no key of its own"
+is "$(expectation lenient)" "0.5 0.6 sum min(q, p/L)" "lenient: alpha_overlap .5, alpha_rule .6 named sum min(q, p/L)"
+is "$(expectation exact-match)" "0.5 0.19 sum p q" "exact-match: alpha_rule .19 named sum p q"
+is "$(expectation mistake-accept-all)" "0.5 1 1 (all accepted)" "accept-all: alpha_rule 1"
+is "$(expectation typical)" "0.5 none none" "typical records the overlap: no key of its own"
+"$SPECDEC" --batch --replay "$TMPD/one" --steps 500 --verifier lenient | tr '\n' ' ' |
+    grep -q "sum min(q, p/L) 0.6000 per step, 0.6000 per test; *overlap 0.5000 per step"
+ok $? "lenient's report names its expectation and gives the overlap beside it"
+"$SPECDEC" --batch --replay "$TMPD/one" --steps 500 | grep -q "; overlap 0.5000 per step, 0.5000 per test$"
+ok $? "the standard report's alpha line is as before"
 done_testing

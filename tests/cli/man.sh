@@ -20,6 +20,15 @@ for opt in $("$SPECDEC" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
 	grep -qF -e "Fl \\-$name" -e "\\-\\-$name" "$MANPAGE" || missing="$missing $opt"
 done
 is "$missing" "" "every option in --help is in the man page"
+# every rule of the table (src/verify/rule_table.c) is described under --verifier
+rules=$("$SPECDEC" --verifier nope 2>&1 | sed -n "s/.*is not one of //p" | tr -d ',')
+[ -n "$rules" ]
+ok $? "the rules' names from --verifier's error: $rules"
+undescribed=
+for rule in $rules; do
+	grep -qxF ".Cm $rule :" "$MANPAGE" || undescribed="$undescribed $rule"
+done
+is "$undescribed" "" "every rule in the table is described in the man page"
 for section in SYNOPSIS DESCRIPTION OPTIONS "EXIT STATUS" EXAMPLES; do
 	grep -q "^\.Sh $section" "$MANPAGE" || grep -q "^\.SH \"*$section" "$MANPAGE"
 	ok $? "section $section"

@@ -47,7 +47,7 @@ check_row(const struct cli_option *o, const struct options *opt)
 		if (!isfinite(v) || signbit(v))
 			abort();
 		/* 0 is "max" for a rate, and "not given" for a row without a default */
-		if ((o->kind == CLI_KIND_RATE || o->def == NULL) && v == 0.0)
+		if ((o->kind == CLI_KIND_RATE || cli_default(o) == NULL) && v == 0.0)
 			continue;
 		if (v < o->min || v > o->max || (o->open_min && v <= o->min))
 			abort();

@@ -77,9 +77,10 @@ test_rows(void)
 		    (o->sources & ~(CLI_S_STUB | CLI_S_REPLAY | CLI_S_NGRAM)) == 0,
 		    "--%s: applies to some modes, known sources", o->name);
 		memset(&opt, 0, sizeof opt);
-		tap_ok(o->def == NULL || cli_kind_parse(o, o->def, &opt, &why) == 0,
+		tap_ok(cli_default(o) == NULL || cli_kind_parse(o, cli_default(o), &opt,
+		    &why) == 0,
 		    "--%s: its default '%s' is one of its values", o->name,
-		    o->def != NULL ? o->def : "");
+		    cli_default(o) != NULL ? cli_default(o) : "");
 	}
 	tap_ok(cli_table_find("vocab") != NULL && cli_table_find("nope") == NULL &&
 	    cli_table_find_letter('g') == cli_table_find("gamma") &&
@@ -259,9 +260,9 @@ item_matches(const struct cli_option *o, const struct man_item *it, char *why,
 	roff(words, want, sizeof want);
 	if (want[0] != '\0' && !has_value(it->flat, want))
 		snprintf(why, len, "range '%s'", want);
-	roff(o->def != NULL ? o->def : "", words, sizeof words);
+	roff(cli_default(o) != NULL ? cli_default(o) : "", words, sizeof words);
 	snprintf(want, sizeof want, "default %s", words);
-	if (o->def != NULL && !has_value(it->flat, want))
+	if (cli_default(o) != NULL && !has_value(it->flat, want))
 		snprintf(why, len, "'%s'", want);
 	for (c = o->choices; c != NULL && *c != NULL; c++) {
 		snprintf(want, sizeof want, "\n.Cm %s", *c);

@@ -113,7 +113,7 @@ test_variances(void)
 	struct sim sim;
 	long s;
 
-	for (rule = 0; rule < VERIFY_NRULES; rule++) {
+	for (rule = 0; rule < verify_nrules; rule++) {
 		struct verify_params par = verify_defaults();
 
 		par.rule = (enum verify_rule)rule;
@@ -141,7 +141,7 @@ test_variances(void)
 			worst = fmax(worst, fabs(scratch[y] - want) / fmax(want, 1e-4 / 0.03));
 		}
 		tap_ok(worst <= 0.03, "%s: per-step variances in closed form, measured within"
-		    " %.1f%% (token 0: %.4f against %.4f)", verify_rules[rule].name,
+		    " %.1f%% (token 0: %.4f against %.4f)", verify_entry(rule)->name,
 		    100.0 * worst, scratch[0], po.per_token ? po.var[0] *
 		    (double)sim.stats.tokens / N : po.var[0]);
 		sim_close(&sim);
@@ -167,7 +167,7 @@ test_lossless_exact(void)
 		for (y = 0, tv = 0.0; y < 4; y++)
 			tv += 0.5 * (po.exact[y] > pair_p[y] ? po.exact[y] - pair_p[y] :
 			    pair_p[y] - po.exact[y]);
-		tap_near(tv, 0.0, 1e-12, verify_rules[lossless[i]].name);
+		tap_near(tv, 0.0, 1e-12, verify_entry(lossless[i])->name);
 	}
 	par.rule = VERIFY_STANDARD;
 	pair_output_reset(&po, &par, 4, 1);
@@ -189,7 +189,7 @@ test_no_false_alarms(const char *file, const char *what)
 	long s;
 
 	open_path = file;
-	for (rule = 0; rule < VERIFY_NRULES; rule++)
+	for (rule = 0; rule < verify_nrules; rule++)
 		for (seed = 1; seed <= (uint64_t)seeds; seed++) {
 			open_sim(&sim, (enum verify_rule)rule, seed);
 			for (s = 0; s < steps; s++)
@@ -200,7 +200,7 @@ test_no_false_alarms(const char *file, const char *what)
 			skipped += checks[8].skipped;
 			tested += fig.pair.tested;
 			if (!checks[8].pass && getenv("SPECDEC_PAIR_VERBOSE") != NULL)
-				fprintf(stderr, "# %s seed %llu: %s\n", verify_rules[rule].name,
+				fprintf(stderr, "# %s seed %llu: %s\n", verify_entry(rule)->name,
 				    (unsigned long long)seed, checks[8].detail);
 			runs++;
 			sim_close(&sim);
@@ -251,7 +251,7 @@ test_power(void)
 		for (seed = 1, hits = 0; seed <= (uint64_t)seeds; seed++)
 			hits += caught(wrong[i], seed);
 		tap_ok(hits >= seeds - 1 - seeds / 25, "%s run as standard: caught in %d of %d"
-		    " seeds", verify_rules[wrong[i]].name, hits, seeds);
+		    " seeds", verify_entry(wrong[i])->name, hits, seeds);
 	}
 }
 

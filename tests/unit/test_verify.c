@@ -155,17 +155,17 @@ test_rule_on_pair(enum verify_rule r, const double *p, const double *q, int gamm
 	verify_output_pair(&par, p, q, V, gamma, scratch, exact);
 	run_rule(&par, p, q, V, gamma, 60000, 5, &t);
 	snprintf(what, sizeof what, "%s, gamma %d: measured output matches the exact "
-	    "output distribution (%.3f %.3f %.3f %.3f)", verify_rules[r].name, gamma,
+	    "output distribution (%.3f %.3f %.3f %.3f)", verify_entry(r)->name, gamma,
 	    exact[0], exact[1], exact[2], exact[3]);
 	draws_check(t.count, exact, 1.0, V, what);
 	res = lossless_test(&t.pit);
-	if (verify_rules[r].lossless)
+	if (verify_has(r, VERIFY_F_LOSSLESS))
 		tap_ok(res.p_value >= 0.001, "%s: PIT uniform on the pair, p = %.4g",
-		    verify_rules[r].name, res.p_value);
+		    verify_entry(r)->name, res.p_value);
 	else
 		tap_ok(res.p_value < 0.001 && tv_from(exact, p) > 0.01,
 		    "%s: PIT test sees it on the pair, p = %.4g; exact output TV %.4f from p",
-		    verify_rules[r].name, res.p_value, tv_from(exact, p));
+		    verify_entry(r)->name, res.p_value, tv_from(exact, p));
 }
 
 static void
@@ -177,7 +177,7 @@ test_exact_outputs(void)
 	double out[V], scratch[V];
 	int r;
 
-	for (r = 0; r < VERIFY_NRULES; r++)
+	for (r = 0; r < verify_nrules; r++)
 		test_rule_on_pair((enum verify_rule)r, p, q, 3);
 	par = rule(VERIFY_LENIENT);
 	par.lenience = 1.0;
@@ -195,14 +195,14 @@ test_table(void)
 {
 	int r, names = 1;
 
-	for (r = 0; r < VERIFY_NRULES; r++)
+	for (r = 0; r < verify_nrules; r++)
 		names &= verify_names[r] != NULL &&
-		    strcmp(verify_names[r], verify_rules[r].name) == 0;
-	tap_ok(names && verify_names[VERIFY_NRULES] == NULL, "names in table order");
-	tap_ok(verify_rules[VERIFY_MISTAKE_ACCEPT_ALL].mistake &&
-	    verify_rules[VERIFY_MISTAKE_RESIDUAL_FROM_P].mistake &&
-	    !verify_rules[VERIFY_BLOCK].closed_form &&
-	    !verify_rules[VERIFY_TYPICAL].closed_form,
+		    strcmp(verify_names[r], verify_entry((enum verify_rule)r)->name) == 0;
+	tap_ok(names && verify_names[verify_nrules] == NULL, "names in table order");
+	tap_ok(verify_has(VERIFY_MISTAKE_ACCEPT_ALL, VERIFY_F_MISTAKE) &&
+	    verify_has(VERIFY_MISTAKE_RESIDUAL_FROM_P, VERIFY_F_MISTAKE) &&
+	    !verify_has(VERIFY_BLOCK, VERIFY_F_CLOSED_BETA) &&
+	    !verify_has(VERIFY_TYPICAL, VERIFY_F_CLOSED_BETA),
 	    "mistakes are marked, block and typical are measured only");
 	tap_ok(strcmp(verify_label(VERIFY_MISTAKE_ACCEPT_ALL),
 	    "mistake-accept-all (a mistake)") == 0, "a mistake is labelled as one");

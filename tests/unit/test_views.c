@@ -28,7 +28,7 @@ test_capture(void)
 	struct stepview_row rows[STEPVIEW_ROWS + 1];
 	int n;
 
-	stepview_capture_pos(&pos, &p, &q, 1.0);
+	stepview_capture_pos(&pos, &p, &q, NULL);
 	tap_eq(pos.nrows, 5, "all 5 tokens kept");
 	tap_ok(pos.id[0] == 2 && pos.id[1] == 0 && pos.id[2] == 1,
 	    "rows by max(p, q): 2 (q .6), 0 (p .5), 1 (.2): got %d %d %d", pos.id[0],
@@ -66,7 +66,7 @@ test_capture_many(void)
 	}
 	dp = pdist_dense(p, 40);
 	dq = pdist_dense(q, 40);
-	stepview_capture_pos(&pos, &dp, &dq, 1.0);
+	stepview_capture_pos(&pos, &dp, &dq, NULL);
 	tap_eq(pos.nrows, STEPVIEW_ROWS, "40 tokens: the top 16 kept");
 	tap_ok(pos.id[0] == 0 || pos.id[0] == 39, "the largest max(p, q) first (%d)",
 	    pos.id[0]);
@@ -91,7 +91,7 @@ test_shares(void)
 	st.spec_hist[2] = 1;
 	st.spec_hist[0] = 6;
 	st.spec_hist[1] = 3;
-	stepview_capture_pos(&pos, &p, &q, 1.0);
+	stepview_capture_pos(&pos, &p, &q, NULL);
 	tap_eq(stepview_rows(&pos, 3, &st, rows), 3, "three rows with shares");
 	tap_near(rows[0].share, 0.1, 1e-12, "token 2: 1 of 10 in the output");
 	tap_near(rows[1].share, 0.6, 1e-12, "token 0: 6 of 10");

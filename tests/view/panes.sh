@@ -173,13 +173,30 @@ shows "$s" "rule TV 0.121 from p, out 0." "and its TV from p under the rows, and
 # replacement's probability under norm(max(0, p - L q)): 0.4 / 0.7 for token 0
 shows "$s" "│ p/Lq  0.333  0.333  r0.571" "lenient: the step detail's ratio row is p/(L q)"
 shows "$s" "│ test  accept reject resid" "and its verdict row is named test"
+# the res column is the rule's own replacement, as in the step detail beside it:
+# norm(max(0, p - L q)), token 0 .4 / .7 = .57 (the standard residual's .60)
+matches "$s" "│ 0 .* \.50 \.20 \.57 " "lenient: res is norm(max(0, p - Lq)): token 0 .57, as r0.571"
+# the statistics name the rule's own acceptance expectation, not the overlap
+shows "$s" "α 0.600 sum min(q, p/L)" "lenient: the statistics' alpha is named sum min(q, p/L)"
 # v moves to the next rule (typical, no u); a step selected from before it is
 # still explained by the rule it ran under
 keys l v n
 check l "verifier=typical" "v: the next rule, typical"
+s=$(screen l)
+matches "$s" "│ 0 .* \.50 \.20 \.50 " "typical: res is p itself (token 0 .50)"
+shows "$s" "α 0.500 overlap" "typical records the overlap, and says so"
 keys l k k
 check l "│ p/Lq  " "an older step keeps its own rule's labels (p/Lq)"
 $T kill-session -t l
+
+# at 120 columns the distributions' title names the rule's replacement (the
+# res column's): p itself under typical
+five_steps w 120 30 "LC_ALL=C.UTF-8" "typical at 120x30: five steps" \
+    "--replay '$TMPD/one' --seed 1 --verifier typical"
+keys w p p
+check w "/5, res p ─" \
+    "120 columns: the distributions' title names typical's replacement, p"
+$T kill-session -t w
 
 # exact-match draws no u: the step detail shows none
 five_steps x2 80 24 "LC_ALL=C.UTF-8" "exact-match: five steps" \

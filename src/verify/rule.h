@@ -1,0 +1,47 @@
+/* rule.h: the pieces several rule files share (rule_parts.c, verify_token.c)
+ Only src/verify/ includes it. */
+#ifndef SPECDEC_RULE_H
+#define SPECDEC_RULE_H
+
+#include <stddef.h>
+
+#include "verify/verify.h"
+
+/* The params a hook's ctx carries. */
+const struct verify_params *rule_params(const void *ctx);
+
+/* The spec_rule beta hook of every rule but the standard one: verify_beta. */
+double rule_hook_beta(const void *ctx, const struct spec_position *at);
+
+/* Replacement hooks: a fresh sample of p; the token the test already drew. */
+size_t rule_replace_from_p(const void *ctx, const struct spec_position *at,
+    long chosen, struct rng *rng, double *scratch, double *mass);
+size_t rule_replace_chosen(const void *ctx, const struct spec_position *at,
+    long chosen, struct rng *rng, double *scratch, double *mass);
+
+/* The overlap sum min(p, q) as a beta. */
+double rule_beta_overlap(const struct verify_params *par, const struct pdist *p,
+    const struct pdist *q);
+
+/* p / q, 0 where q is 0: the standard bound. */
+double rule_bound_ratio(const struct verify_params *par, double p, double q);
+
+/* A replacement that is a sample of p: its probability is the token's p. */
+double rule_replacement_prob_p(const struct verify_params *par,
+    const struct spec_step *step, int i);
+
+/* Per-token replacement weights: max(0, p - q); p. */
+double rule_weight_residual(const struct verify_params *par, double p, double q);
+double rule_weight_p(const struct verify_params *par, double p, double q);
+
+/* One pair, dense: the accepted mass f(p(y), q(y)) of each token into acc, its
+ * sum returned; and the accepted mass of one token min(p, q). */
+double rule_accepted_each(const struct verify_params *par, const double *p,
+    const double *q, size_t n, double *acc,
+    double (*f)(const struct verify_params *, double, double));
+double rule_accepted_min(const struct verify_params *par, double p, double q);
+
+/* argmax of a dense distribution, ties to the lowest id. */
+size_t rule_dense_argmax(const double *p, size_t n);
+
+#endif

@@ -1,0 +1,70 @@
+#!/bin/sh
+# trace.sh: --trace tells each rule's own story (its entry in src/verify/):
+# the heading names the rule's test, bound, replacement and bonus; the bound
+# column is the rule's (p/q, p/Lq, or "bound" with '-' for a rule that draws
+# no u), the u column is '-' where the rule draws none, and the residual mass
+# is '-' where the step records none (exact-match's replacement is the sample
+# of p its test drew, not a residual). One row of each pinned at seed 3.
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
+
+# trace RULE: the first two steps' trace, heading joined into one line
+trace() {
+	"$SPECDEC" --batch --steps 3 --trace 2 --seed 3 --gamma 3 --verifier "$1" \
+	    >"$TMPD/$1"
+}
+
+# heading RULE: the heading's lines joined with spaces
+heading() {
+	sed '/^$/q' "$TMPD/$1" | tr '\n' ' ' | sed 's/ *$//'
+}
+
+# check RULE HEADING COLUMNS ROW STEPLINE
+check() {
+	trace "$1"
+	is "$(heading "$1")" "$2" "$1: the heading tells its own test and replacement"
+	grep -qxF -- "$3" "$TMPD/$1"
+	ok $? "$1: the columns are its own: $3"
+	grep -qxF -- "$4" "$TMPD/$1"
+	ok $? "$1: a row: $4"
+	grep -qxF -- "$5" "$TMPD/$1"
+	ok $? "$1: the step line: $5"
+	sed '/^source /,$d' "$TMPD/$1" | awk 'length > 80 { exit 1 }'
+	ok $? "$1: within 80 columns"
+}
+
+cols_u="  pos  token                p         q       p/q         u  verdict"
+cols_none="  pos  token                p         q     bound         u  verdict"
+
+check standard "trace of the first 2 steps under the standard rule: a draft is accepted when u < p/q, u uniform, bound p/q; a rejected draft is replaced by a token from norm(max(0, p - q)), and a step whose drafts all pass ends with a bonus token from p" \
+    "$cols_u" \
+    "    1  red            0.05796   0.11433    0.5069   0.54139  rejected" \
+    "step 1: gamma 3, 1 tested, 0 accepted, 1 emitted, residual mass 0.1384"
+check block "trace of the first 2 steps under the block rule: a draft is accepted when eta_i <= h_i, the whole block at once; a rejected draft is replaced by a token from norm(max(0, p_tau p - q)), and a step whose drafts all pass ends with a bonus token from p" \
+    "$cols_none" \
+    "    1  red            0.05796   0.11433         -         -  accepted" \
+    "step 1: gamma 3, 3 tested, 3 accepted, 4 emitted, residual mass 0.0000"
+check exact-match "trace of the first 2 steps under the exact-match rule: a draft is accepted when y ~ p equals x; a rejected draft is replaced by a token from y, the sample of p (norm(p (1 - q)) on average), and a step whose drafts all pass ends with a bonus token from p" \
+    "$cols_none" \
+    "    1  red            0.05796   0.11433         -         -  rejected" \
+    "step 1: gamma 3, 1 tested, 0 accepted, 1 emitted, residual mass -"
+check greedy "trace of the first 2 steps under the greedy rule: a draft is accepted when x = argmax p; a rejected draft is replaced by a token from argmax p, and a step whose drafts all pass ends with a bonus token from argmax p" \
+    "$cols_none" \
+    "    1  park           0.14938   0.11541         -         -  accepted" \
+    "step 1: gamma 3, 3 tested, 3 accepted, 4 emitted, residual mass -"
+check lenient "trace of the first 2 steps under the lenient rule: a draft is accepted when u < p/(Lq), u uniform, bound p/Lq; a rejected draft is replaced by a token from norm(max(0, p - Lq)), and a step whose drafts all pass ends with a bonus token from p" \
+    "  pos  token                p         q      p/Lq         u  verdict" \
+    "    1  red            0.05796   0.11433     1.014   0.54139  accepted" \
+    "step 1: gamma 3, 3 tested, 3 accepted, 4 emitted, residual mass 0.0000"
+check typical "trace of the first 2 steps under the typical rule: a draft is accepted when p(x) > min(eps, delta exp(-H)); a rejected draft is replaced by a token from p, and a step whose drafts all pass ends with a bonus token from p" \
+    "$cols_none" \
+    "    2  then           0.08045   0.04374         -         -  accepted" \
+    "step 1: gamma 3, 3 tested, 3 accepted, 4 emitted, residual mass -"
+check mistake-residual-from-p "trace of the first 2 steps under the mistake-residual-from-p rule: a draft is accepted when u < p/q, u uniform, bound p/q; a rejected draft is replaced by a token from p (the mistake: not the residual), and a step whose drafts all pass ends with a bonus token from p" \
+    "$cols_u" \
+    "    1  in             0.06301   0.07258         -         -  residual" \
+    "step 1: gamma 3, 1 tested, 0 accepted, 1 emitted, residual mass -"
+check mistake-accept-all "trace of the first 2 steps under the mistake-accept-all rule: a draft is accepted when it is drafted (the mistake); a rejected draft is replaced by a token from p (never needed), and a step whose drafts all pass ends with a bonus token from p" \
+    "$cols_none" \
+    "    3  ball           0.10831   0.07389         -         -  accepted" \
+    "step 1: gamma 3, 3 tested, 3 accepted, 4 emitted, residual mass -"
+done_testing
