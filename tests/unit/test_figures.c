@@ -79,7 +79,7 @@ test_row(const struct figure *row, int i)
 	tap_ok(conv_fits(row) && (row->text.conv == 0 ||
 	    (row->text.before != NULL && row->text.after != NULL)),
 	    "%s: the report format fits the value", name);
-	tap_ok(scalar(row) ? row->from != FIGURE_FROM_NONE && row->json == NULL :
+	tap_ok(scalar(row) ? row->from != FIGURE_FROM_NONE :
 	    screen_only || row->json != NULL,
 	    "%s: a scalar has a place, an array or member a writer", name);
 	tap_ok(row->label == NULL || row->report != NULL || row->text.conv != 0,
@@ -171,7 +171,10 @@ test_walkers(void)
 			tap_ok(strncmp(text, want + 1, strlen(want) - 1) == 0 ||
 			    strstr(text, want) != NULL, "report: a line labelled '%s'", row->label);
 		}
-		if (row->key != NULL && strcmp(row->key, "rule_output") != 0) {
+		/* rule_output: a replay of one pair; alpha_rule: a rule that does not
+		 * accept by the overlap (tests/batch/verify.sh) */
+		if (row->key != NULL && strcmp(row->key, "rule_output") != 0 &&
+		    strcmp(row->key, "alpha_rule") != 0) {
 			snprintf(want, sizeof want, "\"%s\":", row->key);
 			tap_ok(strstr(js, want) != NULL, "JSON: key '%s'", row->key);
 		}
