@@ -43,7 +43,9 @@ state_text(const struct tui_view *v, int wide, char *buf, size_t len)
 }
 
 /* The header: the program, the source, the parameters, the run state and the
- * step; on a narrow screen the least needed fields shorten or go first. */
+ * step; on a narrow screen the least needed fields shorten or go first: the
+ * seed, the vocabulary, the source, then the noise. The rule's name outlasts
+ * them (at 80 columns it always shows). */
 static void
 draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
@@ -54,12 +56,12 @@ draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	enum verify_rule r = sim->par.verify.rule;
 	struct tui_field f[] = {
 		{ "specdec", NULL, TUI_S_TITLE, 0 },
-		{ src, NULL, TUI_S_NORMAL, 2 },
+		{ src, NULL, TUI_S_NORMAL, 3 },
 		{ gamma, NULL, TUI_S_NORMAL, 0 },
-		{ noise, NULL, TUI_S_NORMAL, 1 },
-		{ vocab, NULL, TUI_S_NORMAL, 3 },
-		{ seed, NULL, TUI_S_NORMAL, 4 },
-		{ rule, rshort, TUI_S_NORMAL, 2 },
+		{ noise, NULL, TUI_S_NORMAL, 2 },
+		{ vocab, NULL, TUI_S_NORMAL, 4 },
+		{ seed, NULL, TUI_S_NORMAL, 5 },
+		{ rule, rshort, TUI_S_NORMAL, 1 },
 		{ state, shrt, TUI_S_STATE, 0 },
 		{ step, NULL, TUI_S_NORMAL, 0 },
 	};

@@ -3,7 +3,7 @@
 # tui.sh): no number cut without a mark at 72x20 and 80x24, the chi-square with
 # nothing tested, the TV noise floor's digits, the residual mass of every step,
 # the step detail at gamma 32, keys a source cannot use, the header naming the
-# source, the figures' help page, the n-gram text mode and --prompt, the screen
+# source and keeping the rule's name at 80 columns, the figures' help page, the n-gram text mode and --prompt, the screen
 # written to files, and the mouse. TAP output; needs tmux.
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/tmux.sh"
@@ -127,6 +127,27 @@ unview h
 view h 80 24 C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR" -- --paused --source ngram
 has h "^ specdec  ngram corpus\.txt 3/2 T=1  γ=4  noise=0\.00" "header names the n-gram models"
 unview h
+
+# --- the rule's name outlasts the seed, the vocabulary, the source and the noise ----
+# (80x24; mistake-residual-from-p is the longest rule name)
+long=mistake-residual-from-p
+view r 80 24 C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR" -- --paused --source ngram --verifier $long
+has r "^ specdec  γ=4  noise=0\.00  $long  paused   step 0$" \
+    "80x24 ngram: the rule's name stays whole, the source and the seed go"
+unview r
+view r 80 24 C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR" -- --rate 20 --source ngram \
+    --verifier $long --schedule heuristic
+has r "^ specdec  γ=4  $long  heuristic  [0-9]+ steps/s   step [0-9]+$" \
+    "80x24 ngram running, with a schedule: the noise goes before the rule"
+unview r
+view r 80 24 C.UTF-8 -- --paused --verifier $long --schedule heuristic --seed 12345678901
+has r "^ specdec  γ=4  noise=0\.30  $long  heuristic  paused   step 0$" \
+    "80x24 stub with a schedule: the rule's name stays, the source goes"
+unview r
+view r 80 24 C -- --paused --verifier $long
+has r "^ specdec  stub  gamma=4  noise=0\.30  $long  paused   step 0$" \
+    "80x24 stub, ASCII: the rule's name with the source, the vocabulary goes"
+unview r
 
 # --- w writes the screen to two files; a failure says so and the view goes on --------
 mkdir "$TMPD/shots"
