@@ -35,6 +35,7 @@
 #define MAX_WAIT_MS 1000	/* longest sleep: a signal that lands just before
 				 * wgetch blocks is still seen within a second */
 
+#define HELP_PAGES 3		/* keys, figures, panes; ? turns the page */
 #define SLOWMO_STAGE_S 1.5	/* slow motion: seconds a stage stays, for narration */
 
 /* The speeds > and < move between; 0 is "as fast as it goes". */
@@ -51,7 +52,8 @@ struct tui {
 	WINDOW *win[TUI_P_COUNT];
 	WINDOW *help;
 	int paused, dirty, quit;
-	int show_help;		/* 0, 1: the keys, 2: what the figures mean */
+	int show_help;		/* 0, 1: the keys, 2: what the figures mean, 3: the
+				 * panes */
 	double rate;		/* steps/s; 0: as fast as it goes */
 	size_t selected;
 	int token;		/* the step detail's token, or -1: the default */
@@ -117,11 +119,15 @@ draw_help(struct tui *t, const struct tui_view *v)
 	struct tui_help_layout h;
 	struct tui_rect r;
 
-	if (t->show_help == 2) {
-		r = tui_figures_place(COLS, LINES);
+	if (t->show_help >= 2) {
+		r = t->show_help == 2 ? tui_figures_place(COLS, LINES) :
+		    tui_help_list_place(&tui_help_panes, COLS, LINES);
 		if (t->help == NULL && (t->help = newwin(r.h, r.w, r.y, r.x)) == NULL)
 			return;
-		tui_draw_figures(t->help, v->term);
+		if (t->show_help == 2)
+			tui_draw_figures(t->help, v->term);
+		else
+			tui_help_list_draw(t->help, &tui_help_panes, v->term);
 		wnoutrefresh(t->help);
 		return;
 	}
@@ -592,7 +598,8 @@ on_key(struct tui *t, int ch)
 		return;
 	}
 	if (t->show_help) {
-		t->show_help = t->show_help == 1 && tui_keys_action(ch) == TUI_A_HELP ? 2 : 0;
+		t->show_help = t->show_help < HELP_PAGES && tui_keys_action(ch) == TUI_A_HELP ?
+		    t->show_help + 1 : 0;
 		if (t->help != NULL)
 			delwin(t->help);
 		t->help = NULL;

@@ -2,10 +2,9 @@
 #include "config.h"
 
 #include "tui/tui_figures.h"
-#include "tui/tui_text.h"
+#include "tui/tui_help.h"
 
 #define FIG_LABEL_W 14		/* the figure column, and a space */
-#define FIG_PAD 2		/* border and a blank line, above and below */
 
 const struct tui_figure tui_figures[] = {
 	{ "\u03b1\u0302", "alpha^", "accepted / tested drafts: acceptance as counted" },
@@ -29,38 +28,31 @@ const struct tui_figure tui_figures[] = {
 
 const int tui_nfigures = (int)(sizeof tui_figures / sizeof tui_figures[0]);
 
+static const char *
+figure_label(int i, const struct tui_term *term)
+{
+	return term->utf8 ? tui_figures[i].utf8 : tui_figures[i].ascii;
+}
+
+static const char *
+figure_text(int i)
+{
+	return tui_figures[i].text;
+}
+
+static const struct tui_help_list page = {
+	"what the figures mean", "figures", " ? again: the panes; any other key closes ",
+	&tui_nfigures, FIG_LABEL_W, figure_label, figure_text,
+};
+
 struct tui_rect
 tui_figures_place(int cols, int lines)
 {
-	struct tui_rect r;
-	int i, w = 0, tw;
-
-	for (i = 0; i < tui_nfigures; i++)
-		if ((tw = tui_text_width(tui_figures[i].text)) > w)
-			w = tw;
-	r.w = FIG_LABEL_W + w + TUI_BOX_W;
-	r.w = r.w < cols ? r.w : cols;
-	r.h = tui_nfigures + 2 * FIG_PAD;
-	r.h = r.h < lines ? r.h : lines;
-	r.y = (lines - r.h) / 2;
-	r.x = (cols - r.w) / 2;
-	return r;
+	return tui_help_list_place(&page, cols, lines);
 }
 
 void
 tui_draw_figures(WINDOW *w, const struct tui_term *term)
 {
-	struct tui_pen p = tui_pen_boxed(w, term);
-	int i, y;
-
-	tui_box(w, term, "what the figures mean", "figures");
-	for (i = 0, y = FIG_PAD; i < tui_nfigures && y < getmaxy(w) - 1; i++, y++) {
-		tui_pen_at(&p, y, TUI_BOX_X);
-		tui_pen_put(&p, TUI_S_TITLE, term->utf8 ? tui_figures[i].utf8 :
-		    tui_figures[i].ascii);
-		tui_pen_at(&p, y, TUI_BOX_X + FIG_LABEL_W);
-		tui_pen_put_cut(&p, TUI_S_NORMAL, tui_figures[i].text);
-	}
-	tui_pen_at(&p, getmaxy(w) - 1, TUI_BOX_X);
-	tui_pen_put(&p, TUI_S_DIM, " any key closes ");
+	tui_help_list_draw(w, &page, term);
 }
