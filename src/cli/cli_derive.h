@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cli/cli.h"
+#include "cli/options.h"
 
 /* Apply the rules to opt; given has bit i set for each row i of cli_options that
  * was on the command line. 0, or EXIT_STATUS_USAGE after one line to err. */

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/cli_table.h"
 
 /* The ways of writing an option's valid values. */

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "cli/cli.h"
+#include "cli/options.h"
 
 /* What an option's value is, and how it is stored at its field. */
 enum cli_kind {

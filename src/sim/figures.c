@@ -2,7 +2,6 @@
 #include "config.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stddef.h>
 
 #include "sim/figures.h"
@@ -146,33 +145,6 @@ const struct figure figures[] = {
 
 const int nfigures = (int)(sizeof figures / sizeof figures[0]);
 
-static const void *
-figure_place(const struct figure *row, const struct figures_run *r)
-{
-	const char *base = row->from == FIGURE_FROM_STATS ?
-	    (const char *)&r->sim->stats : (const char *)r->fig;
-
-	return base + row->offset;
-}
-
-double
-figure_value(const struct figure *row, const struct figures_run *r)
-{
-	const void *at = figure_place(row, r);
-
-	switch (row->kind) {
-	case FIGURE_REAL:
-		return *(const double *)at;
-	case FIGURE_COUNT:
-		return (double)*(const uint64_t *)at;
-	case FIGURE_INT:
-	case FIGURE_FLAG:
-		return *(const int *)at;
-	default:
-		return 0.0;
-	}
-}
-
 /* A scalar's report part: before, the value in its format, after. */
 static void
 report_scalar(struct figures_text *t, const struct figure *row,
@@ -260,37 +232,4 @@ figures_screen(int i)
 		if (figures[k].screen != NULL && i-- == 0)
 			return &figures[k];
 	return NULL;
-}
-
-void
-figures_text_end(struct figures_text *t)
-{
-	if (t->open)
-		wrap_line(t->out, t->line, WRAP_WIDTH, FIGURES_INDENT);
-	t->open = 0;
-	t->len = 0;
-	t->line[0] = '\0';
-}
-
-void
-figures_text_begin(struct figures_text *t, const char *label)
-{
-	figures_text_end(t);
-	t->open = 1;
-	figures_text_add(t, "%-13s", label);
-}
-
-void
-figures_text_add(struct figures_text *t, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (t->len >= sizeof t->line)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(t->line + t->len, sizeof t->line - t->len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		t->len += (size_t)n;
 }

@@ -11,90 +11,13 @@
 #ifndef SPECDEC_FIGURES_H
 #define SPECDEC_FIGURES_H
 
-#include <stddef.h>
 #include <stdio.h>
 
-#include "sim/sim.h"
-#include "stats/checks.h"
+#include "sim/figure.h"
 #include "util/json.h"
-
-#define FIGURES_EXPLAIN_MAX 54	/* columns of an explanation: help page 2 fits 72 */
-#define FIGURES_NAME_MAX 13	/* columns of a label or a name on the screen */
-#define FIGURES_INDENT 13	/* where a report line's value starts */
-#define FIGURES_LINE_MAX 4096	/* a report line before wrapping */
-
-enum figure_kind {
-	FIGURE_REAL,	/* a double */
-	FIGURE_COUNT,	/* a uint64_t */
-	FIGURE_INT,	/* an int */
-	FIGURE_FLAG,	/* an int, written true or false */
-	FIGURE_ARRAY,	/* by position or by token: its writers write it */
-	FIGURE_NESTED,	/* a nested member (an object, the checks): its writers */
-	FIGURE_SCREEN,	/* shown by the live view only: no key, not in the report */
-};
-
-/* Where a scalar lives: a member of struct sim_figures or of struct stats. */
-enum figure_from {
-	FIGURE_FROM_NONE,
-	FIGURE_FROM_FIGURES,
-	FIGURE_FROM_STATS,
-};
-
-/* A scalar's place in the report: before, the value, after. conv is 'f'
- * (fixed) or 'g' (general) with decimals for a real, 'u' for a count, 'd' for
- * an int; 0: not in the report (or in its writer's text). */
-struct figure_format {
-	const char *before;
-	char conv;
-	int decimals;
-	const char *after;
-};
-
-/* What a run's figures are read from. */
-struct figures_run {
-	const struct sim *sim;
-	const struct sim_figures *fig;
-	const struct check *checks;	/* CHECKS_COUNT verdicts */
-};
-
-/* The report's line being built; a writer adds to it or ends it and prints. */
-struct figures_text {
-	FILE *out;
-	char line[FIGURES_LINE_MAX];
-	size_t len;
-	int open;		/* a line has begun */
-};
-
-struct figure;
-
-typedef void figure_report_fn(struct figures_text *, const struct figure *,
-    const struct figures_run *);
-typedef void figure_json_fn(struct json *, const struct figure *,
-    const struct figures_run *);
-
-struct figure {
-	const char *key;		/* the JSON key: an interface, never renamed;
-					 * NULL for FIGURE_SCREEN */
-	enum figure_kind kind;
-	const char *label;		/* the report's label, starting a line; NULL:
-					 * the figure goes on the line before */
-	struct figure_format text;	/* a scalar's report format */
-	enum figure_from from;		/* a scalar's value: at offset in from */
-	size_t offset;
-	figure_report_fn *report;	/* writes the report's part, or NULL */
-	figure_json_fn *json;		/* writes an array or nested member */
-	const char *screen;		/* the figure as the live view shows it
-					 * (ASCII); NULL: not on help page 2 */
-	const char *screen_utf8;	/* the same in UTF-8; NULL: as screen */
-	const char *explain;		/* what it means, in one line of at most
-					 * FIGURES_EXPLAIN_MAX columns */
-};
 
 extern const struct figure figures[];
 extern const int nfigures;
-
-/* A scalar row's value (a count or int as a double: for tests and views). */
-double figure_value(const struct figure *row, const struct figures_run *r);
 
 /* The report's figures, from "tokens" through the checks, to out. */
 void figures_report(FILE *out, const struct figures_run *r);
@@ -107,12 +30,5 @@ void figures_json(struct json *j, const struct figures_run *r);
  * the last. */
 const struct figure *figures_screen(int i);
 
-/* Building a report line: begin ends the line before (printing it wrapped at
- * WRAP_WIDTH, later lines indented FIGURES_INDENT) and starts one with label
- * in the label column; add appends; end prints the open line, if any. */
-void figures_text_begin(struct figures_text *t, const char *label);
-void figures_text_add(struct figures_text *t, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-void figures_text_end(struct figures_text *t);
 
 #endif

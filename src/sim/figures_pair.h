@@ -4,7 +4,7 @@
 #ifndef SPECDEC_FIGURES_PAIR_H
 #define SPECDEC_FIGURES_PAIR_H
 
-#include "sim/figures.h"
+#include "sim/figure.h"
 
 #define FIGURES_PAIR_TOKENS 8	/* tokens the report lists, the likeliest under p */
 

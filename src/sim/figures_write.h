@@ -4,7 +4,7 @@
 #ifndef SPECDEC_FIGURES_WRITE_H
 #define SPECDEC_FIGURES_WRITE_H
 
-#include "sim/figures.h"
+#include "sim/figure.h"
 
 figure_report_fn figures_report_alpha, figures_report_tok_hist, figures_report_accept,
     figures_report_accept_uncond, figures_report_tv, figures_report_lossless,

@@ -19,8 +19,8 @@
 #include "view/slowmo.h"
 #include "sim/sim_setup.h"
 #include "tui/tui.h"
-#include "tui/tui_explain.h"
 #include "tui/tui_figures.h"
+#include "tui/tui_help.h"
 #include "tui/tui_keys.h"
 #include "view/tui_layout.h"
 #include "tui/tui_panes.h"
@@ -35,22 +35,7 @@
 #define MAX_WAIT_MS 1000	/* longest sleep: a signal that lands just before
 				 * wgetch blocks is still seen within a second */
 
-typedef void (*tui_pane_fn)(WINDOW *, const struct sim *, const struct tui_view *);
-
-static const tui_pane_fn pane_draw[TUI_P_COUNT] = {
-	[TUI_P_HEADER] = tui_draw_header, [TUI_P_STREAM] = tui_draw_stream,
-	[TUI_P_DETAIL] = tui_draw_detail, [TUI_P_COST] = tui_draw_cost,
-	[TUI_P_STATS] = tui_draw_stats, [TUI_P_CURVE] = tui_draw_curve,
-	[TUI_P_KEYS] = tui_draw_keybar, [TUI_P_DIST] = tui_draw_dist,
-	[TUI_P_TIMELINE] = tui_draw_timeline,
-};
-
-/* What the right-hand lower pane draws for each of its views. */
-static const tui_pane_fn lower_draw[TUI_L_COUNT] = {
-	[TUI_L_SPEEDUP] = tui_draw_speedup, [TUI_L_TOKCURVE] = tui_draw_curve,
-	[TUI_L_DIST] = tui_draw_dist, [TUI_L_TIMELINE] = tui_draw_timeline,
-};
-
+#define HELP_PAGES 3		/* keys, figures, panes; ? turns the page */
 #define SLOWMO_STAGE_S 1.5	/* slow motion: seconds a stage stays, for narration */
 
 /* The speeds > and < move between; 0 is "as fast as it goes". */
@@ -67,7 +52,8 @@ struct tui {
 	WINDOW *win[TUI_P_COUNT];
 	WINDOW *help;
 	int paused, dirty, quit;
-	int show_help;		/* 0, 1: the keys, 2: what the figures mean */
+	int show_help;		/* 0, 1: the keys, 2: what the figures mean, 3: the
+				 * panes */
 	double rate;		/* steps/s; 0: as fast as it goes */
 	size_t selected;
 	int token;		/* the step detail's token, or -1: the default */
@@ -111,10 +97,12 @@ free_windows(struct tui *t)
 static void
 relayout(struct tui *t)
 {
+	struct tui_size min[TUI_P_COUNT];
 	int i;
 
 	free_windows(t);
-	if (!tui_layout_compute(COLS, LINES, &t->lay))
+	tui_pane_min_sizes(min);
+	if (!tui_layout_compute(COLS, LINES, min, &t->lay))
 		return;
 	for (i = 0; i < TUI_P_COUNT; i++) {
 		const struct tui_rect *r = &t->lay.pane[i];
@@ -132,11 +120,15 @@ draw_help(struct tui *t, const struct tui_view *v)
 	struct tui_help_layout h;
 	struct tui_rect r;
 
-	if (t->show_help == 2) {
-		r = tui_figures_place(COLS, LINES);
+	if (t->show_help >= 2) {
+		r = t->show_help == 2 ? tui_figures_place(COLS, LINES) :
+		    tui_help_list_place(&tui_help_panes, COLS, LINES);
 		if (t->help == NULL && (t->help = newwin(r.h, r.w, r.y, r.x)) == NULL)
 			return;
-		tui_draw_figures(t->help, v->term);
+		if (t->show_help == 2)
+			tui_draw_figures(t->help, v->term);
+		else
+			tui_help_list_draw(t->help, &tui_help_panes, v->term);
 		wnoutrefresh(t->help);
 		return;
 	}
@@ -156,21 +148,10 @@ slowmo_shown(const struct tui *t)
 	    (!t->paused || t->selected == 0);
 }
 
-/* The draw function of pane i this frame: the lower pane's view, and slow motion
- * in the step detail's place. */
-static tui_pane_fn
-pane_fn(const struct tui *t, int i, const struct tui_view *v)
-{
-	if (i == TUI_P_CURVE)
-		return lower_draw[t->lower];
-	if (i == TUI_P_DETAIL && v->slowmo_stage > 0)
-		return tui_draw_slowmo;
-	return pane_draw[i];
-}
-
 static void
 draw_panes(struct tui *t)
 {
+	const struct tui_pane_def *d;
 	struct sim_figures fig;
 	struct tui_view v;
 	int i;
@@ -195,8 +176,8 @@ draw_panes(struct tui *t)
 	v.status = t->status_until > 0.0 ? t->status : NULL;
 	v.text_mode = t->text_mode;
 	for (i = 0; i < TUI_P_COUNT; i++)
-		if (t->win[i] != NULL) {
-			pane_fn(t, i, &v)(t->win[i], &t->sim, &v);
+		if (t->win[i] != NULL && (d = tui_pane_for((enum tui_pane)i, &v)) != NULL) {
+			d->draw(t->win[i], &t->sim, &v);
 			wnoutrefresh(t->win[i]);
 		}
 	if (t->show_help)
@@ -210,7 +191,7 @@ draw(struct tui *t)
 	double t0 = tui_term_now(), dt;
 
 	if (!t->lay.fits) {
-		tui_draw_small(stdscr, TUI_MIN_COLS, TUI_MIN_LINES);
+		tui_draw_small(stdscr, t->lay.need_cols, t->lay.need_lines);
 		wnoutrefresh(stdscr);
 	} else {
 		wnoutrefresh(stdscr);	/* keeps wgetch from repainting stdscr over us */
@@ -623,7 +604,8 @@ on_key(struct tui *t, int ch)
 		return;
 	}
 	if (t->show_help) {
-		t->show_help = t->show_help == 1 && tui_keys_action(ch) == TUI_A_HELP ? 2 : 0;
+		t->show_help = t->show_help < HELP_PAGES && tui_keys_action(ch) == TUI_A_HELP ?
+		    t->show_help + 1 : 0;
 		if (t->help != NULL)
 			delwin(t->help);
 		t->help = NULL;

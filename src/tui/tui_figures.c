@@ -1,48 +1,51 @@
-/* tui_figures.c: the figures page of the help. */
+/* tui_figures.c: the figures page of the help, from the figures table. */
 #include "config.h"
 
 #include "sim/figures.h"
 #include "tui/tui_figures.h"
-#include "tui/tui_text.h"
+#include "tui/tui_help.h"
 
 #define FIG_LABEL_W (FIGURES_NAME_MAX + 1)	/* the figure column, and a space */
-#define FIG_PAD 2		/* border and a blank line, above and below */
+
+static int nscreen;	/* the table's rows that the screen shows */
+
+static const char *
+figure_label(int i, const struct tui_term *term)
+{
+	const struct figure *row = figures_screen(i);
+
+	return term->utf8 && row->screen_utf8 != NULL ? row->screen_utf8 : row->screen;
+}
+
+static const char *
+figure_text(int i)
+{
+	return figures_screen(i)->explain;
+}
+
+static const struct tui_help_list page = {
+	"what the figures mean", "figures", " ? again: the panes; any other key closes ",
+	&nscreen, FIG_LABEL_W, figure_label, figure_text,
+};
+
+/* Counts the rows once; the table does not change. */
+static const struct tui_help_list *
+figures_page(void)
+{
+	if (nscreen == 0)
+		while (figures_screen(nscreen) != NULL)
+			nscreen++;
+	return &page;
+}
 
 struct tui_rect
 tui_figures_place(int cols, int lines)
 {
-	const struct figure *row;
-	struct tui_rect r;
-	int i, w = 0, tw;
-
-	for (i = 0; (row = figures_screen(i)) != NULL; i++)
-		if ((tw = tui_text_width(row->explain)) > w)
-			w = tw;
-	r.w = FIG_LABEL_W + w + TUI_BOX_W;
-	r.w = r.w < cols ? r.w : cols;
-	r.h = i + 2 * FIG_PAD;
-	r.h = r.h < lines ? r.h : lines;
-	r.y = (lines - r.h) / 2;
-	r.x = (cols - r.w) / 2;
-	return r;
+	return tui_help_list_place(figures_page(), cols, lines);
 }
 
 void
 tui_draw_figures(WINDOW *w, const struct tui_term *term)
 {
-	struct tui_pen p = tui_pen_boxed(w, term);
-	const struct figure *row;
-	int i, y;
-
-	tui_box(w, term, "what the figures mean", "figures");
-	for (i = 0, y = FIG_PAD; (row = figures_screen(i)) != NULL && y < getmaxy(w) - 1;
-	    i++, y++) {
-		tui_pen_at(&p, y, TUI_BOX_X);
-		tui_pen_put(&p, TUI_S_TITLE, term->utf8 && row->screen_utf8 != NULL ?
-		    row->screen_utf8 : row->screen);
-		tui_pen_at(&p, y, TUI_BOX_X + FIG_LABEL_W);
-		tui_pen_put_cut(&p, TUI_S_NORMAL, row->explain);
-	}
-	tui_pen_at(&p, getmaxy(w) - 1, TUI_BOX_X);
-	tui_pen_put(&p, TUI_S_DIM, " any key closes ");
+	tui_help_list_draw(w, figures_page(), term);
 }

@@ -11,6 +11,7 @@
 #include "source/source.h"
 #include "tui/tui_panes.h"
 #include "tui/tui_text.h"
+#include "tui/tui_tokens.h"
 
 #define DETAIL_LABEL_W 6	/* the step detail's row labels, and a space */
 #define DETAIL_COL_W 7		/* one token's column in the step detail */
@@ -27,7 +28,6 @@ enum detail_row {
 	DETAIL_VERDICT,
 	DETAIL_ROWS,
 };
-_Static_assert(DETAIL_ROWS == TUI_DETAIL_ROWS, "the layout gives the detail its rows");
 
 static const char *const detail_labels[DETAIL_ROWS] = {
 	"token", "p", "q", "p/q", "u", "u<p/q",
@@ -241,8 +241,8 @@ detail_numbers(WINDOW *w, const struct spec_step *s, int first, int ncols, int s
 	}
 }
 
-void
-tui_draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+static void
+draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
 	const struct sim_entry *e = sim_recent(sim, v->paused ? v->selected : 0);
 	const struct tui_glyphs *g = tui_glyphs(v->term);
@@ -276,3 +276,8 @@ tui_draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 		detail_unchecked(&p, sim, &e->step, e->step.tested + k, i - first, g);
 	detail_numbers(w, &e->step, first, ncols, sel, v);
 }
+
+const struct tui_pane_def tui_pane_detail = {
+	"step detail", TUI_P_DETAIL, { DETAIL_ROWS + TUI_BOX_H, 0 }, draw_detail, TUI_A_NONE, -1,
+	"one step, token by token: p, q, p/q, u, the verdict",
+};

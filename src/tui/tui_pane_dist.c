@@ -13,7 +13,7 @@
 #include "view/slowmo.h"
 #include "source/source.h"
 #include "view/stepview.h"
-#include "tui/tui_explain.h"
+#include "tui/tui_panes.h"
 #include "tui/tui_text.h"
 
 #define LABEL_W 7		/* the token's label and a space */
@@ -318,8 +318,8 @@ dist_title(const struct dist_frame *fr, int width, char *title, size_t len)
 		snprintf(title + n, len - (size_t)n, ", res %s", repl);
 }
 
-void
-tui_draw_dist(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+static void
+draw_dist(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	struct tui_pen p = tui_pen_boxed(w, v->term);
@@ -355,3 +355,8 @@ tui_draw_dist(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 		rule_line(&p, &fr);
 	}
 }
+
+const struct tui_pane_def tui_pane_dist = {
+	"distributions", TUI_P_DIST, { 0, 0 }, draw_dist, TUI_A_LOWER, TUI_L_DIST,
+	"p and q at one position: overlap, residual",
+};

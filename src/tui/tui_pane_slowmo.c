@@ -11,13 +11,13 @@
 #include "view/slowmo.h"
 #include "source/source.h"
 #include "view/stepview.h"
-#include "tui/tui_explain.h"
+#include "tui/tui_panes.h"
 #include "tui/tui_text.h"
 
 #define LABEL_W 6
 #define COL_W 7		/* as the step detail: a number of 5 and a gap of 2 */
 
-enum { ROW_CAPTION, ROW_TOKEN, ROW_Q, ROW_RATIO, ROW_CHECK, ROW_VERDICT };
+enum { ROW_CAPTION, ROW_TOKEN, ROW_Q, ROW_RATIO, ROW_CHECK, ROW_VERDICT, ROW_COUNT };
 
 static const char *const labels[] = { "", "token", "q", "p/q", "u", "" };
 
@@ -131,8 +131,8 @@ draft_column(struct tui_pen *p, const struct sim *sim, const struct spec_step *s
 		check_cell(p, sim, col, at.drafted);
 }
 
-void
-tui_draw_slowmo(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+static void
+draw_slowmo(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
 	const struct sim_entry *e = sim_recent(sim, 0);
 	const struct spec_step *s;
@@ -184,3 +184,8 @@ tui_draw_slowmo(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 		tui_pen_put_cut(&p, TUI_S_RESIDUAL, word);
 	}
 }
+
+const struct tui_pane_def tui_pane_slowmo = {
+	"slow motion", TUI_P_DETAIL, { ROW_COUNT + TUI_BOX_H, 0 }, draw_slowmo, TUI_A_SLOWMO, -1,
+	"one step in stages: draft, score, check, finish",
+};

@@ -9,13 +9,14 @@
 #include "view/textplot_speedup.h"
 #include "sim/sim.h"
 #include "stats/speedup.h"
-#include "tui/tui_explain.h"
+#include "tui/tui_panes.h"
+#include "tui/tui_grid.h"
 #include "tui/tui_legend.h"
 #include "tui/tui_text.h"
 
 #define LEGEND_LINES 2
 #define STYLE_OVERLAP TEXTPLOT_S_USER		/* the first curve colour */
-#define STYLE_HAT (TEXTPLOT_S_USER + 4)		/* the measured alpha's colour */
+#define STYLE_HAT TUI_GRID_MEASURED		/* the measured alpha's colour */
 
 /* x with two decimals, without the leading zero when short. */
 static const char *
@@ -98,8 +99,8 @@ legend(struct tui_pen *p, const struct sim *sim, const struct sim_figures *f,
 	legend_best(p, f, best, sim->par.gamma, v);
 }
 
-void
-tui_draw_speedup(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+static void
+draw_speedup(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
 	const struct sim_figures *f = v->fig;
 	const struct tui_glyphs *g = tui_glyphs(v->term);
@@ -139,3 +140,8 @@ tui_draw_speedup(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	tui_draw_grid(w, &grid, TUI_BOX_Y + LEGEND_LINES, TUI_BOX_X, v);
 	textplot_free(&grid);
 }
+
+const struct tui_pane_def tui_pane_speedup = {
+	"speedup", TUI_P_CURVE, { 0, 0 }, draw_speedup, TUI_A_LOWER, TUI_L_SPEEDUP,
+	"wall-time speedup against gamma and its optimum",
+};

@@ -8,11 +8,12 @@
 
 #include "sim/sim.h"
 #include "view/timeline.h"
-#include "tui/tui_explain.h"
+#include "tui/tui_panes.h"
 #include "tui/tui_legend.h"
 #include "tui/tui_text.h"
 
 #define LANE_LABEL_W 7		/* "target " / "spec   " */
+#define TIMELINE_ROWS 6		/* legend, two lanes, tokens, two sums */
 
 /* A lane's kind as a glyph and a style: letters, so that monochrome and a
  * projector still tell them apart. */
@@ -110,8 +111,8 @@ sums(struct tui_pen *p, const struct timeline *tl, int y)
 	tui_pen_choose(p, tl->ratio >= 1.0 ? TUI_S_NORMAL : TUI_S_FAIL, lng, shrt, NULL);
 }
 
-void
-tui_draw_timeline(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+static void
+draw_timeline(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
 	const struct spec_step *steps[TIMELINE_MAX_STEPS];
 	struct timeline_cost cost = { sim->par.target_ms, sim->par.draft_ms,
@@ -143,3 +144,8 @@ tui_draw_timeline(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	emitted_row(&p, &tl, TUI_BOX_X + LANE_LABEL_W);
 	sums(&p, &tl, TUI_BOX_Y + 4);
 }
+
+const struct tui_pane_def tui_pane_timeline = {
+	"timeline", TUI_P_TIMELINE, { TIMELINE_ROWS + TUI_BOX_H, 0 }, draw_timeline, TUI_A_LOWER,
+	TUI_L_TIMELINE, "target-only and speculative work on one wall clock",
+};

@@ -1,6 +1,11 @@
-/* tui_panes.h: one draw function per pane of the live view. Each erases its
- * window, draws the model's current state into it and leaves the refresh to the
- * caller (wnoutrefresh per window, one doupdate per frame). */
+/* tui_panes.h: the panes of the live view and the table that lists them. Each
+ * pane is one file (tui_pane_*.c) exporting one entry: its name, the rectangle
+ * it draws into, the size it needs, its draw function, the key or the place in
+ * p's cycle that shows it, and what it shows in one line. The event loop draws
+ * through the table, the layout reads the sizes from it, and the help lists
+ * the panes from it. A draw function erases its window, draws the model's
+ * current state into it and leaves the refresh to the caller (wnoutrefresh per
+ * window, one doupdate per frame). */
 #ifndef SPECDEC_TUI_PANES_H
 #define SPECDEC_TUI_PANES_H
 
@@ -8,6 +13,7 @@
 
 #include "verify/spec.h"
 #include "view/tui_layout.h"
+#include "tui/tui_keys.h"
 #include "tui/tui_term.h"
 
 struct sim;
@@ -34,52 +40,51 @@ struct tui_view {
 	int text_mode;		/* the stream shows the emitted text as prose */
 };
 
-struct tui_glyphs;
+typedef void (*tui_pane_fn)(WINDOW *, const struct sim *, const struct tui_view *);
 
-/* The style of a token of this outcome. */
-enum tui_style tui_outcome_style(enum spec_outcome o);
+/* One pane. A rectangle shows the first pane of the table that names it and
+ * whose action is on (TUI_A_NONE: always; TUI_A_TEXT: the text mode;
+ * TUI_A_SLOWMO: slow motion), except the lower-right one (TUI_P_CURVE), which
+ * shows the pane whose place in p's cycle is v->lower. */
+struct tui_pane_def {
+	const char *name;	/* as the help and the man page name it */
+	enum tui_pane slot;	/* the rectangle it draws into */
+	struct tui_size min;	/* lines and columns it needs, borders included;
+				 * 0: no need of its own */
+	tui_pane_fn draw;
+	enum tui_action action;	/* the key's action that shows it in its slot */
+	int lower;		/* its place in p's cycle (enum tui_lower), or -1 */
+	const char *help;	/* what it shows, one line for the help */
+};
 
-/* A token's label with the cue that survives monochrome, into buf: [rejected],
- * ->residual (the arrow glyph), +bonus. */
-const char *tui_token_text(const struct sim *sim, const struct spec_token *t,
-    const struct tui_glyphs *g, char *buf, size_t len);
+/* The entries, one in each pane's file. */
+extern const struct tui_pane_def tui_pane_header, tui_pane_stream, tui_pane_prose,
+    tui_pane_detail, tui_pane_slowmo, tui_pane_cost, tui_pane_stats, tui_pane_speedup,
+    tui_pane_curve, tui_pane_dist, tui_pane_timeline, tui_pane_keybar;
+
+/* The pane table, in the order the help lists the panes. */
+extern const struct tui_pane_def *const tui_pane_table[];
+extern const int tui_npanes;
+
+#define TUI_PANE_NAME_MAX 13	/* columns of a pane's name in the help */
+#define TUI_PANE_HELP_MAX 54	/* columns of its line: the help page fits 72 */
+
+/* The pane rectangle slot shows with v, or NULL. */
+const struct tui_pane_def *tui_pane_for(enum tui_pane slot, const struct tui_view *v);
+
+/* What each rectangle needs: for each slot, the largest need of the panes
+ * drawn into it; the layout's input. */
+void tui_pane_min_sizes(struct tui_size min[TUI_P_COUNT]);
 
 /* The token of step s the step detail selects: position when the step has it,
  * else the last tested draft (the rejected one, or the last accepted before a
- * bonus). */
+ * bonus). In tui_pane_detail.c. */
 int tui_detail_selected(const struct spec_step *s, int position);
 
 /* The step shown on screen row y, column x, of the token stream at pane, as steps
  * back from the newest into *back, when the selected step is selected; 0 when
- * (y, x) is not on a step row (the border, the legend). */
+ * (y, x) is not on a step row (the border, the legend). In tui_pane_stream.c. */
 int tui_stream_step_at(const struct tui_rect *pane, size_t selected, int y, int x,
     size_t *back);
-
-void tui_draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v);
-void tui_draw_stream(WINDOW *w, const struct sim *sim, const struct tui_view *v);
-void tui_draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v);
-void tui_draw_stats(WINDOW *w, const struct sim *sim, const struct tui_view *v);
-void tui_draw_curve(WINDOW *w, const struct sim *sim, const struct tui_view *v);
-void tui_draw_cost(WINDOW *w, const struct sim *sim, const struct tui_view *v);
-void tui_draw_keybar(WINDOW *w, const struct sim *sim, const struct tui_view *v);
-
-struct textplot_grid;
-
-/* Copy a plot grid into w from (y, x), each cell in the style its plot style
- * maps to (TEXTPLOT_S_USER + i: the i-th curve colour; from TEXTPLOT_S_USER + 4: the
- * measured alpha's). */
-void tui_draw_grid(WINDOW *w, const struct textplot_grid *grid, int y, int x,
-    const struct tui_view *v);
-
-/* Where the help overlay goes on a cols x lines screen, and its entries in it:
- * tui_layout_help over the key table. */
-void tui_help_place(int cols, int lines, struct tui_help_layout *h);
-
-/* The help overlay into w, a window at h->win: every entry of the key table, the
- * two keys of a pair in one column. */
-void tui_draw_help(WINDOW *w, const struct tui_help_layout *h, const struct tui_view *v);
-
-/* The whole screen w when it is below need_cols x need_lines. */
-void tui_draw_small(WINDOW *w, int need_cols, int need_lines);
 
 #endif

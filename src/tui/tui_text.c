@@ -234,3 +234,13 @@ tui_box(WINDOW *w, const struct tui_term *term, const char *title, const char *s
 	snprintf(b, sizeof b, " %s ", shrt != NULL ? shrt : title);
 	tui_pen_choose(&p, TUI_S_TITLE, a, b, NULL);
 }
+
+const char *
+tui_number(char *buf, size_t len, int prec, double x, int have, const struct tui_glyphs *g)
+{
+	if (have)
+		snprintf(buf, len, "%.*f", prec, x);
+	else
+		snprintf(buf, len, "%s", g->none);
+	return buf;
+}

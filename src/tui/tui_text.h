@@ -34,6 +34,11 @@ size_t tui_text_fit(const char *s, int maxw, int *width);
 /* Columns the whole of s takes. */
 int tui_text_width(const char *s);
 
+/* x with prec decimals into buf, or the no-data glyph when there is no data
+ * (have 0); returns buf. */
+const char *tui_number(char *buf, size_t len, int prec, double x, int have,
+    const struct tui_glyphs *g);
+
 /* A write position in a window; text stops at column right. */
 struct tui_pen {
 	WINDOW *w;

@@ -34,11 +34,7 @@ double rule_replacement_prob_p(const struct verify_params *par,
 double rule_weight_residual(const struct verify_params *par, double p, double q);
 double rule_weight_p(const struct verify_params *par, double p, double q);
 
-/* One pair, dense: the accepted mass f(p(y), q(y)) of each token into acc, its
- * sum returned; and the accepted mass of one token min(p, q). */
-double rule_accepted_each(const struct verify_params *par, const double *p,
-    const double *q, size_t n, double *acc,
-    double (*f)(const struct verify_params *, double, double));
+/* The accepted mass of one token, min(p, q) (an entry's accepted_one). */
 double rule_accepted_min(const struct verify_params *par, double p, double q);
 
 /* argmax of a dense distribution, ties to the lowest id. */

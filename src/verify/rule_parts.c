@@ -45,18 +45,6 @@ rule_weight_p(const struct verify_params *par, double p, double q)
 }
 
 double
-rule_accepted_each(const struct verify_params *par, const double *p, const double *q,
-    size_t n, double *acc, double (*f)(const struct verify_params *, double, double))
-{
-	double sum = 0.0;
-	size_t y;
-
-	for (y = 0; y < n; y++)
-		sum += acc[y] = f(par, p[y], q[y]);
-	return sum;
-}
-
-double
 rule_accepted_min(const struct verify_params *par, double p, double q)
 {
 	(void)par;

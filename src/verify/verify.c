@@ -10,7 +10,7 @@
 
 #include "dist/pdist.h"
 #include "util/rng.h"
-#include "verify/rule.h"
+#include "verify/verify.h"
 #include "util/xalloc.h"
 
 const struct verify_entry *
@@ -214,13 +214,26 @@ verify_replacement_prob(const struct verify_params *par, const struct spec_step 
 	return e->replacement_prob != NULL ? e->replacement_prob(par, step, i) : -1.0;
 }
 
+/* The accepted mass A(y) = f(p(y), q(y)) of each token into acc; its sum. */
+static double
+accepted_each(const struct verify_params *par, const double *p, const double *q,
+    size_t n, double *acc, double (*f)(const struct verify_params *, double, double))
+{
+	double sum = 0.0;
+	size_t y;
+
+	for (y = 0; y < n; y++)
+		sum += acc[y] = f(par, p[y], q[y]);
+	return sum;
+}
+
 double
 verify_pair_parts(const struct verify_params *par, const double *p, const double *q,
     size_t vocab, double *acc, double *repl, double *bonus)
 {
 	const struct verify_entry *e = verify_entry(par->rule);
 	double a = fmin(1.0, e->accepted != NULL ? e->accepted(par, p, q, vocab, acc) :
-	    rule_accepted_each(par, p, q, vocab, acc, e->accepted_one));
+	    accepted_each(par, p, q, vocab, acc, e->accepted_one));
 	size_t y;
 
 	if (e->replace != NULL)

@@ -5,12 +5,7 @@
 
 #include "view/tui_layout.h"
 
-#define BORDER_LINES 2		/* a pane's top and bottom border */
-#define DETAIL_LINES (TUI_DETAIL_ROWS + BORDER_LINES)
-#define COST_LINES (TUI_COST_ROWS + BORDER_LINES)
-#define STATS_LINES (TUI_STATS_FIGURE_ROWS + TUI_STATS_HIST_ROWS + BORDER_LINES)
-#define TIMELINE_LINES (TUI_TIMELINE_ROWS + BORDER_LINES)
-#define LEFT_MIN 40
+#define STATS_SHARE_FROM 24	/* the statistics get a third of the lines above this */
 #define HELP_PAD 2		/* border and a blank line, above and below the entries */
 #define HELP_GAP 2		/* columns before the first column (border, space), between
 				 * two, and after the last (space, border) */
@@ -23,46 +18,70 @@ rect(int y, int x, int h, int w)
 	return r;
 }
 
-/* Room for the timeline under the stream, and for the distributions under the
- * curve. */
+/* Room for the timeline (its need) under the stream, and for the distributions
+ * under the curve. */
 static void
-layout_wide(struct tui_layout *lay)
+layout_wide(struct tui_layout *lay, const struct tui_size min[TUI_P_COUNT])
 {
 	struct tui_rect *st = &lay->pane[TUI_P_STREAM], *cv = &lay->pane[TUI_P_CURVE];
-	int dist = cv->h * 3 / 5;
+	int tl = min[TUI_P_TIMELINE].h, dist = cv->h * 3 / 5;
 
-	st->h -= TIMELINE_LINES;
-	lay->pane[TUI_P_TIMELINE] = rect(st->y + st->h, st->x, TIMELINE_LINES, st->w);
+	st->h -= tl;
+	lay->pane[TUI_P_TIMELINE] = rect(st->y + st->h, st->x, tl, st->w);
 	cv->h -= dist;
 	lay->pane[TUI_P_DIST] = rect(cv->y + cv->h, cv->x, dist, cv->w);
 	lay->wide = 1;
 }
 
-int
-tui_layout_compute(int cols, int lines, struct tui_layout *lay)
+static int
+max2(int a, int b)
 {
-	int body, lw, rw, stream, stats, y;
+	return a > b ? a : b;
+}
+
+/* The least size that fits: each column's panes stacked, the two columns side
+ * by side, the header and the key bar above and below. */
+static void
+layout_need(struct tui_layout *lay, const struct tui_size min[TUI_P_COUNT], int *left_w)
+{
+	int left_h = min[TUI_P_STREAM].h + min[TUI_P_DETAIL].h + min[TUI_P_COST].h;
+	int right_h = min[TUI_P_STATS].h + min[TUI_P_CURVE].h;
+	int right_w = max2(min[TUI_P_STATS].w, min[TUI_P_CURVE].w);
+
+	*left_w = max2(min[TUI_P_STREAM].w, max2(min[TUI_P_DETAIL].w, min[TUI_P_COST].w));
+	lay->need_cols = max2(*left_w + right_w, max2(min[TUI_P_HEADER].w,
+	    min[TUI_P_KEYS].w));
+	lay->need_lines = min[TUI_P_HEADER].h + min[TUI_P_KEYS].h + max2(left_h, right_h);
+}
+
+int
+tui_layout_compute(int cols, int lines, const struct tui_size min[TUI_P_COUNT],
+    struct tui_layout *lay)
+{
+	int top = min[TUI_P_HEADER].h, detail = min[TUI_P_DETAIL].h, cost = min[TUI_P_COST].h;
+	int body, lw, rw, stream, stats, left_min;
 
 	memset(lay, 0, sizeof *lay);
 	lay->cols = cols;
 	lay->lines = lines;
-	if (cols < TUI_MIN_COLS || lines < TUI_MIN_LINES)
+	layout_need(lay, min, &left_min);
+	if (cols < lay->need_cols || lines < lay->need_lines)
 		return lay->fits = 0;
-	body = lines - 2;
-	lw = cols * 11 / 20 > LEFT_MIN ? cols * 11 / 20 : LEFT_MIN;
+	body = lines - top - min[TUI_P_KEYS].h;
+	lw = max2(cols * 11 / 20, left_min);
 	rw = cols - lw;
-	stream = body - DETAIL_LINES - COST_LINES;
-	stats = STATS_LINES + (body + 2 > 24 ? (body + 2 - 24) / 3 : 0);
-	lay->pane[TUI_P_HEADER] = rect(0, 0, 1, cols);
-	y = 1;
-	lay->pane[TUI_P_STREAM] = rect(y, 0, stream, lw);
-	lay->pane[TUI_P_DETAIL] = rect(y + stream, 0, DETAIL_LINES, lw);
-	lay->pane[TUI_P_COST] = rect(y + stream + DETAIL_LINES, 0, COST_LINES, lw);
-	lay->pane[TUI_P_STATS] = rect(y, lw, stats, rw);
-	lay->pane[TUI_P_CURVE] = rect(y + stats, lw, body - stats, rw);
-	lay->pane[TUI_P_KEYS] = rect(lines - 1, 0, 1, cols);
+	stream = body - detail - cost;
+	stats = min[TUI_P_STATS].h + (lines > STATS_SHARE_FROM ?
+	    (lines - STATS_SHARE_FROM) / 3 : 0);
+	lay->pane[TUI_P_HEADER] = rect(0, 0, top, cols);
+	lay->pane[TUI_P_STREAM] = rect(top, 0, stream, lw);
+	lay->pane[TUI_P_DETAIL] = rect(top + stream, 0, detail, lw);
+	lay->pane[TUI_P_COST] = rect(top + stream + detail, 0, cost, lw);
+	lay->pane[TUI_P_STATS] = rect(top, lw, stats, rw);
+	lay->pane[TUI_P_CURVE] = rect(top + stats, lw, body - stats, rw);
+	lay->pane[TUI_P_KEYS] = rect(top + body, 0, min[TUI_P_KEYS].h, cols);
 	if (cols >= TUI_WIDE_COLS && lines >= TUI_WIDE_LINES)
-		layout_wide(lay);
+		layout_wide(lay, min);
 	return lay->fits = 1;
 }
 

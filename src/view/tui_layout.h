@@ -3,15 +3,6 @@
 #ifndef SPECDEC_TUI_LAYOUT_H
 #define SPECDEC_TUI_LAYOUT_H
 
-#define TUI_MIN_COLS 72		/* below this the view shows "terminal too small" */
-#define TUI_MIN_LINES 20
-
-/* Text rows inside the fixed-height panes' borders. */
-#define TUI_DETAIL_ROWS 6	/* step detail: token, p, q, p/q, u, verdict */
-#define TUI_COST_ROWS 3		/* cost model: costs, rates, speedup */
-#define TUI_STATS_FIGURE_ROWS 4	/* statistics: counts, alphas, tok/step, TV; */
-#define TUI_STATS_HIST_ROWS 3	/* and the histogram, at the least */
-
 enum tui_pane {
 	TUI_P_HEADER,	/* top line: parameters, state, step */
 	TUI_P_STREAM,	/* left: one row per step, legend at its foot */
@@ -37,26 +28,37 @@ enum tui_lower {
 
 #define TUI_WIDE_COLS 120	/* from this size every pane shows at once */
 #define TUI_WIDE_LINES 40
-#define TUI_TIMELINE_ROWS 6	/* timeline: legend, two lanes, tokens, two sums */
 
 struct tui_rect {
 	int y, x, h, w;
 };
 
+/* What a pane needs: lines and columns, borders included (tui_panes.h's table
+ * says it for each pane). */
+struct tui_size {
+	int h, w;
+};
+
 struct tui_layout {
 	int cols, lines;
-	int fits;	/* 0: the terminal is below TUI_MIN_COLS x TUI_MIN_LINES */
+	int need_cols, need_lines;	/* the least size that fits */
+	int fits;	/* 0: the terminal is below need_cols x need_lines */
 	int wide;	/* TUI_P_DIST and TUI_P_TIMELINE have rectangles of their own */
 	struct tui_rect pane[TUI_P_COUNT];	/* all zero when it does not fit */
 };
 
-/* Lay the panes out over cols x lines; returns lay->fits. The panes tile the
- * screen: header and key bar take a line each, the left column (stream, detail,
- * cost) about 55% of the width, the right (statistics, curve) the rest. Extra
- * lines go to the stream, the curve and the histogram. From TUI_WIDE_COLS x
- * TUI_WIDE_LINES the timeline takes lines from the stream (left) and the
- * distributions about 3/5 of the curve's (right). */
-int tui_layout_compute(int cols, int lines, struct tui_layout *lay);
+/* Lay the panes out over cols x lines, each rectangle i at least min[i] (the
+ * pane table's sizes); returns lay->fits. The panes tile the screen: header and
+ * key bar take a line each, the left column (stream, detail, cost) about 55% of
+ * the width but at least its widest need, the right (statistics, curve) the
+ * rest. The detail, the cost model and the timeline get their need, the
+ * statistics theirs and a share of the extra lines, the stream and the curve
+ * what is left. The view fits when each column's needs fit (72x20 with the
+ * panes as they are). From TUI_WIDE_COLS x TUI_WIDE_LINES the timeline takes
+ * lines from the stream (left) and the distributions about 3/5 of the curve's
+ * (right). */
+int tui_layout_compute(int cols, int lines, const struct tui_size min[TUI_P_COUNT],
+    struct tui_layout *lay);
 
 /* The right-hand lower pane's view after cur as p cycles: all four where the
  * distributions and the timeline have no rectangle of their own, else the two

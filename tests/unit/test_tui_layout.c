@@ -1,13 +1,28 @@
-/* test_tui_layout.c: pane rectangles at 80x24, 120x40 and 72x20; the panes cover
- * every cell exactly once; 72x20 is the smallest size that fits; the help
- * overlay's window and columns as the live view draws them. */
+/* test_tui_layout.c: pane rectangles at 80x24, 120x40 and 72x20 from the pane
+ * table's sizes; the panes cover every cell exactly once; 72x20 is the smallest
+ * size that fits, and a pane that needs more moves it; the pane table gives
+ * every rectangle and every view of p's cycle one pane and picks the text mode
+ * and slow motion in their rectangles; the help overlay's window and columns as
+ * the live view draws them. */
 #include "config.h"
 
 #include <stddef.h>
 
 #include "lib/tap.h"
 #include "view/tui_layout.h"
+#include "tui/tui_help.h"
 #include "tui/tui_panes.h"
+#include "tui/tui_text.h"
+
+/* The layout over the pane table's sizes, as the live view computes it. */
+static int
+compute(int cols, int lines, struct tui_layout *lay)
+{
+	struct tui_size min[TUI_P_COUNT];
+
+	tui_pane_min_sizes(min);
+	return tui_layout_compute(cols, lines, min, lay);
+}
 
 static void
 check_rect(const struct tui_layout *lay, enum tui_pane p, int y, int x, int h, int w,
@@ -76,7 +91,7 @@ test_sizes(void)
 	int p;
 
 	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-		tap_eq(tui_layout_compute(sizes[i].cols, sizes[i].lines, &lay), 1, "fits");
+		tap_eq(compute(sizes[i].cols, sizes[i].lines, &lay), 1, "fits");
 		for (p = 0; p < TUI_P_COUNT; p++)
 			check_rect(&lay, (enum tui_pane)p, sizes[i].r[p][0], sizes[i].r[p][1],
 			    sizes[i].r[p][2], sizes[i].r[p][3], pane_names[p]);
@@ -89,15 +104,83 @@ test_threshold(void)
 {
 	struct tui_layout lay;
 
-	tap_eq(tui_layout_compute(TUI_MIN_COLS, TUI_MIN_LINES, &lay), 1, "72x20 fits");
+	tap_eq(compute(72, 20, &lay), 1, "72x20 fits");
+	tap_ok(lay.need_cols == 72 && lay.need_lines == 20, "need 72x20 (got %dx%d)",
+	    lay.need_cols, lay.need_lines);
 	check_rect(&lay, TUI_P_STREAM, 1, 0, 5, 40, "stream at the minimum");
 	check_rect(&lay, TUI_P_STATS, 1, 40, 9, 32, "stats at the minimum");
 	check_tiling(&lay);
-	tap_eq(tui_layout_compute(TUI_MIN_COLS - 1, 24, &lay), 0, "71x24 too small");
-	tap_eq(tui_layout_compute(80, TUI_MIN_LINES - 1, &lay), 0, "80x19 too small");
-	tap_eq(tui_layout_compute(40, 10, &lay), 0, "40x10 too small");
+	tap_eq(compute(71, 24, &lay), 0, "71x24 too small");
+	tap_eq(compute(80, 19, &lay), 0, "80x19 too small");
+	tap_eq(compute(40, 10, &lay), 0, "40x10 too small");
 	tap_eq(lay.pane[TUI_P_STREAM].w, 0, "no panes when too small");
-	tap_eq(tui_layout_compute(0, 0, &lay), 0, "0x0 too small");
+	tap_eq(compute(0, 0, &lay), 0, "0x0 too small");
+}
+
+/* The layout reads the sizes it is given: a taller step detail and a wider
+ * statistics pane raise the least size and get their room. */
+static void
+test_needs(void)
+{
+	struct tui_size min[TUI_P_COUNT];
+	struct tui_layout lay;
+
+	tui_pane_min_sizes(min);
+	tap_ok(min[TUI_P_DETAIL].h == 8 && min[TUI_P_COST].h == 5 && min[TUI_P_STATS].h == 9 &&
+	    min[TUI_P_TIMELINE].h == 8 && min[TUI_P_STREAM].w == 40 && min[TUI_P_STATS].w == 32,
+	    "the table's needs: detail 8, cost 5, stats 9, timeline 8 lines; stream 40, "
+	    "stats 32 columns (got %d %d %d %d; %d %d)", min[TUI_P_DETAIL].h, min[TUI_P_COST].h,
+	    min[TUI_P_STATS].h, min[TUI_P_TIMELINE].h, min[TUI_P_STREAM].w, min[TUI_P_STATS].w);
+	min[TUI_P_DETAIL].h += 2;
+	min[TUI_P_STATS].w += 3;
+	tap_eq(tui_layout_compute(74, 21, min, &lay), 0, "a taller detail: 74x21 too small");
+	tap_ok(lay.need_cols == 75 && lay.need_lines == 22, "need 75x22 (got %dx%d)",
+	    lay.need_cols, lay.need_lines);
+	tap_eq(tui_layout_compute(80, 24, min, &lay), 1, "80x24 still fits");
+	check_rect(&lay, TUI_P_DETAIL, 8, 0, 10, 44, "the taller detail");
+	check_tiling(&lay);
+}
+
+/* One pane per rectangle, one per view of p's cycle; the text mode and slow
+ * motion take their rectangles only while on. */
+static void
+test_table(void)
+{
+	struct tui_view v = { 0 };
+	int slot, l, i, own, bad = 0;
+
+	for (slot = 0; slot < TUI_P_COUNT; slot++) {
+		for (i = own = 0; i < tui_npanes; i++)
+			own += (int)tui_pane_table[i]->slot == slot &&
+			    tui_pane_table[i]->action != TUI_A_TEXT &&
+			    tui_pane_table[i]->action != TUI_A_SLOWMO;
+		bad += slot == TUI_P_CURVE ? own != 2 : own != 1;
+	}
+	tap_eq(bad, 0, "rectangles without exactly one pane of their own (the curve's: two)");
+	for (l = 0; l < TUI_L_COUNT; l++) {
+		for (i = own = 0; i < tui_npanes; i++)
+			own += tui_pane_table[i]->lower == l;
+		v.lower = (enum tui_lower)l;
+		tap_ok(own == 1 && tui_pane_for(TUI_P_CURVE, &v)->lower == l,
+		    "view %d of p's cycle: %d panes, drawn in the lower right", l, own);
+	}
+	v.lower = TUI_L_DIST;
+	tap_ok(tui_pane_for(TUI_P_CURVE, &v) == &tui_pane_dist &&
+	    tui_pane_for(TUI_P_DIST, &v) == &tui_pane_dist &&
+	    tui_pane_for(TUI_P_TIMELINE, &v) == &tui_pane_timeline,
+	    "the distributions in the lower right and in their own rectangle");
+	tap_ok(tui_pane_for(TUI_P_STREAM, &v) == &tui_pane_stream &&
+	    tui_pane_for(TUI_P_DETAIL, &v) == &tui_pane_detail, "stream and detail by default");
+	v.text_mode = 1;
+	v.slowmo_stage = 2;
+	tap_ok(tui_pane_for(TUI_P_STREAM, &v) == &tui_pane_prose &&
+	    tui_pane_for(TUI_P_DETAIL, &v) == &tui_pane_slowmo,
+	    "text mode in the stream's place, slow motion in the detail's");
+	for (i = 0; i < tui_npanes; i++)
+		bad += tui_text_width(tui_pane_table[i]->name) > TUI_PANE_NAME_MAX ||
+		    tui_text_width(tui_pane_table[i]->help) > TUI_PANE_HELP_MAX ||
+		    tui_pane_table[i]->draw == NULL;
+	tap_eq(bad, 0, "every pane drawn, its name and line within the help's columns");
 }
 
 /* Entries of a synthetic key table: text widths, and rows without pairs. */
@@ -192,13 +275,13 @@ test_lower(void)
 	enum tui_lower l = TUI_L_SPEEDUP;
 	int i;
 
-	tui_layout_compute(80, 24, &lay);
+	compute(80, 24, &lay);
 	tap_eq(lay.wide, 0, "80x24 is not wide");
 	for (i = 0; i < 3; i++)
 		l = tui_layout_next_lower(&lay, l);
 	tap_eq(l, TUI_L_TIMELINE, "80x24: speedup, curve, distributions, timeline");
 	tap_eq(tui_layout_next_lower(&lay, l), TUI_L_SPEEDUP, "80x24: and round again");
-	tui_layout_compute(120, 40, &lay);
+	compute(120, 40, &lay);
 	tap_eq(lay.wide, 1, "120x40 is wide");
 	tap_eq(tui_layout_next_lower(&lay, TUI_L_SPEEDUP), TUI_L_TOKCURVE, "wide: to the curve");
 	tap_eq(tui_layout_next_lower(&lay, TUI_L_TOKCURVE), TUI_L_SPEEDUP,
@@ -211,6 +294,8 @@ main(void)
 	test_lower();
 	test_sizes();
 	test_threshold();
+	test_needs();
+	test_table();
 	test_help_synthetic();
 	test_help_drawn();
 	return tap_done();

@@ -3,7 +3,8 @@
 # tui.sh): no number cut without a mark at 72x20 and 80x24, the chi-square with
 # nothing tested, the TV noise floor's digits, the residual mass of every step,
 # the step detail at gamma 32, keys a source cannot use, the header naming the
-# source, the figures' help page, the n-gram text mode and --prompt, the screen
+# source and keeping the rule's name at 80 columns, the help's figures and panes
+# pages, the n-gram text mode and --prompt, the screen
 # written to files, and the mouse. TAP output; needs tmux.
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/tmux.sh"
@@ -128,6 +129,27 @@ view h 80 24 C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR" -- --paused --source ngr
 has h "^ specdec  ngram corpus\.txt 3/2 T=1  γ=4  noise=0\.00" "header names the n-gram models"
 unview h
 
+# --- the rule's name outlasts the seed, the vocabulary, the source and the noise ----
+# (80x24; mistake-residual-from-p is the longest rule name)
+long=mistake-residual-from-p
+view r 80 24 C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR" -- --paused --source ngram --verifier $long
+has r "^ specdec  γ=4  noise=0\.00  $long  paused   step 0$" \
+    "80x24 ngram: the rule's name stays whole, the source and the seed go"
+unview r
+view r 80 24 C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR" -- --rate 20 --source ngram \
+    --verifier $long --schedule heuristic
+has r "^ specdec  γ=4  $long  heuristic  [0-9]+ steps/s   step [0-9]+$" \
+    "80x24 ngram running, with a schedule: the noise goes before the rule"
+unview r
+view r 80 24 C.UTF-8 -- --paused --verifier $long --schedule heuristic --seed 12345678901
+has r "^ specdec  γ=4  noise=0\.30  $long  heuristic  paused   step 0$" \
+    "80x24 stub with a schedule: the rule's name stays, the source goes"
+unview r
+view r 80 24 C -- --paused --verifier $long
+has r "^ specdec  stub  gamma=4  noise=0\.30  $long  paused   step 0$" \
+    "80x24 stub, ASCII: the rule's name with the source, the vocabulary goes"
+unview r
+
 # --- w writes the screen to two files; a failure says so and the view goes on --------
 mkdir "$TMPD/shots"
 view w 80 24 C.UTF-8 SPECDEC_SCREENSHOT_DIR="$TMPD/shots" -- --paused
@@ -188,9 +210,20 @@ for size in "80 24 C.UTF-8" "72 20 C"; do
 	    "figures since the last change of gamma, noise, r, s"; do
 		has e "$want" "$1x$2 $3: the figures page says '$want'"
 	done
-	keys e x
+	has e "\? again: the panes; any other key closes" "$1x$2 $3: the figures page offers the panes"
+	keys e "?"
+	has e "the panes|panes" "$1x$2 $3: ? once more opens the panes page"
+	for want in "header +source, parameters, rule, run state and step" \
+	    "token stream +one row per step, tokens in outcome colour and sign" \
+	    "text +n-gram source: the emitted words as prose" \
+	    "slow motion +one step in stages: draft, score, check, finish" \
+	    "distributions +p and q at one position: overlap, residual" \
+	    "key bar +the main keys for this source; why a key did nothing"; do
+		has e "$want" "$1x$2 $3: the panes page says '$want'"
+	done
+	keys e "?"
 	wait_gone e "any key closes"
-	ok $? "$1x$2 $3: any key closes it" "$(screen e)"
+	ok $? "$1x$2 $3: any key, ? too, closes the last page" "$(screen e)"
 	unview e
 done
 

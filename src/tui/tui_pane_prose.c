@@ -1,11 +1,14 @@
-/* tui_prose.c: the emitted text as prose in the token stream's window. */
+/* tui_pane_prose.c: the token stream's text mode, for the n-gram source: the
+ * emitted text read as prose, each word in its outcome's style with its sign
+ * (->residual, +bonus), wrapped to the pane, the newest words at the bottom. */
 #include "config.h"
 
 #include <string.h>
 
 #include "sim/sim.h"
-#include "tui/tui_prose.h"
+#include "tui/tui_panes.h"
 #include "tui/tui_text.h"
+#include "tui/tui_tokens.h"
 
 #define PROSE_LEGEND_LINES 1
 #define PROSE_ROWS_MAX 512	/* rows of text laid out, at most */
@@ -118,8 +121,8 @@ prose_draw(WINDOW *w, struct prose_it it, int rows, int width, const struct tui_
 	}
 }
 
-void
-tui_draw_prose(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+static void
+draw_prose(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
 	static struct prose_it start[PROSE_ROWS_MAX];
 	int rows = getmaxy(w) - TUI_BOX_H - PROSE_LEGEND_LINES;
@@ -138,10 +141,10 @@ tui_draw_prose(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 		tui_pen_put(&p, TUI_S_DIM, "no text yet: space runs, n steps once");
 	}
 	tui_pen_at(&p, getmaxy(w) - TUI_BOX_Y - PROSE_LEGEND_LINES, TUI_BOX_X);
-	tui_pen_put(&p, TUI_S_ACCEPTED, "accepted");
-	tui_pen_put(&p, TUI_S_NORMAL, " ");
-	tui_pen_put(&p, TUI_S_RESIDUAL, tui_glyphs(v->term)->arrow);
-	tui_pen_put(&p, TUI_S_RESIDUAL, "residual");
-	tui_pen_put(&p, TUI_S_NORMAL, " ");
-	tui_pen_put(&p, TUI_S_BONUS, "+bonus");
+	tui_tokens_legend(&p, tui_glyphs(v->term), 0);
 }
+
+const struct tui_pane_def tui_pane_prose = {
+	"text", TUI_P_STREAM, { 0, 0 }, draw_prose, TUI_A_TEXT, -1,
+	"n-gram source: the emitted words as prose",
+};

@@ -1,0 +1,110 @@
+/* options.h: what the command line asks for: the options struct that cli_parse
+ * fills and every face reads, its modes, sources and sweep axes, and the limits
+ * the option table checks values against. Types only, so that the option table
+ * and its helpers (cli_table.h, cli_kind.h, cli_derive.h) need not include the
+ * parser's header that uses them. */
+#ifndef SPECDEC_CLI_OPTIONS_H
+#define SPECDEC_CLI_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/exit_status.h"
+
+#define CLI_EXIT_USAGE EXIT_STATUS_USAGE	/* an alias, for the callers outside cli */
+#define CLI_ALPHA_MAX 64	/* values in --alpha */
+#define CLI_GAMMA_MAX_LIMIT 64	/* largest --gamma-max */
+#define CLI_FRAMES_MAX 1000000000ULL	/* largest --frames */
+#define CLI_DURATION_MAX 86400.0	/* largest --duration, seconds */
+#define CLI_RATE_MAX 1e6		/* largest --rate, steps/s; 0 means "max" */
+
+/* When options ask for several modes, the last in this list wins (--json alone
+ * asks for batch mode unless --theory is given). */
+enum cli_mode {
+	CLI_LIVE,	/* the interactive view (default) */
+	CLI_BATCH,	/* --batch: simulate, report, check */
+	CLI_THEORY,	/* --theory: closed-form tables, no simulation */
+	CLI_PRESETS,	/* --list-presets */
+	CLI_VERSION,
+	CLI_HELP,
+};
+#define CLI_NMODES (CLI_HELP + 1)
+
+enum cli_source {
+	CLI_SOURCE_STUB,	/* the notebook's random distributions (default) */
+	CLI_SOURCE_REPLAY,	/* --replay FILE */
+	CLI_SOURCE_NGRAM,	/* --corpus FILE, or the built-in corpus */
+};
+#define CLI_NSOURCES 3
+
+/* The options that take a list with --sweep: the axes of its grid (sweep.h).
+ * Another axis is one more name here, its row's .axis and its setter in sweep.c. */
+enum cli_axis {
+	CLI_AXIS_NONE,
+	CLI_AXIS_GAMMA,
+	CLI_AXIS_NOISE,
+	CLI_AXIS_TARGET_ALPHA,
+	CLI_AXIS_VERIFY_COST,
+	CLI_AXIS_VERIFIER,	/* a choice's index, as a double */
+	CLI_AXIS_SCHEDULE,
+};
+#define CLI_NAXES (CLI_AXIS_SCHEDULE + 1)
+#define CLI_AXIS_VALUES 64	/* values in one axis's list */
+
+/* An axis's values in the order given; its option's own field holds the first. */
+struct cli_axis_values {
+	double v[CLI_AXIS_VALUES];
+	int n;			/* 0: the option has no value (not given, no default) */
+};
+
+/* The options, each filled from its row in the option table (cli_table.c), which
+ * gives its default and range. */
+struct options {
+	enum cli_mode mode;
+	int json;
+	uint64_t steps;
+	int gamma;
+	double noise;
+	size_t vocab;
+	uint64_t seed;
+	double target_ms;
+	double draft_ms;
+	double alpha[CLI_ALPHA_MAX];
+	int nalpha;
+	int gamma_max;
+	double cost_ratio;	/* --draft-ms / --target-ms when both are given */
+	/* The live view. */
+	uint64_t frames;	/* --frames: quit after this many frames; 0 unbounded */
+	double duration;	/* --duration: quit after this many seconds; 0 unbounded */
+	double rate;		/* --rate: steps per second; 0 as fast as it goes */
+	int paused;		/* --paused: start paused */
+	enum cli_source source;
+	const char *replay;	/* --replay FILE */
+	const char *labels;	/* --labels FILE */
+	const char *corpus;	/* --corpus FILE; NULL for the built-in one */
+	const char *prompt;	/* --prompt TEXT: the n-gram text's first context */
+	size_t max_vocab;
+	int target_order;
+	int draft_order;
+	double temperature;
+	/* Presets, verification cost, sweeps, handouts. */
+	double target_alpha;	/* --target-alpha; 0: not given */
+	double target_alpha_achieved;	/* the expected overlap at the noise solved */
+	const char *preset_name;	/* --preset NAME */
+	int preset;		/* its index in presets[] (presets.h), or -1 */
+	double verify_cost;	/* --verify-cost k */
+	int sweep;		/* --sweep */
+	int csv;		/* --csv */
+	int threads;		/* --threads; 0: every core */
+	uint64_t trace;		/* --trace N: steps shown in detail */
+	const char *plot;	/* --plot FILE.svg */
+	struct cli_axis_values axis[CLI_NAXES];	/* [CLI_AXIS_NONE] unused */
+	int verifier;		/* --verifier: an enum verify_rule */
+	double lenience;	/* --lenience L */
+	double typical_epsilon;	/* --typical-epsilon E */
+	double typical_delta;	/* --typical-delta D */
+	int schedule;		/* --schedule: an enum schedule_kind */
+	double draft_p_min;	/* --draft-p-min P */
+};
+
+#endif

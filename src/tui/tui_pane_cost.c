@@ -1,0 +1,105 @@
+/* tui_pane_cost.c: the cost model: the costs and their ratio, tokens per
+ * second without and with speculation, the speedup as a bar and the best gamma. */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "view/textplot.h"
+#include "sim/sim.h"
+#include "tui/tui_panes.h"
+#include "tui/tui_text.h"
+
+/* The lines of the cost model, top down. */
+enum cost_row {
+	COST_PRICES,
+	COST_RATES,
+	COST_SPEEDUP,
+	COST_ROWS,
+};
+
+
+/* x to 3 significant digits, without an exponent from 100 to 1e6 (1234, not
+ * 1.23e+03): extreme costs and rates stay readable. */
+static const char *
+sig3(char *buf, size_t len, double x)
+{
+	if (x >= 100.0 && x < 1e6)
+		snprintf(buf, len, "%.0f", x);
+	else
+		snprintf(buf, len, "%.3g", x);
+	return buf;
+}
+
+/* The measured speedup as a bar scaled to max(best, measured, 1), with a tick at
+ * 1x; a slowdown says so in words and in the failing style. */
+static void
+cost_speedup(struct tui_pen *p, const struct sim_figures *f, const struct tui_view *v, int have)
+{
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	double top = f->optimal_speedup > f->speedup_measured ? f->optimal_speedup :
+	    f->speedup_measured;
+	int slow = have && f->speedup_measured < 1.0, barw, x0, tick;
+	char bar[256], best[64], x[32];
+
+	top = top > 1.0 ? top : 1.0;
+	if (!have) {
+		tui_pen_printf(p, TUI_S_NORMAL, "speedup %s (no data yet)", g->none);
+		return;
+	}
+	tui_pen_printf(p, slow ? TUI_S_FAIL : TUI_S_NORMAL, "%s %sx ",
+	    slow ? "slowdown" : "speedup", sig3(x, sizeof x, f->speedup_measured));
+	if (!f->speculate)
+		snprintf(best, sizeof best, " don't speculate (1.00x)");
+	else
+		snprintf(best, sizeof best, " best %s %d%s (%sx)", g->gamma,
+		    f->optimal_gamma, f->optimal_at_limit ? "+" : "",
+		    sig3(x, sizeof x, f->optimal_speedup));
+	barw = p->right - p->x - tui_text_width(best);
+	barw = barw > 0 ? barw : 0;
+	textplot_hbar(bar, sizeof bar, f->speedup_measured / top, barw, v->term->utf8);
+	x0 = p->x;
+	tui_pen_put(p, slow ? TUI_S_FAIL : TUI_S_BAR, bar);
+	tui_pen_put(p, TUI_S_NORMAL, best);
+	if (barw < 2)
+		return;
+	tick = (int)((double)barw / top + 0.5) - 1;
+	tui_pen_at(p, p->y, x0 + (tick < 0 ? 0 : tick));
+	tui_pen_put(p, TUI_S_MARK, g->one_x);
+}
+
+static void
+draw_cost(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+{
+	const struct sim_figures *f = v->fig;
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	struct tui_pen p = tui_pen_boxed(w, v->term);
+	int have = sim->stats.steps > 0;
+	char tm[32], dm[32], c[32], k[32], tr[32], sr[32], lng[160], shrt[160];
+
+	tui_box(w, v->term, "cost model", NULL);
+	tui_pen_at(&p, TUI_BOX_Y + COST_PRICES, TUI_BOX_X);
+	sig3(tm, sizeof tm, sim->par.target_ms);
+	sig3(dm, sizeof dm, sim->par.draft_ms);
+	sig3(c, sizeof c, f->cost_ratio);
+	sig3(k, sizeof k, f->verify_cost);
+	snprintf(lng, sizeof lng, "T %s ms/fwd  D %s ms/token  c=D/T %s  k %s", tm, dm, c,
+	    k);
+	snprintf(shrt, sizeof shrt, "T %s ms  D %s ms/tok  c %s  k %s", tm, dm, c, k);
+	tui_pen_choose(&p, TUI_S_NORMAL, lng, shrt, NULL);
+	tui_pen_at(&p, TUI_BOX_Y + COST_RATES, TUI_BOX_X);
+	sig3(tr, sizeof tr, f->target_rate);
+	if (have)
+		sig3(sr, sizeof sr, f->spec_rate);
+	else
+		snprintf(sr, sizeof sr, "%s", g->none);
+	snprintf(lng, sizeof lng, "tok/s  target-only %s  speculative %s", tr, sr);
+	snprintf(shrt, sizeof shrt, "tok/s: target %s  spec %s", tr, sr);
+	tui_pen_choose(&p, TUI_S_NORMAL, lng, shrt, NULL);
+	tui_pen_at(&p, TUI_BOX_Y + COST_SPEEDUP, TUI_BOX_X);
+	cost_speedup(&p, f, v, have);
+}
+
+const struct tui_pane_def tui_pane_cost = {
+	"cost model", TUI_P_COST, { COST_ROWS + TUI_BOX_H, 0 }, draw_cost, TUI_A_NONE, -1,
+	"costs, tok/s with and without drafts, best gamma",
+};

@@ -1,0 +1,115 @@
+/* tui_pane_header.c: the header line: the program, the source, the parameters,
+ * the verification rule, the run state and the step. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sim/sim.h"
+#include "source/source.h"
+#include "tui/tui_panes.h"
+#include "tui/tui_text.h"
+
+/* A rate in steps/s: whole numbers from 10 up, 2 significant digits below. */
+static const char *
+rate_text(char *buf, size_t len, double r)
+{
+	snprintf(buf, len, r >= 10.0 ? "%.0f" : "%.2g", r);
+	return buf;
+}
+
+/* The run state, long (wide) or short: the rate asked for, and the rate achieved
+ * when it falls short (or is max). */
+static const char *
+state_text(const struct tui_view *v, int wide, char *buf, size_t len)
+{
+	const char *run = wide ? "running " : "";
+	char got[32], want[32];
+
+	rate_text(got, sizeof got, v->measured_rate);
+	rate_text(want, sizeof want, v->rate);
+	if (v->paused)
+		snprintf(buf, len, "paused");
+	else if (v->rate <= 0.0 && !v->measured)
+		snprintf(buf, len, "%smax", run);
+	else if (v->rate <= 0.0)
+		snprintf(buf, len, wide ? "running max (%s steps/s)" : "max %s/s", got);
+	else if (v->short_of_rate)
+		snprintf(buf, len, "%s%s of %s steps/s", run, got, want);
+	else
+		snprintf(buf, len, "%s%s step%s/s", run, want, v->rate == 1.0 ? "" : "s");
+	return buf;
+}
+
+/* The rule's parameters that its entry shows in the header, after both
+ * forms of the rule's field. */
+static void
+header_params(const struct verify_params *v, char *rule, size_t len, char *rshort,
+    size_t slen)
+{
+	const struct verify_entry *e = verify_entry(v->rule);
+	char tmp[64];
+	int k;
+
+	for (k = 0; k < VERIFY_PARAMS_MAX && e->params[k].option != NULL; k++) {
+		if (e->params[k].header == NULL)
+			continue;
+		snprintf(tmp, sizeof tmp, " %s=%.2f", e->params[k].header,
+		    verify_param_value(v, &e->params[k]));
+		strncat(rule, tmp, len - strlen(rule) - 1);
+		strncat(rshort, tmp, slen - strlen(rshort) - 1);
+	}
+}
+
+/* The header: the program, the source, the parameters, the run state and the
+ * step; on a narrow screen the least needed fields shorten or go first: the
+ * seed, the vocabulary, the source, then the noise. The rule's name outlasts
+ * them (at 80 columns it always shows). */
+static void
+draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+{
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	struct tui_pen p = tui_pen_line(w, v->term);
+	char src[128], gamma[32], noise[32], vocab[48], seed[48], state[160], shrt[160];
+	char step[48], tmp[128], rule[96], rshort[64];
+	enum verify_rule r = sim->par.verify.rule;
+	struct tui_field f[] = {
+		{ "specdec", NULL, TUI_S_TITLE, 0 },
+		{ src, NULL, TUI_S_NORMAL, 3 },
+		{ gamma, NULL, TUI_S_NORMAL, 0 },
+		{ noise, NULL, TUI_S_NORMAL, 2 },
+		{ vocab, NULL, TUI_S_NORMAL, 4 },
+		{ seed, NULL, TUI_S_NORMAL, 5 },
+		{ rule, rshort, TUI_S_NORMAL, 1 },
+		{ state, shrt, TUI_S_STATE, 0 },
+		{ step, NULL, TUI_S_NORMAL, 0 },
+	};
+
+	werase(w);
+	snprintf(src, sizeof src, "  %s", sim->src.title != NULL ? sim->src.title :
+	    sim->src.kind);
+	snprintf(gamma, sizeof gamma, "  %s=%d", g->gamma, sim->par.gamma);
+	noise[0] = '\0';
+	if (source_has_noise(&sim->src))
+		snprintf(noise, sizeof noise, "  noise=%.2f", sim->par.noise);
+	snprintf(rule, sizeof rule, "  verifier=%s", verify_label(r));
+	snprintf(rshort, sizeof rshort, "  %s", verify_entry(r)->name);
+	header_params(&sim->par.verify, rule, sizeof rule, rshort, sizeof rshort);
+	if (sim->par.schedule != SCHEDULE_CONSTANT) {
+		snprintf(tmp, sizeof tmp, "  %s", schedule_name(sim->par.schedule));
+		strncat(rule, tmp, sizeof rule - strlen(rule) - 1);
+		strncat(rshort, tmp, sizeof rshort - strlen(rshort) - 1);
+	}
+	snprintf(vocab, sizeof vocab, "  V=%zu", sim->src.vocab);
+	snprintf(seed, sizeof seed, "  seed=%" PRIu64, sim->par.seed);
+	snprintf(state, sizeof state, "   %s", state_text(v, 1, tmp, sizeof tmp));
+	snprintf(shrt, sizeof shrt, "  %s", state_text(v, 0, tmp, sizeof tmp));
+	snprintf(step, sizeof step, "   step %" PRIu64, sim->steps_total);
+	tui_pen_fields(&p, f, (int)(sizeof f / sizeof f[0]));
+}
+
+const struct tui_pane_def tui_pane_header = {
+	"header", TUI_P_HEADER, { 1, 0 }, draw_header, TUI_A_NONE, -1,
+	"source, parameters, rule, run state and step",
+};

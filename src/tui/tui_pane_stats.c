@@ -1,0 +1,255 @@
+/* tui_pane_stats.c: the statistics of the current segment: counts, the two
+ * alphas, tokens per step against the closed form, TV and the chi-square, and
+ * the histogram of tokens per step with the losslessness test beside it. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "stats/checks.h"
+#include "view/textplot.h"
+#include "sim/sim.h"
+#include "tui/tui_grid.h"
+#include "tui/tui_panes.h"
+#include "tui/tui_text.h"
+
+#define HIST_LABEL_W 9		/* "steps by" / "tok/step" left of the histogram */
+#define HIST_MIN_ROWS 2		/* bars and their labels */
+#define STATS_COLS_MIN 32	/* the short forms of the figure lines */
+
+static void
+stats_counts(struct tui_pen *p, const struct sim *sim)
+{
+	const struct stats *st = &sim->stats;
+	char steps[48], tokens[48], tok[48], seg[48], sg[48];
+	struct tui_field f[3] = {
+		{ steps, NULL, TUI_S_NORMAL, 0 },
+		{ tokens, tok, TUI_S_NORMAL, 1 },
+		{ seg, sg, TUI_S_NORMAL, 2 },
+	};
+
+	snprintf(steps, sizeof steps, "steps %" PRIu64, st->steps);
+	snprintf(tokens, sizeof tokens, "  tokens %" PRIu64, st->tokens);
+	snprintf(tok, sizeof tok, " tok %" PRIu64, st->tokens);
+	snprintf(seg, sizeof seg, "  segment %u", sim->segment);
+	snprintf(sg, sizeof sg, " seg %u", sim->segment);
+	tui_pen_fields(p, f, 3);
+}
+
+static void
+stats_alphas(struct tui_pen *p, const struct sim *sim, const struct tui_view *v,
+    int have)
+{
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	const char *name = verify_beta_label(sim->par.verify.rule);	/* its own */
+	char a[32], b[32], lng[160], shrt[160], tiny[160];
+
+	tui_number(a, sizeof a, 3, v->fig->alpha_hat, have, g);
+	tui_number(b, sizeof b, 3, v->fig->alpha_overlap, have, g);
+	snprintf(lng, sizeof lng, "%s %s accepted/tested  %s %s %s", g->alpha_hat, a,
+	    g->alpha, b, name);
+	snprintf(shrt, sizeof shrt, "%s %s  %s %s %s", g->alpha_hat, a, g->alpha, b, name);
+	snprintf(tiny, sizeof tiny, "%s %s  %s %s", g->alpha_hat, a, name, b);
+	tui_pen_choose(p, TUI_S_NORMAL, lng, shrt, tiny);
+}
+
+/* The TV noise floor (the mean of TV's null) with enough significant digits to stay above zero after
+ * millions of steps (0.000123, not 0.000). */
+static const char *
+noise_text(char *buf, size_t len, double x)
+{
+	snprintf(buf, len, "%.3g", x);
+	return buf;
+}
+
+/* The chi-square p-value, or the no-data glyph when nothing was tested (0 df). */
+static const char *
+chi2_text(char *buf, size_t len, const struct chisq_result *c, const struct tui_glyphs *g)
+{
+	if (c->df > 0)
+		snprintf(buf, len, "%.2f", c->p_value);
+	else
+		snprintf(buf, len, "%s", g->none);
+	return buf;
+}
+
+/* TV, then the chi-square p-value, the level chance alone gives TV at these
+ * sample sizes, and the batch check's verdict, each field whole or not at all. */
+static void
+stats_tv_line(struct tui_pen *p, const struct tui_view *v, int have)
+{
+	const struct sim_figures *f = v->fig;
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	char tv[48], chi[64], cp[32], noise[64], nshort[64], nz[32], check[64];
+	struct tui_field fl[5] = {
+		{ tv, NULL, TUI_S_NORMAL, 0 },
+		{ noise, nshort, TUI_S_NORMAL, 1 },
+		{ check, NULL, TUI_S_NORMAL, 3 },
+		{ v->tv_pass ? "pass" : "fail", NULL, v->tv_pass ? TUI_S_PASS : TUI_S_FAIL, 3 },
+		{ chi, chi + 1, TUI_S_NORMAL, 2 },
+	};
+
+	if (!have) {
+		tui_pen_printf(p, TUI_S_NORMAL, "TV %s  %s p %s", g->none, g->chi2, g->none);
+		return;
+	}
+	snprintf(tv, sizeof tv, "TV %.3g", f->tv);
+	noise_text(nz, sizeof nz, f->tv_noise);
+	snprintf(noise, sizeof noise, " (chance %s)", nz);
+	snprintf(nshort, sizeof nshort, " (~%s)", nz);
+	snprintf(check, sizeof check, "  <=%.3g ", f->tv_null.limit);
+	snprintf(chi, sizeof chi, "  %s p %s", g->chi2, chi2_text(cp, sizeof cp, &f->chi2, g));
+	tui_pen_fields(p, fl, 5);
+}
+
+/* The figure lines of the statistics pane, top down; the last only where there
+ * is room for it. */
+enum stats_row {
+	STATS_COUNTS,
+	STATS_ALPHAS,
+	STATS_TOK,
+	STATS_TV,
+	STATS_MEAN,
+};
+#define STATS_HIST_ROWS 3	/* the histogram, at the least */
+
+/* Inner rows from which the per-step mean shows: it and the histogram each get
+ * one more than their least. */
+#define STATS_MEAN_FROM (STATS_MEAN + 1 + STATS_HIST_ROWS + 1)
+
+/* Under a schedule, the tok/step line ends with the mean gamma. */
+static void
+stats_tok_scheduled(struct tui_pen *p, const struct sim_figures *f, int have,
+    const struct tui_glyphs *g, const char *a, const char *b)
+{
+	char m[32], lng[160], shrt[160];
+
+	tui_number(m, sizeof m, 2, f->gamma_mean, have, g);
+	snprintf(lng, sizeof lng, "tok/step %s  closed %s  mean %s %s", a, b, g->gamma, m);
+	snprintf(shrt, sizeof shrt, "tok/step %s  mean %s %s", a, g->gamma, m);
+	tui_pen_choose(p, TUI_S_NORMAL, lng, shrt, NULL);
+}
+
+static void
+stats_tok_line(struct tui_pen *p, const struct sim *sim, const struct sim_figures *f,
+    int have, const struct tui_glyphs *g, int closed)
+{
+	char a[32], b[32], lng[160], shrt[160];
+
+	tui_number(a, sizeof a, 2, f->tok_per_step, have, g);
+	tui_number(b, sizeof b, 2, f->closed_form, have, g);
+	if (sim->par.schedule != SCHEDULE_CONSTANT) {
+		stats_tok_scheduled(p, f, have, g, a, closed ? b : "-");
+		return;
+	}
+	if (!closed) {	/* the rule has no closed form (block, typical) */
+		snprintf(lng, sizeof lng, "tok/step %s  measured only", a);
+		tui_pen_choose(p, TUI_S_NORMAL, lng, NULL, NULL);
+		return;
+	}
+	snprintf(lng, sizeof lng, "tok/step %s  closed form %s", a, b);
+	snprintf(shrt, sizeof shrt, "tok/step %s  closed %s", a, b);
+	tui_pen_choose(p, TUI_S_NORMAL, lng, shrt, NULL);
+}
+
+static void
+stats_mean_line(struct tui_pen *p, const struct sim *sim, const struct sim_figures *f,
+    int have, const struct tui_glyphs *g)
+{
+	char a[32], b[32];
+
+	tui_number(a, sizeof a, 2, f->closed_form_per_step, have, g);
+	tui_number(b, sizeof b, 0, sim->stats.max_tok_per_step, have, g);
+	tui_pen_printf(p, TUI_S_NORMAL, "per-step mean %s  max %s of %d", a, b,
+	    sim_gamma_cap(sim) + 1);
+}
+
+/* The figures above the histogram, in rows inner rows; returns the rows used. */
+static int
+stats_figures(struct tui_pen *p, const struct sim *sim, const struct tui_view *v, int rows)
+{
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+	int have = sim->stats.steps > 0;
+
+	tui_pen_at(p, TUI_BOX_Y + STATS_COUNTS, TUI_BOX_X);
+	stats_counts(p, sim);
+	tui_pen_at(p, TUI_BOX_Y + STATS_ALPHAS, TUI_BOX_X);
+	stats_alphas(p, sim, v, have);
+	tui_pen_at(p, TUI_BOX_Y + STATS_TOK, TUI_BOX_X);
+	stats_tok_line(p, sim, v->fig, have, g,
+	    verify_has(sim->par.verify.rule, VERIFY_F_CLOSED_BETA));
+	tui_pen_at(p, TUI_BOX_Y + STATS_TV, TUI_BOX_X);
+	stats_tv_line(p, v, have);
+	if (rows < STATS_MEAN_FROM)
+		return STATS_MEAN;
+	tui_pen_at(p, TUI_BOX_Y + STATS_MEAN, TUI_BOX_X);
+	stats_mean_line(p, sim, v->fig, have, g);
+	return STATS_MEAN + 1;
+}
+
+/* The losslessness test's p-value in the label column above "steps by": one
+ * row ("PIT 0.43") or, with room, two ("lossless", "p 0.4321"); a dash while
+ * untestable, the fail colour below the check's level. */
+static void
+stats_lossless(struct tui_pen *p, const struct lossless_result *r, int y, int rows)
+{
+	const struct tui_glyphs *g = tui_glyphs(p->term);
+	enum tui_style style = r->testable && r->p_value < CHECKS_LOSSLESS_P ?
+	    TUI_S_FAIL : TUI_S_NORMAL;
+	char val[32];
+
+	if (r->testable)
+		snprintf(val, sizeof val, "%.*f", rows > 3 ? 4 : 2, r->p_value);
+	else
+		snprintf(val, sizeof val, "%s", g->none);
+	tui_pen_at(p, y, TUI_BOX_X);
+	if (rows > 3) {
+		tui_pen_put(p, TUI_S_DIM, "lossless");
+		tui_pen_at(p, y + 1, TUI_BOX_X);
+		tui_pen_put(p, TUI_S_DIM, "p ");
+	} else
+		tui_pen_put(p, TUI_S_DIM, "PIT ");
+	tui_pen_put(p, style, val);
+}
+
+static void
+stats_histogram(WINDOW *w, const struct sim *sim, const struct tui_view *v, int y)
+{
+	double hist[SPEC_GAMMA_MAX + 1];
+	struct textplot_grid grid;
+	struct tui_pen p = tui_pen_boxed(w, v->term);
+	int rows = getmaxy(w) - TUI_BOX_Y - y, i, n;
+
+	if (rows < HIST_MIN_ROWS || textplot_init(&grid, getmaxx(w) - TUI_BOX_W - HIST_LABEL_W,
+	    rows, v->term->utf8) != 0)
+		return;
+	n = sim->stats.max_tok_per_step > sim->par.gamma + 1 ? sim->stats.max_tok_per_step :
+	    sim->par.gamma + 1;
+	for (i = 0; i < n; i++)
+		hist[i] = (double)sim->stats.tok_hist[i];
+	textplot_vbars(&grid, hist, n);
+	tui_draw_grid(w, &grid, y, TUI_BOX_X + HIST_LABEL_W, v);
+	textplot_free(&grid);
+	stats_lossless(&p, &v->fig->lossless, y, rows);
+	tui_pen_at(&p, y + rows - 2, TUI_BOX_X);
+	tui_pen_put(&p, TUI_S_DIM, "steps by");
+	tui_pen_at(&p, y + rows - 1, TUI_BOX_X);
+	tui_pen_put(&p, TUI_S_DIM, "tok/step");
+}
+
+static void
+draw_stats(WINDOW *w, const struct sim *sim, const struct tui_view *v)
+{
+	struct tui_pen p = tui_pen_boxed(w, v->term);
+	int used;
+
+	tui_box(w, v->term, "statistics", NULL);
+	used = stats_figures(&p, sim, v, getmaxy(w) - TUI_BOX_H);
+	stats_histogram(w, sim, v, TUI_BOX_Y + used);
+}
+
+const struct tui_pane_def tui_pane_stats = {
+	"statistics", TUI_P_STATS, { STATS_MEAN + STATS_HIST_ROWS + TUI_BOX_H, STATS_COLS_MIN },
+	draw_stats, TUI_A_NONE, -1,
+	"alphas, tok/step, TV, chi2, losslessness, histogram",
+};
