@@ -72,6 +72,18 @@ grid_axes(const struct options *opt, enum cli_axis *axes)
 	return n;
 }
 
+int
+sweep_series(const struct options *opt)
+{
+	enum cli_axis axes[CLI_NAXES];
+	int naxes = grid_axes(opt, axes), a, n = 1;
+
+	for (a = 0; a < naxes; a++)
+		if (axes[a] != CLI_AXIS_GAMMA)
+			n *= opt->axis[axes[a]].n;
+	return n;
+}
+
 /* Value j of axis a into the cell. */
 static void
 set_axis(const struct grid *g, struct sweep_cell *c, enum cli_axis a, int j)
