@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "batch/batch.h"
@@ -15,6 +14,7 @@
 #include "stats/checks.h"
 #include "cli/cli.h"
 #include "batch/batch_pair.h"
+#include "util/clock.h"
 #include "util/escape.h"
 #include "util/exit_status.h"
 #include "util/json.h"
@@ -54,15 +54,6 @@ catch_interrupts(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
-static double
-now_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static void
 show_progress(uint64_t done, uint64_t total)
 {
@@ -76,7 +67,7 @@ static uint64_t
 run_steps(struct sim *sim, uint64_t total, uint64_t trace)
 {
 	int progress = isatty(STDERR_FILENO);
-	double last = now_seconds();
+	double last = clock_seconds();
 	uint64_t i;
 
 	if (trace > 0)
@@ -87,9 +78,9 @@ run_steps(struct sim *sim, uint64_t total, uint64_t trace)
 		if (i < trace)
 			trace_step(stdout, sim, e);
 		if (progress && (i + 1) % PROGRESS_EVERY == 0 &&
-		    now_seconds() - last >= PROGRESS_SECONDS) {
+		    clock_seconds() - last >= PROGRESS_SECONDS) {
 			show_progress(i + 1, total);
-			last = now_seconds();
+			last = clock_seconds();
 		}
 	}
 	if (progress && i >= PROGRESS_EVERY)

@@ -46,7 +46,8 @@ bits(double x)
 	return u;
 }
 
-uint64_t
+/* The cell's seed: --seed mixed with its values (splitmix64). */
+static uint64_t
 sweep_cell_seed(uint64_t seed, const struct sweep_cell *c)
 {
 	uint64_t h = mix(seed);

@@ -57,9 +57,6 @@ void sweep_free(struct sweep *sw);
  * asks for: the series of a sweep's picture. */
 int sweep_series(const struct options *opt);
 
-/* The cell's seed: --seed mixed with its values (splitmix64). */
-uint64_t sweep_cell_seed(uint64_t seed, const struct sweep_cell *c);
-
 /* The grid as a text table, CSV or JSON (sweep_print.c). */
 void sweep_print_text(FILE *out, const struct sweep *sw, const struct options *opt);
 void sweep_print_csv(FILE *out, const struct sweep *sw);

@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "util/clock.h"
 #include "util/errmsg.h"
 #include "util/parallel.h"
 #include "util/xalloc.h"
@@ -37,22 +37,13 @@ parallel_threads(int asked)
 	return cores < 1 ? 1 : cores > THREADS_LIMIT ? THREADS_LIMIT : (int)cores;
 }
 
-static double
-now_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* The bar, under the lock, at most every PROGRESS_SECONDS. */
 static void
 show_progress(struct pool *p)
 {
 	char bar[BAR_WIDTH + 1];
 	int fill = p->done * BAR_WIDTH / p->n;
-	double t = now_seconds();
+	double t = clock_seconds();
 
 	if (!p->progress || (t - p->last < PROGRESS_SECONDS && p->done < p->n))
 		return;
@@ -117,7 +108,7 @@ parallel_run(parallel_job job, void *ctx, int n, int threads, int progress,
 	p.n = n;
 	p.progress = progress && n > 0;
 	p.what = what;
-	p.last = now_seconds();
+	p.last = clock_seconds();
 	run_threads(&p, threads < n ? threads : n > 0 ? n : 1);
 	pthread_mutex_destroy(&p.lock);
 	if (p.progress)
