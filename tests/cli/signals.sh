@@ -6,9 +6,7 @@
 # alone quits with 0, as q does). Ctrl-\ is typed; the others are sent with kill.
 # tests/view/tui.sh covers Ctrl-C, SIGTERM, SIGHUP and SIGSEGV; this covers the rest,
 # a few views at a time in a detached tmux; and --noise -0 shows as 0. Needs tmux.
-. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
-. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/tmux.sh"
-tmux_begin
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
 
 # signum NAME: the signal's number on this system, or nothing when the shell
 # does not know the name.

@@ -8,9 +8,7 @@
 # by stage with the unchecked drafts, and the C locale with NO_COLOR. TAP.
 set -u
 
-. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
-. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/tmux.sh"
-tmux_begin
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
 
 # shows SCREEN STRING DESCRIPTION: a test point that the captured screen has the
 # fixed string; matches SCREEN REGEX DESCRIPTION: the same for a basic regex.

@@ -9,36 +9,7 @@
 # refused, key latency at a large vocabulary, long rows and clipped labels.
 set -u
 
-: "${SPECDEC:?SPECDEC must name the specdec binary}"
-TMPD=$(mktemp -d "${TMPDIR:-/tmp}/specdec-tui.XXXXXX") || exit 1
-n=0
-failed=0
-. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/tmux.sh"
-
-cleanup() {
-	tmux_cleanup
-	rm -rf "$TMPD"
-}
-trap cleanup EXIT
-trap 'exit 1' HUP INT TERM
-
-why=$(tmux_setup) || {
-	echo "Bail out! $why"
-	exit 1
-}
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-		if [ -n "${3:-}" ]; then
-			printf '%s\n' "$3" | sed 's/^/# /'
-		fi
-	fi
-}
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
 
 # --- without a terminal ------------------------------------------------------
 "$SPECDEC" </dev/null >"$TMPD/out" 2>"$TMPD/err"
@@ -210,8 +181,7 @@ if [ -r /proc/self/stat ]; then
 	keys p q
 	$T kill-session -t p
 else
-	n=$((n + 1))
-	echo "ok $n # SKIP no /proc to measure CPU time"
+	skip "no /proc to measure CPU time"
 fi
 
 # --- colours: none under NO_COLOR, some without it -----------------------------
@@ -280,8 +250,7 @@ if [ "$(ms)" -gt 0 ] 2>/dev/null; then
 	[ "$dt" -lt 500 ]
 	ok $? "V=262144: + shows within 500 ms (took $dt ms, tmux polling included)"
 else
-	n=$((n + 1))
-	echo "ok $n # SKIP no millisecond clock"
+	skip "no millisecond clock"
 fi
 keys v ">" ">" ">" ">" ">" ">" ">" ">"
 i=0	# the long form or, when the header is short of room, the short one
@@ -415,5 +384,4 @@ check x "reject resid  unchkd" "step detail: the draft after the rejection shows
 keys x q
 $T kill-session -t x
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+done_testing
