@@ -61,14 +61,12 @@ for group in "$@"; do
 done
 
 # -0 is 0 on the screen too.
-start neg 80 24 LC_ALL=C.UTF-8
-run neg "'$SPECDEC' --paused --noise -0"
+view neg 80 24 "--paused --noise -0"
 check neg "noise=0.00" "--noise -0: the header shows noise=0.00"
 screen neg | grep -q 'noise=-0'
 [ $? = 1 ]
 ok $? "and never noise=-0"
-keys neg q
-$T kill-session -t neg
+end_view neg
 
 # A signal ignored when the view starts stays ignored (nohup, trap '' USR1).
 start ign 80 24 LC_ALL=C.UTF-8
