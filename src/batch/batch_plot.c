@@ -90,6 +90,15 @@ varying_parts(const struct sweep *sw)
 	return (parts & ~PART_NOISE_K) == 0 ? parts | PART_NOISE_K : parts;
 }
 
+/* The parts of c's values that are not the defaults: the noise and k always,
+ * the rule unless standard, the schedule unless constant. */
+static int
+own_parts(const struct sweep_cell *c)
+{
+	return PART_NOISE_K | (c->verifier != VERIFY_STANDARD ? PART_RULE : 0) |
+	    (c->schedule != SCHEDULE_CONSTANT ? PART_SCHEDULE : 0);
+}
+
 /* The parts that name the fastest cell: the noise and k, and the rule and
  * schedule unless every cell runs the standard rule on the constant schedule. */
 static int
@@ -98,8 +107,7 @@ caption_parts(const struct sweep *sw)
 	int i;
 
 	for (i = 0; i < sw->ncells; i++)
-		if (sw->cells[i].verifier != VERIFY_STANDARD ||
-		    sw->cells[i].schedule != SCHEDULE_CONSTANT)
+		if (own_parts(&sw->cells[i]) != PART_NOISE_K)
 			return PART_NOISE_K | PART_RULE | PART_SCHEDULE;
 	return PART_NOISE_K;
 }
@@ -184,14 +192,15 @@ batch_plot_sweep_check(const struct options *opt, char *err, size_t errlen)
 	return n > HANDOUT_SERIES_MAX ? too_many(n, err, errlen) : 0;
 }
 
-/* The title (with the values all series share, when not the defaults), the
- * legend's labels (the values that differ) and the caption of the fastest cell
- * (all its values). */
+/* The title (with the values all series share that the labels leave out, the
+ * rule and schedule when not the defaults), the legend's labels (the values
+ * that differ between series) and the caption of the fastest cell (all its
+ * values). */
 static void
 sweep_labels(struct handout *h, const struct sweep *sw, const struct sweep_cell **first,
     const struct sweep_cell *best)
 {
-	int s, parts = varying_parts(sw), common = caption_parts(sw) & ~parts;
+	int s, parts = varying_parts(sw), common = own_parts(&sw->cells[0]) & ~parts;
 	char v[VALUES_MAX];
 
 	cell_values(v, sizeof v, &sw->cells[0], common, 1);

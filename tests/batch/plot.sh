@@ -79,7 +79,7 @@ is "$(legend rules | tr '\n' ';')" "standard;block;lenient;typical;" \
 	"four rules: four series, each named by its rule"
 within "$(series_alpha rules lenient)" 0.97 1 "the lenient series has its own alpha"
 within "$(series_alpha rules standard)" 0.85 0.93 "and the standard one its own"
-is "$(title rules)" "specdec --sweep: 32 cells of 400 steps, noise 0.3, k 0, constant" \
+is "$(title rules)" "specdec --sweep: 32 cells of 400 steps, noise 0.3, k 0" \
 	"the title names the values the four series share"
 caption rules | grep -q '^lower panels: the fastest cell: gamma 8, noise 0.3, k 0, lenient, constant ('
 ok $? "the caption names the fastest cell's rule: $(caption rules)"
@@ -93,6 +93,11 @@ is "$?" 0 "a sweep over two schedules with --plot exits 0"
 is "$(grep -c '<polyline' "$TMPD/sched.svg")" 7 "two schedules: two curves a panel"
 is "$(legend sched | tr '\n' ';')" "constant;heuristic;" \
 	"two schedules: two series, each named by its schedule"
+is "$(title sched)" "specdec --sweep: 12 cells of 400 steps, noise 0.3, k 0" \
+	"two schedules: the title names the noise and k they share"
+"$SPECDEC" --sweep --gamma 1-3 --verifier lenient --steps 100 --plot "$TMPD/len.svg" >/dev/null
+is "$(title len):$(legend len)" "specdec --sweep: 3 cells of 100 steps, lenient:noise 0.3, k 0" \
+	"one rule, not the standard one: the title names it, the one series by noise and k"
 caption sched | grep -qE '^lower panels: the fastest cell: gamma [1-6], noise 0.3, k 0, standard, (constant|heuristic) \('
 ok $? "the caption names the fastest cell's rule and schedule: $(caption sched)"
 
