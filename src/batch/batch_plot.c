@@ -62,31 +62,33 @@ batch_plot_run(const char *path, const struct sim *sim, const struct sim_figures
 
 #define VALUES_MAX 64	/* a cell's values in words, as cell_values writes them */
 
-/* Which of a cell's values tell the series of a sweep apart. */
+/* A cell's values besides gamma, in the groups that labels name. */
 enum {
-	PART_NOISE_K = 1,	/* the noise (or target alpha) and k */
+	PART_NOISE_K = 1,	/* the noise (or target alpha), k and c */
 	PART_RULE = 2,
 	PART_SCHEDULE = 4,
 };
+
+/* The parts in which cells a and b differ: none when they differ in gamma at
+ * most, so that they are points of one series. */
+static int
+differing_parts(const struct sweep_cell *a, const struct sweep_cell *b)
+{
+	return (a->noise != b->noise || a->target_alpha != b->target_alpha ||
+	    a->verify_cost != b->verify_cost || a->cost_ratio != b->cost_ratio ?
+	    PART_NOISE_K : 0) | (a->verifier != b->verifier ? PART_RULE : 0) |
+	    (a->schedule != b->schedule ? PART_SCHEDULE : 0);
+}
 
 /* The parts whose values differ between the cells of sw; the noise and k when
  * nothing else would name a series (a sweep over gamma alone). */
 static int
 varying_parts(const struct sweep *sw)
 {
-	const struct sweep_cell *a = &sw->cells[0], *c;
 	int i, parts = 0;
 
-	for (i = 1; i < sw->ncells; i++) {
-		c = &sw->cells[i];
-		if (c->noise != a->noise || c->target_alpha != a->target_alpha ||
-		    c->verify_cost != a->verify_cost || c->cost_ratio != a->cost_ratio)
-			parts |= PART_NOISE_K;
-		if (c->verifier != a->verifier)
-			parts |= PART_RULE;
-		if (c->schedule != a->schedule)
-			parts |= PART_SCHEDULE;
-	}
+	for (i = 1; i < sw->ncells; i++)
+		parts |= differing_parts(&sw->cells[0], &sw->cells[i]);
 	return (parts & ~PART_NOISE_K) == 0 ? parts | PART_NOISE_K : parts;
 }
 
@@ -134,15 +136,6 @@ cell_values(char *buf, size_t len, const struct sweep_cell *c, int parts,
 		    schedule_name((enum schedule_kind)c->schedule));
 }
 
-/* Cells a and b differ in gamma at most. */
-static int
-same_series(const struct sweep_cell *a, const struct sweep_cell *b)
-{
-	return a->noise == b->noise && a->target_alpha == b->target_alpha &&
-	    a->verify_cost == b->verify_cost && a->cost_ratio == b->cost_ratio &&
-	    a->verifier == b->verifier && a->schedule == b->schedule;
-}
-
 /* Cell c into its series (a new one while there is room); the series' alpha is
  * the mean overlap of its cells. Returns 0, or -1 when there was no room. */
 static int
@@ -152,7 +145,7 @@ add_cell(struct handout *h, const struct sweep_cell *c, const struct sweep_cell 
 	struct handout_point *pt;
 	int s;
 
-	for (s = 0; s < h->nseries && !same_series(first[s], c); s++)
+	for (s = 0; s < h->nseries && differing_parts(first[s], c) != 0; s++)
 		;
 	if (s == HANDOUT_SERIES_MAX)
 		return -1;
