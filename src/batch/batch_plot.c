@@ -13,6 +13,8 @@
 #include "batch/sweep.h"
 #include "stats/theory.h"
 #include "util/xalloc.h"
+#include "verify/schedule.h"
+#include "verify/verify.h"
 
 static void
 run_from_counts(struct handout_run *r, int gamma, uint64_t steps, double alpha_hat,
@@ -59,23 +61,80 @@ batch_plot_run(const char *path, const struct sim *sim, const struct sim_figures
 	return rc;
 }
 
-/* Cells a and b differ in gamma at most. */
+#define VALUES_MAX 64	/* a cell's values in words, as cell_values writes them */
+
+/* A cell's values besides gamma, in the groups that labels name. */
+enum {
+	PART_NOISE_K = 1,	/* the noise (or target alpha), k and c */
+	PART_RULE = 2,
+	PART_SCHEDULE = 4,
+};
+
+/* The parts in which cells a and b differ: none when they differ in gamma at
+ * most, so that they are points of one series. */
 static int
-same_series(const struct sweep_cell *a, const struct sweep_cell *b)
+differing_parts(const struct sweep_cell *a, const struct sweep_cell *b)
 {
-	return a->noise == b->noise && a->target_alpha == b->target_alpha &&
-	    a->verify_cost == b->verify_cost && a->cost_ratio == b->cost_ratio;
+	return (a->noise != b->noise || a->target_alpha != b->target_alpha ||
+	    a->verify_cost != b->verify_cost || a->cost_ratio != b->cost_ratio ?
+	    PART_NOISE_K : 0) | (a->verifier != b->verifier ? PART_RULE : 0) |
+	    (a->schedule != b->schedule ? PART_SCHEDULE : 0);
 }
 
-static void
-series_label(struct handout_series *se, const struct sweep_cell *c)
+/* The parts whose values differ between the cells of sw; the noise and k when
+ * nothing else would name a series (a sweep over gamma alone). */
+static int
+varying_parts(const struct sweep *sw)
 {
-	if (c->target_alpha > 0.0)
-		snprintf(se->label, sizeof se->label, "alpha* %.3g, k %.3g (alpha %.3f)",
-		    c->target_alpha, c->verify_cost, se->alpha);
-	else
-		snprintf(se->label, sizeof se->label, "noise %.3g, k %.3g (alpha %.3f)",
-		    c->noise, c->verify_cost, se->alpha);
+	int i, parts = 0;
+
+	for (i = 1; i < sw->ncells; i++)
+		parts |= differing_parts(&sw->cells[0], &sw->cells[i]);
+	return (parts & ~PART_NOISE_K) == 0 ? parts | PART_NOISE_K : parts;
+}
+
+/* The parts of c's values that are not the defaults: the noise and k always,
+ * the rule unless standard, the schedule unless constant. */
+static int
+own_parts(const struct sweep_cell *c)
+{
+	return PART_NOISE_K | (c->verifier != (int)verify_default_rule() ? PART_RULE : 0) |
+	    (c->schedule != SCHEDULE_CONSTANT ? PART_SCHEDULE : 0);
+}
+
+/* The parts that name the fastest cell: the noise and k, and the rule and
+ * schedule unless every cell runs the standard rule on the constant schedule. */
+static int
+caption_parts(const struct sweep *sw)
+{
+	int i;
+
+	for (i = 0; i < sw->ncells; i++)
+		if (own_parts(&sw->cells[i]) != PART_NOISE_K)
+			return PART_NOISE_K | PART_RULE | PART_SCHEDULE;
+	return PART_NOISE_K;
+}
+
+/* Cell c's values in parts, comma-separated, into buf; the target alpha in
+ * place of the noise when alpha_star and the cell has one. */
+static void
+cell_values(char *buf, size_t len, const struct sweep_cell *c, int parts,
+    int alpha_star)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if ((parts & PART_NOISE_K) && alpha_star && c->target_alpha > 0.0)
+		n += snprintf(buf, len, "alpha* %.3g, k %.3g", c->target_alpha,
+		    c->verify_cost);
+	else if (parts & PART_NOISE_K)
+		n += snprintf(buf, len, "noise %.3g, k %.3g", c->noise, c->verify_cost);
+	if ((parts & PART_RULE) && n < len)
+		n += snprintf(buf + n, len - n, "%s%s", n > 0 ? ", " : "",
+		    verify_entry(c->verifier)->name);
+	if ((parts & PART_SCHEDULE) && n < len)
+		snprintf(buf + n, len - n, "%s%s", n > 0 ? ", " : "",
+		    schedule_name((enum schedule_kind)c->schedule));
 }
 
 /* Cell c into its series (a new one while there is room); the series' alpha is
@@ -87,7 +146,7 @@ add_cell(struct handout *h, const struct sweep_cell *c, const struct sweep_cell 
 	struct handout_point *pt;
 	int s;
 
-	for (s = 0; s < h->nseries && !same_series(first[s], c); s++)
+	for (s = 0; s < h->nseries && differing_parts(first[s], c) != 0; s++)
 		;
 	if (s == HANDOUT_SERIES_MAX)
 		return -1;
@@ -110,26 +169,65 @@ add_cell(struct handout *h, const struct sweep_cell *c, const struct sweep_cell 
 	return 0;
 }
 
+static int
+too_many(int nseries, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "--plot: the sweep has %d series (combinations of the "
+	    "values besides gamma); at most %d can be told apart", nseries,
+	    HANDOUT_SERIES_MAX);
+	return -1;
+}
+
+int
+batch_plot_sweep_check(const struct options *opt, char *err, size_t errlen)
+{
+	int n = sweep_series(opt);
+
+	return n > HANDOUT_SERIES_MAX ? too_many(n, err, errlen) : 0;
+}
+
+/* The title (with the values all series share that the labels leave out, the
+ * rule and schedule when not the defaults), the legend's labels (the values
+ * that differ between series) and the caption of the fastest cell (all its
+ * values). */
+static void
+sweep_labels(struct handout *h, const struct sweep *sw, const struct sweep_cell **first,
+    const struct sweep_cell *best)
+{
+	int s, parts = varying_parts(sw), common = own_parts(&sw->cells[0]) & ~parts;
+	char v[VALUES_MAX];
+
+	cell_values(v, sizeof v, &sw->cells[0], common, 1);
+	snprintf(h->title, sizeof h->title, "specdec --sweep: %d cells of %llu steps%s%s",
+	    sw->ncells, (unsigned long long)best->steps, common != 0 ? ", " : "", v);
+	for (s = 0; s < h->nseries; s++) {
+		cell_values(v, sizeof v, first[s], parts, 1);
+		snprintf(h->series[s].label, sizeof h->series[s].label, "%s (alpha %.3f)",
+		    v, h->series[s].alpha);
+	}
+	cell_values(v, sizeof v, best, caption_parts(sw), 0);
+	snprintf(h->run.label, sizeof h->run.label, "the fastest cell: gamma %d, %s "
+	    "(%.3fx)", best->gamma, v, best->speedup);
+}
+
 int
 batch_plot_sweep(const char *path, const struct sweep *sw, char *err, size_t errlen)
 {
 	struct handout *h = xcalloc(1, sizeof *h);
 	const struct sweep_cell *first[HANDOUT_SERIES_MAX], *best = &sw->cells[0];
-	int i, s, left = 0, rc;
+	int i, rc = 0;
 
-	for (i = 0; i < sw->ncells; i++) {
-		left += add_cell(h, &sw->cells[i], first) != 0;
+	for (i = 0; i < sw->ncells && rc == 0; i++) {
+		rc = add_cell(h, &sw->cells[i], first);
 		if (sw->cells[i].speedup > best->speedup)
 			best = &sw->cells[i];
 	}
-	for (s = 0; s < h->nseries; s++)
-		series_label(&h->series[s], first[s]);
-	snprintf(h->title, sizeof h->title, "specdec --sweep: %d cells of %llu steps%s",
-	    sw->ncells, (unsigned long long)best->steps, left > 0 ?
-	    " (the first 6 series drawn)" : "");
-	snprintf(h->run.label, sizeof h->run.label, "the fastest cell: gamma %d, noise "
-	    "%.3g, k %.3g (%.3fx)", best->gamma, best->noise, best->verify_cost,
-	    best->speedup);
+	if (rc != 0) {
+		rc = too_many(sw->ncells / h->series[0].npoints, err, errlen);
+		free(h);
+		return rc;
+	}
+	sweep_labels(h, sw, first, best);
 	run_from_counts(&h->run, best->gamma, best->steps, best->alpha_hat, best->tok_hist,
 	    best->tested_at, best->accepted_at);
 	rc = handout_write(path, h, err, errlen);

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 
+struct options;
 struct sim;
 struct sim_figures;
 struct sweep;
@@ -13,8 +14,15 @@ struct sweep;
 int batch_plot_run(const char *path, const struct sim *sim, const struct sim_figures *f,
     char *err, size_t errlen);
 
-/* A sweep: one series per combination of the axes other than gamma (the first
- * HANDOUT_SERIES_MAX), the lower panels from the fastest cell. */
+/* Whether the sweep opt asks for can be drawn: at most HANDOUT_SERIES_MAX
+ * combinations of the values besides gamma. 0, or -1 with one line in err. */
+int batch_plot_sweep_check(const struct options *opt, char *err, size_t errlen);
+
+/* A sweep: one series per combination of the values besides gamma (the
+ * verifier, schedule, noise or target alpha, k), each labelled by the values
+ * that differ between series; the lower panels from the fastest cell, named by
+ * all its values. 0, or -1 with one line in err: a file that cannot be
+ * written, more than HANDOUT_SERIES_MAX series. */
 int batch_plot_sweep(const char *path, const struct sweep *sw, char *err,
     size_t errlen);
 

@@ -18,6 +18,10 @@ batch_sweep(const struct options *opt)
 	char err[ERRMSG_MAX];
 	int rc;
 
+	if (opt->plot != NULL && batch_plot_sweep_check(opt, err, sizeof err) != 0) {
+		escape_message(stderr, err);
+		return EXIT_STATUS_USAGE;
+	}
 	if (sweep_run(opt, &sw, err, sizeof err) != 0) {
 		escape_message(stderr, err);
 		sweep_free(&sw);

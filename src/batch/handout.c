@@ -19,6 +19,7 @@
 #define GAP_X 90
 #define GAP_Y 140
 #define Z95 1.959963984540054
+#define LEGEND_CHARS 36	/* a label that fits a third of the legend */
 
 static struct svg_panel
 panel_at(int col, int row)
@@ -114,17 +115,31 @@ gamma_panel(FILE *out, const struct handout *h, struct svg_panel p, int speed)
 	}
 }
 
-/* The series under the top panels: dash and marker, then the label. */
+/* The legend's columns: three, or two when a label is longer than a third of
+ * the width holds. */
+static int
+legend_columns(const struct handout *h)
+{
+	int s;
+
+	for (s = 0; s < h->nseries; s++)
+		if (strlen(h->series[s].label) > LEGEND_CHARS)
+			return 2;
+	return 3;
+}
+
+/* The series under the top panels: dash and marker, then the label; three
+ * rows of two columns sit a little higher and closer. */
 static void
 legend(FILE *out, const struct handout *h)
 {
-	double y = TOP + PANEL_H + 58;
-	int s;
+	int s, cols = legend_columns(h), rows = (h->nseries + cols - 1) / cols;
+	double y = TOP + PANEL_H + (rows > 2 ? 52 : 58), step = rows > 2 ? 14 : 16;
 
 	svg_text(out, LEFT, y, "start", 11, "lines: closed form at the measured overlap "
 	    "alpha; points: measured, bars: 95% intervals");
 	for (s = 0; s < h->nseries; s++) {
-		double x = LEFT + (s % 3) * 260, yy = y + 18 + (s / 3) * 16;
+		double x = LEFT + (s % cols) * (780.0 / cols), yy = y + 18 + (s / cols) * step;
 
 		svg_dash_sample(out, x, yy - 4, 36, s);
 		svg_marker(out, x + 18, yy - 4, s);

@@ -14,6 +14,7 @@
 
 #define HANDOUT_SERIES_MAX 6
 #define HANDOUT_POINTS_MAX 64
+#define HANDOUT_LABEL_MAX 96
 
 struct handout_point {
 	int gamma;
@@ -23,7 +24,7 @@ struct handout_point {
 
 /* Runs that differ only in gamma. */
 struct handout_series {
-	char label[64];
+	char label[HANDOUT_LABEL_MAX];
 	double alpha;		/* the overlap alpha of the closed-form curves */
 	double c, k;		/* cost ratio and verification cost */
 	int npoints;
@@ -32,7 +33,7 @@ struct handout_series {
 
 /* The run of the lower panels. */
 struct handout_run {
-	char label[96];
+	char label[HANDOUT_LABEL_MAX + 32];
 	int gamma;
 	uint64_t steps;
 	double alpha_hat;	/* the closed-form distribution's alpha */

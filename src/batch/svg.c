@@ -48,13 +48,14 @@ svg_text(FILE *out, double x, double y, const char *anchor, int size, const char
 	fputs("</text>\n", out);
 }
 
-double
+/* Data to pixels. */
+static double
 svg_px(const struct svg_panel *p, double x)
 {
 	return p->x0 + (x - p->xmin) / (p->xmax - p->xmin) * p->w;
 }
 
-double
+static double
 svg_py(const struct svg_panel *p, double y)
 {
 	return p->y0 + p->h - (y - p->ymin) / (p->ymax - p->ymin) * p->h;

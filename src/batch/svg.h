@@ -26,10 +26,6 @@ void svg_text(FILE *out, double x, double y, const char *anchor, int size,
 void svg_axes(FILE *out, const struct svg_panel *p, const char *title,
     const char *xlabel, const char *ylabel, int integer_x);
 
-/* Data to pixels. */
-double svg_px(const struct svg_panel *p, double x);
-double svg_py(const struct svg_panel *p, double y);
-
 /* A line through n data points in dash style (0 solid). */
 void svg_line(FILE *out, const struct svg_panel *p, const double *x, const double *y,
     int n, int style);

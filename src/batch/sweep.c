@@ -46,7 +46,8 @@ bits(double x)
 	return u;
 }
 
-uint64_t
+/* The cell's seed: --seed mixed with its values (splitmix64). */
+static uint64_t
 sweep_cell_seed(uint64_t seed, const struct sweep_cell *c)
 {
 	uint64_t h = mix(seed);
@@ -69,6 +70,18 @@ grid_axes(const struct options *opt, enum cli_axis *axes)
 	axes[n++] = CLI_AXIS_VERIFY_COST;
 	axes[n++] = CLI_AXIS_VERIFIER;
 	axes[n++] = CLI_AXIS_SCHEDULE;
+	return n;
+}
+
+int
+sweep_series(const struct options *opt)
+{
+	enum cli_axis axes[CLI_NAXES];
+	int naxes = grid_axes(opt, axes), a, n = 1;
+
+	for (a = 0; a < naxes; a++)
+		if (axes[a] != CLI_AXIS_GAMMA)
+			n *= opt->axis[axes[a]].n;
 	return n;
 }
 

@@ -53,8 +53,9 @@ struct sweep {
 int sweep_run(const struct options *opt, struct sweep *sw, char *err, size_t errlen);
 void sweep_free(struct sweep *sw);
 
-/* The cell's seed: --seed mixed with its values (splitmix64). */
-uint64_t sweep_cell_seed(uint64_t seed, const struct sweep_cell *c);
+/* The number of combinations of the values of the axes besides gamma that opt
+ * asks for: the series of a sweep's picture. */
+int sweep_series(const struct options *opt);
 
 /* The grid as a text table, CSV or JSON (sweep_print.c). */
 void sweep_print_text(FILE *out, const struct sweep *sw, const struct options *opt);

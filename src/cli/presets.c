@@ -39,21 +39,6 @@ const struct preset presets[] = {
 
 const int presets_count = (int)(sizeof presets / sizeof presets[0]);
 
-const char *const preset_names[] = {
-	"gpt-unigram-t0", "gpt-unigram-t1", "gpt-bigram-t0", "gpt-bigram-t1",
-	"gpt-6m-t0", "gpt-6m-t1",
-	"t5-small-ende-t0", "t5-base-ende-t0", "t5-large-ende-t0",
-	"t5-small-ende-t1", "t5-base-ende-t1", "t5-large-ende-t1",
-	"t5-small-cnndm-t0", "t5-base-cnndm-t0", "t5-large-cnndm-t0",
-	"t5-small-cnndm-t1", "t5-base-cnndm-t1", "t5-large-cnndm-t1",
-	"lamda-100m-t0", "lamda-2b-t0", "lamda-8b-t0",
-	"lamda-100m-t1", "lamda-2b-t1", "lamda-8b-t1",
-	NULL,
-};
-
-_Static_assert(sizeof preset_names / sizeof preset_names[0] ==
-    sizeof presets / sizeof presets[0] + 1, "one name per preset");
-
 static void
 print_row(FILE *out, const struct preset *p)
 {

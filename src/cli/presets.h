@@ -23,10 +23,6 @@ struct preset {
 extern const struct preset presets[];
 extern const int presets_count;
 
-/* The names, NULL-terminated, in the order of presets[] (the option table's
- * choices for --preset). */
-extern const char *const preset_names[];
-
 /* The --list-presets table, each row naming its source table, to out. */
 void presets_print(FILE *out);
 

@@ -77,21 +77,6 @@ dist_softmax(const double *logits, double *out, size_t n)
 }
 
 double
-dist_normalize(double *w, size_t n)
-{
-	double sum = 0.0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		sum += w[i];
-	if (!(sum > 0.0) || !isfinite(sum))
-		return sum;
-	for (i = 0; i < n; i++)
-		w[i] /= sum;
-	return sum;
-}
-
-double
 dist_overlap(const double *p, const double *q, size_t n)
 {
 	double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;

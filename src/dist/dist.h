@@ -16,10 +16,6 @@ double dist_exp_nonpositive(double x);
  * out may alias logits. */
 void dist_softmax(const double *logits, double *out, size_t n);
 
-/* Scale the non-negative weights w in place to sum to 1. Returns the sum before
- * scaling; when it is not positive and finite, w is left as it was. */
-double dist_normalize(double *w, size_t n);
-
 /* sum_x min(p(x), q(x)): the overlap, which is 1 - TV(p, q) for distributions;
  * never above 1, though rounding could take the sum there. */
 double dist_overlap(const double *p, const double *q, size_t n);

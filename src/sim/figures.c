@@ -7,7 +7,6 @@
 #include "sim/figures.h"
 #include "sim/figures_pair.h"
 #include "sim/figures_write.h"
-#include "util/wrap.h"
 
 /* A scalar's place, its type checked against its kind at compile time. */
 #define FIGURE_AT(type, s, m) \

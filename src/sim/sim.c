@@ -270,17 +270,6 @@ sim_set_schedule(struct sim *sim, enum schedule_kind kind)
 }
 
 void
-sim_set_draft_p_min(struct sim *sim, double p_min)
-{
-	p_min = clamp(p_min, SIM_P_MIN_MIN, 1.0);
-	if (p_min == sim->par.draft_p_min)
-		return;
-	sim->par.draft_p_min = p_min;
-	if (sim->par.schedule == SCHEDULE_THRESHOLD)
-		new_segment(sim);
-}
-
-void
 sim_set_costs(struct sim *sim, double target_ms, double draft_ms)
 {
 	sim->par.target_ms = clamp(target_ms, SIM_TARGET_MS_MIN, SIM_MS_MAX);

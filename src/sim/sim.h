@@ -144,11 +144,9 @@ void sim_set_noise(struct sim *sim, double noise);
  * rule, starts a new segment. */
 void sim_set_verifier(struct sim *sim, enum verify_rule rule);
 void sim_set_lenience(struct sim *sim, double lenience);
-/* The draft-length schedule, and the threshold schedule's P (clamped to
- * [SIM_P_MIN_MIN, 1]); a change of the schedule, or of P under the threshold
- * schedule, starts a new segment, which restarts the heuristic at gamma. */
+/* The draft-length schedule; a change starts a new segment, which restarts
+ * the heuristic at gamma. */
 void sim_set_schedule(struct sim *sim, enum schedule_kind kind);
-void sim_set_draft_p_min(struct sim *sim, double p_min);
 void sim_set_costs(struct sim *sim, double target_ms, double draft_ms);
 void sim_set_verify_cost(struct sim *sim, double k);
 

@@ -104,7 +104,9 @@ open_ngram(const struct options *opt, struct source *src, char *err, size_t errl
 	return 0;
 }
 
-int
+/* Open the source described by opt into src. On failure (a file that cannot be
+ * read or is not well formed) write one line to err and return -1. */
+static int
 sim_setup_source(const struct options *opt, struct source *src, char *err, size_t errlen)
 {
 	switch (opt->source) {

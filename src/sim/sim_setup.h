@@ -11,11 +11,6 @@ struct options;
 struct sim;
 struct source;
 
-/* Open the source described by opt into src. On failure (a file that cannot be
- * read or is not well formed) write one line to err and return -1. */
-int sim_setup_source(const struct options *opt, struct source *src, char *err,
-    size_t errlen);
-
 /* Open the source and a simulation over it with opt's parameters (gamma, noise,
  * seed, costs). On failure write one line to err and return -1; nothing is left
  * to close then. */

@@ -114,26 +114,34 @@ split_finish(struct split_dist *out, double scale, double *extra, double sum,
 	out->where = where;
 }
 
+/* where on the successors of level's context, gathered into extra; on none
+ * when level is 0 (no context of the model's levels occurred). */
+static void
+gather_level(const struct ngram_model *m, const struct ngram_level *lv, int level,
+    double *extra, struct ngram_list *where)
+{
+	where->c = m->c;
+	where->node = level > 0 ? lv[level].node : 0;
+	if (level > 0)
+		gather_packed(m->c, lv, level, m->order, extra);
+}
+
 void
 ngram_split(const struct ngram_model *m, const uint32_t *ctx, size_t len,
     const struct split_floor *factored, double *extra, struct ngram_list *where,
     struct split_dist *out)
 {
-	const struct ngram_counts *c = m->c;
 	struct ngram_level lv[NGRAM_ORDER_MAX + 1];
 	int lowest;
 	double coef = ngram_levels(m, ctx, len, lv, &lowest);
 	double coef_t = m->inv_temp == 1.0 ? coef : pow(coef, m->inv_temp);
 	double sum = 0.0;
 
-	where->c = c;
-	where->node = 0;
-	if (lowest >= 2) {
-		where->node = lv[lowest].node;
-		gather_packed(c, lv, lowest, m->order, extra);
+	gather_level(m, lv, lowest >= 2 ? lowest : 0, extra, where);
+	if (where->node != 0) {
 		sum = temper_packed(m, where->node, coef, coef_t, extra);
 		if (factored != NULL)
-			sum = factor_packed(c, where->node, factored->factor, extra);
+			sum = factor_packed(m->c, where->node, factored->factor, extra);
 	}
 	out->floor = factored != NULL ? factored : &m->floor;
 	split_finish(out, coef_t, extra, sum, where);
@@ -144,21 +152,15 @@ ngram_split_over(const struct ngram_model *m, const uint32_t *ctx, size_t len,
     const struct split_floor *row, double *extra, struct ngram_list *where,
     struct split_dist *out)
 {
-	const struct ngram_counts *c = m->c;
 	struct ngram_level lv[NGRAM_ORDER_MAX + 1];
-	double sum = 0.0;
 	int lowest;
 
 	ngram_levels(m, ctx, len, lv, &lowest);
-	where->c = c;
-	where->node = 0;
-	if (m->order >= 3 && lv[3].node != NGRAM_NONE) {
-		where->node = lv[3].node;
-		gather_packed(c, lv, 3, m->order, extra);
-		sum = dist_sum(extra, c->kid_n[where->node]);
-	}
+	gather_level(m, lv, m->order >= 3 && lv[3].node != NGRAM_NONE ? 3 : 0, extra,
+	    where);
 	out->floor = row;
-	split_finish(out, lv[2].coef, extra, sum, where);
+	split_finish(out, lv[2].coef, extra, where->node != 0 ?
+	    dist_sum(extra, m->c->kid_n[where->node]) : 0.0, where);
 }
 
 size_t

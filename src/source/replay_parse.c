@@ -101,16 +101,6 @@ slot_of(struct replay_line *l, uint32_t id)
 	return &l->slot[id];
 }
 
-int
-replay_is_dist(const char *s, size_t len)
-{
-	size_t i = 0;
-
-	while (i < len && is_blank(s[i]))
-		i++;
-	return i < len && s[i] != '#';
-}
-
 /* The header's N when the comment s[0..len) (after '#') is '# vocab N'; REPLAY_SKIP
  * for any other comment. */
 static enum replay_kind

@@ -74,10 +74,6 @@ struct replay_scan {
 void replay_line_init(struct replay_line *l);
 void replay_line_free(struct replay_line *l);
 
-/* Whether the line holds a distribution (is neither blank nor a comment); a
- * cheap look without checking it. */
-int replay_is_dist(const char *s, size_t len);
-
 /* Parse one line s[0..len), without its newline. A distribution goes into l, a
  * header's N into *vocab. On REPLAY_ERROR, err has the column and message (its
  * line is left to the caller). */

@@ -11,7 +11,6 @@
 #include "source/noise_rows.h"
 #include "dist/pdist.h"
 #include "source/qcache.h"
-#include "util/readfile.h"
 #include "util/rng.h"
 #include "source/source.h"
 #include "source/source_ngram.h"
@@ -522,21 +521,6 @@ source_ngram_set_prompt(struct source *src, const char *text, char *err, size_t 
 	memcpy(s->hist, ids, n * sizeof *ids);
 	s->nhist = n;
 	return 0;
-}
-
-int
-source_ngram_open_file(struct source *src, const char *path,
-    const struct source_ngram_config *cfg, char *err, size_t errlen)
-{
-	size_t len;
-	char *text = readfile_all(path, &len, err, errlen);
-	int rc;
-
-	if (text == NULL)
-		return -1;
-	rc = source_ngram_open(src, text, len, path, cfg, err, errlen);
-	free(text);
-	return rc;
 }
 
 const struct ngram_model *

@@ -44,10 +44,6 @@ struct source_ngram_config {
 int source_ngram_open(struct source *src, const char *text, size_t len,
     const char *name, const struct source_ngram_config *cfg, char *err, size_t errlen);
 
-/* The same from a file, read whole. */
-int source_ngram_open_file(struct source *src, const char *path,
-    const struct source_ngram_config *cfg, char *err, size_t errlen);
-
 /* Start the text after the words of the UTF-8 text (a prompt) instead of the
  * corpus's last words, for src and every clone made after it. Each word is
  * tokenized as the corpus was; a word outside a capped vocabulary becomes the

@@ -19,7 +19,9 @@
 #define SOLVE_TOL 1e-6		/* in alpha */
 #define SOLVE_ITER_MAX 100
 
-int
+/* Samples the estimate averages at vocab tokens: about 2^20 token draws in all,
+ * from 64 to 16384 samples. */
+static int
 stub_alpha_samples(size_t vocab)
 {
 	double m = ALPHA_WORK / (double)vocab;
@@ -27,7 +29,8 @@ stub_alpha_samples(size_t vocab)
 	return m < SAMPLES_MIN ? SAMPLES_MIN : m > SAMPLES_MAX ? SAMPLES_MAX : (int)m;
 }
 
-double
+/* The expected overlap at this noise (>= 0) over vocab tokens (>= 2). */
+static double
 stub_alpha_expected(double noise, size_t vocab)
 {
 	double *z = xreallocarray(NULL, vocab, sizeof *z);

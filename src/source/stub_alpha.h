@@ -10,13 +10,6 @@
 
 #include <stddef.h>
 
-/* Samples the estimate averages at vocab tokens: about 2^20 token draws in all,
- * from 64 to 16384 samples. */
-int stub_alpha_samples(size_t vocab);
-
-/* The expected overlap at this noise (>= 0) over vocab tokens (>= 2). */
-double stub_alpha_expected(double noise, size_t vocab);
-
 /* The noise in [0, noise_max] whose expected overlap over vocab tokens is target
  * (in (0, 1]), to about 1e-6 in alpha, into *noise, and the alpha it gives into
  * *achieved. 0, or -1 when target lies below the alpha at noise_max: then

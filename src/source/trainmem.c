@@ -7,7 +7,8 @@
 #include "source/tokenize.h"
 #include "source/trainmem.h"
 
-size_t
+/* The tokens of text[0..len) (tokenize.h). */
+static size_t
 trainmem_tokens(const char *text, size_t len)
 {
 	size_t pos = 0, start, tlen, n = 0;
@@ -17,7 +18,9 @@ trainmem_tokens(const char *text, size_t len)
 	return n;
 }
 
-uint64_t
+/* Peak bytes of training models of order up to order on len bytes holding
+ * tokens tokens. */
+static uint64_t
 trainmem_estimate(size_t len, size_t tokens, int order)
 {
 	return TRAINMEM_FIXED + (uint64_t)len * TRAINMEM_PER_BYTE +

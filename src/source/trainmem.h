@@ -16,13 +16,6 @@
 #define TRAINMEM_PER_TOKEN_ORDER 96	/* one n-gram: trie arrays, hash, growth */
 #define TRAINMEM_FIXED (16u << 20)	/* tables of the vocabulary size, code */
 
-/* The tokens of text[0..len) (tokenize.h). */
-size_t trainmem_tokens(const char *text, size_t len);
-
-/* Peak bytes of training models of order up to order on len bytes holding
- * tokens tokens. */
-uint64_t trainmem_estimate(size_t len, size_t tokens, int order);
-
 /* 0 when training order on text fits within limit bytes; else -1 with one line
  * in err (errmsg.h) naming name, the estimate, the limit and MEMLIMIT_ENV. */
 int trainmem_check(const char *text, size_t len, int order, uint64_t limit,

@@ -73,7 +73,12 @@ check_tv(struct check *c, const struct sim_figures *f)
 	    f->tv_null.mean, f->tv_null.sd, f->tv_null.limit, TV_NULL_Z);
 }
 
-int
+/* Whether the notebook's settings hold, the premise of its band checks
+ * (alpha_estimate_reasonable, tok_per_step_above_one): the stub at V = 20,
+ * gamma 2-8 and noise 0.3-1.2, where alpha and tokens per step lie inside the
+ * bands with margin, its 5000 steps or more, and the standard verification
+ * rule. 1, or 0 with why in reason (size len). */
+static int
 checks_notebook_premise(const struct sim *sim, char *reason, size_t len)
 {
 	const struct sim_params *par = &sim->par;
@@ -94,7 +99,7 @@ checks_notebook_premise(const struct sim *sim, char *reason, size_t len)
 		snprintf(reason, len, "the notebook's band, for its %d steps or more; here %"
 		    PRIu64, NOTEBOOK_STEPS, sim->stats.steps);
 	else if (!verify_has(par->verify.rule, VERIFY_F_DEFAULT))
-		snprintf(reason, len, "the notebook's band, for the %s rule; here %s",
+		snprintf(reason, len, "the notebook's band, for the %.24s rule; here %.24s",
 		    verify_entry(verify_default_rule())->name,
 		    verify_entry(par->verify.rule)->name);
 	else

@@ -24,13 +24,6 @@ struct check {
 /* The verdict of tv_distance_small alone: TV within its null's limit. */
 int checks_tv_passes(const struct sim_figures *fig);
 
-/* Whether the notebook's settings hold, the premise of its band checks
- * (alpha_estimate_reasonable, tok_per_step_above_one): the stub at V = 20,
- * gamma 2-8 and noise 0.3-1.2, where alpha and tokens per step lie inside the
- * bands with margin, its 5000 steps or more, and the standard verification
- * rule. 1, or 0 with why in reason (size len). */
-int checks_notebook_premise(const struct sim *sim, char *reason, size_t len);
-
 /* Fill out[0..CHECKS_COUNT-1]; returns how many failed (skips never fail). */
 int checks_run(const struct sim *sim, const struct sim_figures *fig,
     struct check out[CHECKS_COUNT]);

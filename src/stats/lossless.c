@@ -10,12 +10,6 @@
 #define MIN_TESTABLE 100
 
 void
-lossless_reset(struct lossless *l)
-{
-	memset(l, 0, sizeof *l);
-}
-
-void
 lossless_add(struct lossless *l, double u)
 {
 	long k = (long)(u * LOSSLESS_FINE);

@@ -29,7 +29,6 @@ struct lossless_result {
 	int testable;		/* enough u's for the approximations (n >= 100) */
 };
 
-void lossless_reset(struct lossless *l);
 /* Adds one u; values outside [0, 1) are clamped into the end bins. */
 void lossless_add(struct lossless *l, double u);
 /* The LOSSLESS_BINS counts of the shown histogram. */

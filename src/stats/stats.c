@@ -159,12 +159,6 @@ stats_add_ref_step(struct stats *st, const int *ids, int count)
 	st->sum_n2_ref += (double)count * (double)count;
 }
 
-void
-stats_add_ref(struct stats *st, int id)
-{
-	stats_add_ref_step(st, &id, 1);
-}
-
 static double
 ratio(double num, double den)
 {
@@ -312,12 +306,6 @@ stats_tv_null(const struct stats *st)
 	if (st->exchangeable)
 		return tv_null_of(NULL, pooled_variance(st), st->vocab, n);
 	return expected_null(st, n);
-}
-
-double
-stats_tv_noise(const struct stats *st)
-{
-	return stats_tv_null(st).mean;
 }
 
 struct chisq_result

@@ -68,9 +68,8 @@ void stats_add_overlap(struct stats *st, const struct spec_step *step,
     const struct spec_targets *targets, int recorded);
 
 /* Add one step's tokens of the target-only reference stream (count of them, drawn
- * from one target-only step), or one token. */
+ * from one target-only step). */
 void stats_add_ref_step(struct stats *st, const int *ids, int count);
-void stats_add_ref(struct stats *st, int id);
 
 /* Derived figures; each is finite, and 0 (or the stated value) before any data. */
 double stats_alpha_hat(const struct stats *st);		/* accepted / tested */
@@ -102,8 +101,6 @@ double stats_tv(const struct stats *st);		/* spec vs reference histograms */
  * e (1 - e / N) from the expected counts e. All 0 before either stream has a
  * token. */
 struct tv_null stats_tv_null(const struct stats *st);
-/* Its mean: the level stats_tv sits at by chance alone. */
-double stats_tv_noise(const struct stats *st);
 struct chisq_result stats_chi2(const struct stats *st);	/* spec vs exact expected */
 
 #endif

@@ -101,12 +101,6 @@ theory_target_rate(double target_ms)
 }
 
 double
-theory_spec_rate(double tok_per_step, int gamma, double target_ms, double draft_ms)
-{
-	return theory_spec_rate_verify(tok_per_step, gamma, target_ms, draft_ms, 0.0);
-}
-
-double
 theory_spec_rate_verify(double tok_per_step, double gamma, double target_ms,
     double draft_ms, double k)
 {

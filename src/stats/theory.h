@@ -51,11 +51,9 @@ void theory_optimum(double alpha, double c, double k, int gamma_max,
 const char *theory_optimum_text(const struct theory_optimum *o, char *buf, size_t len);
 
 /* Target-only and speculative tokens per second in the toy cost model: a target
- * forward costs target_ms, a drafted token draft_ms. */
+ * forward costs target_ms, a drafted token draft_ms, and a step costs
+ * target_ms (1 + k gamma) + gamma draft_ms with the verification cost k. */
 double theory_target_rate(double target_ms);
-double theory_spec_rate(double tok_per_step, int gamma, double target_ms, double draft_ms);
-/* The same with the verification cost k: a step costs target_ms (1 + k gamma) +
- * gamma draft_ms. */
 double theory_spec_rate_verify(double tok_per_step, double gamma, double target_ms,
     double draft_ms, double k);
 

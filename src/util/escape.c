@@ -70,7 +70,8 @@ escape_text(const char *s)
 	return out;
 }
 
-void
+/* s escaped, onto f. */
+static void
 escape_fputs(const char *s, FILE *f)
 {
 	char *e = escape_text(s);

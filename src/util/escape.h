@@ -12,9 +12,6 @@
 /* s escaped, in a new string (xalloc.h); free it. */
 char *escape_text(const char *s);
 
-/* s escaped, onto f. */
-void escape_fputs(const char *s, FILE *f);
-
 /* The one line a face writes for an error: "specdec: MSG\n", msg escaped. */
 void escape_message(FILE *f, const char *msg);
 

@@ -7,7 +7,9 @@
 
 #include "util/memlimit.h"
 
-int
+/* s as a size ("512M", "2G", "1048576"): 0 with *bytes, or -1 when it is not
+ * one (empty, no digits, a bad suffix, zero, or beyond 2^64-1). */
+static int
 memlimit_parse(const char *s, uint64_t *bytes)
 {
 	static const char units[] = "KMGT";

@@ -18,10 +18,6 @@
  * environment's value is not a size. */
 int memlimit_get(uint64_t *bytes, char *err, size_t errlen);
 
-/* s as a size ("512M", "2G", "1048576"): 0 with *bytes, or -1 when it is not
- * one (empty, no digits, a bad suffix, zero, or beyond 2^64-1). */
-int memlimit_parse(const char *s, uint64_t *bytes);
-
 /* bytes in words for a message: "1 GiB", "1.5 GiB", "300 MiB", "12 KiB", "100 bytes". */
 void memlimit_format(uint64_t bytes, char *buf, size_t len);
 

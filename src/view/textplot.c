@@ -35,6 +35,17 @@ textplot_alpha_label(char *buf, size_t len, double alpha)
 	return buf;
 }
 
+static void
+textplot_clear(struct textplot_grid *g)
+{
+	int i;
+
+	for (i = 0; i < g->w * g->h; i++) {
+		strcpy(g->cells[i].ch, " ");
+		g->cells[i].style = TEXTPLOT_S_PLAIN;
+	}
+}
+
 int
 textplot_init(struct textplot_grid *g, int w, int h, int utf8)
 {
@@ -51,17 +62,6 @@ textplot_free(struct textplot_grid *g)
 {
 	free(g->cells);
 	g->cells = NULL;
-}
-
-void
-textplot_clear(struct textplot_grid *g)
-{
-	int i;
-
-	for (i = 0; i < g->w * g->h; i++) {
-		strcpy(g->cells[i].ch, " ");
-		g->cells[i].style = TEXTPLOT_S_PLAIN;
-	}
 }
 
 void

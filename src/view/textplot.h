@@ -56,7 +56,6 @@ const char *textplot_alpha_label(char *buf, size_t len, double alpha);
  * ends the process, xalloc.h); the status stays for the callers that test it. */
 int textplot_init(struct textplot_grid *g, int w, int h, int utf8);
 void textplot_free(struct textplot_grid *g);
-void textplot_clear(struct textplot_grid *g);
 
 /* Put glyph (one character) at column x, row y; outside the grid it is dropped. */
 void textplot_put(struct textplot_grid *g, int x, int y, const char *glyph, int style);

@@ -13,12 +13,6 @@ struct block {
 
 #define MAX_BLOCKS (TIMELINE_MAX_STEPS * (SPEC_GAMMA_MAX + 1))
 
-double
-timeline_step_ms(const struct timeline_cost *cost, int gamma)
-{
-	return gamma * cost->draft_ms + cost->target_ms * (1.0 + cost->verify_k * gamma);
-}
-
 int
 timeline_steps_for(int w, int gamma)
 {

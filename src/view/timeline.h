@@ -42,9 +42,6 @@ struct timeline {
 						 * its last column; 0 elsewhere */
 };
 
-/* The duration of a step in ms. */
-double timeline_step_ms(const struct timeline_cost *cost, int gamma);
-
 /* How many of the newest steps the lane shows in w columns at gamma. */
 int timeline_steps_for(int w, int gamma);
 

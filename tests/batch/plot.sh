@@ -42,6 +42,81 @@ check_svg run 5
 is "$?" 0 "a sweep with --plot exits 0"
 check_svg sweep 7
 grep -q '^    8 0.800' "$TMPD/out"; ok $? "the sweep still prints its table"
+
+# legend NAME: the series' labels of NAME.svg without their alphas, one a line.
+legend() {
+	xmllint --xpath "//*[local-name()='text'][contains(., ' (alpha ')]/text()" \
+		"$TMPD/$1.svg" | sed 's/ (alpha [0-9.]*)$//'
+}
+# series_alpha NAME LABEL: the alpha in the legend entry LABEL.
+series_alpha() {
+	xmllint --xpath "//*[local-name()='text'][starts-with(., '$2 (alpha ')]/text()" \
+		"$TMPD/$1.svg" | sed 's/.*(alpha \([0-9.]*\))$/\1/'
+}
+# caption NAME: the line above the lower panels; title NAME: the picture's title.
+caption() {
+	xmllint --xpath "string(//*[local-name()='text'][starts-with(., 'lower panels: ')])" \
+		"$TMPD/$1.svg"
+}
+title() {
+	xmllint --xpath "string(//*[local-name()='text'][@y='22.0'])" "$TMPD/$1.svg"
+}
+# fastest NAME: "gamma, verifier, schedule (speedup)" of the CSV's fastest cell.
+fastest() {
+	awk -F, 'NR > 1 && $12 + 0 > best { best = $12 + 0
+		row = $1 ", " $17 ", " $18 " (" sprintf("%.3f", $12) "x)" } END { print row }' \
+		"$TMPD/$1.csv"
+}
+
+is "$(legend sweep | tr '\n' ';')" "noise 0.3, k 0;noise 0.8, k 0;" \
+	"a gamma and noise sweep: one series per noise, named by noise and k"
+
+"$SPECDEC" --sweep --gamma 1-8 --verifier standard,block,lenient,typical --steps 400 \
+	--csv --plot "$TMPD/rules.svg" >"$TMPD/rules.csv"
+is "$?" 0 "a sweep over four rules with --plot exits 0"
+check_svg rules 11
+is "$(legend rules | tr '\n' ';')" "standard;block;lenient;typical;" \
+	"four rules: four series, each named by its rule"
+within "$(series_alpha rules lenient)" 0.97 1 "the lenient series has its own alpha"
+within "$(series_alpha rules standard)" 0.85 0.93 "and the standard one its own"
+is "$(title rules)" "specdec --sweep: 32 cells of 400 steps, noise 0.3, k 0" \
+	"the title names the values the four series share"
+caption rules | grep -q '^lower panels: the fastest cell: gamma 8, noise 0.3, k 0, lenient, constant ('
+ok $? "the caption names the fastest cell's rule: $(caption rules)"
+f=$(fastest rules)
+is "$(caption rules | sed 's/, noise 0.3, k 0//')" "lower panels: the fastest cell: gamma $f" \
+	"and it is the CSV's fastest cell"
+
+"$SPECDEC" --sweep --gamma 1-6 --schedule constant,heuristic --steps 400 \
+	--plot "$TMPD/sched.svg" >/dev/null
+is "$?" 0 "a sweep over two schedules with --plot exits 0"
+is "$(grep -c '<polyline' "$TMPD/sched.svg")" 7 "two schedules: two curves a panel"
+is "$(legend sched | tr '\n' ';')" "constant;heuristic;" \
+	"two schedules: two series, each named by its schedule"
+is "$(title sched)" "specdec --sweep: 12 cells of 400 steps, noise 0.3, k 0" \
+	"two schedules: the title names the noise and k they share"
+"$SPECDEC" --sweep --gamma 1-3 --verifier lenient --steps 100 --plot "$TMPD/len.svg" >/dev/null
+is "$(title len):$(legend len)" "specdec --sweep: 3 cells of 100 steps, lenient:noise 0.3, k 0" \
+	"one rule, not the standard one: the title names it, the one series by noise and k"
+caption sched | grep -qE '^lower panels: the fastest cell: gamma [1-6], noise 0.3, k 0, standard, (constant|heuristic) \('
+ok $? "the caption names the fastest cell's rule and schedule: $(caption sched)"
+
+"$SPECDEC" --sweep --gamma 1-6 --verifier standard,lenient --schedule constant,heuristic \
+	--steps 400 --csv --plot "$TMPD/both.svg" >"$TMPD/both.csv"
+is "$?" 0 "a sweep over two rules by two schedules with --plot exits 0"
+is "$(grep -c '<polyline' "$TMPD/both.svg")" 11 "two by two: four curves a panel"
+is "$(legend both | tr '\n' ';')" \
+	"standard, constant;standard, heuristic;lenient, constant;lenient, heuristic;" \
+	"two by two: four series, each named by its rule and schedule"
+f=$(fastest both)
+is "$(caption both | sed 's/, noise 0.3, k 0//')" "lower panels: the fastest cell: gamma $f" \
+	"the caption names the CSV's fastest cell by rule and schedule"
+
+usage_error "--plot: the sweep has 8 series (combinations of the values besides gamma); at most 6 can be told apart" \
+	--sweep --gamma 1-4 --verifier standard,lenient --noise 0.1,0.2,0.3,0.4 --steps 10 \
+	--plot "$TMPD/many.svg"
+[ ! -e "$TMPD/many.svg" ]; ok $? "and no picture is written"
+
 "$SPECDEC" --batch --steps 10 --plot "$TMPD/no/such/dir.svg" >/dev/null 2>"$TMPD/err"
 is "$?" 3 "an unwritable --plot file: exit 3"
 grep -q "^specdec: --plot: cannot write $TMPD/no/such/dir.svg: " "$TMPD/err"; ok $? "and one line naming it"

@@ -6,9 +6,7 @@
 # alone quits with 0, as q does). Ctrl-\ is typed; the others are sent with kill.
 # tests/view/tui.sh covers Ctrl-C, SIGTERM, SIGHUP and SIGSEGV; this covers the rest,
 # a few views at a time in a detached tmux; and --noise -0 shows as 0. Needs tmux.
-. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
-. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/tmux.sh"
-tmux_begin
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
 
 # signum NAME: the signal's number on this system, or nothing when the shell
 # does not know the name.
@@ -63,14 +61,12 @@ for group in "$@"; do
 done
 
 # -0 is 0 on the screen too.
-start neg 80 24 LC_ALL=C.UTF-8
-run neg "'$SPECDEC' --paused --noise -0"
+view neg 80 24 "--paused --noise -0"
 check neg "noise=0.00" "--noise -0: the header shows noise=0.00"
 screen neg | grep -q 'noise=-0'
 [ $? = 1 ]
 ok $? "and never noise=-0"
-keys neg q
-$T kill-session -t neg
+end_view neg
 
 # A signal ignored when the view starts stays ignored (nohup, trap '' USR1).
 start ign 80 24 LC_ALL=C.UTF-8

@@ -23,6 +23,12 @@ ok() {
 	fi
 }
 
+# skip REASON: a TAP point skipped for REASON.
+skip() {
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n # SKIP $1"
+}
+
 # unwrap: the batch report on stdin with each wrapped line joined again (a line
 # that goes on starts with 6 or more spaces), as scripts that grep it see it.
 unwrap() {

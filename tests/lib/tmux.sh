@@ -46,6 +46,19 @@ start() {
 	$T set-option -t "$name" status off >/dev/null
 }
 
+# view NAME COLS LINES ARGS: a session of COLS x LINES in the C.UTF-8 locale
+# running specdec ARGS (a string the shell splits, quotes and all).
+view() {
+	start "$1" "$2" "$3" LC_ALL=C.UTF-8
+	run "$1" "'$SPECDEC' $4"
+}
+
+# end_view NAME: q to the program, and the session ended.
+end_view() {
+	keys "$1" q
+	$T kill-session -t "$1"
+}
+
 run() {
 	$T send-keys -t "$1" "$2" Enter
 }

@@ -84,17 +84,6 @@ test_sum_ratio(void)
 }
 
 static void
-test_normalize(void)
-{
-	double w[3] = { 1.0, 3.0, 0.0 }, zero[2] = { 0.0, 0.0 };
-
-	tap_near(dist_normalize(w, 3), 4.0, 0.0, "normalize returns the old sum");
-	tap_ok(w[0] == 0.25 && w[1] == 0.75 && w[2] == 0.0, "normalize scales to 1");
-	tap_near(dist_normalize(zero, 2), 0.0, 0.0, "normalize of zeros returns 0");
-	tap_ok(zero[0] == 0.0 && zero[1] == 0.0, "and leaves the zeros alone (no NaN)");
-}
-
-static void
 test_tv_counts(void)
 {
 	const uint64_t a[3] = { 10, 0, 10 }, b[3] = { 0, 5, 5 }, none[3] = { 0 };
@@ -109,7 +98,6 @@ main(void)
 	test_softmax_matches_libm();
 	test_softmax_extremes();
 	test_overlap_tv_residual();
-	test_normalize();
 	test_sum_ratio();
 	test_tv_counts();
 	return tap_done();

@@ -383,6 +383,60 @@ max_diff(const double *a, const double *b, size_t n)
 	return gap;
 }
 
+/* A walk over a source's steps as the sampler makes them: each step begins
+ * after the context ctx[0..n), each position's pair comes after the drafts
+ * before it (walk_draft draws the next from q), and the step keeps 1 to gamma
+ * of its drafts. */
+struct walk {
+	struct source *src;
+	struct rng r;
+	uint32_t ctx[NGRAM_ORDER_MAX + SPEC_GAMMA_MAX];
+	int drafted[SPEC_GAMMA_MAX + 1];
+	size_t n;
+};
+
+static void
+walk_init(struct walk *w, struct source *src, uint64_t seed)
+{
+	memset(w, 0, sizeof *w);
+	w->src = src;
+	rng_seed(&w->r, seed, 0);
+}
+
+static void
+walk_begin(struct walk *w)
+{
+	source_begin(w->src, &w->r, 1);
+	w->n = source_ngram_context(w->src, w->ctx, NGRAM_ORDER_MAX - 1);
+}
+
+static void
+walk_draft(struct walk *w, int k, const struct pdist *q)
+{
+	w->drafted[k] = (int)pdist_sample(q, &w->r);
+	w->ctx[w->n + (size_t)k] = (uint32_t)w->drafted[k];
+}
+
+static void
+walk_commit(struct walk *w, int gamma)
+{
+	source_commit(w->src, w->drafted, 1 + (int)(rng_next(&w->r) % (uint64_t)gamma));
+}
+
+/* How many of q[0..gamma], densified, differ from the rows saved before. */
+static int
+rows_changed(const struct pdist *q, int gamma, const double *saved, double *got,
+    size_t vocab)
+{
+	int k, changed = 0;
+
+	for (k = 0; k <= gamma; k++) {
+		pdist_densify(&q[k], got);
+		changed += memcmp(saved + (size_t)k * vocab, got, vocab * sizeof *saved) != 0;
+	}
+	return changed;
+}
+
 /* Every dense draft row the source hands out equals the uncached ngram_dist bit
  * for bit (a split one to 1e-14 per token), and every draft of a step stays
  * unchanged until the next begin, over many steps and contexts (the longest
@@ -392,26 +446,24 @@ static int
 run_cached_rows(struct source *src, int gamma, int steps, int *kept, uint64_t *dense)
 {
 	const struct ngram_model *d = source_ngram_draft(src);
-	size_t vocab = src->vocab, n, len;
+	size_t vocab = src->vocab, len;
 	double *ref = malloc(vocab * sizeof *ref), *got = malloc(vocab * sizeof *got);
 	double *saved = malloc((size_t)(gamma + 1) * vocab * sizeof *saved);
 	struct pdist q[SPEC_GAMMA_MAX + 1];
-	int drafted[SPEC_GAMMA_MAX + 1], bad = 0, step, k;
-	uint32_t ctx[NGRAM_ORDER_MAX + SPEC_GAMMA_MAX];
+	int bad = 0, step, k;
 	struct ngram_scratch sc;
-	struct rng r;
+	struct walk w;
 
-	rng_seed(&r, 7, 0);
+	walk_init(&w, src, 7);
 	ngram_scratch_init(&sc, vocab);
 	*kept = 1;
 	*dense = 0;
 	for (step = 0; step < steps; step++) {
-		source_begin(src, &r, 1);
-		n = source_ngram_context(src, ctx, NGRAM_ORDER_MAX - 1);
+		walk_begin(&w);
 		for (k = 0; k <= gamma; k++) {
-			source_dists(src, drafted, k, NULL, &q[k]);
-			len = n + (size_t)k;
-			ngram_dist(d, ctx, len, NULL, ref, &sc);
+			source_dists(src, w.drafted, k, NULL, &q[k]);
+			len = w.n + (size_t)k;
+			ngram_dist(d, w.ctx, len, NULL, ref, &sc);
 			pdist_densify(&q[k], got);
 			if (q[k].form == PDIST_DENSE)
 				bad += memcmp(ref, got, vocab * sizeof *ref) != 0;
@@ -419,15 +471,10 @@ run_cached_rows(struct source *src, int gamma, int steps, int *kept, uint64_t *d
 				bad += max_diff(ref, got, vocab) > 1e-14;
 			*dense += q[k].form == PDIST_DENSE;
 			memcpy(saved + (size_t)k * vocab, got, vocab * sizeof *saved);
-			drafted[k] = (int)pdist_sample(&q[k], &r);
-			ctx[len] = (uint32_t)drafted[k];
+			walk_draft(&w, k, &q[k]);
 		}
-		for (k = 0; k <= gamma; k++) {
-			pdist_densify(&q[k], got);
-			*kept &= memcmp(saved + (size_t)k * vocab, got,
-			    vocab * sizeof *saved) == 0;
-		}
-		source_commit(src, drafted, 1 + (int)(rng_next(&r) % (uint64_t)gamma));
+		*kept &= rows_changed(q, gamma, saved, got, vocab) == 0;
+		walk_commit(&w, gamma);
 	}
 	ngram_scratch_free(&sc);
 	free(saved);
@@ -508,37 +555,34 @@ check_noisy_kept(const char *t)
 	struct source src;
 	struct pdist q[G + 1];
 	double *saved = malloc((G + 1) * 300 * sizeof *saved), *got, sum;
-	int drafted[G + 1], step, k, bad_sum = 0, changed = 0;
-	size_t w, v;
-	struct rng r;
+	int step, k, bad_sum = 0, changed = 0;
+	size_t x, v;
+	struct walk w;
 	char err[128];
 
-	rng_seed(&r, 9, 0);
 	if (source_ngram_open(&src, t, strlen(t), "skewed", &cfg, err, sizeof err) != 0) {
 		tap_ok(0, "skewed source opens: %s", err);
 		free(saved);
 		return;
 	}
+	walk_init(&w, &src, 9);
 	v = src.vocab;
 	got = malloc(v * sizeof *got);
 	for (step = 0; step < STEPS; step++) {
 		if (step == STEPS / 3 || step == 2 * STEPS / 3)
 			source_set_noise(&src, step == STEPS / 3 ? 0.0 : 0.8);
-		source_begin(&src, &r, 1);
+		walk_begin(&w);
 		for (k = 0; k <= G; k++) {
-			source_dists(&src, drafted, k, NULL, &q[k]);
+			source_dists(&src, w.drafted, k, NULL, &q[k]);
 			pdist_densify(&q[k], got);
-			for (w = 0, sum = 0.0; w < v; w++)
-				sum += got[w];
+			for (x = 0, sum = 0.0; x < v; x++)
+				sum += got[x];
 			bad_sum += fabs(sum - 1.0) > 1e-12;
 			memcpy(saved + (size_t)k * v, got, v * sizeof *saved);
-			drafted[k] = (int)pdist_sample(&q[k], &r);
+			walk_draft(&w, k, &q[k]);
 		}
-		for (k = 0; k <= G; k++) {
-			pdist_densify(&q[k], got);
-			changed += memcmp(saved + (size_t)k * v, got, v * sizeof *saved) != 0;
-		}
-		source_commit(&src, drafted, 1 + (int)(rng_next(&r) % G));
+		changed += rows_changed(q, G, saved, got, v);
+		walk_commit(&w, G);
 	}
 	tap_ok(bad_sum == 0 && changed == 0, "noise 0.5, 0, 0.8 at gamma %d: every draft"
 	    " sums to 1 (%d do not), none changes within its step (%d do)", G,
@@ -588,22 +632,20 @@ static int
 run_split_source(struct source *src, int gamma, int steps, int noisy, int *split,
     int *dense, int *heavies)
 {
-	size_t vocab = src->vocab, n;
+	size_t vocab = src->vocab;
 	double *ref = malloc(vocab * sizeof *ref), *got = malloc(vocab * sizeof *got);
-	uint32_t ctx[NGRAM_ORDER_MAX + SPEC_GAMMA_MAX];
-	int drafted[SPEC_GAMMA_MAX + 1], bad = 0, step, k;
+	int bad = 0, step, k;
 	struct ngram_scratch sc;
 	struct pdist p, q;
-	struct rng r;
+	struct walk w;
 
-	rng_seed(&r, 5, 0);
+	walk_init(&w, src, 5);
 	ngram_scratch_init(&sc, vocab);
 	*split = *dense = *heavies = 0;
 	for (step = 0; step < steps; step++) {
-		source_begin(src, &r, 1);
-		n = source_ngram_context(src, ctx, NGRAM_ORDER_MAX - 1);
+		walk_begin(&w);
 		for (k = 0; k <= gamma; k++) {
-			source_dists(src, drafted, k, &p, &q);
+			source_dists(src, w.drafted, k, &p, &q);
 			if (p.form != q.form) {
 				bad++;
 			} else if (p.form == PDIST_DENSE) {
@@ -615,13 +657,12 @@ run_split_source(struct source *src, int gamma, int steps, int noisy, int *split
 				*heavies += heavy;
 				bad += (noisy ? q.u.split->floor->base == NULL :
 				    (q.u.split->floor->base != NULL) != heavy) ||
-				    split_gap(src, ctx, n + (size_t)k, p.u.split, q.u.split,
+				    split_gap(src, w.ctx, w.n + (size_t)k, p.u.split, q.u.split,
 				    &sc, ref, got) > 1e-14;
 			}
-			drafted[k] = (int)pdist_sample(&q, &r);
-			ctx[n + (size_t)k] = (uint32_t)drafted[k];
+			walk_draft(&w, k, &q);
 		}
-		source_commit(src, drafted, 1 + (int)(rng_next(&r) % (uint64_t)gamma));
+		walk_commit(&w, gamma);
 	}
 	ngram_scratch_free(&sc);
 	free(ref);

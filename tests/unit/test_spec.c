@@ -16,6 +16,10 @@
 
 #define V 4
 
+/* The pair most tests run: overlap 0.1 + 0.2 + 0.2 + 0.1 = 0.6. */
+static const double rising[V] = { 0.1, 0.2, 0.3, 0.4 };
+static const double falling[V] = { 0.4, 0.3, 0.2, 0.1 };
+
 struct run {
 	uint64_t count[V];
 	long steps, emitted, accepted, tested, rejected, residual, bonus;
@@ -105,8 +109,7 @@ output_p_value(const struct run *r, const double *p)
 static void
 test_output_law(void)
 {
-	const double p[V] = { 0.1, 0.2, 0.3, 0.4 };
-	const double q[V] = { 0.4, 0.3, 0.2, 0.1 };
+	const double *p = rising, *q = falling;
 	const double skew[V] = { 0.7, 0.1, 0.1, 0.1 };
 	struct run r;
 
@@ -170,7 +173,7 @@ test_underflowing_residual(void)
 static void
 test_gamma_bounds(void)
 {
-	const double p[V] = { 0.1, 0.2, 0.3, 0.4 };
+	const double *p = rising;
 	const double q[V] = { 0.15, 0.2, 0.3, 0.35 };
 	struct run r;
 
@@ -311,8 +314,7 @@ test_split_pairs(void)
 static void
 test_position_residuals(void)
 {
-	const double p[V] = { 0.1, 0.2, 0.3, 0.4 };
-	const double q[V] = { 0.4, 0.3, 0.2, 0.1 };
+	const double *p = rising, *q = falling;
 	struct fixed_pair pair = { .p = p, .q = q };
 	struct spec_targets targets;
 	struct spec_step s;
@@ -350,8 +352,7 @@ test_position_residuals(void)
 static void
 test_stream_unchanged(void)
 {
-	const double p[V] = { 0.1, 0.2, 0.3, 0.4 };
-	const double q[V] = { 0.4, 0.3, 0.2, 0.1 };
+	const double *p = rising, *q = falling;
 	struct run r;
 
 	run_steps(p, q, 4, 1000, 11, &r);

@@ -106,7 +106,7 @@ test_tv_and_chi2(void)
 
 	stats_init(&st, 3, 1);
 	for (i = 0; i < 100; i++)
-		stats_add_ref(&st, i % 2);
+		stats_add_ref_step(&st, &(int){ i % 2 }, 1);
 	st.spec_hist[0] = 50;
 	st.spec_hist[2] = 50;
 	tap_near(stats_tv(&st), 0.5, 1e-15, "TV between spec and reference histograms");
@@ -132,20 +132,20 @@ test_tv_noise(void)
 	int i, k, rep;
 
 	stats_init(&st, 4, 1);
-	tap_near(stats_tv_noise(&st), 0.0, 0.0, "TV noise: 0 without tokens");
+	tap_near(stats_tv_null(&st).mean, 0.0, 0.0, "TV noise: 0 without tokens");
 	for (i = 0; i < 4; i++) {
 		st.expected.sum[i] = p[i] * 400.0;
 		lambda[i] = 400.0 * p[i] * (1.0 - p[i]);
 	}
 	st.tokens = st.ref_tokens = 400;
 	want = tv_null_of(lambda, 0.0, 4, 400.0);
-	tap_near(stats_tv_noise(&st), want.mean, 1e-15, "TV null from e (1 - e / N) per id");
+	tap_near(stats_tv_null(&st).mean, want.mean, 1e-15, "TV null from e (1 - e / N) per id");
 	rng_seed(&rng, 7, 0);
 	for (rep = 0; rep < 2000; rep++) {
 		stats_reset(&st, 1);
 		for (k = 0; k < 400; k++) {
 			st.spec_hist[rng_categorical(&rng, p, 4, 1.0)]++;
-			stats_add_ref(&st, (int)rng_categorical(&rng, p, 4, 1.0));
+			stats_add_ref_step(&st, &(int){ (int)rng_categorical(&rng, p, 4, 1.0) }, 1);
 		}
 		mean += stats_tv(&st) / 2000.0;
 	}
@@ -156,11 +156,11 @@ test_tv_noise(void)
 	st.exchangeable = 1;
 	st.tokens = st.ref_tokens = 100;
 	st.sum_sq_spec = st.sum_sq_ref = st.sum_n2_spec = st.sum_n2_ref = 100.0;
-	tap_near(stats_tv_noise(&st), tv_null_of(NULL, 100.0 / 4.0 * 0.75, 4, 100.0).mean,
+	tap_near(stats_tv_null(&st).mean, tv_null_of(NULL, 100.0 / 4.0 * 0.75, 4, 100.0).mean,
 	    1e-15, "exchangeable ids, one token a step: lambda = N/V (1 - 1/V)");
 	st.sum_sq_spec = st.sum_sq_ref = 300.0;	/* 50 steps of two equal tokens */
 	st.sum_n2_spec = st.sum_n2_ref = 200.0;
-	tap_near(stats_tv_noise(&st), tv_null_of(NULL, (300.0 - 50.0) / 4.0, 4, 100.0).mean,
+	tap_near(stats_tv_null(&st).mean, tv_null_of(NULL, (300.0 - 50.0) / 4.0, 4, 100.0).mean,
 	    1e-15, "tokens of one step that repeat an id raise the variance");
 	stats_free(&st);
 }
@@ -247,7 +247,7 @@ test_stub_reference_null(size_t vocab)
 			sim_step(&b);
 		}
 		ref += stats_tv(&a.stats) / runs;
-		null += stats_tv_noise(&a.stats) / runs;
+		null += stats_tv_null(&a.stats).mean / runs;
 		twin += dist_tv_counts(a.stats.spec_hist, b.stats.spec_hist, vocab) / runs;
 		sim_close(&a);
 		sim_close(&b);

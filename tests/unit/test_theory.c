@@ -61,7 +61,7 @@ static void
 test_costs(void)
 {
 	tap_near(theory_target_rate(10.0), 100.0, 1e-12, "10 ms per forward: 100 tok/s");
-	tap_near(theory_spec_rate(4.0, 4, 10.0, 1.0), 4000.0 / 14.0, 1e-9,
+	tap_near(theory_spec_rate_verify(4.0, 4, 10.0, 1.0, 0.0), 4000.0 / 14.0, 1e-9,
 	    "4 tok/step at 10 + 4 x 1 ms");
 }
 

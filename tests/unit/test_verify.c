@@ -82,7 +82,7 @@ run_rule(const struct verify_params *par, const double *p, const double *q, size
 	fixed_source_open(&src, &pair, n);
 	rng_seed(&rng, seed, 0);
 	rng_seed(&pit_rng, seed, 2);
-	lossless_reset(&t->pit);
+	memset(&t->pit, 0, sizeof t->pit);
 	for (k = 0; k < V; k++)
 		t->count[k] = 0;
 	for (i = 0; i < steps; i++) {

@@ -8,9 +8,7 @@
 # by stage with the unchecked drafts, and the C locale with NO_COLOR. TAP.
 set -u
 
-. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
-. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/tmux.sh"
-tmux_begin
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
 
 # shows SCREEN STRING DESCRIPTION: a test point that the captured screen has the
 # fixed string; matches SCREEN REGEX DESCRIPTION: the same for a basic regex.
@@ -45,8 +43,7 @@ best=$("$SPECDEC" --theory --cost-ratio 0.1 --gamma-max 32 |
 [ "$overlap" = "0.5000" ] && [ "$best" = 2 ]
 ok $? "batch: the pair's overlap is 0.5000 ($overlap), theory's optimum gamma 2 ($best)"
 
-start r 80 24 LC_ALL=C.UTF-8
-run r "'$SPECDEC' --paused --replay '$TMPD/one' --seed 1"
+view r 80 24 "--paused --replay '$TMPD/one' --seed 1"
 check r "speedup vs γ (c=0.1)" "80x24: the speedup pane is the default lower-right view"
 keys r n n n n n
 check r "step 5" "five steps"
@@ -84,8 +81,7 @@ shows "$s" "α : .3  + .5  × .7  o .9" "curves named by glyph and legend, not d
 $T kill-session -t r
 
 # --- every gamma a slowdown ------------------------------------------------------
-start d 80 24 LC_ALL=C.UTF-8
-run d "'$SPECDEC' --paused --noise 3 --target-ms 1 --draft-ms 1"
+view d 80 24 "--paused --noise 3 --target-ms 1 --draft-ms 1"
 keys d n n n n n n
 check d "don't speculate (1.00x)" "c = 1: \"don't speculate (1.00x)\", no gamma offered"
 ! screen d | grep -q "▲"
@@ -93,8 +89,7 @@ ok $? "don't speculate: no optimum marked" "$(screen d)"
 $T kill-session -t d
 
 # --- slow motion ----------------------------------------------------------------
-start m 80 24 LC_ALL=C.UTF-8
-run m "'$SPECDEC' --paused --seed 5"
+view m 80 24 "--paused --seed 5"
 check m "step 0" "paused at step 0"
 keys m m
 check m "the draft proposes token 1 of 4" "m: the draft proposes its first token"
@@ -161,8 +156,7 @@ $T kill-session -t a
 # --- the lenient rule on the fixed pair: its exact output beside p ----------------
 # L = 0.5, gamma 4: accepted mass min(q, 2p), sum 0.6; residual max(0, p - q/2);
 # by hand, the output (.433 .187 .194 .127 .060), TV 0.1213 from p.
-start l 80 24 LC_ALL=C.UTF-8
-run l "'$SPECDEC' --paused --replay '$TMPD/one' --seed 1 --verifier lenient"
+view l 80 24 "--paused --replay '$TMPD/one' --seed 1 --verifier lenient"
 keys l n n n n n p p
 check l "distributions, step 5" "lenient: the distributions"
 s=$(screen l)

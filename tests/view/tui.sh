@@ -9,36 +9,7 @@
 # refused, key latency at a large vocabulary, long rows and clipped labels.
 set -u
 
-: "${SPECDEC:?SPECDEC must name the specdec binary}"
-TMPD=$(mktemp -d "${TMPDIR:-/tmp}/specdec-tui.XXXXXX") || exit 1
-n=0
-failed=0
-. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/tmux.sh"
-
-cleanup() {
-	tmux_cleanup
-	rm -rf "$TMPD"
-}
-trap cleanup EXIT
-trap 'exit 1' HUP INT TERM
-
-why=$(tmux_setup) || {
-	echo "Bail out! $why"
-	exit 1
-}
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-		if [ -n "${3:-}" ]; then
-			printf '%s\n' "$3" | sed 's/^/# /'
-		fi
-	fi
-}
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
 
 # --- without a terminal ------------------------------------------------------
 "$SPECDEC" </dev/null >"$TMPD/out" 2>"$TMPD/err"
@@ -67,8 +38,7 @@ rc=$?
 ok $? "--rate with --batch: exit 2 ($rc)" "$(cat "$TMPD/err")"
 
 # --- a bounded run ends by itself --------------------------------------------
-start b 80 24 LC_ALL=C.UTF-8
-run b "'$SPECDEC' --rate 100 --frames 5; echo EXIT=\$?"
+view b 80 24 "--rate 100 --frames 5; echo EXIT=\$?"
 check b "EXIT=0" "--frames 5 exits 0 by itself"
 run b "'$SPECDEC' --duration 0.3; echo EXIT=\$?"
 check b "EXIT=0
@@ -207,11 +177,9 @@ if [ -r /proc/self/stat ]; then
 	t1=$(cpu_ticks "$pid")
 	[ $((t1 - t0)) -le 1 ]
 	ok $? "paused for 1 s: at most 1 clock tick of CPU (used $((t1 - t0)))"
-	keys p q
-	$T kill-session -t p
+	end_view p
 else
-	n=$((n + 1))
-	echo "ok $n # SKIP no /proc to measure CPU time"
+	skip "no /proc to measure CPU time"
 fi
 
 # --- colours: none under NO_COLOR, some without it -----------------------------
@@ -219,8 +187,7 @@ colour_sgr() {
 	$T capture-pane -p -e -t "$1" |
 	    grep -c "$(printf '\033')\[\([0-9;]*;\)\?\(3[0-8]\|4[0-8]\|9[0-7]\|10[0-7]\)[m;]"
 }
-start c 80 24 LC_ALL=C.UTF-8
-run c "'$SPECDEC' --rate 200"
+view c 80 24 "--rate 200"
 wait_for c "accepted [rejected]" && sleep 0.3
 got=$(colour_sgr c)
 [ "$got" -gt 0 ]
@@ -264,8 +231,7 @@ check_restored d "after TERM=dumb"
 $T kill-session -t d
 
 # --- a slow step (V=262144): keys answer, the header shows the rate achieved -----
-start v 80 24 LC_ALL=C.UTF-8
-run v "'$SPECDEC' --vocab 262144 --rate 50000"
+view v 80 24 "--vocab 262144 --rate 50000"
 check v " of 50000 steps/s" "V=262144 at 50000/s: the header shows the rate achieved"
 ms() { date +%s%N | sed 's/......$//'; }
 if [ "$(ms)" -gt 0 ] 2>/dev/null; then
@@ -280,8 +246,7 @@ if [ "$(ms)" -gt 0 ] 2>/dev/null; then
 	[ "$dt" -lt 500 ]
 	ok $? "V=262144: + shows within 500 ms (took $dt ms, tmux polling included)"
 else
-	n=$((n + 1))
-	echo "ok $n # SKIP no millisecond clock"
+	skip "no millisecond clock"
 fi
 keys v ">" ">" ">" ">" ">" ">" ">" ">"
 i=0	# the long form or, when the header is short of room, the short one
@@ -291,19 +256,15 @@ while [ "$i" -lt 50 ] && ! screen v | head -n 1 | grep -Eq 'running max \(|  max
 done
 screen v | head -n 1 | grep -Eq 'running max \(|  max [0-9.e+]+/s'
 ok $? "V=262144 at max: the header shows the rate achieved" "$(screen v)"
-keys v q
-$T kill-session -t v
+end_view v
 
 # --- one step/s, the grammar ------------------------------------------------------
-start o 80 24 LC_ALL=C.UTF-8
-run o "'$SPECDEC' --rate 1"
+view o 80 24 "--rate 1"
 check o " 1 step/s " "1 step/s, not 1 steps/s"
-keys o q
-$T kill-session -t o
+end_view o
 
 # --- gamma 32 at 80x24: stream rows keep their ending; histogram reaches 33 -------
-start w 80 24 LC_ALL=C.UTF-8
-run w "'$SPECDEC' --gamma 32 --paused"
+view w 80 24 "--gamma 32 --paused"
 check w "γ=32" "gamma 32 view up"
 keys w n n n n n n n n
 check w "steps 8 " "gamma 32: eight steps"
@@ -316,12 +277,10 @@ printf '%s\n' "$s" | grep -qE '^│ +[0-9]+ [^│]* … [^│]*(\]→|\+)'
 ok $? "gamma 32: a long row elides the middle with …" "$s"
 printf '%s\n' "$s" | grep -qE '│ tok/step 1 .* 33 *│$'
 ok $? "gamma 32: the histogram's axis runs from 1 to 33" "$s"
-keys w q
-$T kill-session -t w
+end_view w
 
 # --- long labels are clipped with an ellipsis, never to a shorter token ----------
-start l 80 24 LC_ALL=C.UTF-8
-run l "'$SPECDEC' --vocab 262144 --paused"
+view l 80 24 "--vocab 262144 --paused"
 keys l n n n n n n
 check l "steps 6 " "V=262144: six steps"
 s=$(screen l)
@@ -329,12 +288,10 @@ printf '%s\n' "$s" | grep -qE '^│ token .*[0-9]…'
 ok $? "V=262144: a 7-column label ends in … in the step detail" "$s"
 ! printf '%s\n' "$s" | grep -E '^│ token' | grep -qE ' \+[0-9]{5} | \[[0-9]{4}[ ]'
 ok $? "V=262144: no clipped label passes for a shorter id" "$s"
-keys l q
-$T kill-session -t l
+end_view l
 
 # --- the cost pane at extreme costs; a slowdown says so --------------------------
-start k 80 24 LC_ALL=C.UTF-8
-run k "'$SPECDEC' --target-ms 0.001 --draft-ms 1e6 --paused"
+view k 80 24 "--target-ms 0.001 --draft-ms 1e6 --paused"
 check k "c 1e+09" "T 0.001 ms, D 1e6 ms: c 1e+09, in full"
 check k "target-only 1e+06" "... and the target-only rate 1e+06 tok/s"
 keys k n
@@ -342,13 +299,11 @@ check k "slowdown " "a slowdown is named a slowdown"
 quit k
 run k "'$SPECDEC' --target-ms 1e6 --paused"
 check k "target-only 0.001" "T 1e6 ms: target-only 0.001 tok/s, not 0"
-keys k q
-$T kill-session -t k
+end_view k
 
 # --- the real sources in the view -------------------------------------------------
 printf '# vocab 4\n0.5 0.3 0.1 0.1\n0.25 0.25 0.25 0.25\n' >"$TMPD/replay.txt"
-start r 80 24 LC_ALL=C.UTF-8
-run r "'$SPECDEC' --replay '$TMPD/replay.txt' --paused"
+view r 80 24 "--replay '$TMPD/replay.txt' --paused"
 check r "specdec  replay replay.txt  γ=4  V=4" "replay: the header names the source instead of a noise"
 keys r n
 check r "step 1 " "replay: n steps"
@@ -357,22 +312,18 @@ sleep 0.3
 s=$(screen r)
 printf '%s\n' "$s" | grep -qF "segment 1" && printf '%s\n' "$s" | grep -qF "steps 1 "
 ok $? "replay: ] has no noise to change, the segment goes on" "$s"
-keys r q
-$T kill-session -t r
-start g 100 30 LC_ALL=C.UTF-8
-run g "'$SPECDEC' --source ngram --paused"
+end_view r
+view g 100 30 "--source ngram --paused"
 check g "noise=0.00  V=" "ngram: the view opens on the built-in corpus, with no extra draft noise"
 keys g n
 wait_for g "step 1 "
 s=$(screen g)
 printf '%s\n' "$s" | grep -qE '^.{1,3}[ ]+1 [[:alpha:],.;]'
 ok $? "ngram: the stream shows words" "$s"
-keys g q
-$T kill-session -t g
+end_view g
 
 # --- verification rules: v and V cycle them, each a new segment ----------------
-start w 80 24 LC_ALL=C.UTF-8
-run w "'$SPECDEC' --paused"
+view w 80 24 "--paused"
 check w "seed=0  standard" "the header names the default rule"
 keys w n
 check w "step 1 " "a step under the standard rule"
@@ -384,12 +335,10 @@ keys w V V
 check w "mistake-accept-all" "V twice: back past standard to the last rule, a mistake"
 keys w V
 check w "mistake-residual-from-p" "V: the rule before it"
-keys w q
-$T kill-session -t w
+end_view w
 
 # --- schedules: a cycles them, each a new segment; rows show each step's gamma ---
-start a 100 30 LC_ALL=C.UTF-8
-run a "'$SPECDEC' --paused --gamma 3"
+view a 100 30 "--paused --gamma 3"
 check a "verifier=standard" "the header before a schedule"
 keys a a
 check a "standard  heuristic" "a: the header names the heuristic schedule"
@@ -404,16 +353,12 @@ check a "standard  threshold" "a: then the threshold schedule"
 keys a a
 wait_gone a "threshold"
 ok $? "a: and back to constant, named nowhere" "$(screen a)"
-keys a q
-$T kill-session -t a
+end_view a
 
 # --- drafts after a rejection stay in the step detail, marked "unchkd" ----------
-start x 100 30 LC_ALL=C.UTF-8
-run x "'$SPECDEC' --seed 1 --noise 2 --paused"
+view x 100 30 "--seed 1 --noise 2 --paused"
 keys x n
 check x "reject resid  unchkd" "step detail: the draft after the rejection shows, unchecked"
-keys x q
-$T kill-session -t x
+end_view x
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+done_testing

@@ -6,9 +6,7 @@
 # source and keeping the rule's name at 80 columns, the help's figures and panes
 # pages, the n-gram text mode and --prompt, the screen
 # written to files, and the mouse. TAP output; needs tmux.
-. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
-. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/tmux.sh"
-tmux_begin
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
 
 # has NAME ERE DESCRIPTION: the screen has a line matching the extended regex
 # (polled for up to 5 s); the screen goes to the log when it does not.
