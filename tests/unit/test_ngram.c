@@ -396,7 +396,7 @@ run_cached_rows(struct source *src, int gamma, int steps, int *kept, uint64_t *d
 	double *ref = malloc(vocab * sizeof *ref), *got = malloc(vocab * sizeof *got);
 	double *saved = malloc((size_t)(gamma + 1) * vocab * sizeof *saved);
 	struct pdist q[SPEC_GAMMA_MAX + 1];
-	int drafted[SPEC_GAMMA_MAX + 1], bad = 0, step, k;
+	int drafted[SPEC_GAMMA_MAX + 1], bad = 0, step, k, node;
 	uint32_t ctx[NGRAM_ORDER_MAX + SPEC_GAMMA_MAX];
 	struct ngram_scratch sc;
 	struct rng r;
@@ -407,9 +407,10 @@ run_cached_rows(struct source *src, int gamma, int steps, int *kept, uint64_t *d
 	*dense = 0;
 	for (step = 0; step < steps; step++) {
 		source_begin(src, &r, 1);
+		node = SOURCE_ROOT;
 		n = source_ngram_context(src, ctx, NGRAM_ORDER_MAX - 1);
 		for (k = 0; k <= gamma; k++) {
-			source_dists(src, drafted, k, NULL, &q[k]);
+			source_dists(src, node, NULL, &q[k]);
 			len = n + (size_t)k;
 			ngram_dist(d, ctx, len, NULL, ref, &sc);
 			pdist_densify(&q[k], got);
@@ -420,6 +421,7 @@ run_cached_rows(struct source *src, int gamma, int steps, int *kept, uint64_t *d
 			*dense += q[k].form == PDIST_DENSE;
 			memcpy(saved + (size_t)k * vocab, got, vocab * sizeof *saved);
 			drafted[k] = (int)pdist_sample(&q[k], &r);
+			node = source_child(src, node, drafted[k]);
 			ctx[len] = (uint32_t)drafted[k];
 		}
 		for (k = 0; k <= gamma; k++) {
@@ -472,7 +474,7 @@ check_noisy_cached(const char *t)
 	struct source src;
 	uint64_t lookups, hits, dense = 0;
 	struct pdist q;
-	int drafted[SPEC_GAMMA_MAX + 1] = { 0 }, step, k;
+	int drafted[SPEC_GAMMA_MAX + 1] = { 0 }, step, k, node;
 	struct rng r;
 	char err[128];
 
@@ -483,10 +485,12 @@ check_noisy_cached(const char *t)
 	}
 	for (step = 0; step < 200; step++) {
 		source_begin(&src, &r, 1);
+		node = SOURCE_ROOT;
 		for (k = 0; k < 4; k++) {
-			source_dists(&src, drafted, k, NULL, &q);
+			source_dists(&src, node, NULL, &q);
 			dense += q.form == PDIST_DENSE;
 			drafted[k] = (int)pdist_sample(&q, &r);
+			node = source_child(&src, node, drafted[k]);
 		}
 		source_commit(&src, drafted, 2);
 	}
@@ -508,7 +512,7 @@ check_noisy_kept(const char *t)
 	struct source src;
 	struct pdist q[G + 1];
 	double *saved = malloc((G + 1) * 300 * sizeof *saved), *got, sum;
-	int drafted[G + 1], step, k, bad_sum = 0, changed = 0;
+	int drafted[G + 1], step, k, bad_sum = 0, changed = 0, node;
 	size_t w, v;
 	struct rng r;
 	char err[128];
@@ -525,14 +529,16 @@ check_noisy_kept(const char *t)
 		if (step == STEPS / 3 || step == 2 * STEPS / 3)
 			source_set_noise(&src, step == STEPS / 3 ? 0.0 : 0.8);
 		source_begin(&src, &r, 1);
+		node = SOURCE_ROOT;
 		for (k = 0; k <= G; k++) {
-			source_dists(&src, drafted, k, NULL, &q[k]);
+			source_dists(&src, node, NULL, &q[k]);
 			pdist_densify(&q[k], got);
 			for (w = 0, sum = 0.0; w < v; w++)
 				sum += got[w];
 			bad_sum += fabs(sum - 1.0) > 1e-12;
 			memcpy(saved + (size_t)k * v, got, v * sizeof *saved);
 			drafted[k] = (int)pdist_sample(&q[k], &r);
+			node = source_child(&src, node, drafted[k]);
 		}
 		for (k = 0; k <= G; k++) {
 			pdist_densify(&q[k], got);
@@ -591,7 +597,7 @@ run_split_source(struct source *src, int gamma, int steps, int noisy, int *split
 	size_t vocab = src->vocab, n;
 	double *ref = malloc(vocab * sizeof *ref), *got = malloc(vocab * sizeof *got);
 	uint32_t ctx[NGRAM_ORDER_MAX + SPEC_GAMMA_MAX];
-	int drafted[SPEC_GAMMA_MAX + 1], bad = 0, step, k;
+	int drafted[SPEC_GAMMA_MAX + 1], bad = 0, step, k, node;
 	struct ngram_scratch sc;
 	struct pdist p, q;
 	struct rng r;
@@ -601,9 +607,10 @@ run_split_source(struct source *src, int gamma, int steps, int noisy, int *split
 	*split = *dense = *heavies = 0;
 	for (step = 0; step < steps; step++) {
 		source_begin(src, &r, 1);
+		node = SOURCE_ROOT;
 		n = source_ngram_context(src, ctx, NGRAM_ORDER_MAX - 1);
 		for (k = 0; k <= gamma; k++) {
-			source_dists(src, drafted, k, &p, &q);
+			source_dists(src, node, &p, &q);
 			if (p.form != q.form) {
 				bad++;
 			} else if (p.form == PDIST_DENSE) {
@@ -619,6 +626,7 @@ run_split_source(struct source *src, int gamma, int steps, int noisy, int *split
 				    &sc, ref, got) > 1e-14;
 			}
 			drafted[k] = (int)pdist_sample(&q, &r);
+			node = source_child(src, node, drafted[k]);
 			ctx[n + (size_t)k] = (uint32_t)drafted[k];
 		}
 		source_commit(src, drafted, 1 + (int)(rng_next(&r) % (uint64_t)gamma));
