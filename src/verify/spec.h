@@ -31,6 +31,9 @@ struct spec_token {
 
 /* What one step did. Entries in tok: the accepted drafts in order, then either the
  * rejected draft and its residual replacement, or the bonus; ntok <= gamma + 1.
+ * This is the accepted path, which every face reads; a step over a token tree
+ * keeps the same record for its path and its whole tree beside it
+ * (spec_tree.h), which a chain step leaves empty.
  * gamma is the number of drafts the step made: under a draft stop threshold it
  * may be below the cap, and 0 makes the step plain decoding (one bonus token
  * from p; beta[0] the rule's acceptance expectation there, untested). */
