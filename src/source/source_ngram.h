@@ -18,12 +18,12 @@
  * (unless exactly one of them has order 1). Elsewhere both are dense.
  *
  * A dense draft row depends only on the draft's context and the position's
- * noise row (with noise), so up to a vocabulary of about 61,000 the source
- * keeps the most recently used rows in a cache (qcache.h: 64 rows, or as many
- * as 16 MiB holds), the target's rows in another, and hands out pointers into
- * them, named (pdist.h), to the first nodes of a step, as many as a cache keeps
- * rows (later nodes build theirs into their own buffers), so rows handed out in
- * a step are not evicted before the next begin. A node's storage is kept from
+ * noise row (with noise), so the source keeps the most recently used rows in a
+ * cache (qcache.h: 64 rows, or as many as 16 MiB holds), the target's rows in
+ * another, and hands out pointers into them, named (pdist.h), to the first
+ * nodes of a step, as many as a cache keeps rows (later nodes, and every node
+ * above a vocabulary of about 2,000,000, build theirs into their own buffers),
+ * so rows handed out in a step are not evicted before the next begin. A node's storage is kept from
  * step to step: the source's memory follows its largest step.
  * Running out of memory ends the process (xalloc.h). */
 #ifndef SPECDEC_SOURCE_NGRAM_H
