@@ -99,19 +99,16 @@ int
 spec_draft_chain(struct source *src, struct rng *rng, const struct spec_rule *rule,
     int gamma, struct spec_position *at, struct spec_step *out)
 {
-	size_t (*draft)(const void *, const struct pdist *, struct rng *) =
-	    rule != NULL && rule->draft != NULL ? rule->draft : std_draft;
-	const void *ctx = rule != NULL ? rule->ctx : NULL;
-	double p_min = rule != NULL ? rule->p_min : 0.0;
+	struct spec_rule r = complete_rule(rule);
 	int k;
 
 	out->q_top[0] = 0.0;
 	at[0].node = SOURCE_ROOT;
 	for (k = 0; k < gamma; k++) {
 		source_dists(src, at[k].node, NULL, &at[k].q);
-		if (draft_stops(&at[k].q, p_min, &out->q_top[k]))
+		if (draft_stops(&at[k].q, r.p_min, &out->q_top[k]))
 			break;
-		out->drafted[k] = (int)draft(ctx, &at[k].q, rng);
+		out->drafted[k] = (int)r.draft(r.ctx, &at[k].q, rng);
 		at[k + 1].node = source_child(src, at[k].node, out->drafted[k]);
 	}
 	return k;
