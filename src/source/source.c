@@ -14,18 +14,25 @@ source_begin(struct source *src, struct rng *rng, int need_draft)
 	src->ops->begin(src->self, rng, need_draft);
 }
 
-void
-source_dists(struct source *src, const int *drafted, int k, struct pdist *p,
-    struct pdist *q)
+int
+source_child(struct source *src, int parent, int token)
 {
-	src->ops->dists(src->self, drafted, k, p, q);
+	if (src->ops->child == NULL)
+		return SOURCE_ROOT;
+	return src->ops->child(src->self, parent, token);
+}
+
+void
+source_dists(struct source *src, int node, struct pdist *p, struct pdist *q)
+{
+	src->ops->dists(src->self, node, p, q);
 }
 
 void
 source_sample_targets(struct source *src, struct rng *rng, int *ids, int count)
 {
 	struct pdist p;
-	int k;
+	int k, node = SOURCE_ROOT;
 
 	if (src->ops->sample_target != NULL) {
 		for (k = 0; k < count; k++) {
@@ -41,8 +48,10 @@ source_sample_targets(struct source *src, struct rng *rng, int *ids, int count)
 	}
 	src->ops->begin(src->self, rng, 0);
 	for (k = 0; k < count; k++) {
-		src->ops->dists(src->self, ids, k, &p, NULL);
+		source_dists(src, node, &p, NULL);
 		ids[k] = (int)pdist_sample(&p, rng);
+		if (k + 1 < count)
+			node = source_child(src, node, ids[k]);
 	}
 	source_commit(src, ids, count);
 }

@@ -1,14 +1,20 @@
 /* source.h: where the target p and the draft q come from.
  *
- * A source hands the sampler, for each position k = 0..gamma of a speculative step,
- * the target's and the draft's next-token distributions given the context so far
- * (the emitted text plus the first k drafted tokens of this step). The sampler
- * never knows how they are made: a random stub, a replayed file or a language
- * model all sit behind these few calls. */
+ * A source hands the sampler the target's and the draft's next-token
+ * distributions at the nodes of a speculative step. A node is a prefix: the
+ * root (SOURCE_ROOT) is the step's context, the emitted text so far, and every
+ * other node is its parent followed by one drafted token. A chain of gamma
+ * drafts is the case where each node has one child (nodes 0..gamma, node k
+ * after the first k drafts); a token tree (several drafts per position) asks
+ * for several children of one node. The sampler never knows how the
+ * distributions are made: a random stub, a replayed file or a language model
+ * all sit behind these few calls. */
 #ifndef SPECDEC_SOURCE_H
 #define SPECDEC_SOURCE_H
 
 #include <stddef.h>
+
+#define SOURCE_ROOT 0	/* the node of the step's context */
 
 struct pdist;
 struct rng;
@@ -17,18 +23,27 @@ struct source_ops {
 	/* Start a step; draw whatever it needs from rng. need_draft is 0 when only the
 	 * target at position 0 will be asked for (the target-only reference stream). */
 	void (*begin)(void *self, struct rng *rng, int need_draft);
-	/* p and q at position k given drafted[0..k-1], as handles (pdist.h) on
-	 * storage that stays valid, and unchanged, until the next begin. Either
-	 * out-pointer may be NULL: the caller does not want that one now, and the
-	 * source may skip building it; asked again at the same position in the
-	 * same step, the source gives the same distributions in the same form (the
-	 * sampler asks for q while drafting and for p only where it tests). The
-	 * source picks each position's form; p and q at one position are both
-	 * dense or both split, and then a split pair (q over p's floor, or over
-	 * it times factors). q must not be asked for in a step begun without
-	 * need_draft. */
-	void (*dists)(void *self, const int *drafted, int k, struct pdist *p,
-	    struct pdist *q);
+	/* The node after node parent and then token (0..vocab-1): an id for
+	 * dists, valid until the next begin, which leaves only SOURCE_ROOT. The
+	 * source stores what the node needs (its context, its buffers) in storage
+	 * that grows on demand and is reused from step to step, so its memory
+	 * follows the largest step, never the number of steps. The same parent and
+	 * token asked twice in a step may give the same id or two, but always the
+	 * same distributions. Ids are the source's own: two nodes whose
+	 * distributions are the same may share one. NULL when a step's
+	 * distributions do not depend on the drafted tokens: every node is then
+	 * the root. */
+	int (*child)(void *self, int parent, int token);
+	/* p and q at node, as handles (pdist.h) on storage that stays valid, and
+	 * unchanged, until the next begin. Either out-pointer may be NULL: the
+	 * caller does not want that one now, and the source may skip building it;
+	 * asked again at the same node in the same step, the source gives the
+	 * same distributions in the same form (the sampler asks for q while
+	 * drafting and for p only where it tests). The source picks each node's
+	 * form; p and q at one node are both dense or both split, and then a split
+	 * pair (q over p's floor, or over it times factors). q must not be asked
+	 * for in a step begun without need_draft. */
+	void (*dists)(void *self, int node, struct pdist *p, struct pdist *q);
 	/* The step emitted these tokens: the context moves on. May be NULL. */
 	void (*commit)(void *self, const int *emitted, int n);
 	/* Optional: begin a step without a draft and draw one token from the target at
@@ -73,8 +88,9 @@ struct source {
 };
 
 void source_begin(struct source *src, struct rng *rng, int need_draft);
-void source_dists(struct source *src, const int *drafted, int k, struct pdist *p,
-    struct pdist *q);
+/* The child op above; SOURCE_ROOT from a source without one. */
+int source_child(struct source *src, int parent, int token);
+void source_dists(struct source *src, int node, struct pdist *p, struct pdist *q);
 /* The target-only reference stream's share of a speculative step that emitted
  * count tokens: draw count tokens from the target into ids and commit them. With a
  * sample_target op each token comes from its own fresh target-only step (the

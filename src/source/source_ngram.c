@@ -14,27 +14,19 @@
 #include "util/rng.h"
 #include "source/source.h"
 #include "source/source_ngram.h"
-#include "verify/spec.h"
 #include "source/tokenize.h"
 #include "source/vocab.h"
 #include "util/xalloc.h"
 
 #define CTX_MAX (NGRAM_ORDER_MAX - 1)
-#define POSITIONS (SPEC_GAMMA_MAX + 1)
+#define ROW_WORDS 3		/* random words a step draws for its noise rows */
+#define ROW_DEPTHS (ROW_WORDS * 16)	/* rows they give: depth d uses row
+					 * d mod ROW_DEPTHS */
 #define SPLIT_RATIO 8		/* split form for lists up to vocab / 8, and */
 #define SPLIT_RATIO_NOISY 4	/* vocab / 4 with noise: longer ones go faster
 				 * dense (callgrind, 1 MB corpus, V 5000) */
 
-_Static_assert(NOISE_ROWS == 16, "a position's row is 4 random bits");
-_Static_assert(QCACHE_ROWS > POSITIONS, "a step's rows must never be evicted");
-
-/* Whether dense rows are cached at this vocabulary: while a cache holds more
- * rows than a step can pin (up to a vocabulary of about 61,000). */
-static int
-rows_cached(size_t vocab)
-{
-	return qcache_capacity(vocab) > POSITIONS;
-}
+_Static_assert(NOISE_ROWS == 16, "a depth's row is 4 random bits");
 
 /* Read-only after open; shared by a source and its clones. */
 struct shared {
@@ -58,21 +50,38 @@ struct ngsrc {
 	int noise_stale;		/* the factors must be drawn afresh */
 	uint32_t hist[CTX_MAX];		/* the text's last tokens */
 	size_t nhist;
-	double *p[POSITIONS], *q[POSITIONS];
 	struct noise_rows *nr;		/* allocated on first use */
-	unsigned row[POSITIONS];	/* the row each position uses this step */
+	uint64_t row_bits[ROW_WORDS];	/* this step's noise rows, 4 bits a depth */
 	struct ngram_scratch scratch;
 	struct qcache *qc;		/* draft rows, allocated on first use */
 	struct qcache *pc;		/* target rows, allocated on first use */
 	struct heavy_floors heavy;	/* floors of heavy contexts, built on use */
 	int split;			/* this step gives split forms */
 	uint64_t step;			/* steps begun */
-	struct split_pos {		/* one position's split p or q */
-		struct split_dist d;
-		double *extra;		/* vocab entries */
-		struct ngram_list where;
-		uint64_t step;		/* the step it was built in, 0 = never */
-	} sp[POSITIONS], sq[POSITIONS];
+	int rows_cap;			/* nodes below this take dense rows from the
+					 * caches: qcache_capacity, so a step's rows
+					 * are never evicted before the next begin */
+	struct ngnode **node;		/* this step's nodes (source.h), node[0] the
+					 * root; each allocated once and reused, so
+					 * handles into one stay put */
+	int nnodes, node_cap;
+};
+
+/* One position's split p or q. */
+struct split_pos {
+	struct split_dist d;
+	double *extra;		/* vocab entries */
+	struct ngram_list where;
+	uint64_t step;		/* the step it was built in, 0 = never */
+};
+
+/* A node of the step: its context and what was built for it. */
+struct ngnode {
+	uint32_t ctx[CTX_MAX];	/* the text's and the drafts' last tokens */
+	size_t n;
+	int depth;		/* drafts from the root */
+	double *p, *q;		/* dense rows built here when not cached */
+	struct split_pos sp, sq;
 };
 
 static void
@@ -90,6 +99,42 @@ shared_release(struct shared *sh)
 	free(sh);
 }
 
+/* A node for the step: a slot of the arena, allocated the first time a step
+ * needs that many and kept for later steps. */
+static struct ngnode *
+node_new(struct ngsrc *s)
+{
+	if (s->nnodes == s->node_cap) {
+		s->node_cap = s->node_cap > 0 ? 2 * s->node_cap : 8;
+		s->node = xreallocarray(s->node, (size_t)s->node_cap, sizeof *s->node);
+		memset(s->node + s->nnodes, 0,
+		    (size_t)(s->node_cap - s->nnodes) * sizeof *s->node);
+	}
+	if (s->node[s->nnodes] == NULL)
+		s->node[s->nnodes] = xcalloc(1, sizeof **s->node);
+	return s->node[s->nnodes++];
+}
+
+/* The last tokens of the text into ctx; returns how many. */
+static size_t
+history_context(const struct ngsrc *s, uint32_t *ctx)
+{
+	memcpy(ctx, s->hist, s->nhist * sizeof *ctx);
+	return s->nhist;
+}
+
+/* The step's nodes start again from the root, the text so far. */
+static void
+nodes_reset(struct ngsrc *s)
+{
+	struct ngnode *root;
+
+	s->nnodes = 0;
+	root = node_new(s);
+	root->n = history_context(s, root->ctx);
+	root->depth = 0;
+}
+
 static struct ngsrc *
 ngsrc_new(struct shared *sh, double noise)
 {
@@ -102,8 +147,10 @@ ngsrc_new(struct shared *sh, double noise)
 	s->vocab = sh->vocab.size;
 	s->noise = noise;
 	s->noise_stale = 1;
+	s->rows_cap = qcache_capacity(s->vocab);
 	memcpy(s->hist, sh->start, sh->nstart * sizeof *s->hist);
 	s->nhist = sh->nstart;
+	nodes_reset(s);
 	return s;
 }
 
@@ -128,11 +175,11 @@ static void
 ngsrc_begin(void *self, struct rng *rng, int need_draft)
 {
 	struct ngsrc *s = self;
-	uint64_t bits = 0;
-	int k;
+	int i;
 
 	s->step++;
 	s->split = 0;
+	nodes_reset(s);
 	if (s->pc != NULL)
 		qcache_step(s->pc);
 	if (!need_draft)
@@ -145,128 +192,137 @@ ngsrc_begin(void *self, struct rng *rng, int need_draft)
 	}
 	refresh_noise(s, rng);
 	s->split = noise_rows_split(s->nr);	/* factored over the shared floor */
-	for (k = 0; k < POSITIONS; k++) {
-		if (k % 16 == 0)
-			bits = rng_next(rng);
-		s->row[k] = (unsigned)(bits & (NOISE_ROWS - 1));
-		bits >>= 4;
-	}
+	for (i = 0; i < ROW_WORDS; i++)
+		s->row_bits[i] = rng_next(rng);
 }
 
-/* The last tokens of the text plus drafted[0..k-1] into ctx; returns how many. */
-static size_t
-context_at(const struct ngsrc *s, const int *drafted, int k, uint32_t *ctx)
+/* The noise row of the draft at a node of this depth. */
+static unsigned
+noise_row(const struct ngsrc *s, int depth)
 {
-	size_t total = s->nhist + (size_t)k, n = total < CTX_MAX ? total : CTX_MAX, i;
+	int d = depth % ROW_DEPTHS;
 
-	for (i = 0; i < n; i++) {
-		size_t at = total - n + i;
+	return (unsigned)(s->row_bits[d / 16] >> 4 * (d % 16)) & (NOISE_ROWS - 1);
+}
 
-		ctx[i] = at < s->nhist ? s->hist[at] : (uint32_t)drafted[at - s->nhist];
-	}
-	return n;
+static int
+ngsrc_child(void *self, int parent, int token)
+{
+	struct ngsrc *s = self;
+	struct ngnode *c = node_new(s), *up = s->node[parent];
+	size_t keep = up->n < CTX_MAX ? up->n : CTX_MAX - 1;
+
+	memcpy(c->ctx, up->ctx + up->n - keep, keep * sizeof *c->ctx);
+	c->ctx[keep] = (uint32_t)token;
+	c->n = keep + 1;
+	c->depth = up->depth + 1;
+	return s->nnodes - 1;
 }
 
 static double *
-position_buffer(double **slot, size_t vocab)
+node_buffer(double **slot, size_t vocab)
 {
 	if (*slot == NULL)
 		*slot = xreallocarray(NULL, vocab, sizeof **slot);
 	return *slot;
 }
 
-/* The target at position k after ctx[0..n), dense: from the row cache up to
- * the largest vocabulary rows_cached allows, else built into the position's own
- * buffer. */
+/* The target at node i, dense: from the row cache for the nodes below
+ * rows_cap, else built into the node's own buffer. */
 static const double *
-dense_p(struct ngsrc *s, int k, const uint32_t *ctx, size_t n, uint64_t *name)
+dense_p(struct ngsrc *s, int i, uint64_t *name)
 {
+	struct ngnode *nd = s->node[i];
 	double *row;
 
-	if (rows_cached(s->vocab)) {
+	if (i < s->rows_cap) {
 		if (s->pc == NULL)
 			s->pc = qcache_new(s->vocab, 1);
-		return qcache_row(s->pc, &s->sh->target, ctx, n, NULL, &s->scratch, name);
+		return qcache_row(s->pc, &s->sh->target, nd->ctx, nd->n, NULL,
+		    &s->scratch, name);
 	}
 	*name = 0;
-	row = position_buffer(&s->p[k], s->vocab);
-	ngram_dist(&s->sh->target, ctx, n, NULL, row, &s->scratch);
+	row = node_buffer(&nd->p, s->vocab);
+	ngram_dist(&s->sh->target, nd->ctx, nd->n, NULL, row, &s->scratch);
 	return row;
 }
 
-/* The draft at position k after ctx[0..n), dense: from the row cache up to
- * the largest vocabulary rows_cached allows, else built into the position's own
- * buffer. */
+/* The draft at node i, dense: from the row cache for the nodes below
+ * rows_cap, else built into the node's own buffer. */
 static const double *
-dense_q(struct ngsrc *s, int k, const uint32_t *ctx, size_t n, uint64_t *name)
+dense_q(struct ngsrc *s, int i, uint64_t *name)
 {
 	struct ngram_factor f = { NULL, 0.0, 0 }, *fp = NULL;
-	double *row;
+	struct ngnode *nd = s->node[i];
+	unsigned row;
+	double *out;
 
 	if (s->noise > 0.0) {
-		f = (struct ngram_factor){ noise_rows_factor(s->nr, s->row[k]),
-		    s->nr->sum[s->row[k]], s->nr->key[s->row[k]] };
+		row = noise_row(s, nd->depth);
+		f = (struct ngram_factor){ noise_rows_factor(s->nr, row),
+		    s->nr->sum[row], s->nr->key[row] };
 		fp = &f;
 	}
-	if (rows_cached(s->vocab)) {
+	if (i < s->rows_cap) {
 		if (s->qc == NULL)
 			s->qc = qcache_new(s->vocab, 2);
-		return qcache_row(s->qc, &s->sh->draft, ctx, n, fp, &s->scratch, name);
+		return qcache_row(s->qc, &s->sh->draft, nd->ctx, nd->n, fp, &s->scratch,
+		    name);
 	}
 	*name = 0;
-	row = position_buffer(&s->q[k], s->vocab);
-	ngram_dist(&s->sh->draft, ctx, n, fp, row, &s->scratch);
-	return row;
+	out = node_buffer(&nd->q, s->vocab);
+	ngram_dist(&s->sh->draft, nd->ctx, nd->n, fp, out, &s->scratch);
+	return out;
 }
 
-/* Position k's split distribution from model m, over factored (a noise row)
+/* A node's split distribution from model m, over factored (a noise row)
  * when it is not NULL; built once per step. */
 static const struct split_dist *
 split_at(struct ngsrc *s, struct split_pos *slot, const struct ngram_model *m,
-    const uint32_t *ctx, size_t n, const struct split_floor *factored)
+    const struct ngnode *nd, const struct split_floor *factored)
 {
 	if (slot->step == s->step)
 		return &slot->d;
 	if (slot->extra == NULL)
 		slot->extra = xreallocarray(NULL, s->vocab, sizeof *slot->extra);
-	ngram_split(m, ctx, n, factored, slot->extra, &slot->where, &slot->d);
+	ngram_split(m, nd->ctx, nd->n, factored, slot->extra, &slot->where, &slot->d);
 	if (factored == NULL)
 		slot->d.floor = &s->sh->target.floor;	/* the draft's, the same values */
 	slot->step = s->step;
 	return &slot->d;
 }
 
-/* Whether the position after ctx[0..n) is given in split form: in a step that
- * gives split forms, when the list is short enough to beat a dense pass. */
+/* Whether the node is given in split form: in a step that gives split forms,
+ * when the list is short enough to beat a dense pass. */
 static int
-split_here(const struct ngsrc *s, const uint32_t *ctx, size_t n)
+split_here(const struct ngsrc *s, const struct ngnode *nd)
 {
-	return s->split && ngram_split_size(&s->sh->target, ctx, n) *
+	return s->split && ngram_split_size(&s->sh->target, nd->ctx, nd->n) *
 	    (s->noise > 0.0 ? SPLIT_RATIO_NOISY : SPLIT_RATIO) <= s->vocab;
 }
 
-/* Position k's p and q over the floors of a heavy context's last token, or 0
+/* The node's p and q over the floors of a heavy context's last token, or 0
  * when that is not how they are given (a tempered or noisy model, a list still
  * too long, or more heavy tokens than the floors kept); built once per step. */
 static int
-heavy_at(struct ngsrc *s, int k, const uint32_t *ctx, size_t n, struct pdist *p,
-    struct pdist *q)
+heavy_at(struct ngsrc *s, struct ngnode *nd, struct pdist *p, struct pdist *q)
 {
-	struct split_pos *sp = &s->sp[k], *sq = &s->sq[k];
+	struct split_pos *sp = &nd->sp, *sq = &nd->sq;
 	const struct heavy_pair *hp;
 
-	if (!s->split || !s->sh->heavy_ok || s->noise > 0.0 || n == 0 ||
-	    ngram_split_over_size(&s->sh->target, ctx, n) * SPLIT_RATIO > s->vocab)
+	if (!s->split || !s->sh->heavy_ok || s->noise > 0.0 || nd->n == 0 ||
+	    ngram_split_over_size(&s->sh->target, nd->ctx, nd->n) * SPLIT_RATIO >
+	    s->vocab)
 		return 0;
 	if (sp->step != s->step) {
 		hp = heavy_floors_get(&s->heavy, &s->sh->target, &s->sh->draft,
-		    ctx[n - 1], &s->scratch);
+		    nd->ctx[nd->n - 1], &s->scratch);
 		if (hp == NULL)
 			return 0;
 		if (sp->extra == NULL)
 			sp->extra = xreallocarray(NULL, s->vocab, sizeof *sp->extra);
-		ngram_split_over(&s->sh->target, ctx, n, &hp->f, sp->extra, &sp->where,
-		    &sp->d);
+		ngram_split_over(&s->sh->target, nd->ctx, nd->n, &hp->f, sp->extra,
+		    &sp->where, &sp->d);
 		sq->d = (struct split_dist){ &hp->g, 1.0 / hp->g.sum, NULL, NULL, 0, 0.0,
 		    NULL, NULL };
 		sp->step = sq->step = s->step;
@@ -279,50 +335,51 @@ heavy_at(struct ngsrc *s, int k, const uint32_t *ctx, size_t n, struct pdist *p,
 }
 
 static void
-ngsrc_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdist *q)
+ngsrc_dists(void *self, int node, struct pdist *p, struct pdist *q)
 {
 	struct ngsrc *s = self;
-	uint32_t ctx[CTX_MAX];
-	size_t n = context_at(s, drafted, k, ctx);
+	struct ngnode *nd = s->node[node];
 	uint64_t name;
 
-	if (split_here(s, ctx, n)) {
+	if (split_here(s, nd)) {
 		if (p != NULL)
-			*p = pdist_split(split_at(s, &s->sp[k], &s->sh->target, ctx, n,
-			    NULL));
+			*p = pdist_split(split_at(s, &nd->sp, &s->sh->target, nd, NULL));
 		if (q != NULL)
-			*q = pdist_split(split_at(s, &s->sq[k], &s->sh->draft, ctx, n,
-			    s->noise > 0.0 ? &s->nr->floor[s->row[k]] : NULL));
+			*q = pdist_split(split_at(s, &nd->sq, &s->sh->draft, nd,
+			    s->noise > 0.0 ? &s->nr->floor[noise_row(s, nd->depth)] :
+			    NULL));
 		return;
 	}
-	if (heavy_at(s, k, ctx, n, p, q))
+	if (heavy_at(s, nd, p, q))
 		return;
 	if (p != NULL) {
-		const double *row = dense_p(s, k, ctx, n, &name);
+		const double *row = dense_p(s, node, &name);
 
 		*p = pdist_dense_named(row, s->vocab, name);
 	}
 	if (q != NULL) {
-		const double *row = dense_q(s, k, ctx, n, &name);
+		const double *row = dense_q(s, node, &name);
 
 		*q = pdist_dense_named(row, s->vocab, name);
 	}
 }
 
 /* The reference stream's draw: ancestral sampling of the target's interpolation,
- * O(successors) instead of a dense pass; a tempered target takes the dense path. */
+ * O(successors) instead of a dense pass; a tempered target takes the dense path
+ * at the root, which it sets to the text so far. */
 static int
 ngsrc_sample_target(void *self, struct rng *rng)
 {
 	struct ngsrc *s = self;
 	const struct ngram_model *t = &s->sh->target;
 	uint32_t ctx[CTX_MAX];
-	size_t n = context_at(s, NULL, 0, ctx);
+	size_t n = history_context(s, ctx);
 	uint64_t name;
 
 	if (t->inv_temp == 1.0)
 		return (int)ngram_sample(t, ctx, n, rng);
-	return (int)rng_categorical(rng, dense_p(s, 0, ctx, n, &name), s->vocab, 1.0);
+	nodes_reset(s);
+	return (int)rng_categorical(rng, dense_p(s, SOURCE_ROOT, &name), s->vocab, 1.0);
 }
 
 static void
@@ -369,14 +426,16 @@ static void
 ngsrc_destroy(void *self)
 {
 	struct ngsrc *s = self;
-	int k;
+	int i;
 
-	for (k = 0; k < POSITIONS; k++) {
-		free(s->p[k]);
-		free(s->q[k]);
-		free(s->sp[k].extra);
-		free(s->sq[k].extra);
+	for (i = 0; i < s->node_cap && s->node[i] != NULL; i++) {
+		free(s->node[i]->p);
+		free(s->node[i]->q);
+		free(s->node[i]->sp.extra);
+		free(s->node[i]->sq.extra);
+		free(s->node[i]);
 	}
+	free(s->node);
 	if (s->nr != NULL)
 		noise_rows_free(s->nr);
 	free(s->nr);
@@ -396,6 +455,7 @@ ngsrc_describe(const void *self)
 
 static const struct source_ops ngram_ops = {
 	.begin = ngsrc_begin,
+	.child = ngsrc_child,
 	.dists = ngsrc_dists,
 	.commit = ngsrc_commit,
 	.sample_target = ngsrc_sample_target,
@@ -550,4 +610,10 @@ source_ngram_qcache_stats(const struct source *src, uint64_t *lookups,
     uint64_t *hits)
 {
 	qcache_stats(((const struct ngsrc *)src->self)->qc, lookups, hits);
+}
+
+int
+source_ngram_node_capacity(const struct source *src)
+{
+	return ((const struct ngsrc *)src->self)->node_cap;
 }

@@ -1,12 +1,14 @@
 /* source_ngram.h: a real autoregressive source. The target is an interpolated
  * Kneser-Ney n-gram model over a word-level corpus, the draft a weaker (by default
- * lower-order) one over the same counts. At draft position k both are conditioned
- * on the emitted text plus the step's first k drafted tokens; commit appends what
- * the step emitted. The text starts as a continuation of the corpus's last words.
+ * lower-order) one over the same counts. At a node (source.h) both are
+ * conditioned on the emitted text plus the drafted tokens from the root to the
+ * node; commit appends what the step emitted. The text starts as a continuation
+ * of the corpus's last words.
  *
  * Draft noise: q is proportional to exp(log q_model / T + noise * z) with z ~ N(0, 1)
  * per token; the factors exp(noise * z) come from the rows of noise_rows.h, one
- * picked at random for every draft position.
+ * picked at random for every depth of a step (the nodes at one depth share it;
+ * beyond 48 drafts the depths' rows repeat).
  *
  * Forms (pdist.h): where the context's last token has at most vocab/8
  * successors (vocab/4 with noise, and then only up to NOISE_SPLIT_VOCAB_MAX
@@ -16,10 +18,13 @@
  * (unless exactly one of them has order 1). Elsewhere both are dense.
  *
  * A dense draft row depends only on the draft's context and the position's
- * noise row (with noise), so up to a vocabulary of about 61,000 the source
- * keeps the most recently used rows in a cache (qcache.h: 64 rows, or as many
- * as 16 MiB holds), the target's rows in another, and hands out pointers into
- * them, named (pdist.h); rows handed out in a step are not evicted before the next begin.
+ * noise row (with noise), so the source keeps the most recently used rows in a
+ * cache (qcache.h: 64 rows, or as many as 16 MiB holds), the target's rows in
+ * another, and hands out pointers into them, named (pdist.h), to the first
+ * nodes of a step, as many as a cache keeps rows (later nodes, and every node
+ * above a vocabulary of about 2,000,000, build theirs into their own buffers),
+ * so rows handed out in a step are not evicted before the next begin. A node's storage is kept from
+ * step to step: the source's memory follows its largest step.
  * Running out of memory ends the process (xalloc.h). */
 #ifndef SPECDEC_SOURCE_NGRAM_H
 #define SPECDEC_SOURCE_NGRAM_H
@@ -59,6 +64,11 @@ int source_ngram_set_prompt(struct source *src, const char *text, char *err,
 const struct ngram_model *source_ngram_target(const struct source *src);
 const struct ngram_model *source_ngram_draft(const struct source *src);
 size_t source_ngram_context(const struct source *src, uint32_t *out, size_t max);
+
+/* How many nodes the source's storage holds now: the most a step has needed,
+ * rounded up to a power of two (at least 8); it never grows with the number of
+ * steps. */
+int source_ngram_node_capacity(const struct source *src);
 
 /* Dense draft rows asked for so far, and how many came from the cache of rows
  * by context and noise row (a row is built once while it stays cached). */

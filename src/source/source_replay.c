@@ -221,12 +221,11 @@ replay_begin(void *self, struct rng *rng, int need_draft)
 }
 
 static void
-replay_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdist *q)
+replay_dists(void *self, int node, struct pdist *p, struct pdist *q)
 {
 	struct replay *r = self;
 
-	(void)drafted;
-	(void)k;
+	(void)node;
 	if (p != NULL)	/* named by their line, p's the one before q's */
 		*p = pdist_dense_named(r->p, r->sh->vocab, r->line + 1);
 	if (q != NULL)

@@ -90,12 +90,11 @@ stub_sample_step(void *self, struct rng *rng, int *ids, int count)
 }
 
 static void
-stub_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdist *q)
+stub_dists(void *self, int node, struct pdist *p, struct pdist *q)
 {
 	struct stub *s = self;
 
-	(void)drafted;
-	(void)k;
+	(void)node;
 	if (p != NULL)
 		*p = pdist_dense(s->p, s->vocab);
 	if (q != NULL)

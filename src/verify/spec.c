@@ -6,29 +6,18 @@
 #include "source/source.h"
 #include "verify/spec.h"
 
-
-
 void
-spec_add_token(struct spec_step *out, int id, double px, double qx, double u,
-    enum spec_outcome outcome)
+spec_add_token(struct spec_step *out, size_t id, const struct spec_position *at,
+    double u, enum spec_outcome outcome)
 {
 	struct spec_token *t = &out->tok[out->ntok++];
 
-	t->id = id;
-	t->p = px;
-	t->q = qx;
+	t->id = (int)id;
+	t->p = pdist_prob(&at->p, id);
+	t->q = pdist_prob(&at->q, id);
 	t->u = u;
 	t->pit = 0.0;
 	t->outcome = outcome;
-}
-
-/* The same, looking px and qx up at position at. */
-static void
-add_token_at(struct spec_step *out, size_t id, const struct spec_position *at,
-    enum spec_outcome outcome)
-{
-	spec_add_token(out, (int)id, pdist_prob(&at->p, id), pdist_prob(&at->q, id), 0.0,
-	    outcome);
 }
 
 /* The standard rule's hooks. */
@@ -90,8 +79,10 @@ complete_rule(const struct spec_rule *rule)
 	return r;
 }
 
-int
-spec_draft_stops(const struct pdist *q, double p_min, double *top)
+/* Whether drafting stops at a position with draft q under p_min (spec_rule);
+ * *top gets max q there when p_min > 0, else 0. */
+static int
+draft_stops(const struct pdist *q, double p_min, double *top)
 {
 	struct pdist_iter it;
 
@@ -104,23 +95,21 @@ spec_draft_stops(const struct pdist *q, double p_min, double *top)
 	return *top < p_min;
 }
 
-/* Draft up to gamma tokens first, each position conditioned on the drafts before
- * it, stopping where the top candidate falls below p_min; returns how many were
- * drafted.
- * Only q is fetched here: the target at a position is asked for when the position
- * is tested, so the drafts after a rejection cost no p. */
-static int
-draft_tokens(struct source *src, struct rng *rng, const struct spec_rule *rule,
+int
+spec_draft_chain(struct source *src, struct rng *rng, const struct spec_rule *rule,
     int gamma, struct spec_position *at, struct spec_step *out)
 {
+	struct spec_rule r = complete_rule(rule);
 	int k;
 
 	out->q_top[0] = 0.0;
+	at[0].node = SOURCE_ROOT;
 	for (k = 0; k < gamma; k++) {
-		source_dists(src, out->drafted, k, NULL, &at[k].q);
-		if (spec_draft_stops(&at[k].q, rule->p_min, &out->q_top[k]))
+		source_dists(src, at[k].node, NULL, &at[k].q);
+		if (draft_stops(&at[k].q, r.p_min, &out->q_top[k]))
 			break;
-		out->drafted[k] = (int)rule->draft(rule->ctx, &at[k].q, rng);
+		out->drafted[k] = (int)r.draft(r.ctx, &at[k].q, rng);
+		at[k + 1].node = source_child(src, at[k].node, out->drafted[k]);
 	}
 	return k;
 }
@@ -155,13 +144,13 @@ finish_bonus(struct source *src, struct rng *rng, const struct spec_rule *rule,
 {
 	int gamma = out->gamma;
 
-	source_dists(src, out->drafted, gamma, &at[gamma].p, &at[gamma].q);
+	source_dists(src, at[gamma].node, &at[gamma].p, &at[gamma].q);
 	targets->p[gamma] = at[gamma].p;
 	targets->q[gamma] = at[gamma].q;
 	targets->has_q[gamma] = 1;
 	if (gamma == 0)
 		out->beta[0] = rule->beta(rule->ctx, &at[0]);
-	add_token_at(out, rule->bonus(rule->ctx, &at[gamma].p, rng), &at[gamma],
+	spec_add_token(out, rule->bonus(rule->ctx, &at[gamma].p, rng), &at[gamma], 0.0,
 	    SPEC_BONUS);
 }
 
@@ -171,13 +160,13 @@ test_position(struct source *src, struct rng *rng, const struct spec_rule *rule,
     struct spec_position *at, int k, double *beta, double *scratch, struct spec_step *out,
     struct spec_targets *targets)
 {
-	int x = out->drafted[k];
-	double u, px, qx;
+	size_t x = (size_t)out->drafted[k];
 	long chosen;
+	double u;
 	int keep;
 
-	source_dists(src, out->drafted, k, &at[k].p, NULL);
-	keep = rule->test(rule->ctx, &at[k], (size_t)x, rng, &u, &chosen);
+	source_dists(src, at[k].node, &at[k].p, NULL);
+	keep = rule->test(rule->ctx, &at[k], x, rng, &u, &chosen);
 	*beta = position_beta(rule, at, k, *beta);
 	out->beta[k] = *beta;
 	out->resid[k] = spec_residual_mass(rule, &at[k], *beta);
@@ -185,16 +174,14 @@ test_position(struct source *src, struct rng *rng, const struct spec_rule *rule,
 	targets->p[k] = at[k].p;
 	targets->q[k] = at[k].q;
 	targets->has_q[k] = 1;
-	px = pdist_prob(&at[k].p, (size_t)x);
-	qx = pdist_prob(&at[k].q, (size_t)x);
 	if (keep) {
 		out->accepted++;
-		spec_add_token(out, x, px, qx, u, SPEC_ACCEPTED);
+		spec_add_token(out, x, &at[k], u, SPEC_ACCEPTED);
 		return 1;
 	}
-	spec_add_token(out, x, px, qx, u, SPEC_REJECTED);
-	add_token_at(out, rule->replace(rule->ctx, &at[k], chosen, rng, scratch,
-	    &out->residual_mass), &at[k], SPEC_RESIDUAL);
+	spec_add_token(out, x, &at[k], u, SPEC_REJECTED);
+	spec_add_token(out, rule->replace(rule->ctx, &at[k], chosen, rng, scratch,
+	    &out->residual_mass), &at[k], 0.0, SPEC_RESIDUAL);
 	return 0;
 }
 
@@ -211,7 +198,7 @@ spec_step_rule(struct source *src, struct rng *rng, int gamma, double *scratch,
 	out->ntok = out->accepted = out->tested = 0;
 	out->residual_mass = 0.0;
 	source_begin(src, rng, 1);
-	gamma = out->gamma = draft_tokens(src, rng, &rule, gamma, at, out);
+	gamma = out->gamma = spec_draft_chain(src, rng, &rule, gamma, at, out);
 	for (k = 0; k < gamma; k++) {	/* every draft's q, tested or not (the panes) */
 		targets->q[k] = at[k].q;
 		targets->has_q[k] = 1;

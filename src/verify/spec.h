@@ -31,6 +31,9 @@ struct spec_token {
 
 /* What one step did. Entries in tok: the accepted drafts in order, then either the
  * rejected draft and its residual replacement, or the bonus; ntok <= gamma + 1.
+ * This is the accepted path, which every face reads; a step over a token tree
+ * keeps the same record for its path and its whole tree beside it
+ * (spec_tree.h), which a chain step leaves empty.
  * gamma is the number of drafts the step made: under a draft stop threshold it
  * may be below the cap, and 0 makes the step plain decoding (one bonus token
  * from p; beta[0] the rule's acceptance expectation there, untested). */
@@ -65,10 +68,12 @@ struct spec_targets {
 	int has_q[SPEC_GAMMA_MAX + 1];		/* whether q[k] was fetched */
 };
 
-/* The target and the draft at one position. */
+/* The target and the draft at one position, and the source's node they were
+ * asked at (source.h). */
 struct spec_position {
 	struct pdist p;
 	struct pdist q;
+	int node;
 };
 
 /* A token-by-token verification rule as hooks on the standard loop: draft every
@@ -114,13 +119,21 @@ void spec_step(struct source *src, struct rng *rng, int gamma, double *scratch,
 void spec_step_rule(struct source *src, struct rng *rng, int gamma, double *scratch,
     const struct spec_rule *rule, struct spec_step *out, struct spec_targets *targets);
 
-/* Whether drafting stops at a position with draft q under p_min (spec_rule);
- * *top gets max q there when p_min > 0, else 0. */
-int spec_draft_stops(const struct pdist *q, double p_min, double *top);
+/* Draft a chain of up to gamma tokens in a begun source step under rule's
+ * draft hook and p_min (rule NULL, or its draft hook NULL: samples of q), each
+ * from the node of the drafts before it: at[k].node is the node after the
+ * first k drafts and at[k].q the draft there, for k up to the number drafted,
+ * which is returned (the target is left to the caller, which asks for it only
+ * where it tests); out->drafted gets the tokens, out->q_top the p_min test's
+ * figures. Drafting stops before position k when the top candidate of q there
+ * is below p_min. */
+int spec_draft_chain(struct source *src, struct rng *rng, const struct spec_rule *rule,
+    int gamma, struct spec_position *at, struct spec_step *out);
 
-/* The token record helper the rules share: appends id with px, qx, u. */
-void spec_add_token(struct spec_step *out, int id, double px, double qx, double u,
-    enum spec_outcome outcome);
+/* The token record helper the rules share: appends id with its target and
+ * draft probabilities at position at, and u. */
+void spec_add_token(struct spec_step *out, size_t id, const struct spec_position *at,
+    double u, enum spec_outcome outcome);
 
 /* The emitted token ids of a step, in order, into ids (room for gamma + 1);
  * returns how many. */

@@ -13,6 +13,7 @@
 #include "dist/pdist.h"
 #include "util/rng.h"
 #include "source/source.h"
+#include "verify/spec.h"
 #include "verify/verify.h"
 
 double
@@ -29,18 +30,12 @@ static int
 fetch_block(struct source *src, struct rng *rng, int gamma, double p_min,
     struct spec_position *at, struct spec_step *out, struct spec_targets *targets)
 {
+	struct spec_rule rule = { .p_min = p_min };
 	int k;
 
-	out->q_top[0] = 0.0;
-	for (k = 0; k < gamma; k++) {
-		source_dists(src, out->drafted, k, NULL, &at[k].q);
-		if (spec_draft_stops(&at[k].q, p_min, &out->q_top[k]))
-			break;
-		out->drafted[k] = (int)pdist_sample(&at[k].q, rng);
-	}
-	gamma = k;
+	gamma = spec_draft_chain(src, rng, &rule, gamma, at, out);
 	for (k = 0; k <= gamma; k++) {
-		source_dists(src, out->drafted, k, &at[k].p, &at[k].q);
+		source_dists(src, at[k].node, &at[k].p, &at[k].q);
 		targets->p[k] = at[k].p;
 		targets->q[k] = at[k].q;
 		targets->has_q[k] = 1;
@@ -74,14 +69,6 @@ choose_tau(struct rng *rng, int gamma, const struct spec_position *at,
 	return tau;
 }
 
-static void
-add_at(struct spec_step *out, size_t id, const struct spec_position *at,
-    enum spec_outcome outcome)
-{
-	spec_add_token(out, (int)id, pdist_prob(&at->p, id), pdist_prob(&at->q, id), 0.0,
-	    outcome);
-}
-
 void
 verify_block_step(struct source *src, struct rng *rng, int gamma, double p_min,
     double *scratch, struct spec_step *out, struct spec_targets *targets)
@@ -104,14 +91,16 @@ verify_block_step(struct source *src, struct rng *rng, int gamma, double p_min,
 	if (gamma == 0)
 		out->beta[0] = pdist_overlap(&at[0].p, &at[0].q);
 	for (k = 0; k < tau; k++)
-		add_at(out, (size_t)out->drafted[k], &at[k], SPEC_ACCEPTED);
+		spec_add_token(out, (size_t)out->drafted[k], &at[k], 0.0, SPEC_ACCEPTED);
 	out->accepted = tau;
 	if (tau < gamma) {
-		add_at(out, (size_t)out->drafted[tau], &at[tau], SPEC_REJECTED);
-		add_at(out, pdist_sample_residual(&at[tau].p, &at[tau].q, run[tau], rng,
-		    scratch, &out->residual_mass), &at[tau], SPEC_RESIDUAL);
+		spec_add_token(out, (size_t)out->drafted[tau], &at[tau], 0.0,
+		    SPEC_REJECTED);
+		spec_add_token(out, pdist_sample_residual(&at[tau].p, &at[tau].q, run[tau],
+		    rng, scratch, &out->residual_mass), &at[tau], 0.0, SPEC_RESIDUAL);
 	} else {
-		add_at(out, pdist_sample(&at[gamma].p, rng), &at[gamma], SPEC_BONUS);
+		spec_add_token(out, pdist_sample(&at[gamma].p, rng), &at[gamma], 0.0,
+		    SPEC_BONUS);
 	}
 	out->emitted = spec_emitted_ids(out, emitted);
 	source_commit(src, emitted, out->emitted);

@@ -8,18 +8,38 @@
 static void
 fixed_begin(void *self, struct rng *rng, int need_draft)
 {
+	struct fixed_pair *pair = self;
+
 	(void)rng;
 	(void)need_draft;
-	((struct fixed_pair *)self)->begins++;
+	pair->begins++;
+	pair->nodes = 1;
+	pair->nasked = 0;
 }
 
-static void
-fixed_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdist *q)
+static int
+fixed_child(void *self, int parent, int token)
 {
 	struct fixed_pair *pair = self;
 
-	(void)drafted;
-	(void)k;
+	if (parent < 0 || parent >= pair->nodes || pair->nodes == FIXED_NODES_MAX) {
+		pair->bad_node = 1;
+		return SOURCE_ROOT;
+	}
+	pair->parent[pair->nodes] = parent;
+	pair->token[pair->nodes] = token;
+	return pair->nodes++;
+}
+
+static void
+fixed_dists(void *self, int node, struct pdist *p, struct pdist *q)
+{
+	struct fixed_pair *pair = self;
+
+	if (node < 0 || node >= pair->nodes)
+		pair->bad_node = 1;
+	if (pair->nasked < FIXED_NODES_MAX)
+		pair->asked[pair->nasked++] = node;
 	if (p != NULL)
 		*p = pair->hp != NULL ? *pair->hp : pdist_dense(pair->p, pair->vocab);
 	if (q != NULL)
@@ -53,6 +73,7 @@ fixed_destroy(void *self)
 
 static const struct source_ops fixed_ops = {
 	.begin = fixed_begin,
+	.child = fixed_child,
 	.dists = fixed_dists,
 	.commit = fixed_commit,
 	.set_noise = fixed_set_noise,

@@ -1,6 +1,7 @@
-/* fixed_source.h: a test source that serves the same (p, q) pair at every position
+/* fixed_source.h: a test source that serves the same (p, q) pair at every node
  * of every step: dense vectors, which may be anything, even unnormalised, or
- * handles of any form (pdist.h); all of it is the caller's. */
+ * handles of any form (pdist.h); all of it is the caller's. It logs the step's
+ * node requests (source.h): node i (1 up) is the i-th child asked for. */
 #ifndef SPECDEC_FIXED_SOURCE_H
 #define SPECDEC_FIXED_SOURCE_H
 
@@ -8,6 +9,8 @@
 
 struct pdist;
 struct source;
+
+#define FIXED_NODES_MAX 64	/* nodes a step logs */
 
 struct fixed_pair {
 	const double *p;
@@ -18,6 +21,12 @@ struct fixed_pair {
 	const struct pdist *hp;	/* when not NULL, served in place of p and q */
 	const struct pdist *hq;
 	size_t vocab;		/* set by fixed_source_open */
+	int nodes;		/* nodes of this step, the root (0) included */
+	int parent[FIXED_NODES_MAX];	/* node i's parent and the token drafted */
+	int token[FIXED_NODES_MAX];	/* from it: the child requests, in order */
+	int asked[FIXED_NODES_MAX];	/* the nodes dists was asked at, in order */
+	int nasked;
+	int bad_node;		/* a node asked for that the step has not made */
 };
 
 /* Point src at pair (not copied, not freed); vocab entries in p and q. */

@@ -392,6 +392,7 @@ struct walk {
 	struct rng r;
 	uint32_t ctx[NGRAM_ORDER_MAX + SPEC_GAMMA_MAX];
 	int drafted[SPEC_GAMMA_MAX + 1];
+	int node;	/* the node of the next draft position (source.h) */
 	size_t n;
 };
 
@@ -407,6 +408,7 @@ static void
 walk_begin(struct walk *w)
 {
 	source_begin(w->src, &w->r, 1);
+	w->node = SOURCE_ROOT;
 	w->n = source_ngram_context(w->src, w->ctx, NGRAM_ORDER_MAX - 1);
 }
 
@@ -415,6 +417,7 @@ walk_draft(struct walk *w, int k, const struct pdist *q)
 {
 	w->drafted[k] = (int)pdist_sample(q, &w->r);
 	w->ctx[w->n + (size_t)k] = (uint32_t)w->drafted[k];
+	w->node = source_child(w->src, w->node, w->drafted[k]);
 }
 
 static void
@@ -461,7 +464,7 @@ run_cached_rows(struct source *src, int gamma, int steps, int *kept, uint64_t *d
 	for (step = 0; step < steps; step++) {
 		walk_begin(&w);
 		for (k = 0; k <= gamma; k++) {
-			source_dists(src, w.drafted, k, NULL, &q[k]);
+			source_dists(src, w.node, NULL, &q[k]);
 			len = w.n + (size_t)k;
 			ngram_dist(d, w.ctx, len, NULL, ref, &sc);
 			pdist_densify(&q[k], got);
@@ -519,7 +522,7 @@ check_noisy_cached(const char *t)
 	struct source src;
 	uint64_t lookups, hits, dense = 0;
 	struct pdist q;
-	int drafted[SPEC_GAMMA_MAX + 1] = { 0 }, step, k;
+	int drafted[SPEC_GAMMA_MAX + 1] = { 0 }, step, k, node;
 	struct rng r;
 	char err[128];
 
@@ -530,10 +533,12 @@ check_noisy_cached(const char *t)
 	}
 	for (step = 0; step < 200; step++) {
 		source_begin(&src, &r, 1);
+		node = SOURCE_ROOT;
 		for (k = 0; k < 4; k++) {
-			source_dists(&src, drafted, k, NULL, &q);
+			source_dists(&src, node, NULL, &q);
 			dense += q.form == PDIST_DENSE;
 			drafted[k] = (int)pdist_sample(&q, &r);
+			node = source_child(&src, node, drafted[k]);
 		}
 		source_commit(&src, drafted, 2);
 	}
@@ -573,7 +578,7 @@ check_noisy_kept(const char *t)
 			source_set_noise(&src, step == STEPS / 3 ? 0.0 : 0.8);
 		walk_begin(&w);
 		for (k = 0; k <= G; k++) {
-			source_dists(&src, w.drafted, k, NULL, &q[k]);
+			source_dists(&src, w.node, NULL, &q[k]);
 			pdist_densify(&q[k], got);
 			for (x = 0, sum = 0.0; x < v; x++)
 				sum += got[x];
@@ -645,7 +650,7 @@ run_split_source(struct source *src, int gamma, int steps, int noisy, int *split
 	for (step = 0; step < steps; step++) {
 		walk_begin(&w);
 		for (k = 0; k <= gamma; k++) {
-			source_dists(src, w.drafted, k, &p, &q);
+			source_dists(src, w.node, &p, &q);
 			if (p.form != q.form) {
 				bad++;
 			} else if (p.form == PDIST_DENSE) {

@@ -57,7 +57,7 @@ run_threshold(double p_min, struct run *r)
 {
 	static const double p[V] = { 0.1, 0.2, 0.3, 0.4 };
 	static const double q[V] = { 0.5, 0.1, 0.15, 0.25 };	/* top candidate 0.5 */
-	struct fixed_pair pair = { p, q, 0, 0, 0.0, NULL, NULL, 0 };
+	struct fixed_pair pair = { .p = p, .q = q };
 	struct spec_rule rule = { NULL, NULL, NULL, NULL, NULL, NULL, p_min };
 	struct spec_targets targets;
 	struct spec_step s;

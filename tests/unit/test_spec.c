@@ -199,15 +199,23 @@ alt_begin(void *self, struct rng *rng, int need_draft)
 	(void)need_draft;
 }
 
-static void
-alt_dists(void *self, const int *drafted, int k, struct pdist *p, struct pdist *q)
+/* A node's id is its depth: the positions of a chain. */
+static int
+alt_child(void *self, int parent, int token)
 {
 	(void)self;
-	(void)drafted;
+	(void)token;
+	return parent + 1;
+}
+
+static void
+alt_dists(void *self, int node, struct pdist *p, struct pdist *q)
+{
+	(void)self;
 	if (p != NULL)
-		*p = pdist_dense(k % 2 == 0 ? even_p : odd_p, V);
+		*p = pdist_dense(node % 2 == 0 ? even_p : odd_p, V);
 	if (q != NULL)
-		*q = pdist_dense(k % 2 == 0 ? even_q : odd_q, V);
+		*q = pdist_dense(node % 2 == 0 ? even_q : odd_q, V);
 }
 
 static void
@@ -217,7 +225,8 @@ alt_destroy(void *self)
 }
 
 static const struct source_ops alt_ops = {
-	.begin = alt_begin, .dists = alt_dists, .destroy = alt_destroy,
+	.begin = alt_begin, .child = alt_child, .dists = alt_dists,
+	.destroy = alt_destroy,
 };
 
 static void

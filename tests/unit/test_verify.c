@@ -70,7 +70,7 @@ static void
 run_rule(const struct verify_params *par, const double *p, const double *q, size_t n,
     int gamma, long steps, uint64_t seed, struct tally *t)
 {
-	struct fixed_pair pair = { p, q, 0, 0, 0.0, NULL, NULL, 0 };
+	struct fixed_pair pair = { .p = p, .q = q };
 	struct spec_targets targets;
 	struct spec_step s;
 	struct source src;
