@@ -138,7 +138,8 @@ cell_values(char *buf, size_t len, const struct sweep_cell *c, int parts,
 }
 
 /* Cell c into its series (a new one while there is room); the series' alpha is
- * the mean overlap of its cells. Returns 0, or -1 when there was no room. */
+ * the mean of its cells' own acceptance expectation (the overlap under a rule
+ * that accepts by it). Returns 0, or -1 when there was no room. */
 static int
 add_cell(struct handout *h, const struct sweep_cell *c, const struct sweep_cell **first)
 {
@@ -165,7 +166,7 @@ add_cell(struct handout *h, const struct sweep_cell *c, const struct sweep_cell 
 	pt->tok_ci = c->tok_per_step_ci;
 	pt->speedup = c->speedup;
 	pt->speedup_ci = c->speedup_ci;
-	se->alpha += (c->alpha_overlap - se->alpha) / se->npoints;
+	se->alpha += (c->alpha_rule - se->alpha) / se->npoints;
 	return 0;
 }
 

@@ -174,7 +174,8 @@ record(struct sweep_cell *c, const struct sim *sim, const struct ratio_est *acc,
 	c->tok_per_step_ci = ratio_est_ci95(tok);
 	c->speedup = ratio_est_value(spd);
 	c->speedup_ci = ratio_est_ci95(spd);
-	c->alpha_overlap = stats_alpha_overlap(st);
+	c->alpha_overlap = stats_overlap(st);
+	c->alpha_rule = stats_alpha_overlap(st);
 	c->gamma_mean = stats_gamma_mean(st);
 	c->closed_form = stats_closed_form(st);
 	c->closed_form_speedup = c->closed_form / theory_step_cost(c->gamma_mean,

@@ -34,7 +34,10 @@ struct sweep_cell {
 	double alpha_hat, alpha_hat_ci;		/* accepted / tested, 95% half-width */
 	double tok_per_step, tok_per_step_ci;
 	double speedup, speedup_ci;	/* tokens per target forward's time */
-	double alpha_overlap;		/* mean overlap per step */
+	double alpha_overlap;		/* mean overlap sum min(p, q) per step */
+	double alpha_rule;		/* mean of the rule's own acceptance
+					 * expectation per step (the overlap
+					 * under a rule that accepts by it) */
 	double gamma_mean;		/* drafts per step */
 	double closed_form, closed_form_speedup;	/* at alpha_hat (stats.h) */
 	uint64_t tok_hist[SPEC_GAMMA_MAX + 1];

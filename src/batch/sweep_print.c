@@ -77,18 +77,20 @@ sweep_print_csv(FILE *out, const struct sweep *sw)
 
 	fprintf(out, "gamma,noise,target_alpha,verify_cost,cost_ratio,seed,steps,"
 	    "alpha_hat,alpha_hat_ci95,tok_per_step,tok_per_step_ci95,speedup,speedup_ci95,"
-	    "alpha_overlap,closed_form,closed_form_speedup,verifier,schedule,gamma_mean\n");
+	    "alpha_overlap,closed_form,closed_form_speedup,verifier,schedule,gamma_mean,"
+	    "alpha_rule\n");
 	for (i = 0; i < sw->ncells; i++) {
 		const struct sweep_cell *c = &sw->cells[i];
 
 		fprintf(out, "%d,%.10g,%.10g,%.10g,%.10g,%" PRIu64 ",%" PRIu64 ",%.10g,%.10g,"
-		    "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s,%s,%.10g\n", c->gamma,
+		    "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s,%s,%.10g,%.10g\n", c->gamma,
 		    c->noise,
 		    c->target_alpha, c->verify_cost, c->cost_ratio, c->seed, c->steps,
 		    c->alpha_hat, c->alpha_hat_ci, c->tok_per_step, c->tok_per_step_ci,
 		    c->speedup, c->speedup_ci, c->alpha_overlap, c->closed_form,
 		    c->closed_form_speedup, verify_entry(c->verifier)->name,
-		    schedule_name((enum schedule_kind)c->schedule), c->gamma_mean);
+		    schedule_name((enum schedule_kind)c->schedule), c->gamma_mean,
+		    c->alpha_rule);
 	}
 }
 
@@ -124,6 +126,7 @@ json_cell(struct json *j, const struct sweep_cell *c)
 	json_double(j, "speedup", c->speedup);
 	json_double(j, "speedup_ci95", c->speedup_ci);
 	json_double(j, "alpha_overlap", c->alpha_overlap);
+	json_double(j, "alpha_rule", c->alpha_rule);
 	json_double(j, "closed_form", c->closed_form);
 	json_double(j, "closed_form_speedup", c->closed_form_speedup);
 	json_string(j, "verifier", verify_entry(c->verifier)->name);

@@ -12,6 +12,7 @@
 
 #include "stats/checks.h"
 #include "cli/cli.h"
+#include "util/clock.h"
 #include "util/errmsg.h"
 #include "util/escape.h"
 #include "util/exit_status.h"
@@ -188,7 +189,7 @@ draw_panes(struct tui *t)
 static void
 draw(struct tui *t)
 {
-	double t0 = tui_term_now(), dt;
+	double t0 = clock_seconds(), dt;
 
 	if (!t->lay.fits) {
 		tui_draw_small(stdscr, t->lay.need_cols, t->lay.need_lines);
@@ -199,7 +200,7 @@ draw(struct tui *t)
 	}
 	doupdate();
 	t->frames++;
-	t->last_frame = tui_term_now();
+	t->last_frame = clock_seconds();
 	dt = t->last_frame - t0;
 	t->draw_total += dt;
 	t->draw_max = dt > t->draw_max ? dt : t->draw_max;
@@ -243,13 +244,13 @@ run_due(struct tui *t, double now)
 		do {
 			sim_step(&t->sim);
 			n++;
-		} while (tui_term_now() < budget_end);
+		} while (clock_seconds() < budget_end);
 	} else {
 		while (t->next_step <= now) {
 			sim_step(&t->sim);
 			t->next_step += 1.0 / t->rate;
 			n++;
-			if (tui_term_now() >= budget_end)
+			if (clock_seconds() >= budget_end)
 				break;
 		}
 		if (t->next_step < now - FRAME_S) {
@@ -257,7 +258,7 @@ run_due(struct tui *t, double now)
 			t->fell_short = 1;
 		}
 	}
-	measure_rate(t, tui_term_now());
+	measure_rate(t, clock_seconds());
 	return n;
 }
 
@@ -320,7 +321,7 @@ change_speed(struct tui *t, int faster)
 			;
 		t->rate = speeds[i];
 	}
-	t->next_step = tui_term_now();
+	t->next_step = clock_seconds();
 	measure_restart(t, t->next_step);
 }
 
@@ -330,7 +331,7 @@ set_paused(struct tui *t, int paused)
 	t->paused = paused;
 	t->selected = 0;
 	t->position = t->token = -1;
-	t->next_step = tui_term_now();
+	t->next_step = clock_seconds();
 	measure_restart(t, t->next_step);
 }
 
@@ -424,7 +425,7 @@ slowmo_key(struct tui *t)
 		if (!t->lay.wide)
 			t->lower = TUI_L_DIST;
 	}
-	t->slowmo_next = tui_term_now() + SLOWMO_STAGE_S;
+	t->slowmo_next = clock_seconds() + SLOWMO_STAGE_S;
 }
 
 /* The automatic stages of slow motion that are due; stops at the last. */
@@ -457,7 +458,7 @@ static void
 set_status(struct tui *t, const char *msg)
 {
 	snprintf(t->status, sizeof t->status, "%s", msg);
-	t->status_until = tui_term_now() + STATUS_S;
+	t->status_until = clock_seconds() + STATUS_S;
 	t->dirty = 1;
 }
 
@@ -494,7 +495,7 @@ act(struct tui *t, enum tui_action a)
 	case TUI_A_PAUSE:
 		if (t->slowmo_stage > 0 && t->slowmo_stage < slowmo_last(t)) {
 			t->slowmo_auto = !t->slowmo_auto;
-			t->slowmo_next = tui_term_now() + SLOWMO_STAGE_S;
+			t->slowmo_next = clock_seconds() + SLOWMO_STAGE_S;
 			break;
 		}
 		t->slowmo_stage = 0;
@@ -654,7 +655,7 @@ loop(struct tui *t)
 	int stepped = 0;
 
 	for (;;) {
-		now = tui_term_now();
+		now = clock_seconds();
 		slowmo_tick(t, now);
 		if (now >= t->frame_start + FRAME_S) {
 			t->frame_start = now;
@@ -670,7 +671,7 @@ loop(struct tui *t)
 			if (t->max_frames > 0 && t->frames >= t->max_frames)
 				return;
 		}
-		now = tui_term_now();
+		now = clock_seconds();
 		if ((t->deadline > 0.0 && now >= t->deadline) || tui_term_signal() != 0)
 			return;
 		if (read_keys(t, wait_ms(t, now)))
@@ -713,7 +714,7 @@ tui_run(const struct options *opt)
 	t->paused = opt->paused;
 	t->position = t->token = -1;
 	t->max_frames = opt->frames;
-	t->measure_t0 = t->next_step = tui_term_now();
+	t->measure_t0 = t->next_step = clock_seconds();
 	t->deadline = opt->duration > 0.0 ? t->measure_t0 + opt->duration : 0.0;
 	sim_keep_views(&t->sim, 1);
 	t->position = -1;

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "tui/tui_term.h"
@@ -364,13 +363,4 @@ tui_term_hung_up(void)
 	if (poll(&pfd, 1, 0) < 0)
 		return 0;
 	return (pfd.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
-}
-
-double
-tui_term_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }

@@ -60,9 +60,6 @@ int tui_term_signal(void);
  * program killed by a signal expects (a shell sees 128 + sig). */
 void tui_term_reraise(int sig);
 
-/* Current wall-clock time from a monotonic clock, in seconds. */
-double tui_term_now(void);
-
 /* Whether the terminal has gone away: its input reports a hangup or an error
  * (the terminal was closed; with SIGHUP ignored, or after the shell took the
  * terminal from a stopped job, no signal says so). wgetch then returns ERR at

@@ -50,4 +50,15 @@ usage_error "--gamma: '4-2' is not an integer from 1 to 32 (with --sweep, a comm
 usage_error "--sweep does not apply to --theory" --theory --sweep
 usage_error "is below what the stub reaches at vocab 20" --sweep --target-alpha 0.5,0.01
 
+# "overlap" is sum min(p, q) under every rule; the rule's own expectation is
+# alpha_rule (lenient, L 0.5: sum min(q, p/L) is near 1 at the defaults)
+"$SPECDEC" --sweep --gamma 2 --verifier standard,lenient --steps 3000 --csv > "$TMPD/rules.csv"
+std=$(awk -F, '$17 == "standard" { print $14 " " $20 }' "$TMPD/rules.csv")
+len=$(awk -F, '$17 == "lenient" { print $14 " " $20 }' "$TMPD/rules.csv")
+set -- $std
+is "$1" "$2" "standard: alpha_rule is the overlap"
+set -- $len
+within "$1" 0.86 0.91 "lenient: alpha_overlap is the overlap ($1)"
+within "$2" 0.99 1 "lenient: alpha_rule is sum min(q, p/L) ($2)"
+
 done_testing
