@@ -10,7 +10,7 @@
 
 #include "batch/batch.h"
 #include "batch/batch_plot.h"
-#include "stats/checks.h"
+#include "sim/checks.h"
 #include "cli/cli.h"
 #include "util/clock.h"
 #include "util/escape.h"

@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "sim/sim.h"
-#include "stats/checks.h"
+#include "sim/checks.h"
 #include "util/json.h"
 
 #define FIGURES_EXPLAIN_MAX 54	/* columns of an explanation: help page 2 fits 72 */

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "stats/checks.h"
+#include "sim/checks.h"
 #include "cli/cli.h"
 #include "util/clock.h"
 #include "util/errmsg.h"

@@ -6,7 +6,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "stats/checks.h"
+#include "sim/checks.h"
 #include "view/textplot.h"
 #include "sim/sim.h"
 #include "tui/tui_grid.h"

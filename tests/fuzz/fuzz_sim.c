@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "stats/checks.h"
+#include "sim/checks.h"
 #include "util/errmsg.h"
 #include "sim/sim.h"
 #include "stats/theory.h"

@@ -9,7 +9,7 @@
 #include "lib/fixed_source.h"
 #include "lib/tap.h"
 #include "sim/figures.h"
-#include "stats/checks.h"
+#include "sim/checks.h"
 
 #define PAGE_ROWS 16		/* help page 2's lines at 20 rows (a box, padding) */
 

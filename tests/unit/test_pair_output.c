@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "stats/checks.h"
+#include "sim/checks.h"
 #include "stats/pair_output.h"
 #include "sim/sim.h"
 #include "source/source_replay.h"

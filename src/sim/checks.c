@@ -6,7 +6,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "stats/checks.h"
+#include "sim/checks.h"
 #include "sim/sim.h"
 #include "verify/verify.h"
 
