@@ -19,7 +19,7 @@ done
 # what follows it wraps as usual: the built-in corpus under a long directory.
 deep=$tmp/$(awk 'BEGIN { while (i++ < 3) printf "%040d/", 0 }')
 mkdir -p "$deep"
-cp "${SPECDEC_DATADIR:-data}/corpus.txt" "$deep/corpus.txt"
+cp "${TESTS_SRCDIR:-tests}/../data/corpus.txt" "$deep/corpus.txt"
 "$SPECDEC" --batch --gamma 32 --corpus "$deep/corpus.txt" > "$tmp/out"
 long=$(awk 'length > 80' "$tmp/out")
 is "$long" "             $deep/corpus.txt:" \

@@ -11,7 +11,7 @@
 #     doubling series (50, 100, ...) at which p < 0.001, median over DIST_SEEDS.
 # Slow at the full counts (a few minutes); the suite runs a fast variant:
 #   POWER_SEEDS=100 FALSE_SEEDS=200 DIST_SEEDS=21 SPECDEC=./specdec \
-#     SPECDEC_DATADIR=data sh tests/stat/power.sh
+#     sh tests/stat/power.sh
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
 need jq
 POWER_SEEDS=${POWER_SEEDS:-10}
