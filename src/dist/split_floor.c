@@ -10,10 +10,12 @@
 struct split_top
 split_floor_top(const double *w, size_t vocab)
 {
-	struct split_top t = { 0, 1 };
+	struct split_top t = { 0, vocab > 0 };
 	double near;
 	size_t i;
 
+	if (vocab == 0)		/* a corpus without words, refused after */
+		return t;
 	for (i = 1; i < vocab; i++)
 		if (w[i] > w[t.token])
 			t.token = i;

@@ -39,7 +39,8 @@ struct split_floor {
 	struct split_top top;	/* split_floor_top of w, set where w is */
 };
 
-/* The top of vocab weights w (vocab > 0): one pass, where a floor is built. */
+/* The top of vocab weights w: one pass, where a floor is built (no token, not
+ * alone, when vocab is 0). */
 struct split_top split_floor_top(const double *w, size_t vocab);
 
 /* The token at which the floor's running sum first exceeds t (t < floor->sum),

@@ -448,6 +448,7 @@ test_argmax(void)
 	d = split_fixture_dist(&tied, 1.0 / 8, &wc, tie_c);
 	check_argmax(&d, 1, 0, "a floor whose top is tied, the floor wins");
 	tap_ok(!tied.top.alone && tied.top.token == 1, "a tied floor's top: 1, not alone");
+	tap_ok(!split_floor_top(NULL, 0).alone, "an empty floor's top is not alone");
 }
 
 int
