@@ -203,8 +203,7 @@ json_source(struct json *j, const struct sim *sim, const struct options *opt)
 			json_string(j, "labels_file", opt->labels);
 	}
 	if (opt->source == CLI_SOURCE_NGRAM) {
-		json_string(j, "corpus_file", opt->corpus != NULL ? opt->corpus :
-		    sim_setup_corpus());
+		json_string(j, "corpus_file", sim_setup_corpus_name(opt));
 		json_uint(j, "max_vocab", opt->max_vocab);
 		json_int(j, "target_order", opt->target_order);
 		json_int(j, "draft_order", opt->draft_order);

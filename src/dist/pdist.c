@@ -35,6 +35,25 @@ pdist_sample(const struct pdist *p, struct rng *rng)
 	return rng_categorical(rng, p->u.dense, p->vocab, 1.0);
 }
 
+size_t
+pdist_argmax(const struct pdist *p)
+{
+	struct pdist_iter it;
+	size_t best = p->form == PDIST_SPLIT ? split_argmax(p->u.split) : SPLIT_NONE;
+	double top = -1.0;
+
+	if (best != SPLIT_NONE)
+		return best;
+	best = 0;
+	pdist_iter_start(&it, p);
+	while (pdist_iter_next(&it))
+		if (it.prob > top) {
+			top = it.prob;
+			best = it.token;
+		}
+	return best;
+}
+
 void
 pdist_densify(const struct pdist *p, double *out)
 {

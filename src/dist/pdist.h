@@ -82,6 +82,10 @@ double pdist_prob(const struct pdist *p, size_t x);
  * list or by binary search of its floor). */
 size_t pdist_sample(const struct pdist *p, struct rng *rng);
 
+/* The lowest token of largest p(x) (greedy decoding's choice): a pass over a
+ * dense p; a split p costs its list. */
+size_t pdist_argmax(const struct pdist *p);
+
 /* out (vocab entries) = p as a dense vector. */
 void pdist_densify(const struct pdist *p, double *out);
 

@@ -19,6 +19,32 @@ split_extra(const struct split_dist *d, size_t w)
 	return i == SPLIT_NONE ? 0.0 : d->extra[i];
 }
 
+/* Off the list P(w) = scale floor(w) falls short of scale floor(top) by a
+ * relative 1e-12 (top alone), more than rounding can close, so the answer is the
+ * top or on the list. (When scale floor(top) is so small that it is subnormal,
+ * the list holds nearly all the mass and its largest entry wins by far.) */
+size_t
+split_argmax(const struct split_dist *d)
+{
+	size_t best = d->floor->top.token, i;
+	double top = split_prob(d, best);
+
+	if (!d->floor->top.alone)
+		return SPLIT_NONE;
+	if (!(top > 0.0))
+		top = -1.0;
+	for (i = 0; i < d->nlist; i++) {
+		size_t w = d->list[i];
+		double pw = d->scale * d->floor->w[w] + d->extra[i];
+
+		if (pw > 0.0 && (pw > top || (pw == top && w < best))) {
+			top = pw;
+			best = w;
+		}
+	}
+	return best;
+}
+
 size_t
 split_sample(const struct split_dist *d, struct rng *rng)
 {

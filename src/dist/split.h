@@ -51,6 +51,11 @@ split_prob(const struct split_dist *d, size_t w)
  * pair; the overlap takes it either way round. */
 int split_pair(const struct split_dist *p, const struct split_dist *q);
 
+/* The lowest token of largest P(w) > 0, from the list and the floor's top;
+ * SPLIT_NONE when the floor's top is not alone (split_top): the caller then
+ * walks the tokens. */
+size_t split_argmax(const struct split_dist *d);
+
 /* A token drawn from d: from its list with probability extra_sum, else from the
  * floor by binary search of its running sums. */
 size_t split_sample(const struct split_dist *d, struct rng *rng);

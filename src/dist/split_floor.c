@@ -7,6 +7,25 @@
 #include "dist/dist.h"
 #include "dist/split_floor.h"
 
+struct split_top
+split_floor_top(const double *w, size_t vocab)
+{
+	struct split_top t = { 0, vocab > 0 };
+	double near;
+	size_t i;
+
+	if (vocab == 0)		/* a corpus without words, refused after */
+		return t;
+	for (i = 1; i < vocab; i++)
+		if (w[i] > w[t.token])
+			t.token = i;
+	near = w[t.token] * (1.0 - 1e-12);
+	for (i = 0; i < vocab && t.alone; i++)
+		if (i != t.token && w[i] >= near)
+			t.alone = 0;
+	return t;
+}
+
 size_t
 split_floor_pick(const struct split_floor *floor, double t)
 {

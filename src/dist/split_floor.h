@@ -14,6 +14,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A floor's largest weight: the lowest token that has it, and whether every
+ * other token's weight is below it by a relative 1e-12 or more (so that no
+ * scaling of the floor can round another token up to tie with it). */
+struct split_top {
+	size_t token;
+	int alone;
+};
+
 struct split_floor {
 	size_t vocab;
 	const double *w;	/* vocab entries, each > 0 */
@@ -28,7 +36,12 @@ struct split_floor {
 	const uint32_t *by_factor;
 	const double *cum_base;
 	const double *cum_w;
+	struct split_top top;	/* split_floor_top of w, set where w is */
 };
+
+/* The top of vocab weights w: one pass, where a floor is built (no token, not
+ * alone, when vocab is 0). */
+struct split_top split_floor_top(const double *w, size_t vocab);
 
 /* The token at which the floor's running sum first exceeds t (t < floor->sum),
  * in token order for a plain floor, in factor order for a factored one; the

@@ -5,12 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli/cli.h"
 #include "util/memlimit.h"
 #include "util/readfile.h"
 #include "sim/sim.h"
+#include "source/corpus_builtin.h"
 #include "source/source.h"
 #include "source/source_ngram.h"
 #include "source/source_replay.h"
@@ -18,59 +18,60 @@
 #include "sim/sim_setup.h"
 #include "source/trainmem.h"
 
-#ifndef SPECDEC_DATADIR
-#define SPECDEC_DATADIR "/usr/local/share/specdec"
-#endif
-
 #define CORPUS_ENV "SPECDEC_CORPUS"
-#define DATADIR_ENV "SPECDEC_DATADIR"
-#define CORPUS_NAME "corpus.txt"
-#define CORPUS_INSTALLED SPECDEC_DATADIR "/" CORPUS_NAME
 
-/* The corpus the environment names: $SPECDEC_CORPUS, else $SPECDEC_DATADIR's
- * corpus.txt; "" when neither is set, NULL when the path would be too long. */
+/* opt's corpus file: --corpus, else $SPECDEC_CORPUS when set and not empty;
+ * NULL for the built-in corpus. */
 static const char *
-env_corpus(void)
+corpus_file(const struct options *opt)
 {
-	static char path[4096];
-	const char *file = getenv(CORPUS_ENV), *dir = getenv(DATADIR_ENV);
+	const char *env = getenv(CORPUS_ENV);
 
-	if (file != NULL && *file != '\0')
-		return file;
-	if (dir == NULL || *dir == '\0')
-		return "";
-	if ((size_t)snprintf(path, sizeof path, "%s/" CORPUS_NAME, dir) >= sizeof path)
-		return NULL;
-	return path;
+	if (opt->corpus != NULL)
+		return opt->corpus;
+	return env != NULL && *env != '\0' ? env : NULL;
 }
 
 const char *
-sim_setup_corpus(void)
+sim_setup_corpus_name(const struct options *opt)
 {
-	const char *env = env_corpus();
+	const char *file = corpus_file(opt);
 
-	return env == NULL || *env != '\0' ? env : CORPUS_INSTALLED;
+	return file != NULL ? file : CORPUS_BUILTIN_NAME;
 }
 
-/* Read the corpus within the input limit, check that training fits in it, and
- * train. */
+/* Check that training on text fits in the input limit, and train. */
+static int
+train(struct source *src, const char *text, size_t len, const char *name,
+    const struct source_ngram_config *cfg, uint64_t limit, char *err, size_t errlen)
+{
+	int order = cfg->target_order > cfg->draft_order ? cfg->target_order :
+	    cfg->draft_order;
+
+	if (trainmem_check(text, len, order, limit, name, err, errlen) != 0)
+		return -1;
+	return source_ngram_open(src, text, len, name, cfg, err, errlen);
+}
+
+/* Train on the file at path, or on the built-in corpus when path is NULL,
+ * reading a file within the input limit. */
 static int
 open_corpus(struct source *src, const char *path, const struct source_ngram_config *cfg,
     char *err, size_t errlen)
 {
-	int order = cfg->target_order > cfg->draft_order ? cfg->target_order :
-	    cfg->draft_order;
 	uint64_t limit;
 	size_t len;
 	char *text;
 	int rc;
 
-	if (memlimit_get(&limit, err, errlen) != 0 ||
-	    (text = readfile_max(path, limit, &len, err, errlen)) == NULL)
+	if (memlimit_get(&limit, err, errlen) != 0)
 		return -1;
-	rc = trainmem_check(text, len, order, limit, path, err, errlen);
-	if (rc == 0)
-		rc = source_ngram_open(src, text, len, path, cfg, err, errlen);
+	if (path == NULL)
+		return train(src, (const char *)corpus_builtin, corpus_builtin_len,
+		    CORPUS_BUILTIN_NAME, cfg, limit, err, errlen);
+	if ((text = readfile_max(path, limit, &len, err, errlen)) == NULL)
+		return -1;
+	rc = train(src, text, len, path, cfg, limit, err, errlen);
 	free(text);
 	return rc;
 }
@@ -83,19 +84,8 @@ open_ngram(const struct options *opt, struct source *src, char *err, size_t errl
 		.draft_order = opt->draft_order, .temperature = opt->temperature,
 		.noise = opt->noise,
 	};
-	const char *path = opt->corpus != NULL ? opt->corpus : sim_setup_corpus();
 
-	if (path == NULL) {
-		snprintf(err, errlen, "$" DATADIR_ENV " is too long for a path");
-		return -1;
-	}
-	if (opt->corpus == NULL && *env_corpus() == '\0' && access(path, R_OK) != 0) {
-		snprintf(err, errlen, "no built-in corpus at " CORPUS_INSTALLED
-		    " (not installed?): set " DATADIR_ENV " to the directory of "
-		    CORPUS_NAME " (data/ in the source tree) or give --corpus FILE");
-		return -1;
-	}
-	if (open_corpus(src, path, &cfg, err, errlen) != 0)
+	if (open_corpus(src, corpus_file(opt), &cfg, err, errlen) != 0)
 		return -1;
 	if (opt->prompt != NULL && source_ngram_set_prompt(src, opt->prompt, err, errlen) != 0) {
 		source_close(src);

@@ -17,10 +17,9 @@ struct source;
 int sim_setup(const struct options *opt, struct sim *sim, char *err,
     size_t errlen);
 
-/* The built-in corpus's path: $SPECDEC_CORPUS when set and not empty, else
- * $SPECDEC_DATADIR/corpus.txt when that is set and not empty (the test harness and
- * ./run point it at the source tree's data/), else the installed copy,
- * pkgdatadir/corpus.txt. Not checked for existence; NULL when too long a path. */
-const char *sim_setup_corpus(void);
+/* The name of opt's corpus for the n-gram source: --corpus FILE, else
+ * $SPECDEC_CORPUS when set and not empty, else the built-in corpus's name,
+ * CORPUS_BUILTIN_NAME (source/corpus_builtin.h). */
+const char *sim_setup_corpus_name(const struct options *opt);
 
 #endif

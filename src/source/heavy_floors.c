@@ -66,7 +66,8 @@ build_plain(struct split_floor *f, const struct ngram_model *target, uint32_t v,
 	cdf = xreallocarray(NULL, n, sizeof *cdf);
 	for (i = 0; i < n; i++)
 		cdf[i] = (i > 0 ? cdf[i - 1] : 0.0) + w[i];
-	*f = (struct split_floor){ n, w, cdf, cdf[n - 1], NULL, NULL, NULL, NULL, NULL };
+	*f = (struct split_floor){ n, w, cdf, cdf[n - 1], NULL, NULL, NULL, NULL, NULL,
+	    split_floor_top(w, n) };
 }
 
 /* G: the draft's row after v as f times factors, its tokens in factor order
@@ -96,7 +97,8 @@ build_factored(struct split_floor *g, const struct split_floor *f,
 		cw[i + 1] = cw[i] + w[x];
 	}
 	free(t);
-	*g = (struct split_floor){ n, w, NULL, cw[n], f, factor, order, cb, cw };
+	*g = (struct split_floor){ n, w, NULL, cw[n], f, factor, order, cb, cw,
+	    split_floor_top(w, n) };
 }
 
 const struct heavy_pair *

@@ -395,7 +395,8 @@ ngram_model_init(struct ngram_model *m, const struct ngram_counts *c, int order,
 		m->base_t_cdf[w] = (w > 0 ? m->base_t_cdf[w - 1] : 0.0) + m->base_t[w];
 	}
 	m->floor = (struct split_floor){ .vocab = c->vocab, .w = m->base_t,
-	    .cdf = m->base_t_cdf, .sum = m->base_t_sum };
+	    .cdf = m->base_t_cdf, .sum = m->base_t_sum,
+	    .top = split_floor_top(m->base_t, c->vocab) };
 }
 
 void

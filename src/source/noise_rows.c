@@ -82,7 +82,7 @@ build_floor(struct noise_rows *nr, unsigned r)
 		cg[i + 1] = cg[i] + g[w];
 	}
 	nr->floor[r] = (struct split_floor){ n, g, NULL, cg[n], nr->split_base, f, order,
-	    cb, cg };
+	    cb, cg, split_floor_top(g, n) };
 }
 
 /* Row r's factors by token, sum and factored floor from its token order. */

@@ -84,7 +84,8 @@ struct source {
 	const char *kind;	/* "stub", "replay", "ngram": for reports */
 	const char *title;	/* short, for a header: "stub", "replay FILE", "ngram
 				 * corpus.txt 3/2 T=1" (file names without their
-				 * directory); lives as long as the source */
+				 * directory; "(built-in)" for the built-in
+				 * corpus); lives as long as the source */
 };
 
 void source_begin(struct source *src, struct rng *rng, int need_draft);

@@ -1,6 +1,6 @@
 /* memlimit.h: the most memory one input may take, and sizes in words.
  *
- * A file read whole (--corpus, --labels, the built-in corpus) larger than the
+ * A file read whole (--corpus, --labels, $SPECDEC_CORPUS) larger than the
  * limit is refused before it is read, and so is n-gram training whose estimate
  * is larger (sim_setup.c). The limit is MEMLIMIT_DEFAULT, or the environment's
  * MEMLIMIT_ENV: a number of bytes with an optional K, M, G or T (powers of 1024). */

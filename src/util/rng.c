@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <pthread.h>
 
 #include "util/rng.h"
 
@@ -9,9 +10,11 @@
 #define ZIG_R 3.442619855899		/* start of the tail */
 #define ZIG_AREA 9.91256303526217e-3	/* area of each layer */
 
+/* Built once, by the first rng_seed of any thread (sweep threads seed their own
+ * generators at once). */
 static double zig_x[ZIG_LAYERS + 1];
 static double zig_ratio[ZIG_LAYERS];
-static int zig_ready;
+static pthread_once_t zig_once = PTHREAD_ONCE_INIT;
 
 static uint64_t
 splitmix64(uint64_t *x)
@@ -39,7 +42,6 @@ zig_init(void)
 	}
 	for (i = 0; i < ZIG_LAYERS; i++)
 		zig_ratio[i] = zig_x[i + 1] / zig_x[i];
-	zig_ready = 1;
 }
 
 void
@@ -50,8 +52,7 @@ rng_seed(struct rng *rng, uint64_t seed, uint64_t stream)
 
 	for (i = 0; i < 4; i++)
 		rng->s[i] = splitmix64(&x);
-	if (!zig_ready)
-		zig_init();
+	pthread_once(&zig_once, zig_init);
 }
 
 /* Uniform in (0, 1], safe for log(). */

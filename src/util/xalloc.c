@@ -4,11 +4,15 @@
  * memory run out: it fails a chosen allocation deterministically, under any
  * sanitizer, at any vocabulary size. `ulimit -v` would need a vocabulary large
  * enough to cross the limit at the right moment, and does not work under ASan
- * (its shadow memory reserves terabytes of address space). The count is one
- * plain counter: the program allocates from one thread. */
+ * (its shadow memory reserves terabytes of address space). The count is
+ * atomic, and the variable read once (pthread_once): sweep threads allocate at
+ * once (the n-gram source's caches). Under threads which allocation is the
+ * N-th is up to the scheduler; the tests that use the hook run one thread. */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,10 +21,10 @@
 #include "util/exit_status.h"
 #include "util/xalloc.h"
 
-static void (*fatal_hook)(void);
+static void (*_Atomic fatal_hook)(void);	/* taken by one exchange */
 static unsigned long long fail_at;	/* the allocation to fail; 0 = none */
-static unsigned long long allocs;	/* allocations so far */
-static int fail_read;			/* fail_at has been read */
+static atomic_ullong allocs;		/* allocations so far */
+static pthread_once_t fail_read = PTHREAD_ONCE_INIT;	/* fail_at is read */
 
 void
 xalloc_set_fatal_hook(void (*hook)(void))
@@ -31,9 +35,9 @@ xalloc_set_fatal_hook(void (*hook)(void))
 _Noreturn void
 xalloc_fatal(const char *what)
 {
-	void (*hook)(void) = fatal_hook;
+	/* a hook that fails must not run twice */
+	void (*hook)(void) = atomic_exchange(&fatal_hook, NULL);
 
-	fatal_hook = NULL;	/* a hook that fails must not run twice */
 	if (hook != NULL)
 		hook();
 	fprintf(stderr, "specdec: %s\n", what);
@@ -46,7 +50,6 @@ read_fail_at(void)
 	const char *env = getenv(XALLOC_TEST_ENV);
 	char *end;
 
-	fail_read = 1;
 	if (env == NULL || *env < '1' || *env > '9')
 		return;
 	fail_at = strtoull(env, &end, 10);
@@ -58,9 +61,8 @@ read_fail_at(void)
 static int
 test_fails(void)
 {
-	if (!fail_read)
-		read_fail_at();
-	return ++allocs == fail_at;
+	pthread_once(&fail_read, read_fail_at);
+	return fail_at != 0 && atomic_fetch_add(&allocs, 1) + 1 == fail_at;
 }
 
 void *

@@ -9,17 +9,7 @@
 size_t
 verify_argmax(const struct pdist *p)
 {
-	struct pdist_iter it;
-	size_t best = 0;
-	double top = -1.0;
-
-	pdist_iter_start(&it, p);
-	while (pdist_iter_next(&it))
-		if (it.prob > top) {
-			top = it.prob;
-			best = it.token;
-		}
-	return best;
+	return pdist_argmax(p);
 }
 
 const struct verify_params *

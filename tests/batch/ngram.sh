@@ -1,13 +1,12 @@
 #!/bin/sh
-# ngram.sh: the n-gram source end to end: the built-in corpus is found through
-# $SPECDEC_DATADIR (the harness points it at data/), --corpus and $SPECDEC_CORPUS
-# choose others, bad values and wrong combinations are usage errors, and a run
+# ngram.sh: the n-gram source end to end: the built-in corpus is data/corpus.txt
+# compiled in, found from any directory with no variable set, --corpus and
+# $SPECDEC_CORPUS choose others, bad values and wrong combinations are usage errors, and a run
 # reports its source and passes the exact output check.
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
 need jq
 unset SPECDEC_CORPUS
-: "${SPECDEC_DATADIR:=$(cd "${TESTS_SRCDIR:-$(dirname "$0")/..}/../data" && pwd)}"
-export SPECDEC_DATADIR
+corpus=$(cd "${TESTS_SRCDIR:-$(dirname "$0")/..}/../data" && pwd)/corpus.txt
 
 usage_error "--max-vocab: '1' is not an integer from 2 to 262144" --batch --source ngram --max-vocab 1
 usage_error "--target-order: '7' is not an integer from 1 to 6" --batch --source ngram --target-order 7
@@ -26,11 +25,16 @@ SPECDEC_CORPUS=$tmp/none usage_error "none: No such file" --batch --source ngram
 SPECDEC_CORPUS=$tmp/none "$SPECDEC" --batch --corpus "$tmp/blank" 2>&1 | grep -q "no words"
 ok $? "--corpus wins over \$SPECDEC_CORPUS"
 
-# The built-in corpus, found without installing: $SPECDEC_DATADIR/corpus.txt.
+# The built-in corpus, in the binary: named "(built-in)", and the run is that on
+# data/corpus.txt but for the name.
 "$SPECDEC" --json --source ngram --steps 4000 --seed 3 > "$tmp/json"
 grep -q '"source":"ngram"' "$tmp/json" &&
-    grep -qF "\"corpus_file\":\"$SPECDEC_DATADIR/corpus.txt\"" "$tmp/json"
-ok $? "the built-in corpus is found in \$SPECDEC_DATADIR and named"
+    grep -qF '"corpus_file":"(built-in)"' "$tmp/json" &&
+    grep -qF '"source_detail":"corpus (built-in): 5190 tokens (829 distinct)' "$tmp/json"
+ok $? "the built-in corpus is named (built-in) in the JSON"
+"$SPECDEC" --json --corpus "$corpus" --steps 4000 --seed 3 |
+    sed "s|$corpus|(built-in)|g" | cmp -s - "$tmp/json"
+ok $? "the built-in corpus is data/corpus.txt: the same JSON but for its name"
 grep -q '"target_order":3,"draft_order":2,"temperature":1' "$tmp/json"
 ok $? "default orders 3 and 2, temperature 1 in the JSON"
 grep -q '"name":"output_matches_target","pass":true' "$tmp/json"
@@ -41,21 +45,15 @@ awk 'BEGIN { RS = ","; FS = ":" } $1 == "\"alpha\"" { a = $2 }
     $1 == "\"alpha_overlap\"" { o = $2 } END { exit !(a > 0.5 && a < 0.95 && o > 0.5) }' "$tmp/json"
 ok $? "a bigram draft under a trigram target agrees most of the time, not always"
 
-# A data directory without the corpus.
-SPECDEC_DATADIR=$tmp/nodata usage_error "$tmp/nodata/corpus.txt: No such file" --batch --source ngram
-# Neither variable: the installed copy, else one line that says how to point at one.
-(unset SPECDEC_DATADIR; "$SPECDEC" --json --source ngram --steps 10) > "$tmp/bare" 2> "$tmp/err"
-if [ $? = 2 ]; then
-	[ ! -s "$tmp/bare" ] && [ "$(wc -l < "$tmp/err")" = 1 ] && grep -q \
-	    '^specdec: no built-in corpus at /.*/corpus.txt (not installed?): set SPECDEC_DATADIR to .* or give --corpus FILE$' "$tmp/err"
-	ok $? "no variable, not installed: one line naming SPECDEC_DATADIR and --corpus ($(cat "$tmp/err"))"
-else
-	grep -q '"corpus_file":"/[^"]*/corpus.txt"' "$tmp/bare" &&
-	    ! grep -qF "\"corpus_file\":\"$SPECDEC_DATADIR/" "$tmp/bare"
-	ok $? "no variable: the installed corpus"
-fi
+# No data directory is read: from / with SPECDEC_DATADIR (once read) pointing
+# nowhere, the live view's source and a batch run still have their corpus.
+(cd / && SPECDEC_DATADIR=$tmp/nodata "$SPECDEC" --json --source ngram --steps 10) \
+    > "$tmp/bare" 2> "$tmp/err"
+ok $? "from /, no data directory: the n-gram source runs ($(head -c 200 "$tmp/err"))"
+grep -qF '"corpus_file":"(built-in)"' "$tmp/bare" && [ ! -s "$tmp/err" ]
+ok $? "from /: the built-in corpus, nothing on stderr"
 
-# --corpus and $SPECDEC_CORPUS (which wins over $SPECDEC_DATADIR); every word kept
+# --corpus and $SPECDEC_CORPUS (which wins over the built-in corpus); every word kept
 # and no unknown token when the vocabulary is not capped; the vocabulary
 # cap with its unknown token.
 printf 'one two three. one two four. one two three!\n' > "$tmp/small"

@@ -5,8 +5,8 @@
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
 cd "$TESTS_SRCDIR/.." || exit 1
 
-for args in "" "--gamma 32" "--vocab 262144 --steps 300" \
-    "--gamma 32 --vocab 262144 --steps 300" "--gamma 32 --source ngram" \
+for args in "" "--gamma 32" "--vocab 262144 --steps 120" \
+    "--gamma 32 --vocab 262144 --steps 120" "--gamma 32 --source ngram" \
     "--gamma 32 --replay tests/golden/pairs.txt" "--gamma 32 --noise 3 --steps 20000"; do
 	"$SPECDEC" --batch $args > "$tmp/out"
 	# a line of one word (a file name under a deep build directory) may not fit
@@ -19,7 +19,7 @@ done
 # what follows it wraps as usual: the built-in corpus under a long directory.
 deep=$tmp/$(awk 'BEGIN { while (i++ < 3) printf "%040d/", 0 }')
 mkdir -p "$deep"
-cp "${SPECDEC_DATADIR:-data}/corpus.txt" "$deep/corpus.txt"
+cp "${TESTS_SRCDIR:-tests}/../data/corpus.txt" "$deep/corpus.txt"
 "$SPECDEC" --batch --gamma 32 --corpus "$deep/corpus.txt" > "$tmp/out"
 long=$(awk 'length > 80' "$tmp/out")
 is "$long" "             $deep/corpus.txt:" \

@@ -15,6 +15,13 @@ for fmt in "" --csv --json; do
 	[ ! -s "$TMPD/err1" ] && [ ! -s "$TMPD/err2" ]
 	ok $? "no progress bar when stderr is not a terminal (${fmt:-text})"
 done
+# The n-gram source on 2 threads (its caches allocate in each thread; under
+# ThreadSanitizer this is the run that would show a race there).
+ng="--sweep --source ngram --gamma 1-4 --noise 0,0.5 --steps 400 --json"
+# shellcheck disable=SC2086
+"$SPECDEC" $ng --threads 1 >"$TMPD/one" && "$SPECDEC" $ng --threads 2 >"$TMPD/two" &&
+    cmp -s "$TMPD/one" "$TMPD/two" && [ "$(jq '.cells | length' "$TMPD/two")" = 8 ]
+ok $? "n-gram source: the same 8 cells on 1 and 2 threads"
 # shellcheck disable=SC2086
 "$SPECDEC" $grid --json --threads 3 >"$TMPD/j"
 is "$(jq '.cells | length' "$TMPD/j")" 20 "5 gammas x 2 noises x 2 costs: 20 cells"

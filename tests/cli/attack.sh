@@ -20,8 +20,6 @@ here=${TESTS_SRCDIR:-$(dirname "$0")/..}
 slow=
 [ "${1:-}" = --slow ] && slow=1
 unset SPECDEC_CORPUS SPECDEC_MEMORY_LIMIT
-: "${SPECDEC_DATADIR:=$(cd "$here/../data" && pwd)}"
-export SPECDEC_DATADIR
 esc=$(printf '\033')
 nl='
 '

@@ -9,8 +9,7 @@
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
 need jq
 unset SPECDEC_CORPUS SPECDEC_MEMORY_LIMIT
-: "${SPECDEC_DATADIR:=$(cd "${TESTS_SRCDIR:-$(dirname "$0")/..}/../data" && pwd)}"
-export SPECDEC_DATADIR
+corpus=$(cd "${TESTS_SRCDIR:-$(dirname "$0")/..}/../data" && pwd)/corpus.txt
 here=${TESTS_SRCDIR:-$(dirname "$0")/..}
 T="timeout 20"
 # peak memory is measured only without the sanitizers, whose shadow memory counts
@@ -173,7 +172,7 @@ ok $? "a replay path of 3,000 bytes: source_detail is whole"
 "$SPECDEC" --batch --replay "$deep/pairs" --steps 10 | unwrap |
     grep -q '^input .*pairs: 1 step per cycle, vocab 2$'
 ok $? "and so is the report's input line"
-cp "$SPECDEC_DATADIR/corpus.txt" "$deep/corpus"
+cp "$corpus" "$deep/corpus"
 "$SPECDEC" --json --corpus "$deep/corpus" --steps 10 | jq -e '.source_detail |
     startswith("corpus '"$deep"'/corpus: ") and endswith("temperature 1")' >/dev/null
 ok $? "a corpus path of 3,000 bytes: source_detail is whole"

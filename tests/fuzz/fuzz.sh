@@ -1,5 +1,5 @@
 #!/bin/sh
-# fuzz.sh [SECONDS]: build the libFuzzer harnesses (tests/fuzz_*.c) with clang,
+# fuzz.sh [SECONDS]: build the libFuzzer harnesses (tests/fuzz/fuzz_*.c) with clang,
 # AddressSanitizer and UndefinedBehaviorSanitizer, and run each for a bounded
 # time (default 11 s each, or $FUZZ_SECONDS). TAP output, one point per harness
 # with its crash-free run count; a skip when clang or libFuzzer is missing. Not
@@ -48,14 +48,21 @@ seeds() {
 	esac
 }
 
-# sources NAME: what each harness links besides itself.
-sources() {
-	case $1 in
-	replay) echo "src/source/replay_parse.c src/source/replay_store.c src/util/memlimit.c src/util/number.c src/util/utf8.c src/util/xalloc.c" ;;
-	# the others link the model and the headless face, as the unit tests do
-	*) ls src/*/*.c | grep -v -e '^src/tui/' | tr '\n' ' ' ;;
-	esac
-}
+# The model and the headless face (as the unit tests link them, the built-in
+# corpus generated as the build does), compiled once, FUZZ_JOBS (default 2) at a
+# time, into one archive: each harness takes what it needs from it.
+jobs=${FUZZ_JOBS:-2}
+mkdir "$tmp/obj"
+sh "$top/data/embed.sh" "$top/data/corpus.txt" corpus_builtin source/corpus_builtin.h \
+    > "$tmp/corpus_builtin.c"
+# (an in-tree build's own src/source/corpus_builtin.c is left out)
+(cd "$top" && ls src/*/*.c | grep -v -e '^src/tui/' -e '/corpus_builtin\.c$'
+    echo "$tmp/corpus_builtin.c") |
+    FLAGS="$flags" TOP="$top" OBJ="$tmp/obj" CC="$CC" \
+    xargs -P "$jobs" -n 1 sh -c 'cd "$TOP" && $CC $FLAGS -c "$0" \
+	-o "$OBJ/$(echo "$0" | tr / _).o"' 2> "$tmp/lib.log" &&
+    ar rcs "$tmp/libmodel.a" "$tmp"/obj/*.o 2>> "$tmp/lib.log"
+lib_rc=$?
 
 n=0
 failed=0
@@ -64,8 +71,9 @@ for h in ${FUZZ_ONLY:-replay tokenize cli sim}; do
 	corpus=${FUZZ_KEEP:+$FUZZ_KEEP/$h}
 	corpus=${corpus:-$tmp/$h}
 	[ -d "$corpus" ] && [ -n "$(ls -A "$corpus")" ] || seeds $h "$corpus"
-	if ! (cd "$top" && $CC $flags tests/fuzz/fuzz_$h.c $(sources $h) -lm -pthread -o "$tmp/fuzz_$h") \
-	    2> "$tmp/build.log"; then
+	if [ "$lib_rc" != 0 ] && cp "$tmp/lib.log" "$tmp/build.log" ||
+	    ! (cd "$top" && $CC $flags tests/fuzz/fuzz_$h.c "$tmp/libmodel.a" -lm -pthread \
+	    -o "$tmp/fuzz_$h") 2> "$tmp/build.log"; then
 		echo "not ok $n - fuzz_$h: does not build"
 		sed 's/^/# /' "$tmp/build.log"
 		failed=$((failed + 1))

@@ -36,6 +36,13 @@ unwrap() {
 	    { if (NR > 1) print line; line = $0 } END { if (NR > 0) print line }'
 }
 
+# json_number NAME: the number a top-level "NAME": holds in the JSON line on
+# stdin (what jq -r .NAME prints for it), without starting jq: the statistical
+# tier reads one figure from each of hundreds of runs.
+json_number() {
+	sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"
+}
+
 # is GOT WANT DESCRIPTION
 is() {
 	if [ "$1" = "$2" ]; then ok 0 "$3"; else ok 1 "$3 (got '$1', want '$2')"; fi

@@ -36,7 +36,8 @@ split_fixture_plain(struct split_floor *f, const double *w, double *cdf, size_t 
 
 	for (i = 0; i < vocab; i++)
 		cdf[i] = sum += w[i];
-	*f = (struct split_floor){ .vocab = vocab, .w = w, .cdf = cdf, .sum = sum };
+	*f = (struct split_floor){ .vocab = vocab, .w = w, .cdf = cdf, .sum = sum,
+	    .top = split_floor_top(w, vocab) };
 }
 
 void
@@ -57,5 +58,6 @@ split_fixture_factored(struct split_floor *f, const struct split_floor *base,
 		cum_w[i + 1] = cum_w[i] + w[by[i]];
 	}
 	*f = (struct split_floor){ .vocab = n, .w = w, .sum = cum_w[n], .base = base,
-	    .factor = factor, .by_factor = by, .cum_base = cum_base, .cum_w = cum_w };
+	    .factor = factor, .by_factor = by, .cum_base = cum_base, .cum_w = cum_w,
+	    .top = split_floor_top(w, n) };
 }

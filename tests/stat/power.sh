@@ -11,9 +11,8 @@
 #     doubling series (50, 100, ...) at which p < 0.001, median over DIST_SEEDS.
 # Slow at the full counts (a few minutes); the suite runs a fast variant:
 #   POWER_SEEDS=100 FALSE_SEEDS=200 DIST_SEEDS=21 SPECDEC=./specdec \
-#     SPECDEC_DATADIR=data sh tests/stat/power.sh
+#     sh tests/stat/power.sh
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
-need jq
 POWER_SEEDS=${POWER_SEEDS:-10}
 FALSE_SEEDS=${FALSE_SEEDS:-20}
 DIST_SEEDS=${DIST_SEEDS:-5}
@@ -23,7 +22,7 @@ LEVEL=0.001
 low_p() {
 	seed=1
 	while [ "$seed" -le "$n" ]; do
-		"$SPECDEC" --json --seed "$seed" "$@" | jq -r .lossless_p
+		"$SPECDEC" --json --seed "$seed" "$@" | json_number lossless_p
 		seed=$((seed + 1))
 	done | awk -v l="$LEVEL" '$1 + 0 < l { c++ } END { print c + 0 }'
 }
@@ -57,7 +56,7 @@ steps_to_see() {
 	while [ "$seed" -le "$DIST_SEEDS" ]; do
 		s=50
 		while [ "$s" -le 409600 ]; do
-			p=$("$SPECDEC" --json --seed "$seed" --steps "$s" "$@" | jq -r .lossless_p)
+			p=$("$SPECDEC" --json --seed "$seed" --steps "$s" "$@" | json_number lossless_p)
 			awk -v p="$p" -v l="$LEVEL" 'BEGIN { exit !(p + 0 < l) }' && break
 			s=$((s * 2))
 		done

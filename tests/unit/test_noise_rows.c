@@ -38,7 +38,8 @@ base_init(struct base *b, size_t vocab)
 		b->w[i] = 0.25 + (double)((i * 7) % 13) / 4.0;
 		b->cdf[i] = sum += b->w[i];
 	}
-	b->fl = (struct split_floor){ .vocab = vocab, .w = b->w, .cdf = b->cdf, .sum = sum };
+	b->fl = (struct split_floor){ .vocab = vocab, .w = b->w, .cdf = b->cdf, .sum = sum,
+	    .top = split_floor_top(b->w, vocab) };
 }
 
 static void

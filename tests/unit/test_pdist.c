@@ -387,6 +387,70 @@ test_ratio_tables(void)
 	ratio_tables_free(t);
 }
 
+/* The lowest token of the largest value of a dense vector: the brute force. */
+static size_t
+dense_argmax(const double *v)
+{
+	size_t x, best = 0;
+
+	for (x = 1; x < V; x++)
+		if (v[x] > v[best])
+			best = x;
+	return best;
+}
+
+/* pdist_argmax on split d against the brute force; fast: whether the list and
+ * the floor's top decide it (split_argmax). */
+static void
+check_argmax(const struct split_dist *d, size_t want, int fast, const char *what)
+{
+	struct pdist h = pdist_split(d);
+	double dense[V];
+	size_t got = pdist_argmax(&h);
+
+	pdist_densify(&h, dense);
+	tap_ok(got == want && dense_argmax(dense) == want &&
+	    (split_argmax(d) != SPLIT_NONE) == fast,
+	    "argmax, %s: token %zu (want %zu, %s)", what, got, want,
+	    fast ? "from the list and the floor's top" : "by a walk");
+}
+
+static void
+test_argmax(void)
+{
+	static const double tied_w[V] = { 1, 3, 0.5, 1.5, 1, 3, 0.25, 0.75, 2, 1, 1.5,
+	    1.5 };
+	static const double only_c[] = { 0.25, 0.125, 0.5, 0.125 };
+	static const double tie_c[] = { 0.078125, 0, 0, 0 };
+	static double tied_cdf[V];
+	static struct split_floor tied;
+	struct split_dist d;
+	struct pdist h = pdist_dense(dense_q, V);
+
+	tap_ok(plain.top.token == 5 && plain.top.alone && factored.top.token == 8 &&
+	    factored.top.alone, "floor tops: plain 5, factored 8, each alone");
+	tap_eq((long long)pdist_argmax(&h), (long long)dense_argmax(dense_q),
+	    "argmax of a dense vector");
+	check_argmax(&sp, 5, 1, "the floor's top on the list");
+	check_argmax(&sq_c, 2, 1, "a list token beats the floor's top off the list");
+	check_argmax(&sf_c, 2, 1, "a list token beats a factored floor's top");
+	d = split_fixture_dist(&plain, 1.0 / 8, &wc, tie_c);
+	check_argmax(&d, 5, 1, "the floor's top off the list wins");
+	d = split_fixture_dist(&factored, 1.0 / 8, &wc, tie_c);
+	check_argmax(&d, 8, 1, "a factored floor's top off the list wins");
+	d = split_fixture_dist(&plain, 0.0, &wc, only_c);
+	check_argmax(&d, 11, 1, "no floor (scale 0): the list alone");
+	d = split_fixture_dist(&plain, 1.0 / 32, &wc, tie_c);
+	check_argmax(&d, 2, 1, "a list token tied with the floor's top: the lower id");
+	split_fixture_plain(&tied, tied_w, tied_cdf, V);
+	d = split_fixture_dist(&tied, 1.0 / 32, &wc, only_c);
+	check_argmax(&d, 11, 0, "a floor whose top is tied, list wins");
+	d = split_fixture_dist(&tied, 1.0 / 8, &wc, tie_c);
+	check_argmax(&d, 1, 0, "a floor whose top is tied, the floor wins");
+	tap_ok(!tied.top.alone && tied.top.token == 1, "a tied floor's top: 1, not alone");
+	tap_ok(!split_floor_top(NULL, 0).alone, "an empty floor's top is not alone");
+}
+
 int
 main(void)
 {
@@ -398,5 +462,6 @@ main(void)
 	test_pairs();
 	test_iter();
 	test_counts();
+	test_argmax();
 	return tap_done();
 }

@@ -123,18 +123,18 @@ keys h "]"
 has h "^ \]: the replay source's draft has no noise to change" \
     "replay: ] says why it does nothing"
 unview h
-view h 80 24 C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR" -- --paused --source ngram
-has h "^ specdec  ngram corpus\.txt 3/2 T=1  γ=4  noise=0\.00" "header names the n-gram models"
+view h 80 24 C.UTF-8 -- --paused --source ngram
+has h "^ specdec  ngram \(built-in\) 3/2 T=1  γ=4  noise=0\.00" "header names the n-gram models"
 unview h
 
 # --- the rule's name outlasts the seed, the vocabulary, the source and the noise ----
 # (80x24; mistake-residual-from-p is the longest rule name)
 long=mistake-residual-from-p
-view r 80 24 C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR" -- --paused --source ngram --verifier $long
+view r 80 24 C.UTF-8 -- --paused --source ngram --verifier $long
 has r "^ specdec  γ=4  noise=0\.00  $long  paused   step 0$" \
     "80x24 ngram: the rule's name stays whole, the source and the seed go"
 unview r
-view r 80 24 C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR" -- --rate 20 --source ngram \
+view r 80 24 C.UTF-8 -- --rate 20 --source ngram \
     --verifier $long --schedule heuristic
 has r "^ specdec  γ=4  $long  heuristic  [0-9]+ steps/s   step [0-9]+$" \
     "80x24 ngram running, with a schedule: the noise goes before the rule"
@@ -226,7 +226,7 @@ for size in "80 24 C.UTF-8" "72 20 C"; do
 done
 
 # --- the n-gram text mode and --prompt ----------------------------------------------
-view x 80 24 C.UTF-8 SPECDEC_DATADIR="$SPECDEC_DATADIR" -- --paused --source ngram --noise 1 \
+view x 80 24 C.UTF-8 -- --paused --source ngram --noise 1 \
     --prompt "'the old scribe said'"
 keys x e n n n n n n n n
 has x "^┌─ text \(e: steps\) ─" "e shows the text"
@@ -236,7 +236,7 @@ has x "^│ accepted →residual \+bonus *│" "the text's legend"
 keys x e
 has x "^┌─ token stream ─" "e again: back to the steps"
 unview x
-view x 80 24 C SPECDEC_DATADIR="$SPECDEC_DATADIR" -- --source ngram --rate max
+view x 80 24 C -- --source ngram --rate max
 sleep 2
 keys x e Space
 wait_for x "paused"
