@@ -180,6 +180,7 @@ record(struct sweep_cell *c, const struct sim *sim, const struct ratio_est *acc,
 	c->closed_form = stats_closed_form(st);
 	c->closed_form_speedup = c->closed_form / theory_step_cost(c->gamma_mean,
 	    c->cost_ratio, c->verify_cost);
+	sim_optimum(sim, &c->optimum);
 	memcpy(c->tok_hist, st->tok_hist, sizeof c->tok_hist);
 	memcpy(c->tested_at, st->tested_at, sizeof c->tested_at);
 	memcpy(c->accepted_at, st->accepted_at, sizeof c->accepted_at);
