@@ -45,6 +45,13 @@ is "$1 $2 $3" "$4 $5 $([ "$6" = true ] && echo 1 || echo 0)" \
 is "$(jq -c '[.cells[0] | .optimal_gamma, .optimal_at_limit]' "$TMPD/v2")" "[18,false]" \
 	"V 2, noise .3: optimum 18, from each step's own beta"
 
+# Under the heuristic schedule gamma carries over, so the steps are dependent and the
+# intervals are batch means (docs/theory.md: the spread of tok/step over 100 seeds at
+# 20,000 steps is 0.050, so the half-width is about 0.10; the delta method gave 0.056).
+"$SPECDEC" --sweep --json --schedule heuristic --gamma 4 --steps 20000 >"$TMPD/h"
+within "$(jq '.cells[0].tok_per_step_ci95' "$TMPD/h")" 0.075 0.135 \
+	"heuristic: tok/step's interval by batch means"
+
 "$SPECDEC" --sweep --csv --gamma 2,4 --steps 500 >"$TMPD/c"
 is "$(wc -l <"$TMPD/c" | tr -d ' ')" 3 "CSV: a header and one line per cell"
 is "$(head -n 1 "$TMPD/c" | cut -d, -f1-8)" "gamma,noise,target_alpha,verify_cost,cost_ratio,seed,steps,alpha_hat" "CSV header"
