@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "util/parallel.h"
+#include "stats/ratio_bm.h"
 #include "stats/ratio_est.h"
 #include "sim/sim.h"
 #include "sim/sim_setup.h"
@@ -19,6 +20,14 @@
 /* Sources open one at a time: reading files and the environment is no work to
  * share, and it keeps the openers free of races. */
 static pthread_mutex_t open_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* One measured ratio with both intervals: the delta method over independent
+ * steps, and batch means (ratio_bm.h) for a schedule that carries gamma over from
+ * step to step, where the steps are not independent. */
+struct estimate {
+	struct ratio_est iid;
+	struct ratio_bm bm;
+};
 
 struct grid {
 	const struct options *opt;
@@ -159,27 +168,42 @@ solve_alpha(void *ctx, int i, char *err, size_t errlen)
 	return -1;
 }
 
+static void
+estimate_add(struct estimate *e, double x, double y)
+{
+	ratio_est_add(&e->iid, x, y);
+	ratio_bm_add(&e->bm, x, y);
+}
+
+/* The ratio and the half-width of its 95% interval: batch means under any
+ * schedule but the constant one. */
+static double
+estimate_value(const struct estimate *e, int schedule, double *ci)
+{
+	*ci = schedule == SCHEDULE_CONSTANT ? ratio_est_ci95(&e->iid) :
+	    ratio_bm_ci95(&e->bm);
+	return ratio_est_value(&e->iid);
+}
+
 /* The figures of a finished run into the cell. */
 static void
-record(struct sweep_cell *c, const struct sim *sim, const struct ratio_est *acc,
-    const struct ratio_est *tok, const struct ratio_est *spd)
+record(struct sweep_cell *c, const struct sim *sim, const struct estimate *acc,
+    const struct estimate *tok, const struct estimate *spd)
 {
 	const struct stats *st = &sim->stats;
 
 	c->steps = st->steps;
 	c->cost_ratio = sim->par.draft_ms / sim->par.target_ms;
-	c->alpha_hat = ratio_est_value(acc);
-	c->alpha_hat_ci = ratio_est_ci95(acc);
-	c->tok_per_step = ratio_est_value(tok);
-	c->tok_per_step_ci = ratio_est_ci95(tok);
-	c->speedup = ratio_est_value(spd);
-	c->speedup_ci = ratio_est_ci95(spd);
+	c->alpha_hat = estimate_value(acc, c->schedule, &c->alpha_hat_ci);
+	c->tok_per_step = estimate_value(tok, c->schedule, &c->tok_per_step_ci);
+	c->speedup = estimate_value(spd, c->schedule, &c->speedup_ci);
 	c->alpha_overlap = stats_overlap(st);
 	c->alpha_rule = stats_alpha_overlap(st);
 	c->gamma_mean = stats_gamma_mean(st);
 	c->closed_form = stats_closed_form(st);
 	c->closed_form_speedup = c->closed_form / theory_step_cost(c->gamma_mean,
 	    c->cost_ratio, c->verify_cost);
+	sim_optimum(sim, &c->optimum);
 	memcpy(c->tok_hist, st->tok_hist, sizeof c->tok_hist);
 	memcpy(c->tested_at, st->tested_at, sizeof c->tested_at);
 	memcpy(c->accepted_at, st->accepted_at, sizeof c->accepted_at);
@@ -191,7 +215,7 @@ run_cell(void *ctx, int i, char *err, size_t errlen)
 	struct grid *g = ctx;
 	struct sweep_cell *c = &g->sw->cells[i];
 	struct options o = *g->opt;
-	struct ratio_est acc, tok, spd;
+	struct estimate acc, tok, spd;
 	const struct sim_entry *e;
 	struct sim sim;
 	double cr;
@@ -216,9 +240,9 @@ run_cell(void *ctx, int i, char *err, size_t errlen)
 	cr = sim.par.draft_ms / sim.par.target_ms;
 	for (s = 0; s < o.steps; s++) {
 		e = sim_step(&sim);
-		ratio_est_add(&acc, e->step.accepted, e->step.tested);
-		ratio_est_add(&tok, e->step.emitted, 1.0);
-		ratio_est_add(&spd, e->step.emitted,
+		estimate_add(&acc, e->step.accepted, e->step.tested);
+		estimate_add(&tok, e->step.emitted, 1.0);
+		estimate_add(&spd, e->step.emitted,
 		    theory_step_cost(e->step.gamma, cr, sim.par.verify_cost));
 	}
 	record(c, &sim, &acc, &tok, &spd);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "cli/cli.h"
+#include "stats/theory.h"
 #include "verify/spec.h"
 
 #define SWEEP_CELLS_MAX 100000
@@ -40,6 +41,7 @@ struct sweep_cell {
 					 * under a rule that accepts by it) */
 	double gamma_mean;		/* drafts per step */
 	double closed_form, closed_form_speedup;	/* at alpha_hat (stats.h) */
+	struct theory_optimum optimum;	/* the best constant gamma (sim_optimum) */
 	uint64_t tok_hist[SPEC_GAMMA_MAX + 1];
 	uint64_t tested_at[SPEC_GAMMA_MAX], accepted_at[SPEC_GAMMA_MAX];
 };

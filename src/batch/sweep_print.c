@@ -78,19 +78,21 @@ sweep_print_csv(FILE *out, const struct sweep *sw)
 	fprintf(out, "gamma,noise,target_alpha,verify_cost,cost_ratio,seed,steps,"
 	    "alpha_hat,alpha_hat_ci95,tok_per_step,tok_per_step_ci95,speedup,speedup_ci95,"
 	    "alpha_overlap,closed_form,closed_form_speedup,verifier,schedule,gamma_mean,"
-	    "alpha_rule\n");
+	    "alpha_rule,optimal_gamma,optimal_speedup,optimal_at_limit\n");
 	for (i = 0; i < sw->ncells; i++) {
 		const struct sweep_cell *c = &sw->cells[i];
 
 		fprintf(out, "%d,%.10g,%.10g,%.10g,%.10g,%" PRIu64 ",%" PRIu64 ",%.10g,%.10g,"
-		    "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s,%s,%.10g,%.10g\n", c->gamma,
+		    "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s,%s,%.10g,%.10g,%d,%.10g,%d\n",
+		    c->gamma,
 		    c->noise,
 		    c->target_alpha, c->verify_cost, c->cost_ratio, c->seed, c->steps,
 		    c->alpha_hat, c->alpha_hat_ci, c->tok_per_step, c->tok_per_step_ci,
 		    c->speedup, c->speedup_ci, c->alpha_overlap, c->closed_form,
 		    c->closed_form_speedup, verify_entry(c->verifier)->name,
 		    schedule_name((enum schedule_kind)c->schedule), c->gamma_mean,
-		    c->alpha_rule);
+		    c->alpha_rule, c->optimum.gamma, c->optimum.speedup,
+		    c->optimum.at_limit);
 	}
 }
 
@@ -132,6 +134,9 @@ json_cell(struct json *j, const struct sweep_cell *c)
 	json_string(j, "verifier", verify_entry(c->verifier)->name);
 	json_string(j, "schedule", schedule_name((enum schedule_kind)c->schedule));
 	json_double(j, "gamma_mean", c->gamma_mean);
+	json_int(j, "optimal_gamma", c->optimum.gamma);
+	json_double(j, "optimal_speedup", c->optimum.speedup);
+	json_bool(j, "optimal_at_limit", c->optimum.at_limit);
 	json_uint_array(j, "tok_per_step_hist", c->tok_hist, hist_len(c));
 	json_object_end(j);
 }

@@ -243,20 +243,16 @@ void
 figures_report_optimum(struct figures_text *t, const struct figure *row,
     const struct figures_run *r)
 {
-	const struct sim_figures *f = r->fig;
-	struct theory_optimum o = {
-		.gamma = f->optimal_gamma, .speedup = f->optimal_speedup,
-		.at_limit = f->optimal_at_limit, .speculate = f->speculate,
-	};
+	const struct theory_optimum *o = &r->fig->optimum;
 	char words[64];
 
 	(void)row;
-	theory_optimum_text(&o, words, sizeof words);
-	if (o.speculate)
-		figures_text_add(t, "; optimal gamma %s at the overlap alpha", words);
+	theory_optimum_text(o, words, sizeof words);
+	if (o->speculate)
+		figures_text_add(t, "; optimal gamma %s over each step's own beta", words);
 	else
-		figures_text_add(t, "; %s: every gamma is a slowdown at the overlap alpha",
-		    words);
+		figures_text_add(t, "; %s: every gamma is a slowdown over each step's own "
+		    "beta", words);
 }
 
 /* After a blank line, a verdict a line, then the tally. */

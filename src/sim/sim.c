@@ -303,12 +303,21 @@ sim_reseed(struct sim *sim, uint64_t seed)
 }
 
 void
+sim_optimum(const struct sim *sim, struct theory_optimum *out)
+{
+	double tok[SPEC_GAMMA_MAX + 1];
+
+	stats_tok_at(&sim->stats, tok);
+	theory_optimum_of(tok, sim->par.draft_ms / sim->par.target_ms,
+	    sim->par.verify_cost, SPEC_GAMMA_MAX, out);
+}
+
+void
 sim_figures(const struct sim *sim, struct sim_figures *fig)
 {
 	const struct stats *st = &sim->stats;
 	double gamma = stats_gamma_mean(st);
 	double c = sim->par.draft_ms / sim->par.target_ms, k = sim->par.verify_cost;
-	struct theory_optimum best;
 
 	fig->alpha_hat = stats_alpha_hat(st);
 	fig->alpha_overlap = stats_alpha_overlap(st);
@@ -336,11 +345,7 @@ sim_figures(const struct sim *sim, struct sim_figures *fig)
 	fig->gamma_mean = gamma;
 	fig->speedup = fig->closed_form / theory_step_cost(gamma, c, k);
 	fig->speedup_measured = fig->tok_per_step / theory_step_cost(gamma, c, k);
-	theory_optimum(fig->alpha_overlap, c, k, SPEC_GAMMA_MAX, &best);
-	fig->optimal_gamma = best.gamma;
-	fig->optimal_speedup = best.speedup;
-	fig->optimal_at_limit = best.at_limit;
-	fig->speculate = best.speculate;
+	sim_optimum(sim, &fig->optimum);
 	fig->verify_cost = k;
 }
 

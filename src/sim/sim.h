@@ -13,6 +13,7 @@
 #include "source/source.h"
 #include "verify/spec.h"
 #include "stats/stats.h"
+#include "stats/theory.h"
 #include "verify/verify.h"
 #include "view/stepview.h"
 
@@ -97,12 +98,13 @@ struct sim_figures {
 					 * a varying gamma: closed_form / the mean
 					 * step cost (gamma_mean (c + k) + 1) */
 	double speedup_measured;	/* measured tokens per step / (gamma_mean (c + k) + 1) */
-	int optimal_gamma;		/* for alpha_overlap (not alpha_hat, which
-					 * depends on the gamma run), c and k */
-	double optimal_speedup;
+	struct theory_optimum optimum;	/* the best constant gamma for the mean over
+					 * steps of each step's own expected tokens
+					 * (stats_tok_at: from the rule's own beta,
+					 * not alpha_hat, which depends on the gamma
+					 * run) over the step cost, c and k; the
+					 * live view, the report and the JSON read it */
 	double verify_cost;		/* k, as in sim_params */
-	int optimal_at_limit;		/* SPEC_GAMMA_MAX + 1 would do better still */
-	int speculate;			/* some gamma beats the target alone */
 };
 
 /* Start a simulation over src, which the sim now owns (it is closed by sim_close,
@@ -158,6 +160,12 @@ void sim_reset(struct sim *sim);
 void sim_reseed(struct sim *sim, uint64_t seed);
 
 void sim_figures(const struct sim *sim, struct sim_figures *fig);
+
+/* The segment's optimum (sim_figures' optimum): the gamma in 1..SPEC_GAMMA_MAX
+ * that maximises the mean over steps of each step's own expected tokens
+ * (stats_tok_at) over the step cost 1 + g (c + k); "+" (at_limit) when
+ * SPEC_GAMMA_MAX + 1 would do better still. */
+void sim_optimum(const struct sim *sim, struct theory_optimum *out);
 
 /* The most drafts a step of this segment can make: gamma, or SPEC_GAMMA_MAX under
  * the heuristic schedule (which grows past gamma). */

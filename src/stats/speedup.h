@@ -16,20 +16,12 @@ struct speedup_cost {
 /* The expected speedup at alpha and gamma >= 1. */
 double speedup_at(double alpha, int gamma, const struct speedup_cost *cost);
 
-/* The best gamma in 1..gamma_max and what it says. */
-struct speedup_best {
-	int gamma;		/* the smallest gamma of the largest speedup */
-	double value;		/* its speedup; 1 when none helps */
-	int at_end;		/* gamma is gamma_max: a longer draft may do better */
-	int none;		/* every gamma is a slowdown: don't speculate */
-};
+struct theory_optimum;
 
-void speedup_optimum(double alpha, const struct speedup_cost *cost, int gamma_max,
-    struct speedup_best *best);
-
-/* The optimum in words into buf: "γ 6 (2.95x)", "γ 32+ (3.10x)" at the end of the
- * range, "don't speculate (1.00x)"; gamma_name names gamma. Returns buf. */
-const char *speedup_best_text(const struct speedup_best *best, const char *gamma_name,
+/* An optimum (theory.h: the simulation's is sim_figures' optimum) in words into
+ * buf: "γ 6 (2.95x)", "γ 32+ (3.10x)" when a gamma past the range would do
+ * better still, "don't speculate (1.00x)"; gamma_name names gamma. Returns buf. */
+const char *speedup_best_text(const struct theory_optimum *best, const char *gamma_name,
     char *buf, size_t len);
 
 #endif

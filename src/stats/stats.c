@@ -98,6 +98,32 @@ add_step_squares(struct stats *st, const struct spec_step *step)
 }
 
 void
+stats_step_tok_at(const struct spec_step *step, double *tok, int gmax)
+{
+	double b = step->beta[0], run = 1.0, sum = 1.0;
+	int g;
+
+	for (g = 1; g <= gmax; g++) {
+		if (g <= step->tested)
+			b = step->beta[g - 1];
+		run *= b;
+		sum += run;
+		tok[g - 1] = sum;
+	}
+}
+
+static void
+add_step_tok_at(struct stats *st, const struct spec_step *step)
+{
+	double tok[SPEC_GAMMA_MAX + 1];
+	int g;
+
+	stats_step_tok_at(step, tok, SPEC_GAMMA_MAX + 1);
+	for (g = 0; g <= SPEC_GAMMA_MAX; g++)
+		st->sum_tok_at[g] += tok[g];
+}
+
+void
 stats_add_step(struct stats *st, const struct spec_step *step,
     const struct spec_targets *targets)
 {
@@ -123,6 +149,7 @@ stats_add_step(struct stats *st, const struct spec_step *step,
 		st->accepted_at[i]++;
 	st->sum_beta_first += step->beta[0];
 	add_step_squares(st, step);
+	add_step_tok_at(st, step);
 	for (i = 0; i < step->ntok; i++)
 		if (step->tok[i].outcome != SPEC_REJECTED) {
 			st->spec_hist[step->tok[i].id]++;
@@ -225,6 +252,15 @@ stats_closed_form(const struct stats *st)
 		if (st->gamma_hist[g] > 0)
 			sum += (double)st->gamma_hist[g] * theory_tok_per_step(a, g);
 	return sum / (double)st->steps;
+}
+
+void
+stats_tok_at(const struct stats *st, double *tok)
+{
+	int g;
+
+	for (g = 0; g <= SPEC_GAMMA_MAX; g++)
+		tok[g] = st->steps > 0 ? st->sum_tok_at[g] / (double)st->steps : 1.0;
 }
 
 double

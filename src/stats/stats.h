@@ -34,6 +34,9 @@ struct stats {
 	double sum_closed_step;	/* closed form at each step's own first-position overlap */
 	double sum_dev_step;	/* tokens minus that, per step: its mean and spread */
 	double sum_dev2_step;
+	double sum_tok_at[SPEC_GAMMA_MAX + 1];	/* [g-1]: each step's own expected
+						 * tokens at draft length g (stats_step_tok_at),
+						 * summed, g = 1..SPEC_GAMMA_MAX + 1 */
 	int exchangeable;	/* the source's token ids are exchangeable (set by sim) */
 	double sum_sq_spec;	/* per step, sum over ids of the squared count */
 	double sum_sq_ref;	/* the same for the reference stream's step */
@@ -90,6 +93,18 @@ double stats_closed_form(const struct stats *st);
 double stats_closed_form_per_step(const struct stats *st);
 /* Standard error of tok_per_step - closed_form_per_step, from the per-step spread. */
 double stats_closed_form_per_step_stderr(const struct stats *st);
+/* A step's own expected tokens at each draft length g = 1..gmax, into tok[g-1]:
+ * 1 + sum_{j<=g} prod_{i<=j} beta_i (exact for a chain whose positions accept
+ * with beta_1, beta_2, ... independently), from the betas the step recorded at
+ * its tested positions; a position past the last tested one takes the last
+ * tested beta (beta[0] when none was tested). On the stub every position of a
+ * step shares one pair, so this is (1 - b^(g+1)) / (1 - b) at the step's b. */
+void stats_step_tok_at(const struct spec_step *step, double *tok, int gmax);
+/* The mean over steps of stats_step_tok_at at g = 1..SPEC_GAMMA_MAX + 1 into
+ * tok[g-1]: the expected tokens per step of a run at a constant g, exact
+ * whatever the spread of beta between steps (Jensen: theory_tok_per_step at
+ * the mean beta is below it). 1 at every g before any step. */
+void stats_tok_at(const struct stats *st, double *tok);
 double stats_accept_rate_at(const struct stats *st, int k); /* position k, 0-based */
 /* Accepted at position k / steps (the vLLM convention): no selection. */
 double stats_accept_rate_uncond_at(const struct stats *st, int k);

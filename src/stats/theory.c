@@ -3,8 +3,10 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "stats/theory.h"
+#include "util/xalloc.h"
 
 double
 theory_tok_per_step(double alpha, int gamma)
@@ -34,18 +36,10 @@ theory_ops(double alpha, int gamma, double c)
 int
 theory_optimal_gamma(double alpha, double c, int gamma_max)
 {
-	double best = -1.0;
-	int g, best_gamma = 1;
+	struct theory_optimum o;
 
-	for (g = 1; g <= gamma_max; g++) {
-		double s = theory_speedup(alpha, g, c);
-
-		if (s > best * (1.0 + 1e-12)) {
-			best = s;
-			best_gamma = g;
-		}
-	}
-	return best_gamma;
+	theory_optimum(alpha, c, 0.0, gamma_max, &o);
+	return o.gamma;
 }
 
 double
@@ -61,16 +55,38 @@ theory_speedup_verify(double alpha, int gamma, double c, double k)
 }
 
 void
-theory_optimum(double alpha, double c, double k, int gamma_max,
+theory_optimum_of(const double *tok, double c, double k, int gamma_max,
     struct theory_optimum *out)
 {
 	double next;
+	int g;
 
-	out->gamma = theory_optimal_gamma(alpha, c + k, gamma_max);
-	out->speedup = theory_speedup_verify(alpha, out->gamma, c, k);
-	next = theory_speedup_verify(alpha, gamma_max + 1, c, k);
+	out->gamma = 1;
+	out->speedup = tok[0] / theory_step_cost(1.0, c, k);
+	for (g = 2; g <= gamma_max; g++) {
+		double s = tok[g - 1] / theory_step_cost((double)g, c, k);
+
+		if (s > out->speedup * (1.0 + 1e-12)) {
+			out->speedup = s;
+			out->gamma = g;
+		}
+	}
+	next = tok[gamma_max] / theory_step_cost((double)gamma_max + 1.0, c, k);
 	out->at_limit = out->gamma == gamma_max && next > out->speedup * (1.0 + 1e-12);
 	out->speculate = out->speedup > 1.0 + 1e-12;
+}
+
+void
+theory_optimum(double alpha, double c, double k, int gamma_max,
+    struct theory_optimum *out)
+{
+	double *tok = xcalloc((size_t)gamma_max + 1, sizeof *tok);
+	int g;
+
+	for (g = 1; g <= gamma_max + 1; g++)
+		tok[g - 1] = theory_tok_per_step(alpha, g);
+	theory_optimum_of(tok, c, k, gamma_max, out);
+	free(tok);
 }
 
 const char *

@@ -46,6 +46,14 @@ struct theory_optimum {
 void theory_optimum(double alpha, double c, double k, int gamma_max,
     struct theory_optimum *out);
 
+/* The same from expected tokens per step given for each draft length:
+ * tok[g - 1] at g = 1..gamma_max + 1 (the last one decides at_limit), each
+ * divided by the step cost 1 + g (c + k). With tok the mean over steps of each
+ * step's own closed form (stats_tok_at) this is the exact optimum when the
+ * acceptance varies step to step; theory_optimum is it at one alpha. */
+void theory_optimum_of(const double *tok, double c, double k, int gamma_max,
+    struct theory_optimum *out);
+
 /* The optimum in words into buf: "6 (2.950x)", "32+ (4.100x)" at the limit,
  * "don't speculate (1.00x)" when every gamma is a slowdown; returns buf. */
 const char *theory_optimum_text(const struct theory_optimum *o, char *buf, size_t len);

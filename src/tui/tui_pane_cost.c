@@ -36,8 +36,8 @@ static void
 cost_speedup(struct tui_pen *p, const struct sim_figures *f, const struct tui_view *v, int have)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
-	double top = f->optimal_speedup > f->speedup_measured ? f->optimal_speedup :
-	    f->speedup_measured;
+	const struct theory_optimum *o = &f->optimum;
+	double top = o->speedup > f->speedup_measured ? o->speedup : f->speedup_measured;
 	int slow = have && f->speedup_measured < 1.0, barw, x0, tick;
 	char bar[256], best[64], x[32];
 
@@ -48,12 +48,11 @@ cost_speedup(struct tui_pen *p, const struct sim_figures *f, const struct tui_vi
 	}
 	tui_pen_printf(p, slow ? TUI_S_FAIL : TUI_S_NORMAL, "%s %sx ",
 	    slow ? "slowdown" : "speedup", sig3(x, sizeof x, f->speedup_measured));
-	if (!f->speculate)
+	if (!o->speculate)
 		snprintf(best, sizeof best, " don't speculate (1.00x)");
 	else
 		snprintf(best, sizeof best, " best %s %d%s (%sx)", g->gamma,
-		    f->optimal_gamma, f->optimal_at_limit ? "+" : "",
-		    sig3(x, sizeof x, f->optimal_speedup));
+		    o->gamma, o->at_limit ? "+" : "", sig3(x, sizeof x, o->speedup));
 	barw = p->right - p->x - tui_text_width(best);
 	barw = barw > 0 ? barw : 0;
 	textplot_hbar(bar, sizeof bar, f->speedup_measured / top, barw, v->term->utf8);

@@ -1,6 +1,7 @@
-/* tui_pane_speedup.c: speedup against gamma at the current cost ratio, for the
- * overlap alpha and for alpha-hat, with the 1x line, the optimum (on the overlap
- * alpha's curve: the stable estimate) and the measured point. */
+/* tui_pane_speedup.c: speedup against gamma at the current cost ratio, Theorem
+ * 3.8 at the overlap alpha and at alpha-hat, with the 1x line, the measured
+ * point and the simulation's optimum (sim_figures: from each step's own beta,
+ * as the report and the JSON give it), marked on the overlap alpha's curve. */
 #include "config.h"
 
 #include <stdio.h>
@@ -57,15 +58,15 @@ legend_curves(struct tui_pen *p, const struct sim_figures *f, const char *name,
 
 /* The second: the optimum, then the measured point where it fits whole. */
 static void
-legend_best(struct tui_pen *p, const struct sim_figures *f, const struct speedup_best *best,
-    int gamma, const struct tui_view *v)
+legend_best(struct tui_pen *p, const struct sim_figures *f, int gamma,
+    const struct tui_view *v)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	const char *mark = v->term->utf8 ? "\u25c6" : "@";
 	char txt[64], item[96];
 
-	speedup_best_text(best, g->gamma, txt, sizeof txt);
-	if (!best->none) {
+	speedup_best_text(&f->optimum, g->gamma, txt, sizeof txt);
+	if (f->optimum.speculate) {
 		snprintf(item, sizeof item, " best %s", txt);
 		tui_legend_item(p, "", TUI_S_MARK, v->term->utf8 ? "\u25b2" : "^", TUI_S_NORMAL,
 		    item);
@@ -83,8 +84,8 @@ legend_best(struct tui_pen *p, const struct sim_figures *f, const struct speedup
 }
 
 static void
-legend(struct tui_pen *p, const struct sim *sim, const struct sim_figures *f,
-    const struct speedup_best *best, int have, const struct tui_view *v)
+legend(struct tui_pen *p, const struct sim *sim, const struct sim_figures *f, int have,
+    const struct tui_view *v)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 
@@ -96,7 +97,7 @@ legend(struct tui_pen *p, const struct sim *sim, const struct sim_figures *f,
 	}
 	legend_curves(p, f, verify_beta_label(sim->par.verify.rule), v);
 	tui_pen_at(p, TUI_BOX_Y + 1, TUI_BOX_X);
-	legend_best(p, f, best, sim->par.gamma, v);
+	legend_best(p, f, sim->par.gamma, v);
 }
 
 static void
@@ -106,7 +107,6 @@ draw_speedup(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	struct textplot_speedup_curve curves[2];
 	struct tui_pen p = tui_pen_boxed(w, v->term);
-	struct speedup_best best;
 	struct textplot_speedup spec;
 	struct textplot_grid grid;
 	int have = sim->stats.steps > 0;
@@ -124,14 +124,13 @@ draw_speedup(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	spec.gamma_max = SPEC_GAMMA_MAX;
 	spec.cost.c = f->cost_ratio;
 	spec.cost.k = f->verify_cost;
-	speedup_optimum(f->alpha_overlap, &spec.cost, SPEC_GAMMA_MAX, &best);
-	legend(&p, sim, f, &best, have, v);
+	legend(&p, sim, f, have, v);
 	curves[0] = (struct textplot_speedup_curve){ f->alpha_hat, "*", "\u2022", STYLE_HAT };
 	curves[1] = (struct textplot_speedup_curve){ f->alpha_overlap, "o", "\u25cf",
 	    STYLE_OVERLAP };
 	spec.curve = curves;
 	spec.ncurves = have ? 2 : 0;
-	spec.best_gamma = have && !best.none ? best.gamma : 0;
+	spec.best_gamma = have && f->optimum.speculate ? f->optimum.gamma : 0;
 	spec.mark_gamma = have ? sim->par.gamma : 0;
 	spec.mark_value = f->speedup_measured;
 	textplot_init(&grid, getmaxx(w) - TUI_BOX_W, getmaxy(w) - TUI_BOX_H - LEGEND_LINES,

@@ -40,6 +40,24 @@ is "$(jq '[.cells[] | select(((.speedup_ci95 - .tok_per_step_ci95 / (1 + .gamma 
 set -- $(awk -F, 'NR == 15 { print $1, $2, $4, $6, $10, $8 }' "$TMPD/grid.csv")
 "$SPECDEC" --json --steps 3000 --gamma "$1" --noise "$2" --verify-cost "$3" --seed "$4" >"$TMPD/b"
 is "$(jq -r '"\(.tok_per_step) \(.alpha)"' "$TMPD/b")" "$5 $6" "a cell again with --batch --seed $4"
+# shellcheck disable=SC2046
+set -- $(awk -F, 'NR == 15 { print $21, $22, $23 }' "$TMPD/grid.csv") $(jq -r \
+	'"\(.optimal_gamma) \(.optimal_speedup) \(.optimal_at_limit)"' "$TMPD/b")
+is "$1 $2 $3" "$4 $5 $([ "$6" = true ] && echo 1 || echo 0)" \
+	"the sweep's optimum is the report's for the same steps"
+
+# Each step's own beta (docs/theory.md): at V 2, noise .3, c .1 the optimum is 18
+# (the mean of f(beta_s, g) over the cost); Theorem 3.8 at the mean overlap says 13.
+"$SPECDEC" --sweep --json --vocab 2 --noise 0.3 --gamma 4 --steps 20000 >"$TMPD/v2"
+is "$(jq -c '[.cells[0] | .optimal_gamma, .optimal_at_limit]' "$TMPD/v2")" "[18,false]" \
+	"V 2, noise .3: optimum 18, from each step's own beta"
+
+# Under the heuristic schedule gamma carries over, so the steps are dependent and the
+# intervals are batch means (docs/theory.md: the spread of tok/step over 100 seeds at
+# 20,000 steps is 0.050, so the half-width is about 0.10; the delta method gave 0.056).
+"$SPECDEC" --sweep --json --schedule heuristic --gamma 4 --steps 20000 >"$TMPD/h"
+within "$(jq '.cells[0].tok_per_step_ci95' "$TMPD/h")" 0.075 0.135 \
+	"heuristic: tok/step's interval by batch means"
 
 "$SPECDEC" --sweep --csv --gamma 2,4 --steps 500 >"$TMPD/c"
 is "$(wc -l <"$TMPD/c" | tr -d ' ')" 3 "CSV: a header and one line per cell"

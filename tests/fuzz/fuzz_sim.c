@@ -59,7 +59,7 @@ check_step(const struct spec_step *s, int gamma, size_t vocab)
 static void
 check_figures(const struct sim *sim, const struct sim_figures *f, int gamma)
 {
-	double top = gamma + 1.0 + 1e-9;
+	double top = gamma + 1.0 + 1e-9, tok[SPEC_GAMMA_MAX + 1];
 
 	if (!in01(f->alpha_hat) || !in01(f->alpha_overlap) ||
 	    !in01(f->alpha_overlap_tested) || !isfinite(f->alpha_stderr) ||
@@ -76,12 +76,13 @@ check_figures(const struct sim *sim, const struct sim_figures *f, int gamma)
 	if (!(f->cost_ratio >= 0.0) || !(f->target_rate > 0.0) || !isfinite(f->spec_rate) ||
 	    !(f->spec_rate > 0.0) || !isfinite(f->speedup) || !(f->speedup > 0.0) ||
 	    !isfinite(f->speedup_measured) || !(f->speedup_measured > 0.0) ||
-	    f->optimal_gamma < SPEC_GAMMA_MIN || f->optimal_gamma > SPEC_GAMMA_MAX ||
-	    !isfinite(f->optimal_speedup) || !(f->optimal_speedup > 0.0))
+	    f->optimum.gamma < SPEC_GAMMA_MIN || f->optimum.gamma > SPEC_GAMMA_MAX ||
+	    !isfinite(f->optimum.speedup) || !(f->optimum.speedup > 0.0))
 		abort();
-	/* the optimum is at the overlap alpha: no speedup at alpha_overlap beats it */
-	if (f->optimal_speedup < theory_speedup_verify(f->alpha_overlap, gamma,
-	    f->cost_ratio, f->verify_cost) * (1 - 1e-12))
+	/* the optimum is over each step's own beta: no gamma of that beats it */
+	stats_tok_at(&sim->stats, tok);
+	if (f->optimum.speedup < tok[gamma - 1] / theory_step_cost(gamma, f->cost_ratio,
+	    f->verify_cost) * (1 - 1e-12))
 		abort();
 	if (sim->stats.steps != STEPS || sim->stats.tokens < STEPS ||
 	    sim->stats.tokens > (uint64_t)STEPS * (uint64_t)(gamma + 1))

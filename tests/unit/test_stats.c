@@ -98,6 +98,90 @@ test_counters(void)
 	stats_free(&st);
 }
 
+/* A step's own expected tokens by position: betas .9 and .5 tested, the last
+ * one carried on past them. Worked by hand: 1 + .9, + .9 x .5, + .9 x .5 x .5. */
+static void
+test_step_tok_at(void)
+{
+	struct spec_step s;
+	double tok[4];
+
+	memset(&s, 0, sizeof s);
+	s.gamma = 4;
+	s.tested = 2;
+	s.beta[0] = 0.9;
+	s.beta[1] = 0.5;
+	s.beta[2] = 0.1;	/* untested: not read */
+	stats_step_tok_at(&s, tok, 4);
+	tap_ok(fabs(tok[0] - 1.9) < 1e-15 && fabs(tok[1] - 2.35) < 1e-15 &&
+	    fabs(tok[2] - 2.575) < 1e-15 && fabs(tok[3] - 2.6875) < 1e-15,
+	    "a step's tokens at g = 1..4: 1.9 2.35 2.575 2.6875 (%g %g %g %g)",
+	    tok[0], tok[1], tok[2], tok[3]);
+}
+
+/* 1 + b + ... + b^g by repeated products, written out here: the test's own. */
+static double
+power_sum(double b, int g)
+{
+	double sum = 0.0, term = 1.0;
+	int i;
+
+	for (i = 0; i <= g; i++, term *= b)
+		sum += term;
+	return sum;
+}
+
+/* Two pairs served in turn, overlaps .95 (p .5 .5, q .55 .45) and .5 (p .75 .25,
+ * q .25 .75), c = .1: the optimum maximises the mean of the two steps' own
+ * closed forms over 1 + .1 g, found here by enumeration: 12 (2.667x), where
+ * Theorem 3.8 at the mean overlap .725 says 4 (2.08x). */
+static void
+test_optimum_two_pairs(void)
+{
+	static const double p1[2] = { 0.5, 0.5 }, q1[2] = { 0.55, 0.45 };
+	static const double p2[2] = { 0.75, 0.25 }, q2[2] = { 0.25, 0.75 };
+	struct fixed_pair pair = { .p = p1, .q = q1 };
+	struct sim_params par = { .gamma = 3, .seed = 5, .target_ms = 10.0,
+	    .draft_ms = 1.0 };
+	struct sim_figures fig;
+	struct source src;
+	struct sim sim;
+	double s, top = 0.0, tok[SPEC_GAMMA_MAX + 1];
+	int i, g, best = 0, thm = 0;
+
+	for (g = 1; g <= SPEC_GAMMA_MAX; g++)
+		if ((s = 0.5 * (power_sum(0.95, g) + power_sum(0.5, g)) / (1.0 + 0.1 * g)) >
+		    top) {
+			top = s;
+			best = g;
+		}
+	for (g = 1, s = 0.0; g <= SPEC_GAMMA_MAX; g++)
+		if (power_sum(0.725, g) / (1.0 + 0.1 * g) > s) {
+			s = power_sum(0.725, g) / (1.0 + 0.1 * g);
+			thm = g;
+		}
+	tap_ok(best == 12 && thm == 4 && fabs(top - 2.6665714) < 1e-6,
+	    "by enumeration: optimum 12 (%.4fx), Theorem 3.8 at the mean says %d", top, thm);
+	fixed_source_open(&src, &pair, 2);
+	if (!tap_ok(sim_open(&sim, &par, &src) == 0, "sim_open"))
+		return;
+	for (i = 0; i < 1000; i++) {
+		pair.p = i % 2 ? p2 : p1;
+		pair.q = i % 2 ? q2 : q1;
+		sim_step(&sim);
+	}
+	stats_tok_at(&sim.stats, tok);
+	tap_near(tok[11], 0.5 * (power_sum(0.95, 12) + power_sum(0.5, 12)), 1e-12,
+	    "mean tokens at g 12 over the steps: the mean of the two closed forms");
+	tap_near(tok[SPEC_GAMMA_MAX], 0.5 * (power_sum(0.95, 33) + power_sum(0.5, 33)),
+	    1e-12, "and at g 33, for the 32+ decision");
+	sim_figures(&sim, &fig);
+	tap_eq(fig.optimum.gamma, best, "the simulation's optimum is the enumeration's");
+	tap_near(fig.optimum.speedup, top, 1e-12, "and its speedup");
+	tap_ok(!fig.optimum.at_limit && fig.optimum.speculate, "inside the range");
+	sim_close(&sim);
+}
+
 static void
 test_tv_and_chi2(void)
 {
@@ -223,6 +307,8 @@ int
 main(void)
 {
 	test_counters();
+	test_step_tok_at();
+	test_optimum_two_pairs();
 	test_tv_and_chi2();
 	test_tv_noise();
 	test_sim_segments();

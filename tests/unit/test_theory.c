@@ -5,8 +5,92 @@
 #include <string.h>
 
 #include "stats/chisq.h"
+#include "stats/ratio_bm.h"
+#include "stats/ratio_est.h"
+#include "util/rng.h"
 #include "lib/tap.h"
 #include "stats/theory.h"
+
+/* Batch means on a hand case: 1, 2, 3, 4 (y = 1) are four batches of one step,
+ * R = 2.5, d = -1.5 -.5 .5 1.5, s_d^2 = 5/3, so the half-width is
+ * t(3) sqrt(4 x 5/3) / 4 (the plain mean's s / sqrt(n)); and 64 steps merge into 32 batches of two. */
+static void
+test_batch_means_hand(void)
+{
+	struct ratio_bm r;
+	int i;
+
+	memset(&r, 0, sizeof r);
+	for (i = 1; i <= 4; i++)
+		ratio_bm_add(&r, (double)i, 1.0);
+	tap_near(ratio_bm_value(&r), 2.5, 0.0, "batch means: the ratio of the sums");
+	tap_near(ratio_bm_ci95(&r) / ratio_bm_t975(3.0), sqrt(20.0 / 3.0) / 4.0, 1e-15,
+	    "four batches of one: sqrt(4 x 5/3) / 4 times t(3)");
+	tap_ok(fabs(ratio_bm_t975(31.0) - 2.039513) < 1e-5 && fabs(ratio_bm_t975(10.0) -
+	    2.228139) < 1e-5 && fabs(ratio_bm_t975(1e9) - 1.959964) < 1e-6,
+	    "t 97.5%% points at 10, 31 and infinite df: 2.228139 2.039513 1.959964 "
+	    "(tables)");
+	for (i = 5; i <= 64; i++)
+		ratio_bm_add(&r, (double)i, 1.0);
+	tap_ok(r.full == 32 && r.size == 2 && r.bx[0] == 3.0 && r.bx[31] == 127.0 &&
+	    r.by[5] == 2.0, "64 steps: 32 batches of two (1+2 = 3 ... 63+64 = 127)");
+}
+
+/* An AR(1) series x_t = mu + phi (x_{t-1} - mu) + e_t, e_t ~ N(0, 1), started in
+ * its stationary law: the variance of its sum over n steps is
+ * g0 (n + 2 sum_{k<n} (n - k) phi^k), g0 = 1 / (1 - phi^2), computed here. Over
+ * many series the batch-means interval must match that variance and cover mu
+ * 95% of the time; the delta method (independent steps) is far too narrow. */
+#define AR_SERIES 400
+#define AR_N 16384
+#define AR_PHI 0.8
+
+static double
+ar1_var_mean(double phi, int n)
+{
+	double g0 = 1.0 / (1.0 - phi * phi), sum = (double)n, pk = 1.0;
+	int k;
+
+	for (k = 1; k < n; k++) {
+		pk *= phi;
+		sum += 2.0 * (double)(n - k) * pk;
+	}
+	return g0 * sum / ((double)n * (double)n);
+}
+
+static void
+test_batch_means_ar1(void)
+{
+	struct rng rng;
+	struct ratio_bm bm;
+	struct ratio_est iid;
+	double want = ar1_var_mean(AR_PHI, AR_N), x, h, var_sum = 0.0;
+	int s, t, cover_bm = 0, cover_iid = 0;
+
+	rng_seed(&rng, 2026, 16);
+	for (s = 0; s < AR_SERIES; s++) {
+		memset(&bm, 0, sizeof bm);
+		memset(&iid, 0, sizeof iid);
+		x = rng_normal(&rng) / sqrt(1.0 - AR_PHI * AR_PHI);
+		for (t = 0; t < AR_N; t++) {
+			ratio_bm_add(&bm, 3.0 + x, 1.0);
+			ratio_est_add(&iid, 3.0 + x, 1.0);
+			x = AR_PHI * x + rng_normal(&rng);
+		}
+		h = ratio_bm_ci95(&bm) / ratio_bm_t975((double)bm.full - 1.0);
+		var_sum += h * h;
+		cover_bm += fabs(ratio_bm_value(&bm) - 3.0) <= ratio_bm_ci95(&bm);
+		cover_iid += fabs(ratio_est_value(&iid) - 3.0) <= ratio_est_ci95(&iid);
+	}
+	tap_ok(fabs(var_sum / AR_SERIES / want - 1.0) < 0.1, "AR(1), phi .8: the "
+	    "batch-means variance of the mean %.4g against the exact %.4g",
+	    var_sum / AR_SERIES, want);
+	tap_ok(cover_bm >= 368 && cover_bm <= 392,
+	    "AR(1): the batch-means interval covers mu in %d of %d series (95%%: 368-392)",
+	    cover_bm, AR_SERIES);
+	tap_ok(cover_iid < 240, "AR(1): the delta method for independent steps covers "
+	    "only %d of %d", cover_iid, AR_SERIES);
+}
 
 static void
 test_tok_per_step(void)
@@ -182,6 +266,8 @@ main(void)
 	test_tok_per_step();
 	test_speedup_ops();
 	test_optimal_gamma();
+	test_batch_means_hand();
+	test_batch_means_ar1();
 	test_pmf();
 	test_costs();
 	test_verify_cost();
