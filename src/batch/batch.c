@@ -21,7 +21,7 @@
 #include "sim/figures.h"
 #include "sim/sim.h"
 #include "source/source.h"
-#include "sim/sim_setup.h"
+#include "cli/sim_setup.h"
 #include "batch/trace.h"
 #include "util/wrap.h"
 

@@ -10,7 +10,7 @@
 #include "stats/ratio_bm.h"
 #include "stats/ratio_est.h"
 #include "sim/sim.h"
-#include "sim/sim_setup.h"
+#include "cli/sim_setup.h"
 #include "stats/stats.h"
 #include "source/stub_alpha.h"
 #include "batch/sweep.h"

@@ -18,7 +18,7 @@
 #include "util/exit_status.h"
 #include "sim/sim.h"
 #include "view/slowmo.h"
-#include "sim/sim_setup.h"
+#include "cli/sim_setup.h"
 #include "tui/tui.h"
 #include "tui/tui_figures.h"
 #include "tui/tui_help.h"

@@ -15,7 +15,7 @@
 #include "source/source_ngram.h"
 #include "source/source_replay.h"
 #include "source/source_stub.h"
-#include "sim/sim_setup.h"
+#include "cli/sim_setup.h"
 #include "source/trainmem.h"
 
 #define CORPUS_ENV "SPECDEC_CORPUS"
