@@ -65,6 +65,13 @@ within "$(jq .gamma_mean "$TMPD/draft-p-min.json")" 0.5 3 \
 	"threshold: those checks covered steps stopped early (mean gamma of cap 10)"
 is "$(jq '.tok_per_step_hist | length' "$TMPD/heuristic.json")" 33 \
 	"heuristic: the histogram runs to 33 tokens"
+# accepted at position i / steps, summed over every position, is accepted / steps:
+# the unconditional rates need all 32 positions the heuristic can reach, not the
+# starting gamma's 10.
+is "$(jq -c '[(.accept_rate_by_position | length), (.accept_rate_by_position_uncond | length),
+	((.accept_rate_by_position_uncond | add) * .steps - .accepted | fabs < 1e-4)]' \
+	"$TMPD/heuristic.json")" '[32,32,true]' \
+	"heuristic: 32 unconditional rates, like the conditional ones, summing to accepted/steps"
 
 grid="--sweep --gamma 2,6 --verifier standard,block --schedule constant,heuristic,threshold --steps 2000"
 for fmt in "" --csv --json; do
