@@ -133,8 +133,12 @@ print_schedule(const struct sim *sim, const struct sim_figures *f)
 		REPORT("schedule     heuristic from gamma %d (+2 after all accepted, else -1);"
 		    " mean gamma %.4f", sim->par.gamma, f->gamma_mean);
 	else if (sim->par.schedule == SCHEDULE_THRESHOLD)
-		REPORT("schedule     threshold: draft while top q >= %g, at most %d; mean gamma"
-		    " %.4f", sim->par.draft_p_min, sim->par.gamma, f->gamma_mean);
+		REPORT("schedule     draft-p-min (llama.cpp): draft while top q >= %g, at most"
+		    " %d; mean gamma %.4f", sim->par.draft_p_min, sim->par.gamma, f->gamma_mean);
+	else if (sim->par.schedule == SCHEDULE_CONFIDENCE)
+		REPORT("schedule     confidence (Hugging Face): stop after a draft with q(x) <"
+		    " %g, at most %d; mean gamma %.4f", sim->par.draft_confidence,
+		    sim->par.gamma, f->gamma_mean);
 }
 
 /* The report's lines before its figures: the run's source and parameters. */
@@ -180,6 +184,8 @@ json_params(struct json *j, const struct sim *sim, uint64_t steps_asked, int com
 	json_string(j, "schedule", schedule_name(sim->par.schedule));
 	if (sim->par.schedule == SCHEDULE_THRESHOLD)
 		json_double(j, "draft_p_min", sim->par.draft_p_min);
+	if (sim->par.schedule == SCHEDULE_CONFIDENCE)
+		json_double(j, "confidence_threshold", sim->par.draft_confidence);
 	json_verify_params(j, &sim->par.verify);
 }
 

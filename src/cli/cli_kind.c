@@ -100,7 +100,7 @@ parse_real(const char *s, double lo, double hi, int open_lo, double *out,
 }
 
 static int
-parse_choice(const char *const *choices, const char *s, uint64_t *out)
+find_choice(const char *const *choices, const char *s, uint64_t *out)
 {
 	uint64_t i;
 
@@ -109,6 +109,20 @@ parse_choice(const char *const *choices, const char *s, uint64_t *out)
 			*out = i;
 			return 0;
 		}
+	return -1;
+}
+
+/* s as one of o's choices, or as an alias of one. */
+static int
+parse_choice(const struct cli_option *o, const char *s, uint64_t *out)
+{
+	size_t i;
+
+	if (find_choice(o->choices, s, out) == 0)
+		return 0;
+	for (i = 0; o->aliases != NULL && o->aliases[i] != NULL; i += 2)
+		if (strcmp(s, o->aliases[i]) == 0)
+			return find_choice(o->choices, o->aliases[i + 1], out);
 	return -1;
 }
 
@@ -140,7 +154,7 @@ parse_integer(const struct cli_option *o, const char *s, void *field, const char
 	int rc;
 
 	if (o->kind == CLI_KIND_CHOICE)
-		rc = parse_choice(o->choices, s, &u);
+		rc = parse_choice(o, s, &u);
 	else if (o->kind == CLI_KIND_U64)
 		rc = parse_uint(s, 0, UINT64_MAX, &u, why);
 	else

@@ -130,13 +130,20 @@ const struct cli_option cli_options[] = {
 	{ .name = "schedule", .kind = CLI_KIND_CHOICE, .arg = "KIND",
 	  CLI_FIELD(schedule), .choices = schedule_names, .def = "constant",
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM, .axis = CLI_AXIS_SCHEDULE,
+	  .aliases = schedule_aliases,
 	  .help = "draft length per step: gamma, Hugging Face's heuristic from gamma, "
-	    "or drafting while the top q >= P, up to gamma" },
+	    "llama.cpp's draft-p-min (draft while the top q >= P) or Hugging Face's "
+	    "confidence (stop after a draft with q(x) < T), up to gamma" },
 	{ .name = "draft-p-min", .kind = CLI_KIND_REAL, .arg = "P",
 	  CLI_FIELD(draft_p_min), .min = SIM_P_MIN_MIN, .max = 1, .def = "0.5",
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
-	  .help = "the threshold schedule's P: stop drafting where the draft's top "
+	  .help = "the draft-p-min schedule's P: stop drafting where the draft's top "
 	    "candidate has q < P" },
+	{ .name = "confidence-threshold", .kind = CLI_KIND_REAL, .arg = "T",
+	  CLI_FIELD(confidence_threshold), .min = SIM_P_MIN_MIN, .max = 1, .def = "0.4",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "the confidence schedule's T: stop drafting after a draft x with "
+	    "q(x) < T, keeping x" },
 
 	/* Sources. */
 	{ .name = "source", .kind = CLI_KIND_CHOICE, .arg = "KIND",

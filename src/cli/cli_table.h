@@ -57,6 +57,9 @@ struct cli_option {
 	int open_min;		/* min itself is not allowed */
 	const char *unit;	/* for a number: "seconds" says "a number of seconds" */
 	const char *const *choices;	/* CLI_KIND_CHOICE: the names, NULL-terminated */
+	const char *const *aliases;	/* CLI_KIND_CHOICE: older names still
+					 * accepted, as pairs (alias, choice),
+					 * NULL-terminated; NULL: none */
 	enum cli_mode asks;	/* CLI_KIND_MODE: the mode it asks for */
 	const char *def;	/* the default, as it would be typed; NULL: zero */
 	const char *def_note;	/* follows the default in --help */

@@ -105,6 +105,7 @@ struct options {
 	double typical_delta;	/* --typical-delta D */
 	int schedule;		/* --schedule: an enum schedule_kind */
 	double draft_p_min;	/* --draft-p-min P */
+	double confidence_threshold;	/* --confidence-threshold T */
 };
 
 #endif

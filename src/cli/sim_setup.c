@@ -122,6 +122,7 @@ sim_setup(const struct options *opt, struct sim *sim, char *err, size_t errlen)
 		    opt->typical_epsilon, opt->typical_delta, 0.0 },
 		.schedule = (enum schedule_kind)opt->schedule,
 		.draft_p_min = opt->draft_p_min,
+		.draft_confidence = opt->confidence_threshold,
 	};
 	struct source src;
 	const char *kind;

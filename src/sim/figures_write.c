@@ -131,12 +131,12 @@ figures_json_accept(struct json *j, const struct figure *row,
 	json_rates(j, row->key, &r->sim->stats, sim_gamma_cap(r->sim), stats_accept_rate_at);
 }
 
-/* Over gamma positions, not the cap: the JSON has always written it so. */
+/* Over the cap's positions, as the report and the other arrays. */
 void
 figures_json_accept_uncond(struct json *j, const struct figure *row,
     const struct figures_run *r)
 {
-	json_rates(j, row->key, &r->sim->stats, r->sim->par.gamma,
+	json_rates(j, row->key, &r->sim->stats, sim_gamma_cap(r->sim),
 	    stats_accept_rate_uncond_at);
 }
 

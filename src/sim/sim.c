@@ -87,6 +87,8 @@ sim_open(struct sim *sim, const struct sim_params *par, struct source *src)
 		sim->par.schedule = SCHEDULE_CONSTANT;
 	sim->par.draft_p_min = par->draft_p_min > 0.0 ?
 	    clamp(par->draft_p_min, SIM_P_MIN_MIN, 1.0) : SCHEDULE_P_MIN;
+	sim->par.draft_confidence = par->draft_confidence > 0.0 ?
+	    clamp(par->draft_confidence, SIM_P_MIN_MIN, 1.0) : SCHEDULE_CONFIDENCE_T;
 	sim->gamma_next = sim->par.gamma;
 	sim_set_costs(sim, par->target_ms, par->draft_ms);
 	sim_set_verify_cost(sim, par->verify_cost);
@@ -146,6 +148,7 @@ sim_step(struct sim *sim)
 	sim->targets_number = 0;	/* the handles die as the source steps */
 
 	v.draft_p_min = schedule_p_min(kind, sim->par.draft_p_min);
+	v.draft_confidence = schedule_confidence(kind, sim->par.draft_confidence);
 	verify_step(&v, &sim->src, &sim->rng, schedule_gamma(kind, sim->par.gamma,
 	    sim->gamma_next), sim->scratch, &e->step, &sim->targets);
 	if (kind == SCHEDULE_HEURISTIC)
@@ -326,6 +329,8 @@ sim_figures(const struct sim *sim, struct sim_figures *fig)
 	fig->overlap_tested = stats_overlap_tested(st);
 	fig->alpha_stderr = stats_alpha_stderr(st);
 	fig->tok_per_step = stats_tok_per_step(st);
+	fig->draft_acceptance_rate = stats_draft_acceptance_rate(st);
+	fig->vllm_acceptance_length = stats_vllm_acceptance_length(st);
 	fig->closed_form = stats_closed_form(st);
 	fig->closed_form_per_step = stats_closed_form_per_step(st);
 	fig->closed_form_per_step_stderr = stats_closed_form_per_step_stderr(st);

@@ -37,7 +37,8 @@ struct sim_params {
 					 * delta takes its default (verify.h); its
 					 * draft_p_min is set per step from below */
 	enum schedule_kind schedule;	/* the draft-length schedule */
-	double draft_p_min;	/* the threshold schedule's P, in (0, 1] */
+	double draft_p_min;	/* the draft-p-min schedule's P, in (0, 1] */
+	double draft_confidence;	/* the confidence schedule's T, in (0, 1] */
 };
 
 struct sim_entry {
@@ -81,6 +82,8 @@ struct sim_figures {
 					 * overlap under a rule that accepts by it */
 	double overlap, overlap_tested;	/* the overlap sum min(p, q) itself */
 	double tok_per_step, closed_form, closed_form_per_step;
+	double draft_acceptance_rate;	/* accepted / drafted (vLLM, llama.cpp) */
+	double vllm_acceptance_length;	/* 1 + accepted / steps that drafted (vLLM) */
 	double closed_form_per_step_stderr;	/* of tok_per_step - closed_form_per_step */
 	double gamma_mean;		/* drafts per step (gamma under constant) */
 	double tv;

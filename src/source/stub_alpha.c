@@ -19,8 +19,8 @@
 #define SOLVE_TOL 1e-6		/* in alpha */
 #define SOLVE_ITER_MAX 100
 
-/* Samples the estimate averages at vocab tokens: about 2^20 token draws in all,
- * from 64 to 16384 samples. */
+/* Samples the estimate averages at vocab tokens: 2^20 / vocab (2^20 token draws),
+ * held from 64 to 16384 samples (so 2^18.3 draws at 20 tokens). */
 static int
 stub_alpha_samples(size_t vocab)
 {

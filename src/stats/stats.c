@@ -235,6 +235,18 @@ stats_tok_per_step(const struct stats *st)
 }
 
 double
+stats_draft_acceptance_rate(const struct stats *st)
+{
+	return ratio((double)st->accepted, (double)st->drafted);
+}
+
+double
+stats_vllm_acceptance_length(const struct stats *st)
+{
+	return 1.0 + ratio((double)st->accepted, (double)(st->steps - st->gamma_hist[0]));
+}
+
+double
 stats_gamma_mean(const struct stats *st)
 {
 	return st->steps > 0 ? (double)st->drafted / (double)st->steps : (double)st->gamma;

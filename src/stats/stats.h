@@ -83,6 +83,14 @@ double stats_overlap_tested(const struct stats *st);	/* mean overlap over tests 
 /* Standard error of alpha_hat - alpha_overlap_tested: sqrt(sum b(1-b)) / tested. */
 double stats_alpha_stderr(const struct stats *st);
 double stats_tok_per_step(const struct stats *st);	/* tokens / steps */
+/* accepted / drafted, over every drafted token, tested or not: the acceptance
+ * rate vLLM (num_accepted_tokens / num_draft_tokens) and llama.cpp's server
+ * ("draft acceptance rate") report; 0 before a draft. */
+double stats_draft_acceptance_rate(const struct stats *st);
+/* vLLM's mean acceptance length, 1 + accepted / drafts, drafts being the steps
+ * that drafted at least one token (the bonus or residual counted); 1 before
+ * such a step. */
+double stats_vllm_acceptance_length(const struct stats *st);
 double stats_gamma_mean(const struct stats *st);	/* drafted / steps; gamma before data */
 /* The closed form at alpha_hat and gamma; when the steps' gammas vary (a
  * schedule), its mean over the steps at each step's gamma, at alpha_hat. */

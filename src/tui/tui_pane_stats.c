@@ -1,6 +1,7 @@
 /* tui_pane_stats.c: the statistics of the current segment: counts, the two
  * alphas, tokens per step against the closed form, TV and the chi-square, and
- * the histogram of tokens per step with the losslessness test beside it. */
+ * the histogram of tokens per step with the losslessness test beside it; with
+ * room, the per-step mean and the serving systems' own acceptance figures. */
 #include "config.h"
 
 #include <inttypes.h>
@@ -110,12 +111,15 @@ enum stats_row {
 	STATS_TOK,
 	STATS_TV,
 	STATS_MEAN,
+	STATS_SERVING,
 };
 #define STATS_HIST_ROWS 3	/* the histogram, at the least */
 
 /* Inner rows from which the per-step mean shows: it and the histogram each get
  * one more than their least. */
 #define STATS_MEAN_FROM (STATS_MEAN + 1 + STATS_HIST_ROWS + 1)
+/* Inner rows from which the serving systems' figures show, below it. */
+#define STATS_SERVING_FROM (STATS_SERVING + 1 + STATS_HIST_ROWS + 2)
 
 /* Under a schedule, the tok/step line ends with the mean gamma. */
 static void
@@ -164,6 +168,23 @@ stats_mean_line(struct tui_pen *p, const struct sim *sim, const struct sim_figur
 	    sim_gamma_cap(sim) + 1);
 }
 
+/* The serving systems' figures, each under its system's name (figures.c's
+ * screen names): vLLM's and llama.cpp's accepted/drafted, vLLM's mean
+ * acceptance length, SGLang's accept length. */
+static void
+stats_serving_line(struct tui_pen *p, const struct sim_figures *f, int have,
+    const struct tui_glyphs *g)
+{
+	char a[32], b[32], c[32], lng[160], shrt[160];
+
+	tui_number(a, sizeof a, 3, f->draft_acceptance_rate, have, g);
+	tui_number(b, sizeof b, 2, f->vllm_acceptance_length, have, g);
+	tui_number(c, sizeof c, 2, f->tok_per_step, have, g);
+	snprintf(lng, sizeof lng, "acc/draft %s  vLLM len %s  SGLang len %s", a, b, c);
+	snprintf(shrt, sizeof shrt, "acc/draft %s  vLLM len %s", a, b);
+	tui_pen_choose(p, TUI_S_NORMAL, lng, shrt, NULL);
+}
+
 /* The figures above the histogram, in rows inner rows; returns the rows used. */
 static int
 stats_figures(struct tui_pen *p, const struct sim *sim, const struct tui_view *v, int rows)
@@ -184,7 +205,11 @@ stats_figures(struct tui_pen *p, const struct sim *sim, const struct tui_view *v
 		return STATS_MEAN;
 	tui_pen_at(p, TUI_BOX_Y + STATS_MEAN, TUI_BOX_X);
 	stats_mean_line(p, sim, v->fig, have, g);
-	return STATS_MEAN + 1;
+	if (rows < STATS_SERVING_FROM)
+		return STATS_MEAN + 1;
+	tui_pen_at(p, TUI_BOX_Y + STATS_SERVING, TUI_BOX_X);
+	stats_serving_line(p, v->fig, have, g);
+	return STATS_SERVING + 1;
 }
 
 /* The losslessness test's p-value in the label column above "steps by": one

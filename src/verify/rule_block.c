@@ -10,7 +10,7 @@ static void
 block_step(const struct verify_params *par, struct source *src, struct rng *rng,
     int gamma, double *scratch, struct spec_step *out, struct spec_targets *targets)
 {
-	verify_block_step(src, rng, gamma, par->draft_p_min, scratch, out, targets);
+	verify_block_step(src, rng, gamma, par, scratch, out, targets);
 }
 
 const struct verify_entry verify_rule_block = {

@@ -7,13 +7,20 @@
 
 #define NAME_CONSTANT "constant"
 #define NAME_HEURISTIC "heuristic"
-#define NAME_THRESHOLD "threshold"
+#define NAME_THRESHOLD "draft-p-min"
+#define NAME_CONFIDENCE "confidence"
 
 const char *const schedule_names[SCHEDULE_NKINDS + 1] = {
 	[SCHEDULE_CONSTANT] = NAME_CONSTANT,
 	[SCHEDULE_HEURISTIC] = NAME_HEURISTIC,
 	[SCHEDULE_THRESHOLD] = NAME_THRESHOLD,
+	[SCHEDULE_CONFIDENCE] = NAME_CONFIDENCE,
 	[SCHEDULE_NKINDS] = NULL,
+};
+
+const char *const schedule_aliases[] = {
+	"threshold", NAME_THRESHOLD,
+	NULL,
 };
 
 const char *
@@ -44,4 +51,10 @@ double
 schedule_p_min(enum schedule_kind kind, double p_min)
 {
 	return kind == SCHEDULE_THRESHOLD ? p_min : 0.0;
+}
+
+double
+schedule_confidence(enum schedule_kind kind, double t)
+{
+	return kind == SCHEDULE_CONFIDENCE ? t : 0.0;
 }

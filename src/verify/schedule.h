@@ -6,15 +6,26 @@
 enum schedule_kind {
 	SCHEDULE_CONSTANT,	/* gamma every step */
 	SCHEDULE_HEURISTIC,	/* Hugging Face's "heuristic": +2 after a full accept, else -1 */
-	SCHEDULE_THRESHOLD,	/* draft while max q >= P, at most gamma (llama.cpp --draft-p-min) */
+	SCHEDULE_THRESHOLD,	/* "draft-p-min": draft while max q >= P, at most
+				 * gamma (llama.cpp's --draft-p-min) */
+	SCHEDULE_CONFIDENCE,	/* "confidence": keep each draft, stop after one
+				 * with q(x) < T, at most gamma (Hugging Face's
+				 * assistant_confidence_threshold) */
 	SCHEDULE_NKINDS,
 };
 
 #define SCHEDULE_P_MIN 0.5	/* the default of --draft-p-min */
+#define SCHEDULE_CONFIDENCE_T 0.4	/* the default of --confidence-threshold
+					 * (Hugging Face's) */
 
 extern const char *const schedule_names[SCHEDULE_NKINDS + 1];	/* NULL-terminated */
 
-/* The kind's name ("constant", "heuristic", "threshold"), "?" out of range. */
+/* Older names still accepted on input, as pairs (old name, its name in
+ * schedule_names), NULL-terminated: "threshold" is "draft-p-min". */
+extern const char *const schedule_aliases[];
+
+/* The kind's name ("constant", "heuristic", "draft-p-min", "confidence"), "?"
+ * out of range. */
 const char *schedule_name(enum schedule_kind kind);
 
 /* Hugging Face's heuristic update (transformers, candidate_generator.py,
@@ -30,5 +41,9 @@ int schedule_gamma(enum schedule_kind kind, int gamma, int cur);
 /* The draft stop threshold a step runs with: p_min under the threshold schedule,
  * 0 (draft all) otherwise. */
 double schedule_p_min(enum schedule_kind kind, double p_min);
+
+/* The confidence threshold a step runs with: t under the confidence schedule,
+ * 0 (no stop after a draft) otherwise. */
+double schedule_confidence(enum schedule_kind kind, double t);
 
 #endif

@@ -62,7 +62,7 @@ std_beta(const void *ctx, const struct spec_position *at)
 }
 
 static const struct spec_rule standard = {
-	NULL, std_draft, std_test, std_replace, std_bonus, std_beta, 0.0,
+	NULL, std_draft, std_test, std_replace, std_bonus, std_beta, 0.0, 0.0,
 };
 
 /* rule with its NULL hooks filled from the standard rule. */
@@ -110,6 +110,8 @@ spec_draft_chain(struct source *src, struct rng *rng, const struct spec_rule *ru
 			break;
 		out->drafted[k] = (int)r.draft(r.ctx, &at[k].q, rng);
 		at[k + 1].node = source_child(src, at[k].node, out->drafted[k]);
+		if (pdist_prob(&at[k].q, (size_t)out->drafted[k]) < r.confidence)
+			return k + 1;
 	}
 	return k;
 }

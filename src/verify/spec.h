@@ -101,6 +101,12 @@ struct spec_rule {
 	 * drawn there (the threshold schedule); 0 drafts all gamma. The test
 	 * does not look at the token drawn, so the step stays exact. */
 	double p_min;
+	/* Drafting stops after a drafted token x with q(x) < confidence,
+	 * which is kept (Hugging Face's assistant_confidence_threshold, the
+	 * confidence schedule): at least one draft; 0 never stops. The stop
+	 * decides only whether the next position is drafted, from the drafts
+	 * before it, so the step stays exact. */
+	double confidence;
 };
 
 /* Run one step with draft length gamma (SPEC_GAMMA_MIN..SPEC_GAMMA_MAX; with a
@@ -126,7 +132,8 @@ void spec_step_rule(struct source *src, struct rng *rng, int gamma, double *scra
  * which is returned (the target is left to the caller, which asks for it only
  * where it tests); out->drafted gets the tokens, out->q_top the p_min test's
  * figures. Drafting stops before position k when the top candidate of q there
- * is below p_min. */
+ * is below p_min, and after the token drafted at k when its q is below the
+ * rule's confidence. */
 int spec_draft_chain(struct source *src, struct rng *rng, const struct spec_rule *rule,
     int gamma, struct spec_position *at, struct spec_step *out);
 

@@ -127,6 +127,7 @@ verify_step(const struct verify_params *par, struct source *src, struct rng *rng
 	}
 	rule.ctx = par;
 	rule.p_min = par->draft_p_min;
+	rule.confidence = par->draft_confidence;
 	spec_step_rule(src, rng, gamma, scratch, &rule, out, targets);
 }
 

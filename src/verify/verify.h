@@ -36,6 +36,9 @@ struct verify_params {
 	double draft_p_min;	/* drafting stops before a draft x with q(x) below
 				 * it (the threshold schedule, schedule.h); 0:
 				 * draft all gamma */
+	double draft_confidence;	/* drafting stops after a draft x with
+				 * q(x) below it (the confidence schedule); 0:
+				 * never */
 };
 
 /* An entry's flags. */
@@ -221,10 +224,12 @@ double verify_u_bound(const struct verify_params *par, double p, double q,
 double verify_replacement_prob(const struct verify_params *par,
     const struct spec_step *step, int i);
 
-/* Block verification's step (verify_block.c), and its acceptance weight h_i =
+/* Block verification's step (verify_block.c), drafting under stop's
+ * draft_p_min and draft_confidence, and its acceptance weight h_i =
  * Z_i / (Z_i + 1 - p_i) (1 when Z_i = 0 and p_i = 1, where nothing is left to
  * lose), shared with the tests' exact enumeration. */
-void verify_block_step(struct source *src, struct rng *rng, int gamma, double p_min,
+void verify_block_step(struct source *src, struct rng *rng, int gamma,
+    const struct verify_params *stop,
     double *scratch, struct spec_step *out, struct spec_targets *targets);
 double verify_block_h(double p_i, double z_i);
 

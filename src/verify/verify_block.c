@@ -24,13 +24,15 @@ verify_block_h(double p_i, double z_i)
 	return den > 0.0 ? fmin(1.0, z_i / den) : 1.0;
 }
 
-/* Draft up to gamma tokens (stopping where the top candidate is below p_min), then
- * fetch every position's pair, the bonus one too; returns how many were drafted. */
+/* Draft up to gamma tokens (stopping where stop's schedule says), then fetch
+ * every position's pair, the bonus one too; returns how many were drafted. */
 static int
-fetch_block(struct source *src, struct rng *rng, int gamma, double p_min,
-    struct spec_position *at, struct spec_step *out, struct spec_targets *targets)
+fetch_block(struct source *src, struct rng *rng, int gamma,
+    const struct verify_params *stop, struct spec_position *at, struct spec_step *out,
+    struct spec_targets *targets)
 {
-	struct spec_rule rule = { .p_min = p_min };
+	struct spec_rule rule = { .p_min = stop->draft_p_min,
+	    .confidence = stop->draft_confidence };
 	int k;
 
 	gamma = spec_draft_chain(src, rng, &rule, gamma, at, out);
@@ -70,8 +72,8 @@ choose_tau(struct rng *rng, int gamma, const struct spec_position *at,
 }
 
 void
-verify_block_step(struct source *src, struct rng *rng, int gamma, double p_min,
-    double *scratch, struct spec_step *out, struct spec_targets *targets)
+verify_block_step(struct source *src, struct rng *rng, int gamma,
+    const struct verify_params *stop, double *scratch, struct spec_step *out, struct spec_targets *targets)
 {
 	struct spec_position at[SPEC_GAMMA_MAX + 1];
 	double run[SPEC_GAMMA_MAX + 1];
@@ -81,7 +83,7 @@ verify_block_step(struct source *src, struct rng *rng, int gamma, double p_min,
 	out->ntok = out->accepted = 0;
 	out->residual_mass = 0.0;
 	source_begin(src, rng, 1);
-	gamma = out->gamma = fetch_block(src, rng, gamma, p_min, at, out, targets);
+	gamma = out->gamma = fetch_block(src, rng, gamma, stop, at, out, targets);
 	tau = choose_tau(rng, gamma, at, out->drafted, run);
 	out->tested = tau < gamma ? tau + 1 : gamma;
 	for (k = 0; k < out->tested; k++) {

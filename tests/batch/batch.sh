@@ -103,6 +103,30 @@ is "$?" 0 "one step whose only draft was rejected at a high overlap: exit 0"
 is "$(jq -r '.checks[] | select(.name == "alpha_matches_overlap") | .reason' "$TMPD/one59")" \
 	"untestable: fewer than 100 drafts tested" "alpha_matches_overlap is skipped on so few drafts"
 
+# The serving systems' own figures at the defaults, worked by hand from the counts
+# the JSON prints (5000 steps, 20000 drafted, 16824 tested, 14928 accepted):
+# vLLM's and llama.cpp's acceptance rate 14928 / 20000 = 0.7464 (alpha-hat is
+# 14928 / 16824 = 0.8873); vLLM's mean acceptance length 1 + 14928 / 5000 = 3.9856
+# (every step drafted); SGLang's accept length (14928 + 5000) / 5000 = 3.9856.
+"$SPECDEC" --json >"$TMPD/serving.json"
+is "$(jq -r '[.steps, .drafted, .tested, .accepted] | join(" ")' "$TMPD/serving.json")" \
+	"5000 20000 16824 14928" "the defaults' counts"
+is "$(jq -r '[.draft_acceptance_rate, .alpha, .vllm_mean_acceptance_length,
+	.sglang_accept_length] | map(. * 10000 | round) | join(" ")' "$TMPD/serving.json")" \
+	"7464 8873 39856 39856" \
+	"accepted/drafted 0.7464, alpha-hat 0.8873, vLLM 3.9856, SGLang 3.9856"
+"$SPECDEC" --batch >"$TMPD/serving.txt"
+is "$(unwrap <"$TMPD/serving.txt" | grep '^serving ')" \
+	"serving      0.7464 accepted/drafted (vLLM, llama.cpp); mean acceptance length 3.9856 (vLLM: 1 + accepted/drafts); accept length 3.9856 (SGLang: tokens/step, root counted)" \
+	"the report labels each figure with its system's convention"
+# Where steps draft nothing (draft-p-min 0.5 at noise 1 on the stub), vLLM
+# counts only the steps that drafted and SGLang every step: 1 + accepted / steps.
+"$SPECDEC" --json --schedule draft-p-min --noise 1 --steps 3000 >"$TMPD/zero.json"
+is "$(jq '(.sglang_accept_length - (1 + .accepted / .steps) | fabs) < 1e-9 and
+	.vllm_mean_acceptance_length > .sglang_accept_length and .drafted > 0 and
+	.drafted < 4 * .steps' "$TMPD/zero.json")" true \
+	"with some 0-draft steps: SGLang's is 1 + accepted/steps, vLLM's larger"
+
 "$SPECDEC" --batch --steps 1000000000 >"$TMPD/int" 2>"$TMPD/interr" &
 pid=$!
 sleep 0.5

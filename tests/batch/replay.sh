@@ -162,4 +162,26 @@ is "$?" 0 "a replay and a labels file that start with a byte-order mark are read
     grep -q ' yes'
 ok $? "the first label is 'yes', without the mark"
 
+# A file name holding every control byte JSON must escape (0x01-0x1f; NUL and
+# '/' cannot be in a name), DEL, a quote, a backslash and a byte that is not
+# UTF-8: the JSON parses under a strict parser (Python's json, which refuses a
+# raw control byte in a string; jq lets some through), and decodes to the
+# name itself, the stray byte as U+FFFD.
+if command -v python3 >/dev/null 2>&1; then
+	ctl=$(printf 'c\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\031\032\033\034\035\036\037\177"\\\377x')
+	printf '# vocab 2\n1 1\n1 3\n' >"$tmp/$ctl"
+	"$SPECDEC" --json --steps 5 --replay "$tmp/$ctl" >"$tmp/ctl.json"
+	is "$?" 0 "a replay whose name holds control bytes runs"
+	python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+want = "c" + "".join(chr(i) for i in range(1, 32)) + "\x7f\"\\\ufffdx"
+sys.exit(0 if d["replay_file"].endswith("/" + want) else 1)' "$tmp/ctl.json"
+	ok $? "the JSON passes a strict parser and gives the name back, each control byte escaped"
+	is "$(LC_ALL=C tr -d '\n -~' <"$tmp/ctl.json" | LC_ALL=C tr -d '\177' | wc -c | tr -d ' ')" 0 \
+		"no raw control or non-ASCII byte in the JSON but DEL"
+else
+	skip "python3 not found: the strict JSON check"
+fi
+
 tap_done

@@ -50,7 +50,7 @@ zero=$(grep -c '^step [0-9]*: gamma 0, 0 tested, 0 accepted, 1 emitted' "$TMPD/t
 [ "$zero" -gt 0 ]
 ok $? "threshold: $zero steps drafted nothing and emitted one token"
 
-for s in constant heuristic threshold; do
+for s in constant heuristic draft-p-min confidence; do
 	# P 0.3 at cap 10: about 1.7 drafts a step, many steps with none
 	"$SPECDEC" --json --schedule "$s" --draft-p-min 0.3 --gamma 10 --steps 20000 \
 		>"$TMPD/$s.json"
@@ -61,10 +61,17 @@ for s in constant heuristic threshold; do
 		"$s: gamma_mean is drafted / steps"
 done
 is "$(jq '.gamma_mean == .gamma' "$TMPD/constant.json")" true "constant: gamma_mean is gamma"
-within "$(jq .gamma_mean "$TMPD/threshold.json")" 0.5 3 \
+within "$(jq .gamma_mean "$TMPD/draft-p-min.json")" 0.5 3 \
 	"threshold: those checks covered steps stopped early (mean gamma of cap 10)"
 is "$(jq '.tok_per_step_hist | length' "$TMPD/heuristic.json")" 33 \
 	"heuristic: the histogram runs to 33 tokens"
+# accepted at position i / steps, summed over every position, is accepted / steps:
+# the unconditional rates need all 32 positions the heuristic can reach, not the
+# starting gamma's 10.
+is "$(jq -c '[(.accept_rate_by_position | length), (.accept_rate_by_position_uncond | length),
+	((.accept_rate_by_position_uncond | add) * .steps - .accepted | fabs < 1e-4)]' \
+	"$TMPD/heuristic.json")" '[32,32,true]' \
+	"heuristic: 32 unconditional rates, like the conditional ones, summing to accepted/steps"
 
 grid="--sweep --gamma 2,6 --verifier standard,block --schedule constant,heuristic,threshold --steps 2000"
 for fmt in "" --csv --json; do
@@ -77,13 +84,39 @@ for fmt in "" --csv --json; do
 done
 is "$(jq '.cells | length' "$TMPD/two")" 12 "2 gammas x 2 rules x 3 schedules: 12 cells"
 is "$(jq -c '[.cells[0:6][] | [.verifier, .schedule]]' "$TMPD/two")" \
-	'[["standard","constant"],["standard","heuristic"],["standard","threshold"],["block","constant"],["block","heuristic"],["block","threshold"]]' \
-	"one row per value, the schedule fastest"
+	'[["standard","constant"],["standard","heuristic"],["standard","draft-p-min"],["block","constant"],["block","heuristic"],["block","draft-p-min"]]' \
+	"one row per value, the schedule fastest; the old name threshold is draft-p-min"
 # shellcheck disable=SC2086
 "$SPECDEC" $grid --threads 2 >"$TMPD/text"
 is "$(grep -c ' block  *heuristic$' "$TMPD/text")" 2 "the text table names each cell's rule and schedule"
 
+# The old name: the same run as draft-p-min, byte for byte, named by the new one.
+"$SPECDEC" --json --schedule threshold --draft-p-min 0.3 --steps 500 >"$TMPD/old.json"
+"$SPECDEC" --json --schedule draft-p-min --draft-p-min 0.3 --steps 500 >"$TMPD/new.json"
+cmp -s "$TMPD/old.json" "$TMPD/new.json"
+ok $? "--schedule threshold is an alias of draft-p-min: the same run"
+is "$(jq -r '[.schedule, .draft_p_min] | join(" ")' "$TMPD/old.json")" "draft-p-min 0.3" \
+	"the JSON names it draft-p-min, with its P"
+
+# Hugging Face's confidence: at T = 1 every drawn token has q(x) < 1 (the stub's q
+# is never one-hot at noise 0.3), so every step drafts exactly one token, kept;
+# at the smallest T no token stops it, so every step drafts gamma. Never zero.
+"$SPECDEC" --json --schedule confidence --confidence-threshold 1 --gamma 6 --steps 2000 \
+	>"$TMPD/c1.json"
+is "$(jq -r '[.schedule, .confidence_threshold, .drafted, .steps] | join(" ")' "$TMPD/c1.json")" \
+	"confidence 1 2000 2000" "confidence T 1: one draft a step (2000 drafted in 2000 steps)"
+"$SPECDEC" --json --schedule confidence --confidence-threshold 1e-6 --gamma 6 --steps 2000 \
+	>"$TMPD/c0.json"
+is "$(jq -r '[.drafted, .gamma_mean] | join(" ")' "$TMPD/c0.json")" "12000 6" \
+	"confidence T 1e-6: no token below it, gamma 6 drafts every step"
+"$SPECDEC" --batch --schedule confidence --steps 300 --trace 300 >"$TMPD/conf" 2>&1
+is "$(grep -c '^step [0-9]*: gamma 0,' "$TMPD/conf")" 0 "confidence 0.4 (the default): no step drafts zero"
+is "$(jq .confidence_threshold "$TMPD/confidence.json")" 0.4 "Hugging Face's default T, 0.4"
+grep -q '^schedule     confidence (Hugging Face): stop after a draft with q(x) < 0.4,' "$TMPD/conf"
+ok $? "the report names the confidence rule and its T"
+
 usage_error "--schedule" --schedule sometimes
+usage_error "--confidence-threshold" --confidence-threshold 0
 usage_error "--draft-p-min" --draft-p-min 0
 usage_error "needs --sweep" --batch --schedule constant,heuristic
 usage_error "needs --sweep" --batch --verifier standard,block

@@ -10,14 +10,37 @@ need jq
 grep -q '^target alpha 0.6000 asked; noise 1.1737 gives expected overlap 0.6000$' "$TMPD/t"
 ok $? "the report names the target, the noise solved and the alpha it gives"
 
+# Leviathan et al. 2022's Table 3 and 4, written out in tests/lib (not read from
+# the program).
+paper=$(grep -v '^#' "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/leviathan_table3.txt")
+
 "$SPECDEC" --list-presets >"$TMPD/list"
-is "$(grep -cE ' Table 3$| Tables 3\+4$' "$TMPD/list")" 24 "--list-presets: 24 pairs, each naming its table"
+is "$(grep -cE '^[a-z].* (Table 3|Tables 3\+4|Table 3, 4\.2)$' "$TMPD/list")" 32 \
+	"--list-presets: 32 rows (16 pairs at T 0 and 1), each naming its table"
+is "$(awk '/^[a-z].* (Table 3|Tables 3\+4|Table 3, 4\.2)$/ { print $1 }' "$TMPD/list" | tr '\n' ' ')" \
+	"$(printf '%s\n' "$paper" | awk '{ print $1 }' | tr '\n' ' ')" \
+	"the presets are the paper's pairs, in Table 3's order"
 awk 'length > 80 { exit 1 }' "$TMPD/list"; ok $? "--list-presets fits 80 columns"
 "$SPECDEC" --re 0ax --list-presets --batch >"$TMPD/list2" 2>"$TMPD/err2"
 is "$?:$(wc -c <"$TMPD/err2" | tr -d ' ')" "0:0" \
     "--list-presets with other options: prints and exits 0, as --help does (fuzz_cli's find)"
 cmp -s "$TMPD/list" "$TMPD/list2"; ok $? "and prints the same list"
 
+# Every preset asks for the paper's alpha and has its c (the default 0.1 where it
+# gives none); tests/stat/presets_alpha.sh measures each alpha over 20,000 steps.
+bad=
+printf '%s\n' "$paper" >"$TMPD/paper"
+while read -r row want c; do
+	# exit 1 is a failed heuristic check (alpha 0.03 is no usual draft), not an error
+	"$SPECDEC" --json --steps 10 --gamma 1 --preset "$row" >"$TMPD/p"
+	[ $? -le 1 ] || bad="$bad $row(exit)"
+	[ "$c" = - ] && c=0.1
+	set -- $(jq -r '[.target_alpha, .alpha_overlap, .cost_ratio] | join(" ")' "$TMPD/p")
+	awk -v a="$1" -v g="$2" -v w="$want" -v k="$3" -v c="$c" 'BEGIN {
+		exit !(a == w && k == c) }' ||
+		bad="$bad $row(alpha $1 c $3, want $want c $c)"
+done <"$TMPD/paper"
+is "$bad" "" "every preset asks for its Table 3 alpha and has its c"
 "$SPECDEC" --json --steps 10 --preset t5-large-ende-t0 >"$TMPD/p"
 is "$(jq -c '[.preset, .target_alpha, .cost_ratio]' "$TMPD/p")" '["t5-large-ende-t0",0.82,0.11]' \
 	"a T5 preset sets alpha and Table 4's c"
@@ -25,6 +48,21 @@ is "$(jq -c '[.preset, .target_alpha, .cost_ratio]' "$TMPD/p")" '["t5-large-ende
 is "$(jq -c '[.cost_ratio, .vocab]' "$TMPD/p")" '[0.2,20]' "a pair without c keeps the costs given"
 is "$("$SPECDEC" --json --steps 10 --preset gpt-unigram-t0 | jq .vocab)" 1000 \
 	"alpha 0.03 asks for a larger vocabulary"
+# Options that combine: an explicit --vocab wins over the preset's, and the
+# noise is solved for it, so the alpha still lands on the table's.
+"$SPECDEC" --json --steps 20000 --gamma 1 --preset t5-unigram-ende-t1 --vocab 3000 >"$TMPD/pv"
+is "$(jq -c '[.vocab, .target_alpha, .cost_ratio]' "$TMPD/pv")" '[3000,0.07,0]' \
+	"--preset with --vocab 3000: that vocabulary, the preset's alpha 0.07 and c 0"
+within "$(jq .alpha_overlap "$TMPD/pv")" 0.06 0.08 "and the alpha measured there is 0.07 within 0.01"
+"$SPECDEC" --json --steps 20000 --gamma 1 --preset t5-small-ende-t0 --vocab 50 >"$TMPD/pv"
+is "$(jq -c '[.vocab, .target_alpha, .cost_ratio]' "$TMPD/pv")" '[50,0.75,0.02]' \
+	"--preset t5-small-ende-t0 --vocab 50: vocabulary 50, alpha 0.75, c 0.02"
+within "$(jq .alpha_overlap "$TMPD/pv")" 0.74 0.76 "and the alpha measured at vocab 50 is 0.75 within 0.01"
+
+# Section 4.2: the EnDe bigram draft, alpha 0.2 at c = 0, "yields a 1.25X speed
+# improvement": 1 / (1 - 0.2) = 1.25 as gamma grows (0.2^18 / 0.8 short at 17).
+is "$("$SPECDEC" --theory --json --preset t5-bigram-ende-t0 --gamma-max 32 |
+	jq '.optimal[0].speedup * 1000 | round')" 1250 "t5-bigram-ende-t0 at its best gamma: 1.25x"
 
 # Leviathan's point: T5-large has the best alpha and the worst speedup.
 small=$("$SPECDEC" --theory --json --preset t5-small-ende-t0 --gamma-max 32 | jq '.optimal[0].speedup')

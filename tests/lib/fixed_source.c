@@ -31,19 +31,36 @@ fixed_child(void *self, int parent, int token)
 	return pair->nodes++;
 }
 
+/* Whether node lies at an odd depth below the root. */
+static int
+fixed_odd(const struct fixed_pair *pair, int node)
+{
+	int depth = 0;
+
+	while (node > 0 && node < pair->nodes && depth < FIXED_NODES_MAX) {
+		node = pair->parent[node];
+		depth++;
+	}
+	return depth % 2;
+}
+
 static void
 fixed_dists(void *self, int node, struct pdist *p, struct pdist *q)
 {
 	struct fixed_pair *pair = self;
+	int odd;
 
 	if (node < 0 || node >= pair->nodes)
 		pair->bad_node = 1;
 	if (pair->nasked < FIXED_NODES_MAX)
 		pair->asked[pair->nasked++] = node;
+	odd = pair->odd_p != NULL && fixed_odd(pair, node);
 	if (p != NULL)
-		*p = pair->hp != NULL ? *pair->hp : pdist_dense(pair->p, pair->vocab);
+		*p = pair->hp != NULL ? *pair->hp :
+		    pdist_dense(odd ? pair->odd_p : pair->p, pair->vocab);
 	if (q != NULL)
-		*q = pair->hq != NULL ? *pair->hq : pdist_dense(pair->q, pair->vocab);
+		*q = pair->hq != NULL ? *pair->hq :
+		    pdist_dense(odd ? pair->odd_q : pair->q, pair->vocab);
 }
 
 static void

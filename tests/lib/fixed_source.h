@@ -1,7 +1,9 @@
 /* fixed_source.h: a test source that serves the same (p, q) pair at every node
  * of every step: dense vectors, which may be anything, even unnormalised, or
- * handles of any form (pdist.h); all of it is the caller's. It logs the step's
- * node requests (source.h): node i (1 up) is the i-th child asked for. */
+ * handles of any form (pdist.h); all of it is the caller's. With odd_p and
+ * odd_q set, the nodes at odd depth (positions 2, 4, ... of a step) get that
+ * pair instead: pairs that differ by position. It logs the step's node
+ * requests (source.h): node i (1 up) is the i-th child asked for. */
 #ifndef SPECDEC_FIXED_SOURCE_H
 #define SPECDEC_FIXED_SOURCE_H
 
@@ -20,6 +22,8 @@ struct fixed_pair {
 	double noise;		/* the last noise set (it changes nothing) */
 	const struct pdist *hp;	/* when not NULL, served in place of p and q */
 	const struct pdist *hq;
+	const double *odd_p;	/* when not NULL, served at odd depths */
+	const double *odd_q;
 	size_t vocab;		/* set by fixed_source_open */
 	int nodes;		/* nodes of this step, the root (0) included */
 	int parent[FIXED_NODES_MAX];	/* node i's parent and the token drafted */

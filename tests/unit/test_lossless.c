@@ -89,6 +89,40 @@ test_power_on_small_skew(void)
 	tap_ok(caught >= 95, "u^1.1 over 20,000 values: p < 0.001 in %d of 100 seeds", caught);
 }
 
+/* The Bonferroni combination on values placed by hand: 2,000 u's at the centres
+ * of the 20 bins, 140 in the first, 60 in the last, 100 in each other. Pearson:
+ * (40^2 + 40^2) / 100 = 32 on 19 df, between the tables' 0.05 (30.14) and 0.025
+ * (32.85) points. KS: just past the first centre F_n = 0.07 against F = 0.02525
+ * (the fine bin's edge, 1/4000 above 0.025), D = 0.04475, the largest gap;
+ * sqrt(2000) D = 2.001, P(K > 2.0) = 2 exp(-8) = 0.00067. The verdict is twice
+ * the smaller p-value, at most 1. */
+static void
+test_bonferroni(void)
+{
+	struct lossless_result r;
+	int b, i, n;
+
+	memset(&l, 0, sizeof l);
+	for (b = 0; b < LOSSLESS_BINS; b++) {
+		n = b == 0 ? 140 : b == LOSSLESS_BINS - 1 ? 60 : 100;
+		for (i = 0; i < n; i++)
+			lossless_add(&l, (b + 0.5) / LOSSLESS_BINS);
+	}
+	r = lossless_test(&l);
+	tap_near(r.chi2, 32.0, 1e-9, "Pearson over 20 bins: (40^2 + 40^2) / 100 = 32");
+	tap_ok(r.chi2_p > 0.025 && r.chi2_p < 0.05, "its p on 19 df between 0.025 and 0.05: %.4f",
+	    r.chi2_p);
+	tap_near(r.ks, 0.04475, 1e-9, "KS: 0.07 - 0.02525 just past the first centre");
+	tap_ok(r.ks_p > 0.0005 && r.ks_p < 0.0008, "its p near 2 exp(-8) = 0.00067: %.5f",
+	    r.ks_p);
+	tap_near(r.p_value, 2.0 * r.ks_p, 1e-15, "Bonferroni: twice the smaller p (KS's)");
+	memset(&l, 0, sizeof l);
+	for (i = 0; i < 2000; i++)
+		lossless_add(&l, (i + 0.5) / 2000.0);
+	r = lossless_test(&l);
+	tap_ok(r.chi2 == 0.0 && r.p_value == 1.0, "evenly spread u's: chi2 0, p capped at 1");
+}
+
 static void
 test_kolmogorov_quantiles(void)
 {
@@ -150,6 +184,7 @@ test_sparse_tv_null(void)
 int
 main(void)
 {
+	test_bonferroni();
 	test_small_sample_untestable();
 	test_hist_and_clamping();
 	test_false_alarm_rate();

@@ -717,6 +717,25 @@ test_cached_rows(void)
 	free(t);
 }
 
+/* Kneser-Ney's discount D = n1 / (n1 + 2 n2) per length, worked by hand on
+ * 0 1 0 1 0 2: unigram counts 3, 2, 1 (n1 = 1, n2 = 1): D = 1/3; bigrams 01 x2,
+ * 10 x2, 02 x1 (n1 = 1, n2 = 2): D = 1/5. Continuation counts of the unigrams
+ * (distinct left neighbours): 0 after {1}, 1 after {0}, 2 after {0}: n1 = 3,
+ * n2 = 0, D = 1, held at the ceiling 0.9. */
+static void
+test_discounts(void)
+{
+	static const uint32_t ids[] = { 0, 1, 0, 1, 0, 2 };
+	struct ngram_counts c;
+
+	ngram_count(&c, ids, 6, 3, 2);
+	tap_near(c.disc_raw[1], 1.0 / 3.0, 1e-15, "KN discount, unigrams: 1 / (1 + 2 * 1)");
+	tap_near(c.disc_raw[2], 1.0 / 5.0, 1e-15, "KN discount, bigrams: 1 / (1 + 2 * 2)");
+	tap_near(c.disc_cont[1], 0.9, 1e-15,
+	    "KN discount, unigram continuations: 3 / 3, held at 0.9");
+	ngram_counts_free(&c);
+}
+
 int
 main(void)
 {
@@ -725,6 +744,7 @@ main(void)
 
 	test_tokenize();
 	test_vocab();
+	test_discounts();
 	if (vocab_build(text, strlen(text), 1000, &f.v, &f.ids, &f.n) != 0)
 		return tap_ok(0, "fixture builds"), tap_done();
 	ngram_count(&f.c, f.ids, f.n, f.v.size, 4);

@@ -31,6 +31,15 @@ test_lines(void)
 	tap_eq(parse(" # a comment", &l, &vocab, &e), REPLAY_SKIP, "comment");
 	tap_ok(parse("#vocab 7 ", &l, &vocab, &e) == REPLAY_HEADER && vocab == 7, "header");
 	tap_eq(parse("# vocabulary", &l, &vocab, &e), REPLAY_SKIP, "not a header");
+	tap_ok(parse("# vocab 2", &l, &vocab, &e) == REPLAY_HEADER && vocab == 2,
+	    "the smallest vocabulary a header takes: 2");
+	vocab = 0;
+	tap_ok(parse("# vocab 1", &l, &vocab, &e) == REPLAY_ERROR && vocab == 0 &&
+	    strstr(e.msg, "from 2 to 1048576") != NULL, "# vocab 1 refused (%s)", e.msg);
+	tap_ok(parse("# vocab 1048576", &l, &vocab, &e) == REPLAY_HEADER && vocab == 1048576,
+	    "the largest: 1048576 = 2^20");
+	tap_ok(parse("# vocab 1048577", &l, &vocab, &e) == REPLAY_ERROR,
+	    "# vocab 1048577 refused");
 	tap_ok(parse("1, 2,3 2 # note", &l, &vocab, &e) == REPLAY_DIST && !l.sparse &&
 	    l.n == 4 && l.sum == 8.0, "dense line with commas and a comment");
 	replay_line_dense(&l, d, 4);

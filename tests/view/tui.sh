@@ -134,6 +134,8 @@ s=$(screen u)
 ok $? "no too-small message after enlarging" "$s"
 $T resize-window -t u -x 120 -y 40
 check u "per-step mean" "120x40 uses the room (extra statistics line)"
+check u "SGLang len" \
+    "120x40 shows the serving systems' figures under their names"
 $T resize-window -t u -x 80 -y 24
 wait_gone u "per-step mean"
 ok $? "back at 80x24 the extra line goes"
@@ -349,9 +351,11 @@ check a "mean γ" "the statistics show the mean gamma"
 screen a | grep -Eq ' [0-9]+ γ[0-9]+  '
 ok $? "each stream row shows its step's gamma" "$(screen a)"
 keys a a
-check a "standard  threshold" "a: then the threshold schedule"
+check a "standard  draft-p-min" "a: then llama.cpp's draft-p-min schedule"
 keys a a
-wait_gone a "threshold"
+check a "standard  confidence" "a: then Hugging Face's confidence schedule"
+keys a a
+wait_gone a "confidence"
 ok $? "a: and back to constant, named nowhere" "$(screen a)"
 end_view a
 
