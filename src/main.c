@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -58,6 +59,7 @@ main(int argc, char **argv)
 	struct options opt;
 	int rc;
 
+	signal(SIGXFSZ, SIG_IGN);	/* past ulimit -f, a write fails with EFBIG */
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");	/* JSON and option values use a decimal point */
 	if ((rc = cli_parse(argc, argv, &opt, stderr)) != 0)

@@ -8,7 +8,9 @@
 #include "cli/cli_derive.h"
 #include "cli/cli_table.h"
 #include "util/exit_status.h"
+#include "util/errmsg.h"
 #include "util/escape.h"
+#include "util/outfile.h"
 #include "cli/presets.h"
 #include "sim/sim.h"
 #include "source/stub_alpha.h"
@@ -147,12 +149,26 @@ apply_target_alpha(struct options *opt, uint64_t given, FILE *err)
 	return EXIT_STATUS_USAGE;
 }
 
+/* The output file, before any work is done for it (outfile.h). */
+static int
+check_plot(const struct options *opt, FILE *err)
+{
+	char why[ERRMSG_MAX], msg[ERRMSG_MAX + 16];
+
+	if (opt->plot == NULL || outfile_check(opt->plot, why, sizeof why) == 0)
+		return 0;
+	snprintf(msg, sizeof msg, "--plot: %s", why);
+	escape_message(err, msg);
+	return EXIT_STATUS_USAGE;
+}
+
 int
 cli_derive(struct options *opt, uint64_t given, FILE *err)
 {
 	int rc;
 
 	if ((rc = check_sweep(opt, given, err)) != 0 ||
+	    (rc = check_plot(opt, err)) != 0 ||
 	    (rc = apply_preset(opt, given, err)) != 0)
 		return rc;
 	return apply_target_alpha(opt, given, err);
