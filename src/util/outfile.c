@@ -187,11 +187,22 @@ outfile_commit(struct outfile *of, const char *path, char *err, size_t errlen)
 int
 outfile_place_new(struct outfile *of, const char *path, char *err, size_t errlen)
 {
+	struct stat st;
+
 	if (link(of->temp, path) == 0)
 		return 0;
 	if (errno == EEXIST)
 		return 1;
-	return fail(path, strerror(errno), err, errlen);
+	if (errno != EPERM && errno != ENOSYS && errno != EOPNOTSUPP)
+		return fail(path, strerror(errno), err, errlen);
+	/* A file system without hard links (FAT): no file is replaced all the
+	 * same, unless another process takes the name in between. */
+	if (lstat(path, &st) == 0)
+		return 1;
+	if (rename(of->temp, path) != 0)
+		return fail(path, strerror(errno), err, errlen);
+	of->temp[0] = '\0';
+	return 0;
 }
 
 void

@@ -43,8 +43,9 @@ int outfile_commit(struct outfile *of, const char *path, char *err, size_t errle
 int outfile_close(struct outfile *of, const char *path, char *err, size_t errlen);
 
 /* Give the closed temporary the name path unless path exists (link(2), which
- * never replaces a file). 0; 1 when path exists (nothing done); -1 with
- * "path: reason" in err. The temporary stays until outfile_discard. */
+ * never replaces a file; rename(2) after a check where the file system has no
+ * hard links). 0; 1 when path exists (nothing done); -1 with "path: reason" in
+ * err. Whatever remains of the temporary goes with outfile_discard. */
 int outfile_place_new(struct outfile *of, const char *path, char *err, size_t errlen);
 
 /* Remove the temporary (open or closed) and release the held signals. */
