@@ -40,6 +40,12 @@ schedule_gamma(enum schedule_kind kind, int gamma, int cur)
 	return kind == SCHEDULE_HEURISTIC ? cur : gamma;
 }
 
+const char *
+schedule_option(enum schedule_kind kind)
+{
+	return kind == SCHEDULE_THRESHOLD ? "draft-p-min" : NULL;
+}
+
 double
 schedule_p_min(enum schedule_kind kind, double p_min)
 {
