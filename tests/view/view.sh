@@ -9,10 +9,10 @@
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
 
 # has NAME ERE DESCRIPTION: the screen has a line matching the extended regex
-# (polled for up to 5 s); the screen goes to the log when it does not.
+# (polled for up to WAIT_TENTHS); the screen goes to the log when it does not.
 has() {
 	i=0
-	while [ "$i" -lt 50 ]; do
+	while [ "$i" -lt "$WAIT_TENTHS" ]; do
 		screen "$1" | grep -qE -- "$2" && break
 		sleep 0.1
 		i=$((i + 1))
