@@ -71,6 +71,13 @@ sources() {
 	esac
 }
 
+# helpers NAME: the harness's own helpers in tests/fuzz/.
+helpers() {
+	case $1 in
+	sim|rules) echo tests/fuzz/fuzz_checks.c ;;
+	esac
+}
+
 n=0
 failed=0
 for h in ${FUZZ_ONLY:-replay tokenize cli sim rules}; do
@@ -78,7 +85,8 @@ for h in ${FUZZ_ONLY:-replay tokenize cli sim rules}; do
 	corpus=${FUZZ_KEEP:+$FUZZ_KEEP/$h}
 	corpus=${corpus:-$tmp/$h}
 	[ -d "$corpus" ] && [ -n "$(ls -A "$corpus")" ] || seeds $h "$corpus"
-	if ! (cd "$top" && $CC $flags tests/fuzz/fuzz_$h.c $(sources $h) -lm -pthread -o "$tmp/fuzz_$h") \
+	if ! (cd "$top" && $CC $flags tests/fuzz/fuzz_$h.c $(helpers $h) $(sources $h) -lm -pthread \
+	    -o "$tmp/fuzz_$h") \
 	    2> "$tmp/build.log"; then
 		echo "not ok $n - fuzz_$h: does not build"
 		sed 's/^/# /' "$tmp/build.log"

@@ -10,15 +10,11 @@
  * named. */
 #include "config.h"
 
-#include <fcntl.h>
-#include <math.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "sim/checks.h"
+#include "fuzz_checks.h"
 #include "sim/sim.h"
 #include "source/source.h"
 #include "source/source_replay.h"
@@ -33,82 +29,11 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char scratch_path[64];
-
-static int
-in01(double x)
-{
-	return isfinite(x) && x >= 0.0 && x <= 1.0 + 1e-9;
-}
-
 /* A 16-bit value of the input as a fraction in [lo, hi]. */
 static double
 span(const uint8_t *d, double lo, double hi)
 {
 	return lo + (hi - lo) * (double)(d[0] | d[1] << 8) / 65535.0;
-}
-
-static void
-check_step(const struct spec_step *s, int cap, size_t vocab)
-{
-	int i;
-
-	if (s->gamma < 0 || s->gamma > cap || s->ntok < 1 || s->ntok > s->gamma + 1 ||
-	    s->accepted < 0 || s->accepted > s->gamma || s->tested < s->accepted ||
-	    s->tested > s->gamma || s->emitted != s->accepted + 1 ||
-	    !in01(s->residual_mass))
-		abort();
-	for (i = 0; i < s->tested; i++)
-		if (!in01(s->beta[i]) || !in01(s->resid[i]))
-			abort();
-	for (i = 0; i < s->ntok; i++)
-		if (s->tok[i].id < 0 || (size_t)s->tok[i].id >= vocab || !in01(s->tok[i].p) ||
-		    !in01(s->tok[i].q) || !in01(s->tok[i].u))
-			abort();
-}
-
-static void
-check_figures(const struct sim *sim, const struct sim_figures *f, int cap)
-{
-	double top = cap + 1.0 + 1e-9;
-
-	if (!in01(f->alpha_hat) || !in01(f->alpha_overlap) ||
-	    !in01(f->alpha_overlap_tested) || !isfinite(f->alpha_stderr) ||
-	    f->alpha_stderr < 0.0)
-		abort();
-	if (!(f->tok_per_step >= 1.0 && f->tok_per_step <= top) ||
-	    !(f->closed_form >= 1.0 && f->closed_form <= top) ||
-	    !(f->closed_form_per_step >= 1.0 - 1e-9 && f->closed_form_per_step <= top))
-		abort();
-	if (!in01(f->tv) || !isfinite(f->tv_noise) || f->tv_noise < 0.0 ||
-	    !isfinite(f->chi2.statistic) || f->chi2.statistic < 0.0 ||
-	    !in01(f->chi2.p_value) || f->chi2.df < 0)
-		abort();
-	if (!(f->cost_ratio >= 0.0) || !(f->target_rate > 0.0) || !isfinite(f->spec_rate) ||
-	    !(f->spec_rate > 0.0) || !isfinite(f->speedup) || !(f->speedup > 0.0) ||
-	    !isfinite(f->speedup_measured) || !(f->speedup_measured > 0.0) ||
-	    f->optimal_gamma < SPEC_GAMMA_MIN || f->optimal_gamma > SPEC_GAMMA_MAX ||
-	    !isfinite(f->optimal_speedup) || !(f->optimal_speedup > 0.0))
-		abort();
-	if (sim->stats.steps != STEPS || sim->stats.tokens < STEPS ||
-	    sim->stats.tokens > (uint64_t)STEPS * (uint64_t)(cap + 1))
-		abort();
-}
-
-static void
-check_checks(const struct sim *sim, const struct sim_figures *f)
-{
-	struct check c[CHECKS_COUNT];
-	int failed = checks_run(sim, f, c), i, n = 0;
-
-	for (i = 0; i < CHECKS_COUNT; i++) {
-		if (c[i].name == NULL || c[i].name[0] == '\0' ||
-		    memchr(c[i].detail, '\0', sizeof c[i].detail) == NULL)
-			abort();
-		n += !c[i].pass;
-	}
-	if (n != failed)
-		abort();
 }
 
 /* The run's parameters from the input's first HEADER bytes. */
@@ -143,33 +68,11 @@ run(struct source *src, const struct sim_params *par)
 	if (cap < par->gamma || cap > SPEC_GAMMA_MAX)
 		abort();
 	for (i = 0; i < STEPS; i++)
-		check_step(&sim_step(&sim)->step, cap, sim.src.vocab);
+		fuzz_check_step(&sim_step(&sim)->step, 0, cap, sim.src.vocab);
 	sim_figures(&sim, &f);
-	check_figures(&sim, &f, cap);
-	check_checks(&sim, &f);
+	fuzz_check_figures(&sim, &f, cap, STEPS);
+	fuzz_check_checks(&sim, &f);
 	sim_close(&sim);
-}
-
-static void
-remove_scratch(void)
-{
-	unlink(scratch_path);
-}
-
-static void
-write_scratch(const uint8_t *data, size_t size)
-{
-	int fd;
-
-	if (scratch_path[0] == '\0') {
-		snprintf(scratch_path, sizeof scratch_path, "/tmp/fuzz_rules.%ld",
-		    (long)getpid());
-		atexit(remove_scratch);
-	}
-	fd = open(scratch_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	if (fd < 0 || (size > 0 && write(fd, data, size) != (ssize_t)size))
-		abort();
-	close(fd);
 }
 
 /* The stub (byte HEADER even: vocabulary 2 to 257 and noise from the next
@@ -185,9 +88,9 @@ open_source(struct source *src, const uint8_t *d, size_t size)
 		    size > 3 ? span(d + 2, 0.0, SIM_NOISE_MAX) : 0.3);
 		return 0;
 	}
-	write_scratch(d + 1, size - 1);
 	err[0] = '\0';
-	if (source_replay_open(src, scratch_path, NULL, err, sizeof err) != 0) {
+	if (source_replay_open(src, fuzz_scratch("fuzz_rules", d + 1, size - 1), NULL,
+	    err, sizeof err) != 0) {
 		if (err[0] == '\0' || strchr(err, '\n') != NULL)
 			abort();
 		return -1;
