@@ -102,8 +102,8 @@ outfile_check(const char *path, char *err, size_t errlen)
 	if (dir_length(path) + sizeof OUTFILE_TEMP_NAME > OUTFILE_PATH_MAX)
 		return fail(path, "the directory's name is too long", err, errlen);
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		snprintf(why, sizeof why, "%s, not a regular file (the output is written to a new file and renamed to it)",
-		    readfile_kind(st.st_mode));
+		snprintf(why, sizeof why, "%s, not a regular file (the output is "
+		    "written to a new file and renamed to it)", readfile_kind(st.st_mode));
 		return fail(path, why, err, errlen);
 	}
 	return check_dir(path, err, errlen);
@@ -127,7 +127,7 @@ int
 outfile_open(struct outfile *of, const char *path, char *err, size_t errlen)
 {
 	size_t n = dir_length(path);
-	int fd;
+	int fd, mode;
 
 	of->fp = NULL;
 	of->temp[0] = '\0';
@@ -135,10 +135,10 @@ outfile_open(struct outfile *of, const char *path, char *err, size_t errlen)
 	if (outfile_check(path, err, errlen) != 0)
 		return -1;
 	snprintf(of->temp, sizeof of->temp, "%.*s%s", (int)n, path, OUTFILE_TEMP_NAME);
-	of->mode = new_mode(path);
+	mode = new_mode(path);
 	hold_signals();
 	of->holding = 1;
-	if ((fd = mkstemp(of->temp)) < 0 || fchmod(fd, (mode_t)of->mode) != 0 ||
+	if ((fd = mkstemp(of->temp)) < 0 || fchmod(fd, (mode_t)mode) != 0 ||
 	    (of->fp = fdopen(fd, "w")) == NULL) {
 		fail(path, strerror(errno), err, errlen);
 		if (fd >= 0) {

@@ -15,7 +15,6 @@
 struct outfile {
 	FILE *fp;
 	char temp[OUTFILE_PATH_MAX];
-	int mode;		/* the permissions the file gets */
 	int holding;		/* holds the signals (outfile_open) */
 };
 
