@@ -59,10 +59,11 @@ main(int argc, char **argv)
 	struct options opt;
 	int rc;
 
-	signal(SIGXFSZ, SIG_IGN);	/* past ulimit -f, a write fails with EFBIG */
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");	/* JSON and option values use a decimal point */
 	if ((rc = cli_parse(argc, argv, &opt, stderr)) != 0)
 		return rc;
+	if (opt.mode != CLI_LIVE)	/* past ulimit -f, a write fails with EFBIG */
+		signal(SIGXFSZ, SIG_IGN);
 	return output_status(run_mode(&opt));
 }

@@ -15,11 +15,13 @@
 #include "util/readfile.h"
 
 static sigset_t held_old;	/* the mask before the first hold */
+static struct sigaction xfsz_old;	/* SIGXFSZ's action before it */
 static int held;		/* outfiles holding the signals */
 
 static void
 hold_signals(void)
 {
+	struct sigaction ign;
 	sigset_t set;
 
 	if (held++ > 0)
@@ -30,13 +32,18 @@ hold_signals(void)
 	sigaddset(&set, SIGHUP);
 	sigaddset(&set, SIGQUIT);
 	sigprocmask(SIG_BLOCK, &set, &held_old);
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigaction(SIGXFSZ, &ign, &xfsz_old);
 }
 
 static void
 release_signals(void)
 {
-	if (held > 0 && --held == 0)
+	if (held > 0 && --held == 0) {
+		sigaction(SIGXFSZ, &xfsz_old, NULL);
 		sigprocmask(SIG_SETMASK, &held_old, NULL);
+	}
 }
 
 /* The length of path's directory part, its final '/' included; 0 for none. */

@@ -28,7 +28,8 @@ int outfile_check(const char *path, char *err, size_t errlen);
  * permissions of path when that exists, else 0666 less the umask. Signals that
  * end the process (SIGINT, SIGTERM, SIGHUP, SIGQUIT) are held until
  * outfile_commit or outfile_discard, so that the temporary never outlives the
- * run. 0, or -1 with "path: reason" in err. */
+ * run, and SIGXFSZ is ignored, so that a file size limit fails a write with
+ * EFBIG. 0, or -1 with "path: reason" in err. */
 int outfile_open(struct outfile *of, const char *path, char *err, size_t errlen);
 
 /* Flush, sync and close the temporary; then rename it to path. On any failure
