@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -62,5 +63,7 @@ main(int argc, char **argv)
 	setlocale(LC_NUMERIC, "C");	/* JSON and option values use a decimal point */
 	if ((rc = cli_parse(argc, argv, &opt, stderr)) != 0)
 		return rc;
+	if (opt.mode != CLI_LIVE)	/* past ulimit -f, a write fails with EFBIG */
+		signal(SIGXFSZ, SIG_IGN);
 	return output_status(run_mode(&opt));
 }

@@ -263,8 +263,13 @@ batch_run(const struct options *opt)
 		print_heading(&sim, &fig);
 		figures_report(stdout, &run);
 	}
-	plotted = opt->plot == NULL ||
+	plotted = opt->plot == NULL || done < opt->steps ||
 	    batch_plot_run(opt->plot, &sim, &fig, err, sizeof err) == 0;
+	if (opt->plot != NULL && done < opt->steps) {
+		snprintf(err, sizeof err, "--plot: interrupted, %s left as it was",
+		    opt->plot);
+		escape_message(stderr, err);
+	}
 	if (!plotted)
 		escape_message(stderr, err);
 	sim_close(&sim);

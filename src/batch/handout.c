@@ -1,7 +1,6 @@
 /* handout.c: the four panels of --plot. */
 #include "config.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,6 +8,8 @@
 #include "batch/handout.h"
 #include "batch/svg.h"
 #include "stats/theory.h"
+#include "util/errmsg.h"
+#include "util/outfile.h"
 
 #define WIDTH 900
 #define HEIGHT 740
@@ -227,16 +228,14 @@ draw(FILE *out, const struct handout *h)
 int
 handout_write(const char *path, const struct handout *h, char *err, size_t errlen)
 {
-	FILE *out = fopen(path, "w");
+	struct outfile of;
+	char why[ERRMSG_MAX];
 
-	if (out == NULL) {
-		snprintf(err, errlen, "--plot: cannot write %s: %s", path, strerror(errno));
-		return -1;
+	if (outfile_open(&of, path, why, sizeof why) == 0) {
+		draw(of.fp, h);
+		if (outfile_commit(&of, path, why, sizeof why) == 0)
+			return 0;
 	}
-	draw(out, h);
-	if (ferror(out) | fclose(out)) {
-		snprintf(err, errlen, "--plot: cannot write %s: %s", path, strerror(errno));
-		return -1;
-	}
-	return 0;
+	snprintf(err, errlen, "--plot: cannot write %s", why);
+	return -1;
 }

@@ -48,7 +48,8 @@ struct handout {
 	struct handout_run run;
 };
 
-/* Write h to path. 0, or -1 with one line in err (errmsg.h). */
+/* Write h to path atomically (outfile.h): on any failure path is left as it
+ * was. 0, or -1 with one line in err (errmsg.h). */
 int handout_write(const char *path, const struct handout *h, char *err, size_t errlen);
 
 /* Tokens per step and its 95% half-width from a histogram (hist[n-1]: steps that

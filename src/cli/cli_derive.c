@@ -8,10 +8,14 @@
 #include "cli/cli_derive.h"
 #include "cli/cli_table.h"
 #include "util/exit_status.h"
+#include "util/errmsg.h"
 #include "util/escape.h"
+#include "util/outfile.h"
 #include "cli/presets.h"
 #include "sim/sim.h"
 #include "source/stub_alpha.h"
+#include "verify/schedule.h"
+#include "verify/verify.h"
 
 #define RANGE_WORDS_MAX 256
 
@@ -55,6 +59,102 @@ check_sweep(const struct options *opt, uint64_t given, FILE *err)
 	if (opt->sweep && given_row(given, "trace"))
 		return refuse(err, "trace", "sweep", "do not go together: trace one run "
 		    "with --batch");
+	return 0;
+}
+
+/* One kind of entry whose parameters options set: the rules or the schedules. */
+struct param_owner {
+	enum cli_axis axis;	/* the axis that lists the run's entries */
+	int n;			/* entries in the table */
+	const char *what, *option;	/* "rule", "verifier" */
+	const char *(*name)(int i);
+	int (*takes)(int i, const char *option);
+};
+
+static const char *
+rule_name(int i)
+{
+	return verify_entry((enum verify_rule)i)->name;
+}
+
+static int
+rule_takes(int i, const char *option)
+{
+	return verify_takes_option((enum verify_rule)i, option);
+}
+
+static const char *
+schedule_entry_name(int i)
+{
+	return schedule_name((enum schedule_kind)i);
+}
+
+static int
+schedule_takes(int i, const char *option)
+{
+	const char *o = schedule_option((enum schedule_kind)i);
+
+	return o != NULL && strcmp(o, option) == 0;
+}
+
+/* Whether an entry the run uses (any cell of a sweep) takes option. */
+static int
+run_takes(const struct options *opt, const struct param_owner *w, const char *option)
+{
+	const struct cli_axis_values *a = &opt->axis[w->axis];
+	int j;
+
+	for (j = 0; j < a->n; j++)
+		if (w->takes((int)a->v[j], option))
+			return 1;
+	return 0;
+}
+
+/* "--lenience only applies to the lenient rule (--verifier lenient)", naming
+ * every entry that takes option. */
+static int
+refuse_param(FILE *err, const struct param_owner *w, const char *option)
+{
+	const char *sep = "";
+	int i, first = -1;
+
+	fprintf(err, "specdec: --%s only applies to the ", option);
+	for (i = 0; i < w->n; i++)
+		if (w->takes(i, option)) {
+			fprintf(err, "%s%s", sep, w->name(i));
+			sep = " or ";
+			first = first < 0 ? i : first;
+		}
+	fprintf(err, " %s (--%s %s); the run would ignore it\n", w->what, w->option,
+	    w->name(first));
+	return EXIT_STATUS_USAGE;
+}
+
+/* In batch mode, an option that sets a parameter of rules or schedules none of
+ * which the run uses (the live view can switch to them with a key). */
+static int
+check_params(const struct options *opt, uint64_t given, FILE *err)
+{
+	const struct param_owner owners[] = {
+		{ CLI_AXIS_VERIFIER, verify_nrules, "rule", "verifier", rule_name,
+		    rule_takes },
+		{ CLI_AXIS_SCHEDULE, SCHEDULE_NKINDS, "schedule", "schedule",
+		    schedule_entry_name, schedule_takes },
+	};
+	size_t i, w;
+	int e;
+
+	if (opt->mode != CLI_BATCH)
+		return 0;
+	for (i = 0; i < cli_noptions; i++) {
+		if (!(given & (UINT64_C(1) << i)))
+			continue;
+		for (w = 0; w < sizeof owners / sizeof owners[0]; w++)
+			for (e = 0; e < owners[w].n; e++)
+				if (owners[w].takes(e, cli_options[i].name) &&
+				    !run_takes(opt, &owners[w], cli_options[i].name))
+					return refuse_param(err, &owners[w], cli_options[i].name);
+	}
 	return 0;
 }
 
@@ -147,12 +247,27 @@ apply_target_alpha(struct options *opt, uint64_t given, FILE *err)
 	return EXIT_STATUS_USAGE;
 }
 
+/* The output file, before any work is done for it (outfile.h). */
+static int
+check_plot(const struct options *opt, FILE *err)
+{
+	char why[ERRMSG_MAX], msg[ERRMSG_MAX + 16];
+
+	if (opt->plot == NULL || outfile_check(opt->plot, why, sizeof why) == 0)
+		return 0;
+	snprintf(msg, sizeof msg, "--plot: %s", why);
+	escape_message(err, msg);
+	return EXIT_STATUS_USAGE;
+}
+
 int
 cli_derive(struct options *opt, uint64_t given, FILE *err)
 {
 	int rc;
 
 	if ((rc = check_sweep(opt, given, err)) != 0 ||
+	    (rc = check_params(opt, given, err)) != 0 ||
+	    (rc = check_plot(opt, err)) != 0 ||
 	    (rc = apply_preset(opt, given, err)) != 0)
 		return rc;
 	return apply_target_alpha(opt, given, err);

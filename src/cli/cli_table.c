@@ -186,6 +186,8 @@ const struct cli_option cli_options[] = {
 	/* Sweeps and handouts. */
 	{ .name = "csv", .kind = CLI_KIND_FLAG, CLI_FIELD(csv),
 	  .modes = CLI_M_BATCH, .group = CLI_GROUP_SWEEP,
+	  .ignored_with = "json", .ignored_modes = CLI_M_BATCH,
+	  .ignored_hint = "the output is JSON: give one",
 	  .help = "with --sweep: CSV instead of the table" },
 	{ .name = "threads", .kind = CLI_KIND_INT, .arg = "N", CLI_FIELD(threads),
 	  .min = 1, .max = THREADS_MAX,

@@ -6,12 +6,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <wchar.h>
 
 #include "tui/tui_shot.h"
 #include "tui/tui_term.h"
+#include "util/outfile.h"
 
 #define SHOT_LINE_MAX 4096	/* bytes of one screen line, escapes included */
+#define TUI_SHOT_TRIES 100	/* pairs of one step and second: -1 to -99 */
 
 /* One cell of curscr: its characters as multibyte text into buf, its
  * attributes and colour pair; returns its width in columns (at least 1). */
@@ -97,56 +100,117 @@ shot_line(FILE *txt, FILE *ansi, int y)
 	return ferror(txt) || ferror(ansi) ? -1 : 0;
 }
 
-/* Open dir/base.ext for writing into *f; the path into path. */
+/* dir/base[-n].ext into buf: the n-th name for a pair of files (n from 1 for
+ * the second pair of the same step and second). 0, or -1 when it does not fit. */
 static int
-shot_open(FILE **f, const char *dir, const char *base, const char *ext, char *path,
-    size_t len)
+shot_name(char *buf, size_t len, const char *dir, const char *base, int n,
+    const char *ext)
 {
-	snprintf(path, len, "%s/%s.%s", dir, base, ext);
-	return (*f = fopen(path, "w")) != NULL ? 0 : -1;
+	int k;
+
+	if (n == 0)
+		k = snprintf(buf, len, "%s/%s.%s", dir, base, ext);
+	else
+		k = snprintf(buf, len, "%s/%s-%d.%s", dir, base, n, ext);
+	return k < 0 || (size_t)k >= len ? -1 : 0;
 }
 
-/* Close f; -1 when it or anything written before failed. */
+/* The screen into two temporaries, both closed; 0, or -1 with msg. */
 static int
-shot_close(FILE *f)
+shot_fill(struct outfile *txt, struct outfile *ansi, const char *txt_path,
+    const char *ansi_path, char *msg, size_t len)
 {
-	int bad = ferror(f);
+	int y, rc = 0;
 
-	return fclose(f) != 0 || bad ? -1 : 0;
+	if (outfile_open(txt, txt_path, msg, len) != 0)
+		return -1;
+	if (outfile_open(ansi, ansi_path, msg, len) != 0) {
+		outfile_discard(txt);
+		return -1;
+	}
+	for (y = 0; y < LINES && rc == 0; y++)
+		rc = shot_line(txt->fp, ansi->fp, y);
+	if (outfile_close(txt, txt_path, msg, len) != 0) {
+		outfile_discard(ansi);
+		return -1;
+	}
+	if (outfile_close(ansi, ansi_path, msg, len) != 0) {
+		outfile_discard(txt);
+		return -1;
+	}
+	return 0;
+}
+
+/* The two temporaries under the first pair of names neither of which exists;
+ * the .txt name into txt_path. 0, or -1 with msg. */
+static int
+shot_place(struct outfile *txt, struct outfile *ansi, const char *dir,
+    const char *base, char *txt_path, char *msg, size_t len)
+{
+	char ansi_path[OUTFILE_PATH_MAX];
+	int n, rc;
+
+	for (n = 0; n < TUI_SHOT_TRIES; n++) {
+		(void)shot_name(txt_path, OUTFILE_PATH_MAX, dir, base, n, "txt");
+		(void)shot_name(ansi_path, sizeof ansi_path, dir, base, n, "ansi");
+		if ((rc = outfile_place_new(txt, txt_path, msg, len)) != 0) {
+			if (rc < 0)
+				return -1;
+			continue;
+		}
+		if ((rc = outfile_place_new(ansi, ansi_path, msg, len)) == 0)
+			return 0;
+		unlink(txt_path);
+		if (rc < 0)
+			return -1;
+	}
+	snprintf(msg, len, "%s/%s: %d screenshots of this step and second already",
+	    dir, base, TUI_SHOT_TRIES);
+	return -1;
+}
+
+/* A message about a file in dir without dir's name before it: the status line
+ * is narrow, and the reason goes first. */
+static const char *
+in_dir(const char *why, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return strncmp(why, dir, n) == 0 && why[n] == '/' ? why + n + 1 : why;
 }
 
 int
 tui_shot_write(uint64_t step, time_t now, char *msg, size_t len)
 {
 	const char *dir = getenv(TUI_SHOT_DIR_ENV);
-	char base[96], stamp[32], txt_path[4096], ansi_path[4096];
-	FILE *txt = NULL, *ansi = NULL;
+	char base[96], stamp[32], txt_path[OUTFILE_PATH_MAX], ansi_path[OUTFILE_PATH_MAX];
+	char why[OUTFILE_PATH_MAX + 128];
+	struct outfile txt, ansi;
 	struct tm tm;
-	int y, rc = 0, err = 0;
+	int rc;
 
 	dir = dir != NULL && *dir != '\0' ? dir : ".";
 	localtime_r(&now, &tm);
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
 	snprintf(base, sizeof base, "specdec-step%llu-%s", (unsigned long long)step, stamp);
-	if (shot_open(&txt, dir, base, "txt", txt_path, sizeof txt_path) != 0 ||
-	    shot_open(&ansi, dir, base, "ansi", ansi_path, sizeof ansi_path) != 0) {
-		snprintf(msg, len, "cannot write in %s: %s (%s.%s)", dir, strerror(errno), base,
-		    txt == NULL ? "txt" : "ansi");
-		if (txt != NULL)
-			fclose(txt);
+	if (shot_name(ansi_path, sizeof ansi_path, dir, base, TUI_SHOT_TRIES - 1,
+	    "ansi") != 0) {
+		snprintf(msg, len, TUI_SHOT_DIR_ENV " is too long (%zu bytes): the file "
+		    "names in it would pass %d bytes", strlen(dir), OUTFILE_PATH_MAX);
 		return -1;
 	}
-	for (y = 0; y < LINES && rc == 0; y++)
-		if ((rc = shot_line(txt, ansi, y)) != 0)
-			err = errno;
-	if (shot_close(txt) != 0 && (rc = -1) != 0 && err == 0)
-		err = errno;
-	if (shot_close(ansi) != 0 && (rc = -1) != 0 && err == 0)
-		err = errno;
-	if (rc != 0)
-		snprintf(msg, len, "cannot write in %s: %s (%s.txt)", dir,
-		    err != 0 ? strerror(err) : "write error", base);
+	(void)shot_name(txt_path, sizeof txt_path, dir, base, 0, "txt");
+	(void)shot_name(ansi_path, sizeof ansi_path, dir, base, 0, "ansi");
+	rc = shot_fill(&txt, &ansi, txt_path, ansi_path, why, sizeof why);
+	if (rc == 0) {
+		rc = shot_place(&txt, &ansi, dir, base, txt_path, why, sizeof why);
+		outfile_discard(&txt);
+		outfile_discard(&ansi);
+	}
+	if (rc == 0)
+		snprintf(msg, len, "wrote %s and .ansi in %s", strrchr(txt_path, '/') + 1,
+		    dir);
 	else
-		snprintf(msg, len, "wrote %s.txt and .ansi in %s", base, dir);
+		snprintf(msg, len, "cannot write %s (in %s)", in_dir(why, dir), dir);
 	return rc;
 }

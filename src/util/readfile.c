@@ -21,8 +21,8 @@
 #define O_CLOEXEC 0
 #endif
 
-static const char *
-file_type(mode_t mode)
+const char *
+readfile_kind(mode_t mode)
 {
 	if (S_ISDIR(mode))
 		return "a directory";
@@ -40,7 +40,7 @@ file_type(mode_t mode)
 static int
 not_regular(const char *path, mode_t mode, char *err, size_t errlen)
 {
-	snprintf(err, errlen, "%s: %s, not a regular file%s", path, file_type(mode),
+	snprintf(err, errlen, "%s: %s, not a regular file%s", path, readfile_kind(mode),
 	    S_ISFIFO(mode) ? " (save what it gives to a file first)" : "");
 	return -1;
 }

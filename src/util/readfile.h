@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /* The contents of path in a malloc'd buffer with a '\0' after its *len bytes; NULL
  * with "path: reason" in err (errlen bytes, errmsg.h) when it cannot be read.
@@ -13,6 +14,10 @@
  * naming the limit and MEMLIMIT_ENV (memlimit.h). */
 char *readfile_max(const char *path, uint64_t max, size_t *len, char *err,
     size_t errlen);
+
+/* What a file of st_mode mode is when it is not a regular file: "a directory",
+ * "a FIFO or pipe", "a character device" ... */
+const char *readfile_kind(mode_t mode);
 
 /* readfile_max with the input memory limit (memlimit_get). */
 char *readfile_all(const char *path, size_t *len, char *err, size_t errlen);

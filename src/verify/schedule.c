@@ -47,6 +47,14 @@ schedule_gamma(enum schedule_kind kind, int gamma, int cur)
 	return kind == SCHEDULE_HEURISTIC ? cur : gamma;
 }
 
+const char *
+schedule_option(enum schedule_kind kind)
+{
+	if (kind == SCHEDULE_THRESHOLD)
+		return "draft-p-min";
+	return kind == SCHEDULE_CONFIDENCE ? "confidence-threshold" : NULL;
+}
+
 double
 schedule_p_min(enum schedule_kind kind, double p_min)
 {

@@ -38,6 +38,11 @@ int schedule_heuristic_next(int gamma, int accepted, int max_gamma);
  * the current value cur under the heuristic, gamma otherwise. */
 int schedule_gamma(enum schedule_kind kind, int gamma, int cur);
 
+/* The option (without dashes) that sets the kind's parameter: "draft-p-min"
+ * for the threshold (draft-p-min) schedule, "confidence-threshold" for the
+ * confidence schedule; NULL for a kind without one. */
+const char *schedule_option(enum schedule_kind kind);
+
 /* The draft stop threshold a step runs with: p_min under the threshold schedule,
  * 0 (draft all) otherwise. */
 double schedule_p_min(enum schedule_kind kind, double p_min);

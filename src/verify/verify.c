@@ -46,19 +46,34 @@ verify_beta_label(enum verify_rule rule)
 	return e->beta != NULL ? e->beta_name : "overlap";
 }
 
+/* The parameter of e that option sets; NULL when it has none. */
+static const struct verify_param *
+param_by_option(const struct verify_entry *e, const char *option)
+{
+	int k;
+
+	for (k = 0; k < VERIFY_PARAMS_MAX; k++)
+		if (e->params[k].option != NULL && strcmp(e->params[k].option, option) == 0)
+			return &e->params[k];
+	return NULL;
+}
+
 const char *
 verify_param_default(const char *option)
 {
-	int r, k;
+	const struct verify_param *pm;
+	int r;
 
 	for (r = 0; r < verify_nrules; r++)
-		for (k = 0; k < VERIFY_PARAMS_MAX; k++) {
-			const struct verify_param *pm = &verify_table[r]->params[k];
-
-			if (pm->option != NULL && strcmp(pm->option, option) == 0)
-				return pm->def;
-		}
+		if ((pm = param_by_option(verify_table[r], option)) != NULL)
+			return pm->def;
 	return NULL;
+}
+
+int
+verify_takes_option(enum verify_rule rule, const char *option)
+{
+	return param_by_option(verify_entry(rule), option) != NULL;
 }
 
 int

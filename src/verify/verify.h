@@ -151,6 +151,9 @@ const char *verify_beta_label(enum verify_rule rule);
  * dashes), as text; NULL when no rule has such a parameter. */
 const char *verify_param_default(const char *option);
 
+/* Whether the rule has a parameter that option (without dashes) sets. */
+int verify_takes_option(enum verify_rule rule, const char *option);
+
 /* Whether the rule has a parameter at offset in struct verify_params. */
 int verify_uses_param(enum verify_rule rule, size_t offset);
 

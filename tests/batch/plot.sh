@@ -6,6 +6,7 @@
 need rsvg-convert
 need xmllint
 need od
+need perl
 
 # png_size FILE: "width height" from the PNG header.
 png_size() {
@@ -117,9 +118,46 @@ usage_error "--plot: the sweep has 8 series (combinations of the values besides 
 	--plot "$TMPD/many.svg"
 [ ! -e "$TMPD/many.svg" ]; ok $? "and no picture is written"
 
-"$SPECDEC" --batch --steps 10 --plot "$TMPD/no/such/dir.svg" >/dev/null 2>"$TMPD/err"
-is "$?" 3 "an unwritable --plot file: exit 3"
-grep -q "^specdec: --plot: cannot write $TMPD/no/such/dir.svg: " "$TMPD/err"; ok $? "and one line naming it"
+# The path is checked before the run, and the picture replaces the file only
+# whole: written beside it and renamed into place.
+usage_error "--plot: $TMPD/no/such/dir.svg: the directory $TMPD/no/such does not exist" \
+	--batch --steps 10 --plot "$TMPD/no/such/dir.svg"
+usage_error "--plot: $TMPD/: not a file name (it ends in /)" --batch --steps 10 --plot "$TMPD/"
+usage_error "--plot: /dev/null: a character device, not a regular file" --batch --plot /dev/null
+mkfifo "$TMPD/fifo"
+timeout 20 "$SPECDEC" --batch --steps 10 --plot "$TMPD/fifo" >"$TMPD/out" 2>"$TMPD/err"
+is "$?" 2 "--plot to a FIFO with no reader: exit 2 at once, no wait"
+is "$(cat "$TMPD/err")" "specdec: --plot: $TMPD/fifo: a FIFO or pipe, not a regular file (the output is written to a new file and renamed to it)" \
+	"and one line saying why, before the run (nothing on stdout: $(wc -c <"$TMPD/out") bytes)"
+mkdir "$TMPD/keep"
+echo OLD >"$TMPD/keep/p.svg"
+chmod 640 "$TMPD/keep/p.svg"
+# A file size limit (1 KiB blocks in bash, 512 bytes in POSIX sh): a clear error,
+# not death by SIGXFSZ, and the old picture intact.
+(ulimit -f 4; exec "$SPECDEC" --batch --steps 3000 --plot "$TMPD/keep/p.svg") >/dev/null 2>"$TMPD/err"
+is "$?" 3 "--plot past ulimit -f: exit 3, not killed by SIGXFSZ"
+grep -q "^specdec: --plot: cannot write $TMPD/keep/p.svg: File too large$" "$TMPD/err"
+ok $? "and one line naming the file and the reason ($(cat "$TMPD/err"))"
+is "$(cat "$TMPD/keep/p.svg")" OLD "and the old picture is left as it was"
+is "$(ls -A "$TMPD/keep")" p.svg "and no temporary file is left beside it"
+# Interrupted (SIGINT reset to its default first: a script's background job
+# starts with it ignored): exit 130, the old picture intact.
+perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' "$SPECDEC" --batch \
+	--steps 1000000000 --plot "$TMPD/keep/p.svg" >/dev/null 2>"$TMPD/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+is "$?" 130 "an interrupted run with --plot: exit 130"
+is "$(cat "$TMPD/keep/p.svg")" OLD "and the old picture is left as it was"
+grep -q "^specdec: --plot: interrupted, $TMPD/keep/p.svg left as it was$" "$TMPD/err"
+ok $? "and it says so"
+is "$(ls -A "$TMPD/keep")" p.svg "and no temporary file is left"
+"$SPECDEC" --batch --steps 300 --plot "$TMPD/keep/p.svg" >/dev/null
+is "$?" 0 "a finished run replaces the picture"
+head -c 5 "$TMPD/keep/p.svg" | grep -q '^<?xml'; ok $? "with the new one"
+is "$(stat -c %a "$TMPD/keep/p.svg")" 640 "keeping the file's permissions"
+is "$(ls -A "$TMPD/keep")" p.svg "and no temporary file is left"
 
 "$SPECDEC" --batch --steps 50 --trace 20 --noise 1 >"$TMPD/trace"
 is "$(grep -c '^step [0-9]*: gamma 4' "$TMPD/trace")" 20 "--trace 20: twenty steps in detail"

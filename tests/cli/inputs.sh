@@ -160,9 +160,9 @@ quick 'labels\r: No such file' --batch --replay "$tmp/pairs" --labels "$tmp/labe
 quick "specdec: --preset: '\\x17hhhh4' is not a preset" --batch --preset "$(printf '\027')hhhh4"
 "$SPECDEC" --batch --steps 10 --plot "/no${esc}[31m/x.svg" >/dev/null 2>"$TMPD/err"
 rc=$?
-[ "$rc" = 3 ] && grep -qxF 'specdec: --plot: cannot write /no\x1b[31m/x.svg: No such file or directory' "$TMPD/err" &&
+[ "$rc" = 2 ] && grep -qxF 'specdec: --plot: /no\x1b[31m/x.svg: the directory /no\x1b[31m does not exist' "$TMPD/err" &&
     ! grep -q "$esc" "$TMPD/err"
-ok $? "a plot path that cannot be written: exit 3 (got $rc), its escape shown as an escape"
+ok $? "a plot path that cannot be written: exit 2 before the run (got $rc), its escape shown as an escape"
 mkdir -p "$tmp/$(awk 'BEGIN { while (i++ < 15) printf "%0200d/", 0 }')"
 deep=$tmp/$(awk 'BEGIN { while (i++ < 15) printf "%0200d/", 0 }')
 cp "$tmp/pairs" "$deep/pairs"

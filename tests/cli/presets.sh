@@ -97,5 +97,25 @@ usage_error "--target-alpha only applies to the stub source" --batch --target-al
 usage_error "--verify-cost: '2' is not a number from 0 to 1" --batch --verify-cost 2
 usage_error "--gamma: a list of values needs --sweep" --batch --gamma 1,2
 usage_error "--csv only applies with --sweep" --batch --csv
+# A rule's or schedule's option that no rule or schedule of the run uses.
+usage_error "--lenience only applies to the lenient rule (--verifier lenient); the run would ignore it" \
+    --batch --lenience 0.3
+usage_error "--typical-epsilon only applies to the typical rule (--verifier typical)" \
+    --batch --verifier lenient --typical-epsilon 0.2
+usage_error "--typical-delta only applies to the typical rule" --json --typical-delta 0.2
+usage_error "--confidence-threshold only applies to the confidence schedule (--schedule confidence)" \
+	--batch --confidence-threshold 0.3
+usage_error "--draft-p-min only applies to the draft-p-min schedule (--schedule draft-p-min)" \
+    --batch --schedule heuristic --draft-p-min 0.3
+usage_error "--lenience only applies to the lenient rule" \
+    --sweep --gamma 2 --verifier standard,block --lenience 0.3
+usage_error "--csv does not apply with --json (the output is JSON: give one)" \
+    --sweep --gamma 1,2 --csv --json
+"$SPECDEC" --sweep --gamma 2 --steps 2000 --verifier standard,lenient --lenience 0.2 --csv \
+    >"$TMPD/len.csv"
+is "$?" 0 "--lenience in a sweep with some cells under the lenient rule"
+a=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "alpha_hat") c = i }
+    NR == 3 { print ($c > 0.97) }' "$TMPD/len.csv")
+is "$a" 1 "and those cells run at L 0.2 (alpha-hat above 0.97)"
 
 done_testing

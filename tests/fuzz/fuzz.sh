@@ -11,6 +11,9 @@
 #   cli       the command line: status 0, or 2 with one escaped line; values in range
 #   sim       a replay file run through the simulation for 40 steps: every figure
 #             finite and in range
+#   rules     every rule and schedule, the lenience, E, D, P, k, the cost ratio and
+#             gamma up to 32, over the stub or a replay file, for 40 steps: every
+#             figure finite and in range
 top=$(cd "$(dirname "$0")/../.." && pwd)
 secs=${1:-${FUZZ_SECONDS:-11}}
 CC=${FUZZ_CC:-clang}
@@ -45,6 +48,17 @@ seeds() {
 		printf '\003# vocab 4\n0.5 0.3 0.1 0.1\n0.25,0.25,0.25,0.25\n0:1 3:2\n1:1e-3 2:5\n' > "$2/a"
 		printf '\001 1 0\n0 1\n' > "$2/b"
 		printf '\007# vocab 3\n0:1\n1:1\n1e-300 1 1e300\n1 1 1\n' > "$2/c" ;;
+	rules)
+		# 16 bytes of parameters (rule, schedule, gamma, L, E, D, P, k, draft
+		# cost, seed), then the source: even, the stub; odd, a replay file
+		i=0
+		for r in 00 01 02 03 04 05 06 07 08; do
+			printf "\\$r\\00$((i % 3))\\037\\377\\177\\200\\020\\200\\100\\200\\200\\040\\000\\020\\000\\031\\005\\000\\024\\200\\100" \
+			    > "$2/stub$r"
+			i=$((i + 1))
+		done
+		printf '\004\002\007\001\001\377\377\377\377\377\177\377\377\000\100\001\001# vocab 4\n0.5 0.3 0.1 0.1\n0.25,0.25,0.25,0.25\n' \
+		    > "$2/replay" ;;
 	esac
 }
 
@@ -64,15 +78,22 @@ sh "$top/data/embed.sh" "$top/data/corpus.txt" corpus_builtin source/corpus_buil
     ar rcs "$tmp/libmodel.a" "$tmp"/obj/*.o 2>> "$tmp/lib.log"
 lib_rc=$?
 
+# helpers NAME: the harness's own helpers in tests/fuzz/.
+helpers() {
+	case $1 in
+	sim|rules) echo tests/fuzz/fuzz_checks.c ;;
+	esac
+}
+
 n=0
 failed=0
-for h in ${FUZZ_ONLY:-replay tokenize cli sim}; do
+for h in ${FUZZ_ONLY:-replay tokenize cli sim rules}; do
 	n=$((n + 1))
 	corpus=${FUZZ_KEEP:+$FUZZ_KEEP/$h}
 	corpus=${corpus:-$tmp/$h}
 	[ -d "$corpus" ] && [ -n "$(ls -A "$corpus")" ] || seeds $h "$corpus"
 	if [ "$lib_rc" != 0 ] && cp "$tmp/lib.log" "$tmp/build.log" ||
-	    ! (cd "$top" && $CC $flags tests/fuzz/fuzz_$h.c "$tmp/libmodel.a" -lm -pthread \
+	    ! (cd "$top" && $CC $flags tests/fuzz/fuzz_$h.c $(helpers $h) "$tmp/libmodel.a" -lm -pthread \
 	    -o "$tmp/fuzz_$h") 2> "$tmp/build.log"; then
 		echo "not ok $n - fuzz_$h: does not build"
 		sed 's/^/# /' "$tmp/build.log"

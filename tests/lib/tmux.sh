@@ -73,10 +73,15 @@ screen() {
 	$T capture-pane -p -t "$1"
 }
 
+# How long a wait for the screen may last, in tenths of a second: generous, so
+# that a loaded machine is waited for (a wait returns as soon as the screen
+# shows what it waits for).
+WAIT_TENTHS=300
+
 # wait_for NAME PATTERN [TENTHS]: poll the screen until the fixed string appears.
 wait_for() {
 	i=0
-	while [ "$i" -lt "${3:-50}" ]; do
+	while [ "$i" -lt "${3:-$WAIT_TENTHS}" ]; do
 		screen "$1" | grep -qF -- "$2" && return 0
 		sleep 0.1
 		i=$((i + 1))
@@ -87,7 +92,7 @@ wait_for() {
 # wait_gone NAME PATTERN: poll until the fixed string has left the screen.
 wait_gone() {
 	i=0
-	while [ "$i" -lt 50 ]; do
+	while [ "$i" -lt "$WAIT_TENTHS" ]; do
 		screen "$1" | grep -qF -- "$2" || return 0
 		sleep 0.1
 		i=$((i + 1))
@@ -100,12 +105,25 @@ wait_gone() {
 quit() {
 	keys "$1" q
 	i=0
-	while [ "$i" -lt 50 ]; do
+	while [ "$i" -lt "$WAIT_TENTHS" ]; do
 		[ "$($T display-message -p -t "$1" '#{alternate_on}')" = 0 ] && return 0
 		sleep 0.1
 		i=$((i + 1))
 	done
 	return 1
+}
+
+# press NAME KEY WANT BEFORE: KEY, then wait for the fixed string WANT. When
+# WANT has not come within the wait and the screen still shows BEFORE (what
+# the key would have changed: the key was not acted on), KEY is sent once more.
+# Non-zero when WANT never comes.
+press() {
+	keys "$1" "$2"
+	wait_for "$1" "$3" && return 0
+	screen "$1" | grep -qF -- "$4" || return 1
+	echo "# $2 was not acted on within $((WAIT_TENTHS / 10)) s: sent again"
+	keys "$1" "$2"
+	wait_for "$1" "$3"
 }
 
 # check NAME PATTERN DESCRIPTION: a test point that the pattern shows up.

@@ -276,6 +276,15 @@ static const struct {
 	{ "--batch --theory", "--batch does not apply to --theory" },
 	{ "--theory --target-ms 10 --draft-ms 1 --cost-ratio 0.5", "--target-ms does not apply with --cost-ratio" },
 	{ "--theory --cost-ratio 0.5 --draft-ms 1", "--draft-ms does not apply with --cost-ratio" },
+	{ "--batch --lenience 0.3", "--lenience only applies to the lenient rule (--verifier lenient); the run would ignore it" },
+	{ "--json --verifier typical --lenience 0.3", "--lenience only applies to the lenient rule" },
+	{ "--batch --typical-epsilon 0.2", "--typical-epsilon only applies to the typical rule (--verifier typical)" },
+	{ "--batch --verifier lenient --typical-delta 0.2", "--typical-delta only applies to the typical rule" },
+	{ "--batch --draft-p-min 0.3", "--draft-p-min only applies to the draft-p-min schedule (--schedule draft-p-min)" },
+	{ "--sweep --schedule constant,heuristic --draft-p-min 0.3", "--draft-p-min only applies to the draft-p-min schedule" },
+	{ "--sweep --verifier standard,block --lenience 0.9", "--lenience only applies to the lenient rule" },
+	{ "--sweep --csv --json", "--csv does not apply with --json (the output is JSON: give one)" },
+	{ "--sweep --json --csv", "--csv does not apply with --json" },
 };
 
 static void
@@ -294,6 +303,32 @@ test_bad(void)
 	}
 }
 
+/* A rule's or schedule's option is taken where a rule or schedule of the run
+ * uses it, and in the live view, whose keys switch to the others. */
+static void
+test_params(void)
+{
+	struct options o;
+	char err[256];
+
+	tap_ok(parse("--batch --verifier lenient --lenience 0.3", &o, err, sizeof err) == 0 &&
+	    o.lenience == 0.3, "--lenience with the lenient rule");
+	tap_ok(parse("--sweep --verifier standard,lenient --lenience 0.3", &o, err,
+	    sizeof err) == 0 && o.lenience == 0.3,
+	    "--lenience in a sweep where some cells run the lenient rule");
+	tap_ok(parse("--batch --verifier typical --typical-epsilon 0.2 --typical-delta 0.1",
+	    &o, err, sizeof err) == 0 && o.typical_epsilon == 0.2 && o.typical_delta == 0.1,
+	    "--typical-epsilon and --typical-delta with the typical rule");
+	tap_ok(parse("--sweep --schedule constant,threshold --draft-p-min 0.3", &o, err,
+	    sizeof err) == 0 && o.draft_p_min == 0.3,
+	    "--draft-p-min in a sweep where some cells run the threshold schedule");
+	tap_ok(parse("--lenience 0.3 --draft-p-min 0.3", &o, err, sizeof err) == 0 &&
+	    o.mode == CLI_LIVE && o.lenience == 0.3,
+	    "the live view takes them all: v and a switch the rule and schedule");
+	tap_ok(parse("--sweep --csv", &o, err, sizeof err) == 0 && o.csv,
+	    "--sweep --csv alone");
+}
+
 int
 main(void)
 {
@@ -301,6 +336,7 @@ main(void)
 	test_good();
 	test_live_and_sources();
 	test_bad();
+	test_params();
 	test_numbers();
 	test_ambiguous();
 	return tap_done();

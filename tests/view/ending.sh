@@ -23,7 +23,11 @@ status_within() {
 S2="tmux -L $SOCK-hup -f /dev/null"
 $S2 new-session -d -x 80 -y 24 "sh -c \"trap '' HUP; '$SPECDEC' --paused;"\
 " echo \\\$? > $TMPD/hup.status\""
-sleep 1
+i=0	# the view drawn: its handlers are in place
+while [ "$i" -lt "$WAIT_TENTHS" ] && ! $S2 capture-pane -p | grep -qF "step "; do
+	sleep 0.1
+	i=$((i + 1))
+done
 $S2 kill-server >/dev/null 2>&1
 st=$(status_within "$TMPD/hup.status" 100)
 is "$st" 129 "terminal closed with SIGHUP ignored: ends with status 129"
@@ -35,7 +39,7 @@ for how in "--paused --frames 5" "--frames 100 m"; do
 	start "$name" 80 24 LC_ALL=C.UTF-8
 	if [ "$3" = m ]; then
 		run "$name" "'$SPECDEC' --rate 2 $1 $2; echo EXIT=\$?"
-		wait_for "$name" "step " 50 && keys "$name" m
+		wait_for "$name" "step " && keys "$name" m
 	else
 		run "$name" "'$SPECDEC' $1 $2 $3; echo EXIT=\$?"
 	fi
@@ -47,7 +51,7 @@ done
 awk 'BEGIN { for (i = 0; i < 20000; i++) printf "x"; printf "q" }' > "$TMPD/paste"
 start paste 80 24 LC_ALL=C.UTF-8
 run paste "'$SPECDEC' --paused; echo EXIT=\$?"
-wait_for paste "space" 50
+wait_for paste "space"
 $T load-buffer "$TMPD/paste"
 $T paste-buffer -t paste
 wait_for paste "EXIT=0" 80

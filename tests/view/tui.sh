@@ -317,8 +317,8 @@ ok $? "replay: ] has no noise to change, the segment goes on" "$s"
 end_view r
 view g 100 30 "--source ngram --paused"
 check g "noise=0.00  V=" "ngram: the view opens on the built-in corpus, with no extra draft noise"
-keys g n
-wait_for g "step 1 "
+press g n "step 1 " "no steps yet"
+ok $? "ngram: n steps once" "$(screen g)"
 s=$(screen g)
 printf '%s\n' "$s" | grep -qE '^.{1,3}[ ]+1 [[:alpha:],.;]'
 ok $? "ngram: the stream shows words" "$s"

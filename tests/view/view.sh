@@ -9,10 +9,10 @@
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
 
 # has NAME ERE DESCRIPTION: the screen has a line matching the extended regex
-# (polled for up to 5 s); the screen goes to the log when it does not.
+# (polled for up to WAIT_TENTHS); the screen goes to the log when it does not.
 has() {
 	i=0
-	while [ "$i" -lt 50 ]; do
+	while [ "$i" -lt "$WAIT_TENTHS" ]; do
 		screen "$1" | grep -qE -- "$2" && break
 		sleep 0.1
 		i=$((i + 1))
@@ -163,14 +163,43 @@ ok $? "the text file holds the 24 lines of the screen, no escapes" "$(cat "$txt"
 [ -f "$ansi" ] && grep -q "$(printf '\033')\[0;1mspecdec" "$ansi" &&
     [ "$(wc -l <"$ansi")" -eq 24 ]
 ok $? "the .ansi file has the same screen with its attributes as escapes"
+# Two more presses at once: at least two of the three share a second, so a name
+# is taken and the next one gets -1.
+keys w w w
+i=0
+while [ "$i" -lt 100 ] && [ "$(ls "$TMPD"/shots | grep -c '^specdec-step2-.*\.ansi$')" -lt 3 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+is "$(ls "$TMPD"/shots | grep -c '^specdec-step2-.*\.txt$') $(ls "$TMPD"/shots |
+    grep -c '^specdec-step2-.*\.ansi$')" "3 3" "three presses at one step: three pairs of files"
+ls "$TMPD"/shots | grep -qE '^specdec-step2-[0-9]{8}-[0-9]{6}-1\.txt$'
+ok $? "a name already taken gets -1 ($(ls "$TMPD"/shots | tr '\n' ' '))"
+is "$(ls -A "$TMPD"/shots | grep -vc '^specdec-step2-')" 0 "and no temporary is left"
 unview w
 view f 80 24 C SPECDEC_SCREENSHOT_DIR=/nonexistent/dir -- --paused
 keys f w
-has f "^ cannot write in /nonexistent/dir: No such file or directory \(specdec-step0-" \
+has f "^ cannot write specdec-step0-[0-9-]*\.txt: the directory /nonex" \
     "a write failure says so on the status line"
 keys f n
 has f "step 1$" "and the view goes on"
 unview f
+long=$(printf '%04060d' 0 | tr 0 d)
+mkdir -p "$TMPD/$long" 2>/dev/null
+view f 80 24 C SPECDEC_SCREENSHOT_DIR="$TMPD/$long" -- --paused
+keys f w
+has f "^ SPECDEC_SCREENSHOT_DIR is too long \([0-9]* bytes\): the file names in it" \
+    "a directory name too long for the files' names is refused, not cut"
+unview f
+mkdir "$TMPD/small"
+start u 80 24 LC_ALL=C SPECDEC_SCREENSHOT_DIR="$TMPD/small"
+run u "ulimit -f 1; '$SPECDEC' --paused"
+wait_for u "step "
+keys u w
+has u "^ cannot write specdec-step0-[0-9-]*\.txt: File too large \(in /" \
+    "past the file size limit: the message names the file and the reason"
+is "$(ls -A "$TMPD/small" | wc -l)" 0 "and no file, partial or temporary, is left"
+unview u
 
 # --- the mouse: a click on a step row selects it, the wheel moves the selection ------
 # The terminal's own reports (xterm SGR 1006, what ncurses asks of xterm-256color)
