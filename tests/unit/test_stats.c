@@ -200,6 +200,28 @@ test_id_p(void)
 	stats_free(&st);
 }
 
+/* The draw share, by hand: 100 tokens, expected shares 1/2 and 1/2 (pooled
+ * collision probability 1/2); the emitted tokens' own target probabilities
+ * sum to 50 (each drawn from (1/2, 1/2): share 1), 100 (point masses: 0) or
+ * 75 ((1 - 0.75) / (1 - 0.5) = 0.5). */
+static void
+test_draw_share(void)
+{
+	struct stats st;
+
+	stats_init(&st, 2, 1);
+	tap_near(stats_draw_share(&st), 1.0, 0.0, "draw share: 1 before data");
+	st.tokens = 100;
+	st.expected.sum[0] = st.expected.sum[1] = 50.0;
+	st.sum_p_emitted = 50.0;
+	tap_near(stats_draw_share(&st), 1.0, 1e-12, "draw share: one fixed law");
+	st.sum_p_emitted = 100.0;
+	tap_near(stats_draw_share(&st), 0.0, 1e-12, "draw share: point masses");
+	st.sum_p_emitted = 75.0;
+	tap_near(stats_draw_share(&st), 0.5, 1e-12, "draw share: halfway");
+	stats_free(&st);
+}
+
 static void
 test_sim_segments(void)
 {
@@ -301,6 +323,7 @@ main(void)
 	test_tv_and_chi2();
 	test_tv_noise();
 	test_id_p();
+	test_draw_share();
 	test_stub_reference_null(20);
 	test_stub_reference_null(200);
 	test_sim_segments();
