@@ -337,8 +337,15 @@ sim_figures(const struct sim *sim, struct sim_figures *fig)
 	fig->tv = stats_tv(st);
 	fig->tv_null = stats_tv_null(st);
 	fig->tv_noise = fig->tv_null.mean;
+	fig->draw_share = stats_draw_share(st);
 	fig->chi2 = stats_chi2(st);
 	fig->lossless = lossless_test(&st->lossless);
+	if (!st->exchangeable && !verify_has(sim->par.verify.rule, VERIFY_F_POINT_TARGET)) {
+		size_t tested;
+		double id_p = stats_id_p(st, &tested);
+
+		lossless_combine(&fig->lossless, id_p, tested);
+	}
 	if (sim->pair != NULL)
 		fig->pair = pair_output_result(sim->pair);
 	else

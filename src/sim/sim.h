@@ -89,6 +89,7 @@ struct sim_figures {
 	double tv;
 	struct tv_null tv_null;		/* TV's law for a correct sampler (tv_null.h) */
 	double tv_noise;		/* its mean: TV expected by chance */
+	double draw_share;		/* stats_draw_share: tv_distance_small's premise */
 	struct chisq_result chi2;
 	struct lossless_result lossless;	/* the per-position PIT test */
 	struct pair_output_result pair;	/* one fixed pair: the rule's exact output

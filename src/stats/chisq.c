@@ -138,3 +138,37 @@ chisq_test(const uint64_t *observed, const double *expected, size_t n)
 		r.p_value = 0.0;
 	return r;
 }
+
+/* P(a, x), the regularised lower incomplete gamma, each side from the form that
+ * converges there. */
+static double
+gamma_p(double a, double x)
+{
+	if (!(x > 0.0))
+		return 0.0;
+	if (x < a + 1.0)
+		return fmin(1.0, gamma_p_series(a, x));
+	return fmax(0.0, 1.0 - gamma_q_fraction(a, x));
+}
+
+static double
+gamma_q(double a, double x)
+{
+	if (!(x > 0.0))
+		return 1.0;
+	if (x < a + 1.0)
+		return fmax(0.0, 1.0 - gamma_p_series(a, x));
+	return fmin(1.0, gamma_q_fraction(a, x));
+}
+
+double
+chisq_poisson_two_sided(uint64_t c, double m)
+{
+	double below, above;
+
+	if (!(m > 0.0))
+		return c > 0 ? 0.0 : 1.0;
+	below = gamma_q((double)c + 1.0, m);	/* P(X <= c) */
+	above = c > 0 ? gamma_p((double)c, m) : 1.0;	/* P(X >= c) */
+	return fmin(1.0, 2.0 * fmin(below, above));
+}

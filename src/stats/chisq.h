@@ -24,4 +24,9 @@ struct chisq_result chisq_test(const uint64_t *observed, const double *expected,
 /* Upper tail P(X >= x) of the chi-square distribution with df degrees of freedom. */
 double chisq_sf(double x, int df);
 
+/* Twice the smaller Poisson tail of count c, P(X <= c) or P(X >= c) for
+ * X ~ Poisson(m), at most 1: exact through the incomplete gamma. With m = 0, 0
+ * for any count and 1 for none. */
+double chisq_poisson_two_sided(uint64_t c, double m);
+
 #endif

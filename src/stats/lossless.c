@@ -90,7 +90,8 @@ ks_binned(const struct lossless *l)
 struct lossless_result
 lossless_test(const struct lossless *l)
 {
-	struct lossless_result r = { .n = l->n, .chi2_p = 1.0, .ks_p = 1.0, .p_value = 1.0 };
+	struct lossless_result r = { .n = l->n, .chi2_p = 1.0, .ks_p = 1.0, .pit_p = 1.0,
+	    .id_p = 1.0, .p_value = 1.0 };
 	double sn, best;
 
 	if (l->n < MIN_TESTABLE)
@@ -102,6 +103,17 @@ lossless_test(const struct lossless *l)
 	sn = sqrt((double)l->n);
 	r.ks_p = lossless_kolmogorov_sf((sn + 0.12 + 0.11 / sn) * r.ks);
 	best = r.chi2_p < r.ks_p ? r.chi2_p : r.ks_p;
-	r.p_value = 2.0 * best > 1.0 ? 1.0 : 2.0 * best;
+	r.pit_p = 2.0 * best > 1.0 ? 1.0 : 2.0 * best;
+	r.p_value = r.pit_p;
 	return r;
+}
+
+void
+lossless_combine(struct lossless_result *r, double id_p, size_t tested)
+{
+	r->id_p = id_p;
+	r->id_tested = tested;
+	if (!r->testable)
+		return;
+	r->p_value = fmin(1.0, 2.0 * fmin(r->pit_p, id_p));
 }

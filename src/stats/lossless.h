@@ -25,7 +25,11 @@ struct lossless_result {
 	double chi2_p;
 	double ks;		/* sup |F_n - F| over the fine bin edges */
 	double ks_p;
-	double p_value;		/* min(1, 2 min(chi2_p, ks_p)): both tests, Bonferroni */
+	double pit_p;		/* min(1, 2 min(chi2_p, ks_p)): both tests, Bonferroni */
+	double id_p;		/* the test by id (stats_id_p) or 1 where not used */
+	size_t id_tested;	/* ids it tested; 0 where not used */
+	double p_value;		/* the verdict: pit_p, or with the test by id
+				 * min(1, 2 min(pit_p, id_p)) (lossless_combine) */
 	int testable;		/* enough u's for the approximations (n >= 100) */
 };
 
@@ -34,6 +38,9 @@ void lossless_add(struct lossless *l, double u);
 /* The LOSSLESS_BINS counts of the shown histogram. */
 void lossless_hist(const struct lossless *l, uint64_t *bins);
 struct lossless_result lossless_test(const struct lossless *l);
+/* Join the test by id (p-value id_p over `tested` ids) to the PIT's at the
+ * same level: p_value = min(1, 2 min(pit_p, id_p)) (Bonferroni). */
+void lossless_combine(struct lossless_result *r, double id_p, size_t tested);
 
 /* The survival function of Kolmogorov's distribution, P(K > x). */
 double lossless_kolmogorov_sf(double x);

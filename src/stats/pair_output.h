@@ -16,7 +16,13 @@
  * from a rare token's own count would be small exactly when the count is).
  * From PAIR_OUTPUT_MIN_STEPS steps on, tokens whose expected count e_y N is at
  * least PAIR_OUTPUT_MIN_EXPECTED are tested; the p-value is the smallest
- * two-sided one times their number (Bonferroni). A token with e_y = 0 that is
+ * two-sided one times their number (Bonferroni). Each token's tail is not the
+ * normal one: at the Bonferroni threshold (z near 4 with 20 tokens) a count of
+ * mean 25 has twice the normal upper tail. It is the saddlepoint tail
+ * (Lugannani-Rice, with Daniels' continuity correction for a count) of the sum
+ * of i.i.d. d_sy, whose cumulant generating function is known exactly from the
+ * same step structure (for block verification: of Bernoulli(p_y) - p_y per
+ * token). A token with e_y = 0 that is
  * emitted fails at once (p = 0). Memory: five doubles and a counter a token,
  * flat in steps. */
 #ifndef SPECDEC_PAIR_OUTPUT_H
@@ -36,7 +42,12 @@ struct pair_output {
 	double *exact;		/* the rule's output at the segment's rule and gamma */
 	double *var;		/* per token: v_y, the variance of d_sy a step;
 				 * block verification: p_y (1 - p_y) a token */
-	double *scratch;	/* vocab entries */
+	double *scratch;	/* vocab entries; after a reset of a per-step rule,
+				 * the replacement's distribution */
+	double *pi;		/* per token: an accepted draft's chance to be it */
+	double *bonus;		/* per token: the bonus token's distribution */
+	double a;		/* a draft's chance to be accepted */
+	int gamma;
 	uint64_t *count;	/* per token: C_y */
 	uint64_t tokens;	/* N */
 	uint64_t steps;
@@ -69,6 +80,10 @@ void pair_output_add_step(struct pair_output *po, const int *ids, int n);
 
 /* The figures and the test so far. */
 struct pair_output_result pair_output_result(const struct pair_output *po);
+
+/* Token y's two-sided p-value (twice the saddlepoint tail on the side of its
+ * count), before the Bonferroni factor and whatever its expected count. */
+double pair_output_token_p(const struct pair_output *po, size_t y);
 
 /* Token y's measured share of the output so far (0 before data). */
 double pair_output_measured(const struct pair_output *po, size_t y);

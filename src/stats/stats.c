@@ -153,6 +153,7 @@ stats_add_step(struct stats *st, const struct spec_step *step,
 	for (i = 0; i < step->ntok; i++)
 		if (step->tok[i].outcome != SPEC_REJECTED) {
 			st->spec_hist[step->tok[i].id]++;
+			st->sum_p_emitted += step->tok[i].p;
 			lossless_add(&st->lossless, step->tok[i].pit);
 		}
 	add_expected(st, targets, step->emitted);
@@ -332,14 +333,18 @@ static struct tv_null
 expected_null(const struct stats *st, double n)
 {
 	double *lambda = xreallocarray(NULL, st->vocab, sizeof *lambda);
+	double *share = xreallocarray(NULL, st->vocab, sizeof *share);
 	struct tv_null r;
 	size_t i;
 
 	pdist_counts_values(&st->expected, lambda);
-	for (i = 0; i < st->vocab; i++)
+	for (i = 0; i < st->vocab; i++) {
+		share[i] = lambda[i] / n;
 		lambda[i] = fmax(0.0, lambda[i] * (1.0 - lambda[i] / n));
-	r = tv_null_of(lambda, 0.0, st->vocab, n);
+	}
+	r = tv_null_of(lambda, share, 0.0, st->vocab, n);
 	free(lambda);
+	free(share);
 	return r;
 }
 
@@ -352,7 +357,7 @@ stats_tv_null(const struct stats *st)
 	if (st->tokens == 0 || st->ref_tokens == 0)
 		return none;
 	if (st->exchangeable)
-		return tv_null_of(NULL, pooled_variance(st), st->vocab, n);
+		return tv_null_of(NULL, NULL, pooled_variance(st), st->vocab, n);
 	return expected_null(st, n);
 }
 
@@ -366,4 +371,49 @@ stats_chi2(const struct stats *st)
 	r = chisq_test(st->spec_hist, expected, st->vocab);
 	free(expected);
 	return r;
+}
+
+double
+stats_draw_share(const struct stats *st)
+{
+	double n = (double)st->tokens, sq = 0.0, pooled, share;
+	double *e;
+	size_t i;
+
+	if (st->tokens == 0)
+		return 1.0;
+	e = xreallocarray(NULL, st->vocab, sizeof *e);
+	pdist_counts_values(&st->expected, e);
+	for (i = 0; i < st->vocab; i++)
+		sq += (e[i] / n) * (e[i] / n);
+	free(e);
+	pooled = 1.0 - sq;
+	if (!(pooled > 1e-12))
+		return 1.0;
+	share = (1.0 - st->sum_p_emitted / n) / pooled;
+	return share < 0.0 ? 0.0 : share;
+}
+
+double
+stats_id_p(const struct stats *st, size_t *tested)
+{
+	double *e = xreallocarray(NULL, st->vocab, sizeof *e), least = 1.0;
+	size_t i;
+
+	*tested = 0;
+	pdist_counts_values(&st->expected, e);
+	for (i = 0; i < st->vocab; i++) {
+		double pv;
+
+		if (e[i] <= 0.0 && st->spec_hist[i] > 0)
+			pv = 0.0;	/* emitted where the target gives 0 */
+		else if (e[i] < STATS_ID_MIN_EXPECTED)
+			continue;
+		else
+			pv = chisq_poisson_two_sided(st->spec_hist[i], e[i]);
+		++*tested;
+		least = pv < least ? pv : least;
+	}
+	free(e);
+	return fmin(1.0, least * (double)(*tested > 0 ? *tested : 1));
 }

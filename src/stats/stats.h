@@ -42,6 +42,7 @@ struct stats {
 	double sum_sq_ref;	/* the same for the reference stream's step */
 	double sum_n2_spec;	/* per step, the squared number of tokens */
 	double sum_n2_ref;
+	double sum_p_emitted;	/* p(x) of every emitted token x under its own target */
 	uint64_t tok_hist[SPEC_GAMMA_MAX + 1];	/* [n-1]: steps that emitted n tokens */
 	uint64_t gamma_hist[SPEC_GAMMA_MAX + 1];	/* [g]: steps that drafted g */
 	uint64_t tested_at[SPEC_GAMMA_MAX];	/* per draft position */
@@ -125,5 +126,26 @@ double stats_tv(const struct stats *st);		/* spec vs reference histograms */
  * token. */
 struct tv_null stats_tv_null(const struct stats *st);
 struct chisq_result stats_chi2(const struct stats *st);	/* spec vs exact expected */
+
+#define STATS_ID_MIN_EXPECTED 5.0	/* stats_id_p tests ids expecting this many */
+
+/* The losslessness test by id: each id's count C against its expected count E
+ * (the sum of p(x) over emitted positions), two-sided under Poisson(E); the
+ * smallest p-value times the number tested (ids expecting at least
+ * STATS_ID_MIN_EXPECTED, and any id emitted where every target gave it 0, which
+ * gives p = 0). Under a lossless sampler C - E is a martingale in the tokens
+ * whose variance, sum p(1 - p), is at most E: the Poisson tails are at least
+ * as wide as the count's, so the level holds. It sees a mistake that moves one
+ * rare id's mass, which the PIT dilutes among all tokens. *tested gets the
+ * number of ids tested; 1 with none. */
+double stats_id_p(const struct stats *st, size_t *tested);
+/* The share of the id counts' variance that the draws supply: (1 - mean over
+ * emitted tokens of p(x), which estimates the mean collision probability sum
+ * p_t(y)^2 of each token's target) / (1 - sum_y pbar_y^2), pbar the expected
+ * shares. 1 when every token's target is the pooled law (fixed pair); near 0
+ * when each target is nearly a point mass, so the counts are set by the path the
+ * text took rather than drawn around a law the two streams share. 1 before data
+ * or when the pooled law is a point mass. */
+double stats_draw_share(const struct stats *st);
 
 #endif

@@ -101,4 +101,25 @@ ok $? "--prompt: the report's input line says where the text starts"
     >/dev/null 2>"$tmp/err"
 ok $? "--prompt under a capped vocabulary: an unknown word is <unk> ($(cat "$tmp/err"))"
 
+# Low temperature, order 6: two correct texts follow different paths, so the
+# TV premise (two samples of one law by id) fails and the check says so
+# (docs/theory.md, "When TV has no premise"); it failed 10 of 10 seeds before.
+for seed in 1 2 3; do
+	"$SPECDEC" --json --source ngram --temperature 0.05 --target-order 6 --seed "$seed" \
+	    > "$tmp/cold"
+	ok $? "cold n-gram, seed $seed: a correct sampler exits 0"
+	jq -e '.checks[0] | .name == "tv_distance_small" and .pass and .skipped and
+	    (.reason | startswith("premise fails: draws give")) and .detail == .reason' \
+	    "$tmp/cold" >/dev/null
+	ok $? "cold n-gram, seed $seed: tv_distance_small skipped: $(jq -r .checks[0].reason "$tmp/cold")"
+done
+# At the default temperature the premise holds and the check is applied.
+"$SPECDEC" --json --source ngram --steps 2000 --seed 5 |
+    jq -e '.checks[0] | .pass and (.skipped | not)' >/dev/null
+ok $? "default n-gram: tv_distance_small applied"
+# A skipped check says why it is skipped and nothing else.
+jq -e '[.checks[] | select(.skipped)] | length > 0 and all(.detail == .reason)' \
+    "$tmp/cold" >/dev/null
+ok $? "skipped checks: detail is the reason ($(jq -c '[.checks[] | select(.skipped) | .detail]' "$tmp/cold" | cut -c1-60)...)"
+
 tap_done

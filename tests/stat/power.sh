@@ -9,6 +9,11 @@
 #     (expected: 0.1% of them);
 #   DISTORTION: for the lossy rules at the defaults, the fewest steps of a
 #     doubling series (50, 100, ...) at which p < 0.001, median over DIST_SEEDS.
+#   RARE TOKEN: a replay of one pair where both mistakes remove most of one
+#     token of probability 0.002 (q gives it 0) and change little else, which
+#     the PIT alone missed (0 of 50 at 5,000 steps): each mistake caught in at
+#     least 95% of RARE_SEEDS seeds at 5,000 and at 20,000 steps, and the
+#     standard rule at most 1 false alarm in RARE_SEEDS (2 in 200 or more).
 # Slow at the full counts (a few minutes); the suite runs a fast variant:
 #   POWER_SEEDS=100 FALSE_SEEDS=200 DIST_SEEDS=21 SPECDEC=./specdec \
 #     sh tests/stat/power.sh
@@ -16,6 +21,7 @@
 POWER_SEEDS=${POWER_SEEDS:-10}
 FALSE_SEEDS=${FALSE_SEEDS:-20}
 DIST_SEEDS=${DIST_SEEDS:-5}
+RARE_SEEDS=${RARE_SEEDS:-10}
 LEVEL=0.001
 
 # low_p ARGS...: how many seeds 1..$n give lossless_p < LEVEL with ARGS ($n set)
@@ -48,6 +54,28 @@ for rule in standard block exact-match greedy; do
 		    "$rule, $src: p < $LEVEL in $got of $n seeds"
 	done
 done
+
+# The rare-token pair: p = (0.002, 0.998 w), q = (0, w), w proportional to
+# 1 / k over the other 19 tokens.
+awk 'BEGIN {
+	for (k = 1; k <= 19; k++) s += 1 / k
+	printf "# vocab 20\n0.002"
+	for (k = 1; k <= 19; k++) printf " %.17g", 0.998 / k / s
+	printf "\n0"
+	for (k = 1; k <= 19; k++) printf " %.17g", 1 / k / s
+	printf "\n"
+}' > "$tmp/rare"
+n=$RARE_SEEDS
+for rule in mistake-residual-from-p mistake-accept-all; do
+	for steps in 5000 20000; do
+		got=$(low_p --source replay --replay "$tmp/rare" --verifier "$rule" --steps "$steps")
+		echo "# RARE TOKEN $rule $steps steps: $got of $n"
+		within "$got" "$((n * 95 / 100))" "$n" "$rule moving one rare token: caught at $steps steps"
+	done
+done
+got=$(low_p --source replay --replay "$tmp/rare" --steps 20000)
+echo "# RARE TOKEN FALSE ALARMS standard 20000 steps: $got of $n"
+within "$got" 0 "$(( n >= 200 ? 2 : 1 ))" "standard on the rare-token pair: p < $LEVEL in $got of $n"
 
 # steps_to_see ARGS...: the fewest steps of the doubling series at which the test
 # sees the rule, per seed; prints the median.

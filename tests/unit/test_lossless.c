@@ -1,7 +1,8 @@
 /* test_lossless.c: the uniformity tests of the PIT values (chi-square over equal
  * bins, binned Kolmogorov-Smirnov, their Bonferroni p-value) pass uniform values
  * at the stated rate and catch a small skew; the Skellam moments behind the TV
- * null agree with a brute-force sum over two Poisson laws. */
+ * null agree with a brute-force sum over two Poisson laws; the null's variance with
+ * the differences summing to 0; the PIT and by-id tests joined at one level. */
 #include "config.h"
 
 #include <math.h>
@@ -12,6 +13,10 @@
 #include "util/rng.h"
 #include "lib/tap.h"
 #include "stats/tv_null.h"
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
 
 static struct lossless l;
 
@@ -172,13 +177,78 @@ test_skellam_moments(void)
 static void
 test_sparse_tv_null(void)
 {
-	struct tv_null t = tv_null_of(NULL, 20000.0 / 262144.0, 262144, 20000.0);
+	struct tv_null t = tv_null_of(NULL, NULL, 20000.0 / 262144.0, 262144, 20000.0);
 
 	tap_near(t.mean, 0.929, 0.002, "sparse null mean at V = 262,144, 20,000 tokens");
 	tap_ok(t.sd > 0.0 && t.limit > t.mean, "sparse null: sd %.4g, limit above the mean",
 	    t.sd);
-	t = tv_null_of(NULL, 1.0, 10, 0.0);
+	t = tv_null_of(NULL, NULL, 1.0, 10, 0.0);
 	tap_ok(t.mean == 0.0 && t.limit == 0.0, "no tokens: the null is all zero");
+}
+
+/* E|X||Y| - E|X| E|Y| over Var|X| for a standard normal pair of correlation
+ * rho, by a midpoint sum over [-8, 8]^2 (the closed form is not used). */
+static double
+brute_abs_corr(double rho)
+{
+	const int n = 1600;
+	const double h = 16.0 / n, c = sqrt(1.0 - rho * rho);
+	double sum = 0.0;
+	int i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++) {
+			double x = -8.0 + (i + 0.5) * h, y = -8.0 + (j + 0.5) * h;
+			double z = (x * x - 2.0 * rho * x * y + y * y) / (c * c);
+
+			sum += fabs(x * y) * exp(-0.5 * z) / (2.0 * M_PI * c) * h * h;
+		}
+	return (sum - 2.0 / M_PI) / (1.0 - 2.0 / M_PI);
+}
+
+/* The differences of two streams' counts sum to 0: at V = 2, D_1 = -D_2 and
+ * Var(|D_1| + |D_2|) = 4 Var|D| (independence would give 2); at V = 3 with
+ * equal shares rho = -1/2 for each of the 6 ordered pairs. */
+static void
+test_constrained_tv_null(void)
+{
+	static const double half[2] = { 0.5, 0.5 }, skew[2] = { 0.9, 0.1 };
+	static const double third[3] = { 1.0 / 3, 1.0 / 3, 1.0 / 3 };
+	double lam[3] = { 100.0, 100.0, 100.0 }, v = tv_null_abs_var(100.0);
+	double c5 = (sqrt(0.75) + 0.5 * asin(0.5) - 1.0) / (M_PI / 2.0 - 1.0);
+
+	tap_near(tv_null_abs_corr(0.0), 0.0, 1e-15, "corr(|X|, |Y|) at rho 0");
+	tap_near(tv_null_abs_corr(-1.0), 1.0, 1e-15, "corr(|X|, |Y|) at rho -1");
+	tap_near(tv_null_abs_corr(0.5), 0.2239412, 1e-7, "corr(|X|, |Y|) at rho 1/2, by hand");
+	tap_near(tv_null_abs_corr(0.5), brute_abs_corr(0.5), 2e-4,
+	    "corr(|X|, |Y|) at rho 1/2, by a sum over the plane");
+	tap_near(tv_null_abs_corr(-0.2), brute_abs_corr(-0.2), 2e-4,
+	    "corr(|X|, |Y|) at rho -0.2, by a sum over the plane");
+	tap_near(tv_null_of(lam, half, 0.0, 2, 400.0).sd, sqrt(4.0 * v) / 800.0, 1e-12,
+	    "V = 2, shares 1/2: sd from 4 Var|D|");
+	tap_near(tv_null_of(lam, skew, 0.0, 2, 400.0).sd, sqrt(4.0 * v) / 800.0, 1e-12,
+	    "V = 2, shares 0.9 and 0.1 (rho -1 still): sd from 4 Var|D|");
+	tap_near(tv_null_of(NULL, NULL, 100.0, 2, 400.0).sd, sqrt(4.0 * v) / 800.0, 1e-12,
+	    "V = 2 exchangeable: sd from 4 Var|D|");
+	tap_near(tv_null_of(NULL, NULL, 100.0, 3, 400.0).sd, sqrt(3.0 * v + 6.0 * v * c5) /
+	    800.0, 1e-12, "V = 3 exchangeable: 3 Var|D| + 6 Var|D| corr(1/2)");
+	tap_near(tv_null_of(lam, third, 0.0, 3, 400.0).sd, sqrt(3.0 * v + 6.0 * v * c5) /
+	    800.0, 1e-6, "V = 3 by shares (the series): the same");
+}
+
+static void
+test_combine(void)
+{
+	struct lossless_result r = { .testable = 1, .pit_p = 0.3, .p_value = 0.3 };
+
+	lossless_combine(&r, 0.0004, 20);
+	tap_near(r.p_value, 0.0008, 1e-15, "PIT 0.3 and by id 0.0004: 2 x 0.0004");
+	lossless_combine(&r, 0.9, 20);
+	tap_near(r.p_value, 0.6, 1e-15, "PIT 0.3 and by id 0.9: 2 x 0.3");
+	r.testable = 0;
+	r.p_value = 1.0;
+	lossless_combine(&r, 0.0, 20);
+	tap_near(r.p_value, 1.0, 0.0, "untestable: the verdict stays 1");
 }
 
 int
@@ -192,5 +262,7 @@ main(void)
 	test_kolmogorov_quantiles();
 	test_skellam_moments();
 	test_sparse_tv_null();
+	test_constrained_tv_null();
+	test_combine();
 	return tap_done();
 }

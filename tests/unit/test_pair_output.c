@@ -149,6 +149,115 @@ test_variances(void)
 	}
 }
 
+/* Block verification: the per-token tail of a token of p 0.05 over 500 tokens
+ * against the binomial tail summed here (the count is Binomial(500, 0.05), mean
+ * 25), within 1% where the normal tail is off by 2x to 1000x. */
+static void
+test_tail_binomial(void)
+{
+	static const double bp[2] = { 0.05, 0.95 }, bq[2] = { 0.5, 0.5 };
+	struct verify_params par = verify_defaults();
+	struct pair_output po;
+	int c, k, worst_c = 0;
+	double worst = 0.0;
+
+	par.rule = VERIFY_BLOCK;
+	pair_output_init(&po, bp, bq, 2);
+	pair_output_reset(&po, &par, 4, 0);
+	po.tokens = 500;
+	po.steps = 125;
+	for (c = 5; c <= 60; c++) {
+		double lo = 0.0, hi = 0.0, want, got;
+
+		for (k = 0; k <= 500; k++) {
+			double pk = exp(lgamma(501.0) - lgamma(k + 1.0) - lgamma(501.0 - k) +
+			    k * log(0.05) + (500 - k) * log(0.95));
+
+			lo += k <= c ? pk : 0.0;
+			hi += k >= c ? pk : 0.0;
+		}
+		want = fmin(1.0, 2.0 * (c < 25 ? lo : hi));
+		po.count[0] = (uint64_t)c;
+		po.count[1] = (uint64_t)(500 - c);
+		got = pair_output_token_p(&po, 0);
+		if (c != 25 && fabs(got / want - 1.0) > worst) {
+			worst = fabs(got / want - 1.0);
+			worst_c = c;
+		}
+	}
+	tap_ok(worst < 0.01, "block, Binomial(500, 0.05) counts 5-60: saddlepoint tail within"
+	    " 1%% of the exact one (worst %.2f%% at %d)", 100.0 * worst, worst_c);
+	pair_output_free(&po);
+}
+
+/* The standard rule, gamma 4, token 3 of the pair (p 0.05, q 0.4): by hand,
+ * a = sum min(p, q) = 0.5, an accepted draft is token 3 with 0.05 / 0.5 = 0.1,
+ * the replacement never (p < q), the bonus with 0.05; its share e = 0.05. Over
+ * S = 200 steps, Z = 20 C - N is an integer and so enumerated exactly: each
+ * step accepts i drafts (0.5^(i+1) for i < 4, 0.5^4 for 4), adds
+ * 20 (Binomial(i, 0.1) + ending token 3) - (i + 1). The saddlepoint's two-sided
+ * p-value of D = C - 0.05 N at counts 6-40 (the mean is 19.4) against the exact
+ * 2 P(D >= d) (or <= d), where below 0.2: within 10% (a continuity correction
+ * for the count's lattice, which e N smooths here, gave 1.2x to 1.7x). */
+static void
+test_tail_steps(void)
+{
+	enum { S = 200, LO = -5 * S, HI = 100 * S, W = HI - LO + 1 };
+	struct verify_params par = verify_defaults();
+	double *pz = calloc(W, sizeof *pz), *nz = calloc(W, sizeof *nz);
+	double step[106] = { 0.0 }, least = 1e9, most = 0.0;
+	struct pair_output po;
+	int i, j, s, z, c;
+
+	for (i = 0; i <= 4; i++) {	/* the law of one step's z, offset 5 */
+		double w = i < 4 ? pow(0.5, i + 1) : pow(0.5, 4), f = i < 4 ? 0.0 : 0.05;
+
+		for (j = 0; j <= i; j++) {
+			double b = exp(lgamma(i + 1.0) - lgamma(j + 1.0) - lgamma(i - j + 1.0)) *
+			    pow(0.1, j) * pow(0.9, i - j);
+
+			step[20 * j - (i + 1) + 5] += w * b * (1.0 - f);
+			step[20 * (j + 1) - (i + 1) + 5] += w * b * f;
+		}
+	}
+	pz[-LO] = 1.0;
+	for (s = 0; s < S; s++) {
+		memset(nz, 0, W * sizeof *nz);
+		for (z = 0; z < W; z++)
+			if (pz[z] > 1e-300)
+				for (j = 0; j < 106; j++)
+					if (step[j] > 0.0 && z + j - 5 >= 0 && z + j - 5 < W)
+						nz[z + j - 5] += pz[z] * step[j];
+		memcpy(pz, nz, W * sizeof *pz);
+	}
+	pair_output_init(&po, pair_p, pair_q, 4);
+	pair_output_reset(&po, &par, 4, 0);
+	po.steps = S;
+	for (c = 6; c <= 40; c++) {
+		double lo = 0.0, hi = 0.0, want, got, r;
+		int zc = 20 * c - 388;	/* N = 388, near its mean 387.5 */
+
+		for (z = 0; z < W; z++) {
+			lo += z + LO <= zc ? pz[z] : 0.0;
+			hi += z + LO >= zc ? pz[z] : 0.0;
+		}
+		want = fmin(1.0, 2.0 * fmin(lo, hi));
+		po.count[3] = (uint64_t)c;
+		po.tokens = 388;
+		got = pair_output_token_p(&po, 3);
+		if (want > 1e-12 && want < 0.2) {
+			r = got / want;
+			least = fmin(least, r);
+			most = fmax(most, r);
+		}
+	}
+	tap_ok(least >= 0.9 && most <= 1.1, "standard, token 3, 200 steps: saddlepoint p over"
+	    " exact p in [%.3f, %.3f]", least, most);
+	pair_output_free(&po);
+	free(pz);
+	free(nz);
+}
+
 static void
 test_lossless_exact(void)
 {
@@ -266,6 +375,8 @@ main(void)
 	write_wide();
 	test_counts();
 	test_variances();
+	test_tail_binomial();
+	test_tail_steps();
 	test_lossless_exact();
 	test_no_false_alarms(path, "4 tokens");
 	test_no_false_alarms(wide, "40 tokens");

@@ -209,7 +209,7 @@ static void
 test_tv_noise(void)
 {
 	static const double p[4] = { 0.4, 0.3, 0.2, 0.1 };
-	double lambda[4], mean = 0.0;
+	double lambda[4], share[4], mean = 0.0, sq = 0.0, sd;
 	struct tv_null want;
 	struct stats st;
 	struct rng rng;
@@ -220,9 +220,10 @@ test_tv_noise(void)
 	for (i = 0; i < 4; i++) {
 		st.expected.sum[i] = p[i] * 400.0;
 		lambda[i] = 400.0 * p[i] * (1.0 - p[i]);
+		share[i] = p[i];
 	}
 	st.tokens = st.ref_tokens = 400;
-	want = tv_null_of(lambda, 0.0, 4, 400.0);
+	want = tv_null_of(lambda, share, 0.0, 4, 400.0);
 	tap_near(stats_tv_null(&st).mean, want.mean, 1e-15, "TV null from e (1 - e / N) per id");
 	rng_seed(&rng, 7, 0);
 	for (rep = 0; rep < 2000; rep++) {
@@ -232,20 +233,76 @@ test_tv_noise(void)
 			stats_add_ref_step(&st, &(int){ (int)rng_categorical(&rng, p, 4, 1.0) }, 1);
 		}
 		mean += stats_tv(&st) / 2000.0;
+		sq += stats_tv(&st) * stats_tv(&st) / 2000.0;
 	}
 	tap_ok(fabs(mean - want.mean) < 0.03 * mean,
 	    "mean TV of 2000 pairs of 400-token samples %.4f within 3%% of the null %.4f",
 	    mean, want.mean);
+	sd = sqrt(sq - mean * mean);
+	tap_ok(fabs(sd - want.sd) < 0.06 * sd,
+	    "sd of their TV %.5f within 6%% of the null's %.5f", sd, want.sd);
 	stats_reset(&st, 1);
 	st.exchangeable = 1;
 	st.tokens = st.ref_tokens = 100;
 	st.sum_sq_spec = st.sum_sq_ref = st.sum_n2_spec = st.sum_n2_ref = 100.0;
-	tap_near(stats_tv_null(&st).mean, tv_null_of(NULL, 100.0 / 4.0 * 0.75, 4, 100.0).mean,
+	tap_near(stats_tv_null(&st).mean, tv_null_of(NULL, NULL, 100.0 / 4.0 * 0.75, 4, 100.0).mean,
 	    1e-15, "exchangeable ids, one token a step: lambda = N/V (1 - 1/V)");
 	st.sum_sq_spec = st.sum_sq_ref = 300.0;	/* 50 steps of two equal tokens */
 	st.sum_n2_spec = st.sum_n2_ref = 200.0;
-	tap_near(stats_tv_null(&st).mean, tv_null_of(NULL, (300.0 - 50.0) / 4.0, 4, 100.0).mean,
+	tap_near(stats_tv_null(&st).mean, tv_null_of(NULL, NULL, (300.0 - 50.0) / 4.0, 4, 100.0).mean,
 	    1e-15, "tokens of one step that repeat an id raise the variance");
+	stats_free(&st);
+}
+
+/* The test by id: counts 40 and 60 where 25 and 75 are expected: each id's
+ * two-sided Poisson tail summed here from the pmf, the least times 2 ids. */
+static void
+test_id_p(void)
+{
+	double lo = 0.0, hi = 0.0, want;
+	struct stats st;
+	size_t tested;
+	int k;
+
+	for (k = 0; k <= 60; k++)
+		lo += exp(-75.0 + k * log(75.0) - lgamma(k + 1.0));
+	for (k = 0; k < 40; k++)
+		hi += exp(-25.0 + k * log(25.0) - lgamma(k + 1.0));
+	want = 2.0 * fmin(2.0 * lo, 2.0 * (1.0 - hi));
+	stats_init(&st, 3, 1);
+	st.expected.sum[0] = 25.0;
+	st.expected.sum[1] = 75.0;
+	st.expected.sum[2] = 4.0;	/* under 5: not tested */
+	st.spec_hist[0] = 40;
+	st.spec_hist[1] = 60;
+	st.spec_hist[2] = 0;
+	tap_near(stats_id_p(&st, &tested) / want, 1.0, 1e-9, "by id: Poisson tails, Bonferroni");
+	tap_ok(tested == 2, "by id: ids expecting 5 or more tested (%zu)", tested);
+	st.expected.sum[2] = 0.0;
+	st.spec_hist[2] = 1;
+	tap_near(stats_id_p(&st, &tested), 0.0, 0.0, "by id: a token the targets never give");
+	stats_free(&st);
+}
+
+/* The draw share, by hand: 100 tokens, expected shares 1/2 and 1/2 (pooled
+ * collision probability 1/2); the emitted tokens' own target probabilities
+ * sum to 50 (each drawn from (1/2, 1/2): share 1), 100 (point masses: 0) or
+ * 75 ((1 - 0.75) / (1 - 0.5) = 0.5). */
+static void
+test_draw_share(void)
+{
+	struct stats st;
+
+	stats_init(&st, 2, 1);
+	tap_near(stats_draw_share(&st), 1.0, 0.0, "draw share: 1 before data");
+	st.tokens = 100;
+	st.expected.sum[0] = st.expected.sum[1] = 50.0;
+	st.sum_p_emitted = 50.0;
+	tap_near(stats_draw_share(&st), 1.0, 1e-12, "draw share: one fixed law");
+	st.sum_p_emitted = 100.0;
+	tap_near(stats_draw_share(&st), 0.0, 1e-12, "draw share: point masses");
+	st.sum_p_emitted = 75.0;
+	tap_near(stats_draw_share(&st), 0.5, 1e-12, "draw share: halfway");
 	stats_free(&st);
 }
 
@@ -311,6 +368,8 @@ main(void)
 	test_optimum_two_pairs();
 	test_tv_and_chi2();
 	test_tv_noise();
+	test_id_p();
+	test_draw_share();
 	test_sim_segments();
 	test_sim_open_clamps();
 	return tap_done();
