@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -52,6 +53,16 @@ output_status(int rc)
 	return rc;
 }
 
+/* Outside the live view a pipe closed early (| head -1) is a write error like
+ * any other: SIGPIPE ignored, the write fails with EPIPE and output_status says
+ * so, where the signal would end the process with no word and status 141. */
+static void
+pipe_errors_returned(const struct options *opt)
+{
+	if (opt->mode != CLI_LIVE)
+		signal(SIGPIPE, SIG_IGN);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -62,5 +73,6 @@ main(int argc, char **argv)
 	setlocale(LC_NUMERIC, "C");	/* JSON and option values use a decimal point */
 	if ((rc = cli_parse(argc, argv, &opt, stderr)) != 0)
 		return rc;
+	pipe_errors_returned(&opt);
 	return output_status(run_mode(&opt));
 }
