@@ -65,6 +65,18 @@ usage_error() {
 	fi
 }
 
+# wait_cpu PID TICKS: wait until process PID has used TICKS clock ticks of CPU time
+# (user and system, from /proc: it is working, whatever the load), or has ended;
+# without /proc, one second.
+wait_cpu() {
+	[ -r "/proc/$1/stat" ] || { sleep 1; return; }
+	while kill -0 "$1" 2>/dev/null; do
+		t=$(awk '{ sub(/.*\) /, ""); print $12 + $13 }' "/proc/$1/stat" 2>/dev/null)
+		[ "${t:-0}" -ge "$2" ] && return
+		sleep 0.05
+	done
+}
+
 need() {
 	command -v "$1" >/dev/null 2>&1 || { echo "Bail out! $1 is needed by this test (the README's test command installs it)"; exit 1; }
 }
