@@ -8,21 +8,13 @@
 trap 'rm -rf "$TMPD"' EXIT
 trap 'exit 1' HUP INT TERM
 
-# pairs V LINES SEED: a dense replay file.
-pairs() {
-	awk -v v="$1" -v n="$2" -v s="$3" 'BEGIN { srand(s); for (i = 0; i < n; i++) {
-	    l = ""; for (k = 0; k < v; k++) l = l sprintf("%.4f ", rand()); print l } }'
-}
-
 # change HOW DIR: change DIR's input as HOW says.
 change() {
 	case $1 in
-	truncated) : >"$2/pairs" ;;
-	rewritten) awk '{ gsub(/0\./, "-0."); print }' "$TMPD/orig/pairs" >"$2/pairs" ;;
-	replaced) pairs 50 6 9 >"$2/pairs.new" && mv "$2/pairs.new" "$2/pairs" ;;
 	labels) : >"$2/labels" ;;
 	corpus) printf 'one two three four five six.\n' >"$2/corpus.new" &&
 	    mv "$2/corpus.new" "$2/corpus" ;;
+	*) replay_change "$1" "$2/pairs" "$TMPD/orig/pairs" ;;
 	esac
 }
 
@@ -37,7 +29,7 @@ args() {
 }
 
 mkdir "$TMPD/orig"
-pairs 2000 40 3 >"$TMPD/orig/pairs"
+replay_pairs 2000 40 3 >"$TMPD/orig/pairs"
 awk 'BEGIN { for (i = 0; i < 2000; i++) print "w" i }' >"$TMPD/orig/labels"
 cp "${SPECDEC_DATADIR:-$(dirname "$0")/../../data}/corpus.txt" "$TMPD/orig/corpus"
 hows="truncated rewritten replaced labels corpus"

@@ -65,6 +65,23 @@ usage_error() {
 	fi
 }
 
+# replay_pairs V LINES SEED: a dense replay file on stdout.
+replay_pairs() {
+	awk -v v="$1" -v n="$2" -v s="$3" 'BEGIN { srand(s); for (i = 0; i < n; i++) {
+	    l = ""; for (k = 0; k < v; k++) l = l sprintf("%.4f ", rand()); print l } }'
+}
+
+# replay_change HOW FILE ORIG: the replay file FILE, a copy of ORIG, truncated,
+# rewritten in place with what would be refused, or replaced by another file
+# (of other pairs).
+replay_change() {
+	case $1 in
+	truncated) : >"$2" ;;
+	rewritten) awk '{ gsub(/0\./, "-0."); print }' "$3" >"$2" ;;
+	replaced) replay_pairs 50 6 9 >"$2.new" && mv "$2.new" "$2" ;;
+	esac
+}
+
 # wait_cpu PID TICKS: wait until process PID has used TICKS clock ticks of CPU time
 # (user and system, from /proc: it is working, whatever the load), or has ended;
 # without /proc, one second.
