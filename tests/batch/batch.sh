@@ -103,9 +103,8 @@ is "$?" 0 "one step whose only draft was rejected at a high overlap: exit 0"
 is "$(jq -r '.checks[] | select(.name == "alpha_matches_overlap") | .reason' "$TMPD/one59")" \
 	"untestable: fewer than 100 drafts tested" "alpha_matches_overlap is skipped on so few drafts"
 
-"$SPECDEC" --batch --steps 1000000000 >"$TMPD/int" 2>"$TMPD/interr" &
-pid=$!
-sleep 0.5
+spawn "$SPECDEC" --batch --steps 1000000000 >"$TMPD/int" 2>"$TMPD/interr"
+wait_cpu "$pid" 5
 kill -INT "$pid"
 wait "$pid"
 is "$?" 130 "Ctrl-C stops a long run with exit 130"

@@ -18,24 +18,6 @@ lines() {
 	wc -l <"$1" | tr -d ' '
 }
 
-# spawn CMD...: CMD in the background, its pid in $pid, with SIGINT at its
-# default action as a shell's Ctrl-C finds it: a script's background jobs start
-# with SIGINT ignored, and only a program can undo that (GNU env 8.31, or perl).
-if env --default-signal=INT true 2>/dev/null; then
-	spawn() {
-		env --default-signal=INT "$@" &
-		pid=$!
-	}
-elif command -v perl >/dev/null 2>&1; then
-	spawn() {
-		perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die "$ARGV[0]: $!\n"' "$@" &
-		pid=$!
-	}
-else
-	echo "1..0 # SKIP neither GNU env nor perl to start a job with SIGINT caught"
-	exit 0
-fi
-
 # --- a sweep, interrupted ------------------------------------------------------------
 # sweep SIG THREADS: 8 cells of 100,000 steps; SIG after 0.2 s of CPU time.
 sweep() {

@@ -82,6 +82,18 @@ replay_change() {
 	esac
 }
 
+# spawn CMD...: CMD in the background, its pid in $pid, with SIGINT at its
+# default action as a shell's Ctrl-C finds it: a script's background jobs start
+# with SIGINT ignored, and only a program can undo that (GNU env 8.31, or perl).
+spawn() {
+	if env --default-signal=INT true 2>/dev/null; then
+		env --default-signal=INT "$@" &
+	else
+		perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die "$ARGV[0]: $!\n"' "$@" &
+	fi
+	pid=$!
+}
+
 # wait_cpu PID TICKS: wait until process PID has used TICKS clock ticks of CPU time
 # (user and system, from /proc: it is working, whatever the load), or has ended;
 # without /proc, one second.
