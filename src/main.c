@@ -53,6 +53,16 @@ output_status(int rc)
 	return rc;
 }
 
+/* Outside the live view a pipe closed early (| head -1) is a write error like
+ * any other: SIGPIPE ignored, the write fails with EPIPE and output_status says
+ * so, where the signal would end the process with no word and status 141. */
+static void
+pipe_errors_returned(const struct options *opt)
+{
+	if (opt->mode != CLI_LIVE)
+		signal(SIGPIPE, SIG_IGN);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -65,5 +75,6 @@ main(int argc, char **argv)
 		return rc;
 	if (opt.mode != CLI_LIVE)	/* past ulimit -f, a write fails with EFBIG */
 		signal(SIGXFSZ, SIG_IGN);
+	pipe_errors_returned(&opt);
 	return output_status(run_mode(&opt));
 }

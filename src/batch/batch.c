@@ -2,14 +2,13 @@
 #include "config.h"
 
 #include <inttypes.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "batch/batch.h"
 #include "batch/batch_plot.h"
+#include "batch/interrupt.h"
 #include "sim/checks.h"
 #include "cli/cli.h"
 #include "util/clock.h"
@@ -31,27 +30,6 @@
 #define PROGRESS_EVERY 4096	/* steps between looks at the clock */
 #define PROGRESS_SECONDS 0.25
 
-static volatile sig_atomic_t interrupted;
-
-static void
-on_interrupt(int sig)
-{
-	(void)sig;
-	interrupted = 1;
-}
-
-static void
-catch_interrupts(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_interrupt;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-}
-
 static void
 show_progress(uint64_t done, uint64_t total)
 {
@@ -70,7 +48,7 @@ run_steps(struct sim *sim, uint64_t total, uint64_t trace)
 
 	if (trace > 0)
 		trace_heading(stdout, sim, trace < total ? trace : total);
-	for (i = 0; i < total && !interrupted; i++) {
+	for (i = 0; i < total && !interrupt_requested(); i++) {
 		const struct sim_entry *e = sim_step(sim);
 
 		if (i < trace)
@@ -243,13 +221,14 @@ batch_run(const struct options *opt)
 	uint64_t done;
 	int failed, plotted;
 
+	interrupt_catch();
 	if (opt->sweep)
 		return batch_sweep(opt);
 	if (sim_setup(opt, &sim, err, sizeof err) != 0) {
 		escape_message(stderr, err);
 		return EXIT_STATUS_USAGE;
 	}
-	catch_interrupts();
+	interrupt_hold();
 	done = run_steps(&sim, opt->steps, opt->trace);
 	sim_figures(&sim, &fig);
 	failed = checks_run(&sim, &fig, checks);

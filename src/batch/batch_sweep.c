@@ -11,6 +11,32 @@
 #include "util/exit_status.h"
 #include "batch/sweep.h"
 
+/* The finished cells, then the picture unless the sweep was interrupted (a
+ * picture with holes would pass for the grid). */
+static int
+print_sweep(const struct options *opt, const struct sweep *sw)
+{
+	char err[ERRMSG_MAX];
+
+	if (sw->ncells < sw->asked)
+		fprintf(stderr, "specdec: sweep interrupted after %d of %d cells; the rows "
+		    "below are those%s\n", sw->ncells, sw->asked,
+		    opt->plot != NULL ? "; no plot drawn" : "");
+	if (opt->json)
+		sweep_print_json(stdout, sw, opt);
+	else if (opt->csv)
+		sweep_print_csv(stdout, sw);
+	else
+		sweep_print_text(stdout, sw, opt);
+	if (sw->ncells < sw->asked)
+		return EXIT_STATUS_INTERRUPTED;
+	if (opt->plot != NULL && batch_plot_sweep(opt->plot, sw, err, sizeof err) != 0) {
+		escape_message(stderr, err);
+		return EXIT_STATUS_RUNTIME;
+	}
+	return EXIT_STATUS_OK;
+}
+
 int
 batch_sweep(const struct options *opt)
 {
@@ -27,16 +53,7 @@ batch_sweep(const struct options *opt)
 		sweep_free(&sw);
 		return EXIT_STATUS_USAGE;
 	}
-	if (opt->json)
-		sweep_print_json(stdout, &sw, opt);
-	else if (opt->csv)
-		sweep_print_csv(stdout, &sw);
-	else
-		sweep_print_text(stdout, &sw, opt);
-	rc = opt->plot == NULL || batch_plot_sweep(opt->plot, &sw, err, sizeof err) == 0 ?
-	    EXIT_STATUS_OK : EXIT_STATUS_RUNTIME;
-	if (rc != EXIT_STATUS_OK)
-		escape_message(stderr, err);
+	rc = print_sweep(opt, &sw);
 	sweep_free(&sw);
 	return rc;
 }

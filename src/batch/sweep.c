@@ -6,19 +6,21 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "batch/interrupt.h"
 #include "util/parallel.h"
 #include "stats/ratio_bm.h"
 #include "stats/ratio_est.h"
 #include "sim/sim.h"
 #include "cli/sim_setup.h"
+#include "source/source.h"
 #include "stats/stats.h"
 #include "source/stub_alpha.h"
 #include "batch/sweep.h"
 #include "stats/theory.h"
 #include "util/xalloc.h"
 
-/* Sources open one at a time: reading files and the environment is no work to
- * share, and it keeps the openers free of races. */
+/* Cells clone the grid's source and close their clones one at a time: a clone
+ * counts the references to what it shares, and that count is not atomic. */
 static pthread_mutex_t open_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* One measured ratio with both intervals: the delta method over independent
@@ -32,6 +34,7 @@ struct estimate {
 struct grid {
 	const struct options *opt;
 	struct sweep *sw;
+	struct source src;			/* opened once; cells clone it */
 	double noise[CLI_AXIS_VALUES];		/* per target alpha */
 	double achieved[CLI_AXIS_VALUES];
 };
@@ -209,6 +212,8 @@ record(struct sweep_cell *c, const struct sim *sim, const struct estimate *acc,
 	memcpy(c->accepted_at, st->accepted_at, sizeof c->accepted_at);
 }
 
+/* Run cell i, unless the sweep was interrupted; a cell interrupted while it
+ * runs is abandoned and keeps steps 0. */
 static int
 run_cell(void *ctx, int i, char *err, size_t errlen)
 {
@@ -222,6 +227,8 @@ run_cell(void *ctx, int i, char *err, size_t errlen)
 	uint64_t s;
 	int rc;
 
+	if (interrupt_requested())
+		return 0;
 	o.gamma = c->gamma;
 	o.noise = c->noise;
 	o.verify_cost = c->verify_cost;
@@ -229,7 +236,7 @@ run_cell(void *ctx, int i, char *err, size_t errlen)
 	o.schedule = c->schedule;
 	o.seed = c->seed;
 	pthread_mutex_lock(&open_lock);
-	rc = sim_setup(&o, &sim, err, errlen);
+	rc = sim_setup_clone(&o, &g->src, &sim, err, errlen);
 	pthread_mutex_unlock(&open_lock);
 	if (rc != 0)
 		return -1;
@@ -238,16 +245,48 @@ run_cell(void *ctx, int i, char *err, size_t errlen)
 	memset(&tok, 0, sizeof tok);
 	memset(&spd, 0, sizeof spd);
 	cr = sim.par.draft_ms / sim.par.target_ms;
-	for (s = 0; s < o.steps; s++) {
+	for (s = 0; s < o.steps && !interrupt_requested(); s++) {
 		e = sim_step(&sim);
 		estimate_add(&acc, e->step.accepted, e->step.tested);
 		estimate_add(&tok, e->step.emitted, 1.0);
 		estimate_add(&spd, e->step.emitted,
 		    theory_step_cost(e->step.gamma, cr, sim.par.verify_cost));
 	}
-	record(c, &sim, &acc, &tok, &spd);
+	if (s == o.steps)
+		record(c, &sim, &acc, &tok, &spd);
+	pthread_mutex_lock(&open_lock);
 	sim_close(&sim);
+	pthread_mutex_unlock(&open_lock);
 	return 0;
+}
+
+/* The finished cells to the front, in grid order: all of them unless the sweep
+ * was interrupted. */
+static void
+keep_finished(struct sweep *sw)
+{
+	int i, n = 0;
+
+	for (i = 0; i < sw->ncells; i++)
+		if (sw->cells[i].steps > 0)
+			sw->cells[n++] = sw->cells[i];
+	sw->ncells = n;
+}
+
+/* Open the source once, then run the cells over clones of it. */
+static int
+run_cells(struct grid *g, int progress, char *err, size_t errlen)
+{
+	int rc;
+
+	if (sim_setup_source(g->opt, &g->src, err, errlen) != 0)
+		return -1;
+	interrupt_hold();
+	rc = parallel_run(run_cell, g, g->sw->ncells, g->sw->threads, progress, "cells",
+	    err, errlen);
+	source_close(&g->src);
+	keep_finished(g->sw);
+	return rc;
 }
 
 int
@@ -266,9 +305,9 @@ sweep_run(const struct options *opt, struct sweep *sw, char *err, size_t errlen)
 		    sw->threads, progress, "target alphas solved", err, errlen);
 	if (rc == 0)
 		rc = make_cells(g, err, errlen);
+	sw->asked = sw->ncells;
 	if (rc == 0)
-		rc = parallel_run(run_cell, g, sw->ncells, sw->threads, progress,
-		    "cells", err, errlen);
+		rc = run_cells(g, progress, err, errlen);
 	free(g);
 	return rc;
 }

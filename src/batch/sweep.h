@@ -30,7 +30,7 @@ struct sweep_cell {
 				 * differ only in rule or schedule share their
 				 * random numbers (a paired comparison) */
 	/* What it measured. */
-	uint64_t steps;
+	uint64_t steps;		/* 0: not run (the sweep was interrupted) */
 	double cost_ratio;	/* c = draft_ms / target_ms */
 	double alpha_hat, alpha_hat_ci;		/* accepted / tested, 95% half-width */
 	double tok_per_step, tok_per_step_ci;
@@ -48,13 +48,18 @@ struct sweep_cell {
 
 struct sweep {
 	struct sweep_cell *cells;
-	int ncells;
+	int ncells;		/* the cells that ran, in grid order */
+	int asked;		/* the grid's cells: more than ncells when the
+				 * sweep was interrupted */
 	int threads;
 	int has_target_alpha;	/* the target-alpha axis replaced the noise axis */
 };
 
-/* Run the grid opt asks for. 0, or -1 with one line in err (errmsg.h): a grid
- * too large, an alpha out of the stub's reach, a source that cannot open. */
+/* Run the grid opt asks for, over one source opened (files read, models
+ * trained) once and cloned for each cell. 0, or -1 with one line in err
+ * (errmsg.h): a grid too large, an alpha out of the stub's reach, a source that
+ * cannot open. Interrupted (interrupt.h), it starts no more cells, abandons the
+ * running ones and keeps the finished ones: 0 with ncells < asked. */
 int sweep_run(const struct options *opt, struct sweep *sw, char *err, size_t errlen);
 void sweep_free(struct sweep *sw);
 

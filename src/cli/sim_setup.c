@@ -94,9 +94,7 @@ open_ngram(const struct options *opt, struct source *src, char *err, size_t errl
 	return 0;
 }
 
-/* Open the source described by opt into src. On failure (a file that cannot be
- * read or is not well formed) write one line to err and return -1. */
-static int
+int
 sim_setup_source(const struct options *opt, struct source *src, char *err, size_t errlen)
 {
 	switch (opt->source) {
@@ -111,8 +109,10 @@ sim_setup_source(const struct options *opt, struct source *src, char *err, size_
 	return 0;
 }
 
-int
-sim_setup(const struct options *opt, struct sim *sim, char *err, size_t errlen)
+/* The simulation over src, which it takes, with opt's parameters. */
+static int
+open_sim(const struct options *opt, struct sim *sim, struct source *src, char *err,
+    size_t errlen)
 {
 	struct sim_params par = {
 		.gamma = opt->gamma, .noise = opt->noise, .seed = opt->seed,
@@ -124,18 +124,39 @@ sim_setup(const struct options *opt, struct sim *sim, char *err, size_t errlen)
 		.draft_p_min = opt->draft_p_min,
 		.draft_confidence = opt->confidence_threshold,
 	};
-	struct source src;
-	const char *kind;
+	const char *kind = src->kind;
 
-	if (sim_setup_source(opt, &src, err, errlen) != 0)
-		return -1;
-	kind = src.kind;
 	errno = 0;
-	if (sim_open(sim, &par, &src) != 0) {
+	if (sim_open(sim, &par, src) != 0) {
 		snprintf(err, errlen, "cannot open the %s source a second time for the "
 		    "target-only reference stream: %s", kind,
 		    errno != 0 ? strerror(errno) : "unknown error");
 		return -1;
 	}
 	return 0;
+}
+
+int
+sim_setup(const struct options *opt, struct sim *sim, char *err, size_t errlen)
+{
+	struct source src;
+
+	if (sim_setup_source(opt, &src, err, errlen) != 0)
+		return -1;
+	return open_sim(opt, sim, &src, err, errlen);
+}
+
+int
+sim_setup_clone(const struct options *opt, const struct source *shared,
+    struct sim *sim, char *err, size_t errlen)
+{
+	struct source src;
+
+	errno = 0;
+	if (source_clone(shared, &src) != 0) {
+		snprintf(err, errlen, "cannot open the %s source again: %s", shared->kind,
+		    errno != 0 ? strerror(errno) : "unknown error");
+		return -1;
+	}
+	return open_sim(opt, sim, &src, err, errlen);
 }

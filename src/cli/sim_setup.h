@@ -21,5 +21,19 @@ int sim_setup(const struct options *opt, struct sim *sim, char *err,
  * $SPECDEC_CORPUS when set and not empty, else the built-in corpus's name,
  * CORPUS_BUILTIN_NAME (source/corpus_builtin.h). */
 const char *sim_setup_corpus_name(const struct options *opt);
+/* Open the source opt asks for into src: the replay and labels files read,
+ * the corpus read and the n-gram models trained, or the stub made. On failure
+ * (a file that cannot be read or is not well formed) write one line to err and
+ * return -1. */
+int sim_setup_source(const struct options *opt, struct source *src, char *err,
+    size_t errlen);
+
+/* As sim_setup, over a clone of shared (a source from sim_setup_source with the
+ * same opt but for the noise, which the simulation sets): nothing is read or
+ * trained again, and what shared loaded is shared read-only (source.h: clone).
+ * shared stays open and unchanged but for its count of references, which is
+ * not atomic: clone and close under one lock when threads share it. */
+int sim_setup_clone(const struct options *opt, const struct source *shared,
+    struct sim *sim, char *err, size_t errlen);
 
 #endif

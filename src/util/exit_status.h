@@ -1,6 +1,8 @@
 /* exit_status.h: the process's exit statuses, each with one meaning (the man page's
  * EXIT STATUS section lists the same). Only main and the faces end the process;
- * xalloc_fatal ends it with EXIT_STATUS_RUNTIME on their behalf. */
+ * xalloc_fatal ends it with EXIT_STATUS_RUNTIME on their behalf, and batch's
+ * signal handler (batch/interrupt.h) with EXIT_STATUS_INTERRUPTED before a run
+ * has anything to report. */
 #ifndef SPECDEC_EXIT_STATUS_H
 #define SPECDEC_EXIT_STATUS_H
 

@@ -127,9 +127,8 @@ is "$(jq '(.sglang_accept_length - (1 + .accepted / .steps) | fabs) < 1e-9 and
 	.drafted < 4 * .steps' "$TMPD/zero.json")" true \
 	"with some 0-draft steps: SGLang's is 1 + accepted/steps, vLLM's larger"
 
-"$SPECDEC" --batch --steps 1000000000 >"$TMPD/int" 2>"$TMPD/interr" &
-pid=$!
-sleep 0.5
+spawn "$SPECDEC" --batch --steps 1000000000 >"$TMPD/int" 2>"$TMPD/interr"
+wait_cpu "$pid" 5
 kill -INT "$pid"
 wait "$pid"
 is "$?" 130 "Ctrl-C stops a long run with exit 130"

@@ -10,27 +10,16 @@
 trap 'tmux_cleanup; rm -rf "$TMPD"' EXIT
 trap 'exit 1' HUP INT TERM
 
-# pairs V LINES SEED: a dense replay file.
-pairs() {
-	awk -v v="$1" -v n="$2" -v s="$3" 'BEGIN { srand(s); for (i = 0; i < n; i++) {
-	    l = ""; for (k = 0; k < v; k++) l = l sprintf("%.4f ", rand()); print l } }'
-}
-
-# change HOW FILE: truncate it, rewrite it in place with what would be refused,
-# or put another file (of other pairs) in its place.
+# change HOW FILE: lib.sh's replay_change of FILE, a copy of the original.
 change() {
-	case $1 in
-	truncated) : >"$2" ;;
-	rewritten) awk '{ gsub(/0\./, "-0."); print }' "$TMPD/orig/pairs" >"$2" ;;
-	replaced) pairs 50 6 9 >"$2.new" && mv "$2.new" "$2" ;;
-	esac
+	replay_change "$1" "$2" "$TMPD/orig/pairs"
 }
 
 # --- batch -----------------------------------------------------------------------------
 # 20 pairs over 2,000 tokens: 60,000 steps take seconds, the file is read in
 # milliseconds, so the changes at 0.5 s come while the runs go.
 mkdir "$TMPD/orig"
-pairs 2000 40 3 >"$TMPD/orig/pairs"
+replay_pairs 2000 40 3 >"$TMPD/orig/pairs"
 steps=60000
 (cd "$TMPD/orig" && "$SPECDEC" --json --replay pairs --steps $steps --seed 5) >"$TMPD/want"
 for how in truncated rewritten replaced; do
@@ -63,7 +52,7 @@ why=$(tmux_setup) || {
 	done_testing
 	exit
 }
-pairs 50 20 4 >"$TMPD/orig/pairs"
+replay_pairs 50 20 4 >"$TMPD/orig/pairs"
 for how in orig truncated rewritten; do
 	[ "$how" = orig ] || cp "$TMPD/orig/pairs" "$TMPD/$how/pairs"
 	start "$how" 100 30 LC_ALL=C.UTF-8

@@ -72,6 +72,47 @@ usage_error() {
 	fi
 }
 
+# replay_pairs V LINES SEED: a dense replay file on stdout.
+replay_pairs() {
+	awk -v v="$1" -v n="$2" -v s="$3" 'BEGIN { srand(s); for (i = 0; i < n; i++) {
+	    l = ""; for (k = 0; k < v; k++) l = l sprintf("%.4f ", rand()); print l } }'
+}
+
+# replay_change HOW FILE ORIG: the replay file FILE, a copy of ORIG, truncated,
+# rewritten in place with what would be refused, or replaced by another file
+# (of other pairs).
+replay_change() {
+	case $1 in
+	truncated) : >"$2" ;;
+	rewritten) awk '{ gsub(/0\./, "-0."); print }' "$3" >"$2" ;;
+	replaced) replay_pairs 50 6 9 >"$2.new" && mv "$2.new" "$2" ;;
+	esac
+}
+
+# spawn CMD...: CMD in the background, its pid in $pid, with SIGINT at its
+# default action as a shell's Ctrl-C finds it: a script's background jobs start
+# with SIGINT ignored, and only a program can undo that (GNU env 8.31, or perl).
+spawn() {
+	if env --default-signal=INT true 2>/dev/null; then
+		env --default-signal=INT "$@" &
+	else
+		perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die "$ARGV[0]: $!\n"' "$@" &
+	fi
+	pid=$!
+}
+
+# wait_cpu PID TICKS: wait until process PID has used TICKS clock ticks of CPU time
+# (user and system, from /proc: it is working, whatever the load), or has ended;
+# without /proc, one second.
+wait_cpu() {
+	[ -r "/proc/$1/stat" ] || { sleep 1; return; }
+	while kill -0 "$1" 2>/dev/null; do
+		t=$(awk '{ sub(/.*\) /, ""); print $12 + $13 }' "/proc/$1/stat" 2>/dev/null)
+		[ "${t:-0}" -ge "$2" ] && return
+		sleep 0.05
+	done
+}
+
 need() {
 	command -v "$1" >/dev/null 2>&1 || { echo "Bail out! $1 is needed by this test (the README's test command installs it)"; exit 1; }
 }
