@@ -652,21 +652,22 @@ static void
 loop(struct tui *t)
 {
 	double now;
-	int stepped = 0;
+	int stepped = 0, frame_due;
 
 	for (;;) {
 		now = clock_seconds();
 		slowmo_tick(t, now);
+		/* --frames counts frame periods, paused or not */
+		frame_due = 0;
 		if (now >= t->frame_start + FRAME_S) {
 			t->frame_start = now;
-			/* --frames counts frame periods, paused or not */
-			t->dirty |= t->max_frames > 0;
+			frame_due = t->max_frames > 0;
 		}
 		status_expire(t, now);
 		/* A key's effect is drawn first, before another frame of steps
 		 * (but a held key does not stop the stepping). */
 		stepped = !t->paused && !(t->dirty && stepped > 0) ? run_due(t, now) : 0;
-		if (t->dirty || stepped > 0) {
+		if (t->dirty || stepped > 0 || frame_due) {
 			draw(t);
 			if (t->max_frames > 0 && t->frames >= t->max_frames)
 				return;
