@@ -16,6 +16,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 # vocabulary, notebook steps, specdec steps
 for row in "20 5000 1000000" "1000 2000 20000" "50000 200 500" "262144 40 100"; do
+	# shellcheck disable=SC2086
 	set -- $row
 	v=$1; npy=$2; nc=$3
 	r=1
