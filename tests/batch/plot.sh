@@ -141,18 +141,26 @@ ok $? "and one line naming the file and the reason ($(cat "$TMPD/err"))"
 is "$(cat "$TMPD/keep/p.svg")" OLD "and the old picture is left as it was"
 is "$(ls -A "$TMPD/keep")" p.svg "and no temporary file is left beside it"
 # Interrupted (SIGINT reset to its default first: a script's background job
-# starts with it ignored): exit 130, the old picture intact.
-perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' "$SPECDEC" --batch \
-	--steps 1000000000 --plot "$TMPD/keep/p.svg" >/dev/null 2>"$TMPD/err" &
-pid=$!
-sleep 1
-kill -INT "$pid"
-wait "$pid"
-is "$?" 130 "an interrupted run with --plot: exit 130"
-is "$(cat "$TMPD/keep/p.svg")" OLD "and the old picture is left as it was"
-grep -q "^specdec: --plot: interrupted, $TMPD/keep/p.svg left as it was$" "$TMPD/err"
-ok $? "and it says so"
-is "$(ls -A "$TMPD/keep")" p.svg "and no temporary file is left"
+# starts with it ignored): exit 130, the old picture intact. Not under
+# ThreadSanitizer (CI's check-threads), which holds a signal back until the
+# thread makes a libc call it intercepts, and the batch loop makes none.
+if [ -n "${TSAN_OPTIONS:-}" ]; then
+	for what in "exit 130" "the old picture kept" "says so" "no temporary file"; do
+		skip "an interrupted run with --plot: $what (TSan holds signals back)"
+	done
+else
+	perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' "$SPECDEC" --batch \
+		--steps 1000000000 --plot "$TMPD/keep/p.svg" >/dev/null 2>"$TMPD/err" &
+	pid=$!
+	sleep 1
+	kill -INT "$pid"
+	wait "$pid"
+	is "$?" 130 "an interrupted run with --plot: exit 130"
+	is "$(cat "$TMPD/keep/p.svg")" OLD "and the old picture is left as it was"
+	grep -q "^specdec: --plot: interrupted, $TMPD/keep/p.svg left as it was$" "$TMPD/err"
+	ok $? "and it says so"
+	is "$(ls -A "$TMPD/keep")" p.svg "and no temporary file is left"
+fi
 "$SPECDEC" --batch --steps 300 --plot "$TMPD/keep/p.svg" >/dev/null
 is "$?" 0 "a finished run replaces the picture"
 head -c 5 "$TMPD/keep/p.svg" | grep -q '^<?xml'; ok $? "with the new one"
