@@ -140,6 +140,12 @@ print_heading(const struct sim *sim, const struct sim_figures *f)
 		free(shown);
 	}
 	print_verifier(&par->verify);
+	if (sim_is_tree(sim)) {
+		char shape[TREE_TEXT_MAX];
+
+		tree_shape_format(sim_tree_shape(sim), shape, sizeof shape);
+		REPORT("tree         %s", shape);
+	}
 	print_schedule(sim, f);
 	REPORT("steps        %" PRIu64, st->steps);
 }
@@ -165,6 +171,13 @@ json_params(struct json *j, const struct sim *sim, uint64_t steps_asked, int com
 	if (sim->par.schedule == SCHEDULE_CONFIDENCE)
 		json_double(j, "confidence_threshold", sim->par.draft_confidence);
 	json_verify_params(j, &sim->par.verify);
+	if (sim_is_tree(sim)) {
+		char shape[TREE_TEXT_MAX];
+
+		tree_shape_format(sim_tree_shape(sim), shape, sizeof shape);
+		json_string(j, "tree_shape", shape);
+		json_int(j, "tree_nodes", tree_shape_nodes(sim_tree_shape(sim)));
+	}
 }
 
 /* Where the distributions came from: the source's own keys. */

@@ -260,12 +260,81 @@ check_plot(const struct options *opt, FILE *err)
 	return EXIT_STATUS_USAGE;
 }
 
+/* The tree rules' names, "a, b or c", into buf. */
+static void
+tree_rule_names(char *buf, size_t len)
+{
+	int r, n = 0, total = 0;
+	size_t at = 0;
+
+	for (r = 0; r < verify_nrules; r++)
+		total += verify_has((enum verify_rule)r, VERIFY_F_TREE);
+	buf[0] = '\0';
+	for (r = 0; r < verify_nrules && at < len; r++) {
+		if (!verify_has((enum verify_rule)r, VERIFY_F_TREE))
+			continue;
+		n++;
+		at += (size_t)snprintf(buf + at, len - at, "%s%s",
+		    n == 1 ? "" : n == total ? " or " : ", ", verify_entry(r)->name);
+	}
+}
+
+/* --tree: its shape parsed; a tree rule with a tree, a chain rule without. */
+static int
+check_tree(struct options *opt, uint64_t given, FILE *err)
+{
+	char why[ERRMSG_MAX], names[512];
+	int is_tree_rule = verify_has((enum verify_rule)opt->verifier, VERIFY_F_TREE);
+	int i;
+
+	memset(&opt->tree_shape, 0, sizeof opt->tree_shape);
+	tree_rule_names(names, sizeof names);
+	if (opt->tree == NULL) {
+		for (i = 0; i < (opt->sweep ? opt->axis[CLI_AXIS_VERIFIER].n : 0); i++)
+			if (verify_has((enum verify_rule)(int)opt->axis[CLI_AXIS_VERIFIER].v[i],
+			    VERIFY_F_TREE))
+				is_tree_rule = 1;
+		if (!is_tree_rule || opt->mode == CLI_THEORY)
+			return 0;
+		fprintf(err, "specdec: --verifier %s verifies a token tree: give its shape"
+		    " with --tree (e.g. --tree 2 or --tree 3,2,1)\n",
+		    verify_entry(opt->verifier)->name);
+		return EXIT_STATUS_USAGE;
+	}
+	if (tree_shape_parse(opt->tree, &opt->tree_shape, why, sizeof why) != 0) {
+		char msg[ERRMSG_MAX + 64];
+
+		snprintf(msg, sizeof msg, "--tree: %s", why);
+		escape_message(err, msg);
+		return EXIT_STATUS_USAGE;
+	}
+	for (i = 0; i < (opt->sweep ? opt->axis[CLI_AXIS_VERIFIER].n : 1); i++) {
+		int r = opt->sweep && opt->axis[CLI_AXIS_VERIFIER].n > 0 ?
+		    (int)opt->axis[CLI_AXIS_VERIFIER].v[i] : opt->verifier;
+
+		if (!verify_has((enum verify_rule)r, VERIFY_F_TREE)) {
+			fprintf(err, "specdec: --verifier %s verifies a chain, not a tree: with"
+			    " --tree use %s\n", verify_entry(r)->name, names);
+			return EXIT_STATUS_USAGE;
+		}
+	}
+	if (given_row(given, "gamma"))
+		return refuse(err, "gamma", "tree", "do not go together: a tree's depth is"
+		    " its draft length");
+	if (opt->schedule != 0)
+		return refuse(err, "schedule", "tree", "do not go together: a tree is"
+		    " drafted whole");
+	opt->gamma = opt->tree_shape.depth;
+	return 0;
+}
+
 int
 cli_derive(struct options *opt, uint64_t given, FILE *err)
 {
 	int rc;
 
-	if ((rc = check_sweep(opt, given, err)) != 0 ||
+	if ((rc = check_tree(opt, given, err)) != 0 ||
+	    (rc = check_sweep(opt, given, err)) != 0 ||
 	    (rc = check_params(opt, given, err)) != 0 ||
 	    (rc = check_plot(opt, err)) != 0 ||
 	    (rc = apply_preset(opt, given, err)) != 0)

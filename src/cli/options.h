@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "util/exit_status.h"
+#include "verify/tree_shape.h"
 
 #define CLI_EXIT_USAGE EXIT_STATUS_USAGE	/* an alias, for the callers outside cli */
 #define CLI_ALPHA_MAX 64	/* values in --alpha */
@@ -106,6 +107,8 @@ struct options {
 	int schedule;		/* --schedule: an enum schedule_kind */
 	double draft_p_min;	/* --draft-p-min P */
 	double confidence_threshold;	/* --confidence-threshold T */
+	const char *tree;	/* --tree SHAPE, as given; NULL: a chain */
+	struct tree_shape tree_shape;	/* parsed from it (cli_derive) */
 };
 
 #endif

@@ -124,6 +124,7 @@ open_sim(const struct options *opt, struct sim *sim, struct source *src, char *e
 		.schedule = (enum schedule_kind)opt->schedule,
 		.draft_p_min = opt->draft_p_min,
 		.draft_confidence = opt->confidence_threshold,
+		.tree = opt->tree_shape,
 	};
 	const char *kind = src->kind;
 

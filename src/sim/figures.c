@@ -7,6 +7,7 @@
 #include "sim/figures.h"
 #include "sim/figures_pair.h"
 #include "sim/figures_write.h"
+#include "sim/figures_tree.h"
 
 /* A scalar's place, its type checked against its kind at compile time. */
 #define FIGURE_AT(type, s, m) \
@@ -90,6 +91,20 @@ const struct figure figures[] = {
 	{ .key = "accept_rate_by_position_uncond", .label = "  per step",
 	    ARRAY(figures_report_accept_uncond, figures_json_accept_uncond),
 	    .explain = "accepted at each position / steps (as vLLM counts)" },
+	{ .key = "tree", .label = "tree", ARRAY(figures_tree_report_shape,
+	    figures_tree_json_shape),
+	    .explain = "a tree's shape (vLLM index paths): trees only" },
+	{ .key = "tree_nodes_per_step", ARRAY(NULL, figures_tree_json_nodes),
+	    .explain = "drafted tree nodes per step; accepted length" },
+	{ .key = "tree_accept_rate_by_rank", .label = "  by rank",
+	    ARRAY(figures_tree_report_rank, figures_tree_json_rank),
+	    .explain = "accepted / tested tree nodes by sibling rank" },
+	{ .key = "tree_closed_form", .label = "  closed",
+	    ARRAY(figures_tree_report_closed, figures_tree_json_closed),
+	    .explain = "expected tok/step: 1 + sum of path p (top-k) ..." },
+	{ .key = "tree_step_cost", .label = "  cost",
+	    ARRAY(figures_tree_report_cost, figures_tree_json_cost),
+	    .explain = "1 + depth c + nodes k: --verify-cost per node" },
 	{ .key = "spec_hist", ARRAY(NULL, figures_json_spec_hist),
 	    .explain = "the speculative output's count of each token" },
 	{ .key = "ref_hist", ARRAY(NULL, figures_json_ref_hist),

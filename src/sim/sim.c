@@ -8,6 +8,7 @@
 #include "sim/sim.h"
 #include "stats/theory.h"
 #include "util/xalloc.h"
+#include "verify/verify_tree.h"
 
 #define RNG_STREAM_SPEC 0
 #define RNG_STREAM_REF 1
@@ -80,7 +81,8 @@ sim_open(struct sim *sim, const struct sim_params *par, struct source *src)
 {
 	memset(sim, 0, sizeof *sim);
 	sim->par = *par;
-	sim->par.gamma = (int)clamp(par->gamma, SPEC_GAMMA_MIN, SPEC_GAMMA_MAX);
+	sim->par.gamma = (int)clamp(par->tree.n > 1 ? par->tree.depth : par->gamma,
+	    SPEC_GAMMA_MIN, SPEC_GAMMA_MAX);
 	sim->par.noise = clamp(par->noise, 0.0, SIM_NOISE_MAX);
 	sim->par.verify = verify_in_range(&par->verify);
 	if ((int)sim->par.schedule < 0 || sim->par.schedule >= SCHEDULE_NKINDS)
@@ -114,6 +116,8 @@ sim_open(struct sim *sim, const struct sim_params *par, struct source *src)
 void
 sim_close(struct sim *sim)
 {
+	int i;
+
 	source_close(&sim->src);
 	source_close(&sim->ref);
 	stats_free(&sim->stats);
@@ -125,6 +129,8 @@ sim_close(struct sim *sim)
 	sim->pair = NULL;
 	free(sim->views);
 	sim->views = NULL;
+	for (i = 0; i < SIM_RING; i++)
+		spec_tree_free(&sim->ring[i].tree);
 	free(sim->scratch);
 	sim->scratch = NULL;
 }
@@ -149,8 +155,14 @@ sim_step(struct sim *sim)
 
 	v.draft_p_min = schedule_p_min(kind, sim->par.draft_p_min);
 	v.draft_confidence = schedule_confidence(kind, sim->par.draft_confidence);
-	verify_step(&v, &sim->src, &sim->rng, schedule_gamma(kind, sim->par.gamma,
-	    sim->gamma_next), sim->scratch, &e->step, &sim->targets);
+	if (sim_is_tree(sim))
+		verify_tree_step(&v, sim_tree_shape(sim), &sim->src, &sim->rng, &e->step,
+		    &sim->targets, &e->tree);
+	else {
+		spec_tree_clear(&e->tree);
+		verify_step(&v, &sim->src, &sim->rng, schedule_gamma(kind, sim->par.gamma,
+		    sim->gamma_next), sim->scratch, &e->step, &sim->targets);
+	}
 	if (kind == SCHEDULE_HEURISTIC)
 		sim->gamma_next = schedule_heuristic_next(e->step.gamma, e->step.accepted,
 		    SPEC_GAMMA_MAX);
@@ -158,6 +170,7 @@ sim_step(struct sim *sim)
 	stats_add_step(&sim->stats, &e->step, &sim->targets);
 	stats_add_overlap(&sim->stats, &e->step, &sim->targets,
 	    verify_has(sim->par.verify.rule, VERIFY_F_OVERLAP));
+	stats_add_tree(&sim->stats, &e->tree);
 	if (sim->pair != NULL) {
 		int ids[SPEC_GAMMA_MAX + 1];
 
@@ -315,6 +328,31 @@ sim_optimum(const struct sim *sim, struct theory_optimum *out)
 	    sim->par.verify_cost, SPEC_GAMMA_MAX, out);
 }
 
+/* A tree run's figures; its cost model: the draft runs once per depth (the
+ * siblings of a depth in one batch), the target's verification costs k per
+ * node: a step costs 1 + depth c + nodes k target forwards. */
+static void
+tree_figures(const struct sim *sim, struct sim_figures *fig, double c, double k)
+{
+	const struct stats *st = &sim->stats;
+	const struct tree_shape *shape = sim_tree_shape(sim);
+
+	fig->tree_nodes = fig->tree_depth = fig->tree_closed = 0;
+	fig->nodes_per_step = fig->tree_step_cost = 0.0;
+	if (!sim_is_tree(sim))
+		return;
+	fig->tree_nodes = tree_shape_nodes(shape);
+	fig->tree_depth = shape->depth;
+	fig->nodes_per_step = fig->gamma_mean;
+	fig->tree_step_cost = 1.0 + shape->depth * c + fig->nodes_per_step * k;
+	fig->tree_closed = st->steps > 0 && st->closed_steps == st->steps;
+	fig->closed_form = fig->tree_closed ? fig->closed_form_per_step : fig->tok_per_step;
+	fig->spec_rate = fig->tok_per_step * 1000.0 / (sim->par.target_ms *
+	    (1.0 + fig->nodes_per_step * k) + shape->depth * sim->par.draft_ms);
+	fig->speedup = fig->closed_form / fig->tree_step_cost;
+	fig->speedup_measured = fig->tok_per_step / fig->tree_step_cost;
+}
+
 void
 sim_figures(const struct sim *sim, struct sim_figures *fig)
 {
@@ -359,10 +397,28 @@ sim_figures(const struct sim *sim, struct sim_figures *fig)
 	fig->speedup_measured = fig->tok_per_step / theory_step_cost(gamma, c, k);
 	sim_optimum(sim, &fig->optimum);
 	fig->verify_cost = k;
+	tree_figures(sim, fig, c, k);
 }
 
 int
 sim_gamma_cap(const struct sim *sim)
 {
 	return sim->par.schedule == SCHEDULE_HEURISTIC ? SPEC_GAMMA_MAX : sim->par.gamma;
+}
+
+int
+sim_is_tree(const struct sim *sim)
+{
+	return verify_has(sim->par.verify.rule, VERIFY_F_TREE);
+}
+
+const struct tree_shape *
+sim_tree_shape(const struct sim *sim)
+{
+	static _Thread_local struct tree_shape chain;
+
+	if (sim->par.tree.n > 1)
+		return &sim->par.tree;
+	tree_shape_chain(sim->par.gamma, &chain);
+	return &chain;
 }

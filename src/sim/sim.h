@@ -12,6 +12,8 @@
 #include "verify/schedule.h"
 #include "source/source.h"
 #include "verify/spec.h"
+#include "verify/spec_tree.h"
+#include "verify/tree_shape.h"
 #include "stats/stats.h"
 #include "stats/theory.h"
 #include "verify/verify.h"
@@ -39,12 +41,15 @@ struct sim_params {
 	enum schedule_kind schedule;	/* the draft-length schedule */
 	double draft_p_min;	/* the draft-p-min schedule's P, in (0, 1] */
 	double draft_confidence;	/* the confidence schedule's T, in (0, 1] */
+	struct tree_shape tree;	/* --tree: the token tree's shape (gamma is its
+				 * depth); n = 0: a chain */
 };
 
 struct sim_entry {
 	uint64_t number;	/* 1-based over the whole run, across segments */
 	struct verify_params verify;	/* the rule the step ran under */
 	struct spec_step step;
+	struct spec_tree tree;	/* a tree step's nodes; empty for a chain step */
 };
 
 struct sim {
@@ -109,6 +114,11 @@ struct sim_figures {
 					 * run) over the step cost, c and k; the
 					 * live view, the report and the JSON read it */
 	double verify_cost;		/* k, as in sim_params */
+	/* A tree run (--tree); zeros for a chain. */
+	int tree_nodes, tree_depth;	/* the shape's drafted nodes and depth */
+	double nodes_per_step;		/* drafted nodes per step */
+	double tree_step_cost;		/* 1 + depth c + nodes k, target forwards */
+	int tree_closed;		/* every step had a closed-form expectation */
 };
 
 /* Start a simulation over src, which the sim now owns (it is closed by sim_close,
@@ -174,5 +184,12 @@ void sim_optimum(const struct sim *sim, struct theory_optimum *out);
 /* The most drafts a step of this segment can make: gamma, or SPEC_GAMMA_MAX under
  * the heuristic schedule (which grows past gamma). */
 int sim_gamma_cap(const struct sim *sim);
+
+/* Whether the run drafts a token tree: the rule is a tree rule (a tree rule
+ * with no shape runs on the chain of gamma drafts as a tree). */
+int sim_is_tree(const struct sim *sim);
+
+/* The shape a tree step of this run drafts. */
+const struct tree_shape *sim_tree_shape(const struct sim *sim);
 
 #endif

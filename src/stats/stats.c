@@ -84,7 +84,8 @@ static void
 add_step_squares(struct stats *st, const struct spec_step *step)
 {
 	int ids[SPEC_GAMMA_MAX + 1], i, n = 0;
-	double closed = theory_tok_per_step(step->beta[0], step->gamma);
+	double closed = step->expect_tok > 0.0 ? step->expect_tok :
+	    theory_tok_per_step(step->beta[0], step->gamma);
 	double dev = (double)step->emitted - closed;
 
 	st->sum_closed_step += closed;
@@ -131,7 +132,8 @@ stats_add_step(struct stats *st, const struct spec_step *step,
 
 	st->steps++;
 	st->tokens += (uint64_t)step->emitted;
-	st->drafted += (uint64_t)step->gamma;
+	st->drafted += (uint64_t)(step->nodes > 0 ? step->nodes : step->gamma);
+	st->closed_steps += step->expect_tok > 0.0;
 	st->tested += (uint64_t)step->tested;
 	st->accepted += (uint64_t)step->accepted;
 	if (step->emitted > st->max_tok_per_step)
@@ -416,4 +418,27 @@ stats_id_p(const struct stats *st, size_t *tested)
 	}
 	free(e);
 	return fmin(1.0, least * (double)(*tested > 0 ? *tested : 1));
+}
+
+void
+stats_add_tree(struct stats *st, const struct spec_tree *tree)
+{
+	int v;
+
+	for (v = 1; v < tree->n; v++) {
+		const struct spec_tree_node *nd = &tree->node[v];
+
+		if (!nd->tested || nd->rank >= TREE_RANKS)
+			continue;
+		st->tested_rank[nd->rank]++;
+		st->accepted_rank[nd->rank] += nd->outcome == SPEC_ACCEPTED;
+	}
+}
+
+double
+stats_accept_rate_rank(const struct stats *st, int k)
+{
+	if (k < 0 || k >= TREE_RANKS || st->tested_rank[k] == 0)
+		return 0.0;
+	return (double)st->accepted_rank[k] / (double)st->tested_rank[k];
 }

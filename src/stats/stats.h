@@ -11,7 +11,10 @@
 #include "stats/lossless.h"
 #include "dist/pdist.h"
 #include "verify/spec.h"
+#include "verify/spec_tree.h"
 #include "stats/tv_null.h"
+
+#define TREE_RANKS 64	/* sibling ranks counted (TREE_NODES_MAX) */
 
 struct stats {
 	size_t vocab;
@@ -45,6 +48,9 @@ struct stats {
 	double sum_p_emitted;	/* p(x) of every emitted token x under its own target */
 	uint64_t tok_hist[SPEC_GAMMA_MAX + 1];	/* [n-1]: steps that emitted n tokens */
 	uint64_t gamma_hist[SPEC_GAMMA_MAX + 1];	/* [g]: steps that drafted g */
+	uint64_t closed_steps;	/* tree steps with a closed-form expectation */
+	uint64_t tested_rank[TREE_RANKS];	/* tree nodes tested, by sibling rank */
+	uint64_t accepted_rank[TREE_RANKS];	/* and accepted */
 	uint64_t tested_at[SPEC_GAMMA_MAX];	/* per draft position */
 	uint64_t accepted_at[SPEC_GAMMA_MAX];
 	uint64_t *spec_hist;	/* vocab counts of the speculative output */
@@ -70,6 +76,12 @@ void stats_add_step(struct stats *st, const struct spec_step *step,
  * and, at a step that tested nothing, from targets' first pair. */
 void stats_add_overlap(struct stats *st, const struct spec_step *step,
     const struct spec_targets *targets, int recorded);
+
+/* Add one tree step's nodes (spec_tree.h): the tests and acceptances by
+ * sibling rank. A chain step's empty tree adds nothing. */
+void stats_add_tree(struct stats *st, const struct spec_tree *tree);
+/* Accepted / tested tree nodes of sibling rank k (0-based). */
+double stats_accept_rate_rank(const struct stats *st, int k);
 
 /* Add one step's tokens of the target-only reference stream (count of them, drawn
  * from one target-only step). */

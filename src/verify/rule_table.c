@@ -16,6 +16,12 @@
 	ROW(typical) \
 	ROW(mistake_residual_from_p) \
 	ROW(mistake_accept_all) \
+	ROW(specinfer) \
+	ROW(rrs_without) \
+	ROW(topk) \
+	ROW(traversal) \
+	ROW(spectr) \
+	ROW(mistake_no_residual_update) \
 	/* a new rule: one ROW(name) line above, for verify_rule_name */
 
 #define RULE_DECLARE(n) extern const struct verify_entry verify_rule_##n;

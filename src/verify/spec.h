@@ -44,6 +44,9 @@ struct spec_step {
 	int tested;		/* drafted tokens that met the accept test */
 	int emitted;		/* tokens the step adds to the text: accepted + 1 */
 	double residual_mass;	/* sum max(0, p - q) where the draft was rejected, else 0 */
+	int nodes;		/* a tree step: the nodes drafted; 0 for a chain */
+	double expect_tok;	/* a tree step: its expected tokens in closed form
+				 * (verify_tree.h); 0 where there is none */
 	double beta[SPEC_GAMMA_MAX];	/* per-position acceptance expectation of the
 					 * rule at each tested position (standard:
 					 * the overlap sum min(p, q)); a rule with no

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "util/xalloc.h"
 #include "verify/spec_tree.h"
@@ -28,7 +29,7 @@ int
 spec_tree_root(struct spec_tree *tree, int source_node)
 {
 	*tree_append(tree) = (struct spec_tree_node){ .parent = -1, .token = -1,
-	    .source_node = source_node };
+	    .source_node = source_node, .on_path = 1 };
 	return SPEC_TREE_ROOT;
 }
 
@@ -41,9 +42,20 @@ spec_tree_add(struct spec_tree *tree, int parent, int token, int source_node,
 	return tree->n - 1;
 }
 
+double *
+spec_tree_work(struct spec_tree *tree, size_t n)
+{
+	if (n > tree->work_cap) {
+		tree->work = xreallocarray(tree->work, n, sizeof *tree->work);
+		tree->work_cap = n;
+	}
+	return tree->work;
+}
+
 void
 spec_tree_free(struct spec_tree *tree)
 {
 	free(tree->node);
-	*tree = (struct spec_tree){ 0, 0, NULL };
+	free(tree->work);
+	memset(tree, 0, sizeof *tree);
 }

@@ -7,7 +7,7 @@
  * and the checks read as they read a chain step's; and this companion, every
  * node drafted, each with its parent, token, probabilities and outcome. A
  * chain step leaves its tree empty (n = 0): its drafts are all in spec_step.
- * Nothing fills a tree yet; tree verification is a later change. */
+ * verify_tree.c fills it under a tree rule (--tree). */
 #ifndef SPECDEC_SPEC_TREE_H
 #define SPECDEC_SPEC_TREE_H
 
@@ -24,6 +24,18 @@ struct spec_tree_node {
 	double u;		/* the uniform that decided it; 0 untested */
 	int tested;		/* whether it met the accept test */
 	enum spec_outcome outcome;	/* accepted or rejected, when tested */
+	int depth;		/* 0 for the root */
+	int rank;		/* among its siblings, in test order */
+	int order;		/* when it was tested: 1, 2, ... over the step; 0 untested */
+	double p_force;		/* the target probability of token in force when
+				 * tested (after earlier siblings' residual
+				 * updates) */
+	double q_force;		/* and the draft's */
+	double accept;		/* its acceptance probability when tested */
+	double resid_mass;	/* at a node whose every child was rejected: the
+				 * mass of the residual its replacement came
+				 * from (the pane's bar); else 0 */
+	int on_path;		/* on the accepted path (the root included) */
 };
 
 /* The nodes of one step, in the order drafted (a parent before its children).
@@ -34,7 +46,16 @@ struct spec_tree {
 	int n;			/* nodes this step; 0 for a chain step */
 	int cap;		/* nodes the storage holds */
 	struct spec_tree_node *node;
+	int end;		/* the node the accepted path ends at */
+	int last;		/* the token emitted after it (residual or bonus) */
+	int replaced;		/* whether that token is a replacement */
+	int ntested;		/* nodes tested this step */
+	double *work;		/* a rule's working vectors, grown on demand */
+	size_t work_cap;	/* doubles in work */
 };
+
+/* Room for n doubles in tree's working storage; the storage. */
+double *spec_tree_work(struct spec_tree *tree, size_t n);
 
 /* Empty the tree for a new step, keeping its storage. */
 void spec_tree_clear(struct spec_tree *tree);

@@ -43,7 +43,7 @@ verify_beta_label(enum verify_rule rule)
 {
 	const struct verify_entry *e = verify_entry(rule);
 
-	return e->beta != NULL ? e->beta_name : "overlap";
+	return e->beta != NULL || e->tree_accept != NULL ? e->beta_name : "overlap";
 }
 
 /* The parameter of e that option sets; NULL when it has none. */

@@ -14,6 +14,33 @@
 
 struct rng;
 struct source;
+struct spec_tree;
+struct tree_shape;
+
+/* How a tree rule drafts the children of a node from the draft q there. */
+enum verify_tree_draw {
+	VERIFY_DRAW_IID,	/* independent samples of q (with replacement) */
+	VERIFY_DRAW_WITHOUT,	/* samples of q without replacement */
+	VERIFY_DRAW_TOPK,	/* the k most likely tokens of q, in falling order */
+};
+
+/* One node of a tree step under a top-down rule (verify_tree.c): the rule
+ * tests the k children in order and says which it accepted, or draws the
+ * replacement. P and Q are dense working copies of p and q there (vocab
+ * each) for the rule to update between siblings. */
+struct verify_tree_node {
+	const double *p, *q;	/* the target and the draft at the node, dense */
+	double *P, *Q;		/* working copies, P = p and Q = q at the start */
+	size_t vocab;
+	int k;			/* children */
+	const int *token;	/* their tokens, in test order */
+	struct rng *rng;
+	/* Filled by the rule, per child tested: */
+	double *u, *p_force, *q_force, *accept;
+	int tested;		/* children tested */
+	int replacement;	/* when none was accepted: the token drawn */
+	double resid_mass;	/* and the mass of the residual it came from */
+};
 
 enum verify_rule {
 	VERIFY_STANDARD,		/* Leviathan et al. 2022; Chen et al. 2023 */
@@ -57,6 +84,8 @@ struct verify_params {
 #define VERIFY_F_REPL_MASS	0x80	/* a step records the mass of the
 					 * distribution its replacement came from */
 #define VERIFY_F_DEFAULT	0x100	/* the default rule, the notebook's */
+#define VERIFY_F_TREE		0x200	/* verifies a token tree (--tree); the
+					 * others verify a chain */
 
 #define VERIFY_PARAMS_MAX 2
 
@@ -125,6 +154,26 @@ struct verify_entry {
 	void (*step)(const struct verify_params *par, struct source *src,
 	    struct rng *rng, int gamma, double *scratch, struct spec_step *out,
 	    struct spec_targets *targets);
+	/* A tree rule (VERIFY_F_TREE): how it drafts children ... */
+	enum verify_tree_draw tree_draw;
+	/* ... and either tests the children of one node at a time, top-down
+	 * (returns the accepted child's index, or -1 after drawing the
+	 * replacement) ... */
+	int (*tree_node)(const struct verify_params *par, struct verify_tree_node *node);
+	/* ... or verifies the drafted tree in a way of its own (traversal). */
+	void (*tree_step)(const struct verify_params *par, const struct tree_shape *shape,
+	    struct source *src, struct rng *rng, struct spec_step *out,
+	    struct spec_targets *targets, struct spec_tree *tree);
+	/* Closed forms at one node with k children on a dense pair: the chance
+	 * that child i is the one accepted into by_rank[i], their sum returned
+	 * (NULL: none, the rule is measured only) ... */
+	double (*tree_accept)(const struct verify_params *par, const double *p,
+	    const double *q, size_t n, int k, double *by_rank);
+	/* ... and the law of the token the node emits (the accepted child's or
+	 * the replacement) into out (NULL: p, the rule is lossless). scratch
+	 * holds n doubles. */
+	void (*tree_output)(const struct verify_params *par, const double *p,
+	    const double *q, size_t n, int k, double *scratch, double *out);
 	const char *explain;	/* one line for the help and the man page */
 };
 

@@ -166,6 +166,11 @@ test_walkers(void)
 	for (k = 0; k < nfigures; k++) {
 		const struct figure *row = &figures[k];
 
+		if (row->key != NULL && strncmp(row->key, "tree", 4) == 0) {
+			snprintf(want, sizeof want, "\"%s\":", row->key);
+			tap_ok(strstr(js, want) == NULL, "a chain: no key '%s'", row->key);
+			continue;	/* a tree's rows: test_tree_rows */
+		}
 		if (row->label != NULL && strcmp(row->key, "rule_output") != 0) {
 			snprintf(want, sizeof want, "\n%-13s", row->label);
 			tap_ok(strncmp(text, want + 1, strlen(want) - 1) == 0 ||
@@ -190,10 +195,72 @@ test_walkers(void)
 	sim_close(&sim);
 }
 
+/* A tree run (specinfer over two drafts): every tree row is in the report
+ * and the JSON. */
+static void
+test_tree_rows(void)
+{
+	struct fixed_pair pair = { .p = tp, .q = tq };
+	struct sim_params par = { .seed = 3, .target_ms = 10.0, .draft_ms = 1.0 };
+	struct check checks[CHECKS_COUNT];
+	struct sim_figures fig;
+	struct figures_run run = { .fig = &fig, .checks = checks };
+	struct source src;
+	struct sim sim;
+	char want[128], err[64], *text, *js;
+	struct json j;
+	FILE *f;
+	int i, k;
+
+	par.verify = verify_defaults();
+	for (i = 0; i < verify_nrules; i++)
+		if (strcmp(verify_entry((enum verify_rule)i)->name, "specinfer") == 0)
+			par.verify.rule = (enum verify_rule)i;
+	tree_shape_parse("2", &par.tree, err, sizeof err);
+	fixed_source_open(&src, &pair, 5);
+	if (!tap_ok(sim_open(&sim, &par, &src) == 0, "sim_open, a tree"))
+		return;
+	for (i = 0; i < 100; i++)
+		sim_step(&sim);
+	sim_figures(&sim, &fig);
+	checks_run(&sim, &fig, checks);
+	run.sim = &sim;
+	f = tmpfile();
+	figures_report(f, &run);
+	text = slurp(f);
+	f = tmpfile();
+	json_init(&j, f);
+	json_object_begin(&j, NULL);
+	figures_json(&j, &run);
+	json_object_end(&j);
+	json_finish(&j);
+	js = slurp(f);
+	for (k = 0; k < nfigures; k++) {
+		const struct figure *row = &figures[k];
+
+		if (row->key == NULL || strncmp(row->key, "tree", 4) != 0)
+			continue;
+		snprintf(want, sizeof want, "\"%s\":", row->key);
+		tap_ok(strstr(js, want) != NULL, "a tree: JSON key '%s'", row->key);
+		if (row->label != NULL) {
+			snprintf(want, sizeof want, "\n%-13s", row->label);
+			tap_ok(strstr(text, want) != NULL, "a tree: a line labelled '%s'",
+			    row->label);
+		}
+	}
+	tap_ok(strstr(text, "[(0,), (1,)]: 2 nodes, depth 1;") != NULL,
+	    "a tree: its shape, nodes and depth");
+	free(text);
+	free(js);
+	sim_close(&sim);
+}
+
 int
 main(void)
 {
 	int i;
+
+	test_tree_rows();
 
 	test_keys_unique();
 	for (i = 0; i < nfigures; i++)

@@ -46,12 +46,32 @@ test_fields(int r)
 	    e->name);
 }
 
+/* A tree rule: a node test or a step of its own (not both), no chain hooks;
+ * a closed-form acceptance iff flagged; an output law of its own iff it is a
+ * mistake (else lossless: p). */
+static void
+test_tree_flags(const struct verify_entry *e)
+{
+	tap_ok((e->tree_node != NULL) != (e->tree_step != NULL) && e->step == NULL &&
+	    e->hooks.test == NULL && e->beta == NULL && e->bound == NULL,
+	    "%s: a tree rule: a node test or a tree step, no chain hooks", e->name);
+	tap_ok(((e->flags & VERIFY_F_CLOSED_BETA) != 0) == (e->tree_accept != NULL),
+	    "%s: a closed-form tree acceptance iff flagged", e->name);
+	tap_ok(((e->flags & VERIFY_F_MISTAKE) != 0) == (e->tree_output != NULL) &&
+	    ((e->flags & VERIFY_F_MISTAKE) != 0) != ((e->flags & VERIFY_F_LOSSLESS) != 0),
+	    "%s: an output law of its own iff a mistake, else lossless", e->name);
+}
+
 static void
 test_flags(int r)
 {
 	const struct verify_entry *e = verify_entry((enum verify_rule)r);
 	int u = (e->flags & VERIFY_F_DRAWS_U) != 0;
 
+	if (e->flags & VERIFY_F_TREE) {	/* a tree rule: its own hooks */
+		test_tree_flags(e);
+		return;
+	}
 	tap_ok(u == (e->bound != NULL) && u == (e->bound_name != NULL),
 	    "%s: a bound and its name iff it draws u", e->name);
 	tap_ok(((e->flags & VERIFY_F_CLOSED_BETA) != 0) == (e->beta != NULL),

@@ -1,0 +1,61 @@
+/* rule_topk.c: deterministic top-k drafts (EAGLE-2's code; vLLM's one-hot
+ * drafts): the children of a node are the draft's k most likely tokens; child
+ * x is accepted with P(x), and on rejection P(x) is set to 0 and P
+ * renormalised; when every child is rejected the token comes from the last P.
+ * It is sampling y from p and keeping the child equal to y, so a node is
+ * reached with the target probability of its path. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "util/xalloc.h"
+#include "verify/rule.h"
+#include "verify/verify_tree.h"
+
+static int
+topk_node(const struct verify_params *par, struct verify_tree_node *nd)
+{
+	int i;
+
+	(void)par;
+	for (i = 0; i < nd->k; i++) {
+		size_t x = (size_t)nd->token[i];
+
+		if (verify_tree_test(nd, i, nd->P[x], nd->Q[x], nd->P[x]))
+			return i;
+		nd->resid_mass = verify_tree_remove(nd->P, nd->vocab, x);
+	}
+	nd->replacement = (int)verify_tree_sample(nd->P, nd->vocab, nd->rng);
+	return -1;
+}
+
+/* Child i is the one accepted with p of its token. */
+static double
+topk_accept(const struct verify_params *par, const double *p, const double *q,
+    size_t n, int k, double *by_rank)
+{
+	int *top = xreallocarray(NULL, (size_t)k, sizeof *top), i;
+	double sum = 0.0;
+
+	(void)par;
+	verify_tree_topk(q, n, k, top);
+	for (i = 0; i < k; i++)
+		sum += by_rank[i] = top[i] >= 0 ? p[top[i]] : 0.0;
+	free(top);
+	return sum;
+}
+
+const struct verify_entry verify_rule_topk = {
+	.name = "topk",
+	.flags = VERIFY_F_TREE | VERIFY_F_LOSSLESS | VERIFY_F_DRAWS_U |
+	    VERIFY_F_CLOSED_BETA,
+	.test = "u < P(x)",
+	.replacement = "the last P, P(x) <- 0 after each rejection",
+	.bonus_name = "p",
+	.beta_name = "sum of p over the top k of q",
+	.tree_draw = VERIFY_DRAW_TOPK,
+	.tree_node = topk_node,
+	.tree_accept = topk_accept,
+	.explain = "tree: the draft's top k, accepted with P(x), P(x) <- 0 per "
+	    "rejection (EAGLE-2)",
+};

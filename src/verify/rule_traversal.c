@@ -1,0 +1,191 @@
+/* rule_traversal.c: traversal verification (Weng et al. 2025, arXiv
+ * 2505.12398, Algorithm 1), leaf to root and by sequence. Children are drawn
+ * without replacement. Each node v carries a sequence weight w(v): w(root) =
+ * 1, and a child with token x has w = min(1, w(v) P_v(x) / Q_v(x)) from its
+ * parent's current P_v and Q_v. The nodes are visited in post-order (a
+ * node's subtrees first, first child first). A node whose children have all
+ * been deleted is tested: kept with probability w(v), which ends the step
+ * with the path to v and a token from P_v (the bonus from p at a leaf of the
+ * drafted tree). Otherwise it is deleted, and its parent u is updated:
+ * Z = sum max(0, w(u) P_u - Q_u), P_u <- norm(max(0, w(u) P_u - Q_u)),
+ * w(u) <- Z / (Z + 1 - w(u)), Q_u(x) <- 0 and renormalised. The root's weight
+ * stays 1, so it ends the step when reached. On a chain this is block
+ * verification (Sun et al. 2024); at depth 1, recursive rejection sampling
+ * without replacement. */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "dist/pdist.h"
+#include "source/source.h"
+#include "util/rng.h"
+#include "verify/rule.h"
+#include "verify/verify_tree.h"
+
+struct traversal {
+	const struct tree_shape *shape;
+	struct spec_tree *tree;
+	struct source *src;
+	struct rng *rng;
+	size_t n;
+	double w[TREE_NODES_MAX + 1];
+	double *vec[TREE_NODES_MAX + 1];	/* P_v then Q_v, once fetched */
+	int deleted_child[TREE_NODES_MAX + 1];	/* the last child deleted; 0 none */
+	double *arena;
+	int used;
+};
+
+/* P_v and Q_v (2 n doubles), densified from the source at first need. */
+static double *
+vectors(struct traversal *t, int v)
+{
+	if (t->vec[v] == NULL) {
+		struct pdist p, q;
+
+		t->vec[v] = t->arena + (size_t)t->used++ * 2 * t->n;
+		source_dists(t->src, t->tree->node[v].source_node, &p, &q);
+		pdist_densify(&p, t->vec[v]);
+		pdist_densify(&q, t->vec[v] + t->n);
+	}
+	return t->vec[v];
+}
+
+/* Test node v (not the root), its subtrees done: 1 when it is kept. */
+static int
+test_node(struct traversal *t, int v)
+{
+	struct spec_tree_node *nd = &t->tree->node[v];
+
+	nd->u = rng_uniform(t->rng);
+	nd->accept = t->w[v];
+	nd->tested = 1;
+	nd->order = ++t->tree->ntested;
+	nd->outcome = nd->u < t->w[v] ? SPEC_ACCEPTED : SPEC_REJECTED;
+	return nd->outcome == SPEC_ACCEPTED;
+}
+
+/* Visit v's subtree in post-order; 1 when the step ended inside it. */
+static int
+visit(struct traversal *t, int v)
+{
+	const struct tree_shape *s = t->shape;
+	int i;
+
+	for (i = 0; i < s->nchild[v]; i++) {
+		int c = s->first_child[v] + i;
+		size_t x;
+		double *P, *Q, z;
+
+		if (t->tree->node[c].token < 0)
+			break;
+		x = (size_t)t->tree->node[c].token;
+		P = vectors(t, v);
+		Q = P + t->n;
+		t->w[c] = Q[x] > 0.0 ? fmin(1.0, t->w[v] * P[x] / Q[x]) : 0.0;
+		t->tree->node[c].p = P[x];
+		t->tree->node[c].p_force = P[x];
+		t->tree->node[c].q_force = Q[x];
+		if (visit(t, c))
+			return 1;
+		z = verify_tree_residual(P, Q, t->n, t->w[v]);
+		t->tree->node[v].resid_mass = z;
+		t->w[v] = verify_block_h(t->w[v], z);
+		verify_tree_remove(Q, t->n, x);
+		t->deleted_child[v] = c;
+	}
+	if (v == SPEC_TREE_ROOT)
+		return 1;
+	return test_node(t, v);
+}
+
+/* The record: the path to the kept node end, then its token. */
+static void
+record(struct traversal *t, int end, struct spec_step *out, struct spec_targets *targets)
+{
+	int path[TREE_DEPTH_MAX + 1], len = 0, v, d;
+	struct spec_position at;
+
+	for (v = end; v != SPEC_TREE_ROOT; v = t->shape->parent[v])
+		path[len++] = v;
+	path[len] = SPEC_TREE_ROOT;
+	for (d = 0; d <= len; d++) {
+		int node = d == 0 ? SPEC_TREE_ROOT : path[len - d];
+
+		at.node = t->tree->node[node].source_node;
+		source_dists(t->src, at.node, &at.p, &at.q);
+		targets->p[d] = at.p;
+		targets->q[d] = at.q;
+		targets->has_q[d] = 1;
+		out->beta[d] = pdist_overlap(&at.p, &at.q);
+		out->resid[d] = out->beta[d] < 1.0 ? 1.0 - out->beta[d] : 0.0;
+		if (d < len) {
+			int c = path[len - d - 1];
+
+			spec_add_token(out, (size_t)t->tree->node[c].token, &at,
+			    t->tree->node[c].u, SPEC_ACCEPTED);
+			out->accepted++;
+			out->tested++;
+		} else if (t->deleted_child[node] > 0) {
+			int c = t->deleted_child[node];
+
+			spec_add_token(out, (size_t)t->tree->node[c].token, &at,
+			    t->tree->node[c].u, SPEC_REJECTED);
+			spec_add_token(out, verify_tree_sample(vectors(t, node), t->n, t->rng),
+			    &at, 0.0, SPEC_RESIDUAL);
+			out->residual_mass = t->tree->node[node].resid_mass;
+			out->tested++;
+		} else {
+			spec_add_token(out, pdist_sample(&at.p, t->rng), &at, 0.0, SPEC_BONUS);
+		}
+	}
+}
+
+/* The kept node: the deepest tested node that was accepted, else the root. */
+static int
+kept_node(const struct traversal *t)
+{
+	int v;
+
+	for (v = 1; v < t->shape->n; v++)
+		if (t->tree->node[v].tested && t->tree->node[v].outcome == SPEC_ACCEPTED)
+			return v;
+	return SPEC_TREE_ROOT;
+}
+
+static void
+traversal_step(const struct verify_params *par, const struct tree_shape *shape,
+    struct source *src, struct rng *rng, struct spec_step *out,
+    struct spec_targets *targets, struct spec_tree *tree)
+{
+	struct traversal t;
+	int v, end;
+
+	(void)par;
+	memset(&t, 0, sizeof t);
+	t.shape = shape;
+	t.tree = tree;
+	t.src = src;
+	t.rng = rng;
+	t.n = src->vocab;
+	t.arena = spec_tree_work(tree, 2 * t.n * (size_t)shape->n);
+	t.w[SPEC_TREE_ROOT] = 1.0;
+	visit(&t, SPEC_TREE_ROOT);
+	end = kept_node(&t);
+	for (v = end; v != SPEC_TREE_ROOT; v = shape->parent[v])
+		tree->node[v].outcome = SPEC_ACCEPTED;	/* the path is kept */
+	record(&t, end, out, targets);
+	tree->end = end;
+}
+
+const struct verify_entry verify_rule_traversal = {
+	.name = "traversal",
+	.flags = VERIFY_F_TREE | VERIFY_F_LOSSLESS | VERIFY_F_DRAWS_U,
+	.test = "u < w (the path's weight)",
+	.replacement = "norm(max(0, w P - Q)) at the kept node",
+	.bonus_name = "p",
+	.beta_name = "none: measured only",
+	.tree_draw = VERIFY_DRAW_WITHOUT,
+	.tree_step = traversal_step,
+	.explain = "tree: leaf to root, by sequence weight (Weng et al. 2025)",
+};

@@ -1,0 +1,466 @@
+/* verify_tree.c: a speculative step over a token tree: drafting every node,
+ * the top-down walk that tree rules with a node test plug into, the record,
+ * and the closed forms over a shape (verify_tree.h). */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "dist/pdist.h"
+#include "source/source.h"
+#include "util/rng.h"
+#include "verify/verify_tree.h"
+
+double
+verify_tree_residual(double *P, const double *Q, size_t n, double a)
+{
+	double mass = 0.0;
+	size_t y;
+
+	for (y = 0; y < n; y++)
+		mass += fmax(0.0, a * P[y] - Q[y]);
+	if (!(mass > 0.0))
+		return 0.0;
+	for (y = 0; y < n; y++)
+		P[y] = fmax(0.0, a * P[y] - Q[y]) / mass;
+	return mass;
+}
+
+double
+verify_tree_remove(double *Q, size_t n, size_t x)
+{
+	double left = 0.0;
+	size_t y;
+
+	Q[x] = 0.0;
+	for (y = 0; y < n; y++)
+		left += Q[y];
+	if (left > 0.0)
+		for (y = 0; y < n; y++)
+			Q[y] /= left;
+	return left;
+}
+
+size_t
+verify_tree_sample(const double *P, size_t n, struct rng *rng)
+{
+	double total = 0.0;
+	size_t y;
+
+	for (y = 0; y < n; y++)
+		total += P[y];
+	return rng_categorical(rng, P, n, total);
+}
+
+int
+verify_tree_test(struct verify_tree_node *node, int i, double px, double qx, double a)
+{
+	double u = rng_uniform(node->rng);
+
+	node->u[i] = u;
+	node->p_force[i] = px;
+	node->q_force[i] = qx;
+	node->accept[i] = a;
+	node->tested = i + 1;
+	return u < a;
+}
+
+int
+verify_tree_rrs(struct verify_tree_node *nd, int without)
+{
+	int i;
+
+	for (i = 0; i < nd->k; i++) {
+		size_t x = (size_t)nd->token[i];
+		double px = nd->P[x], qx = nd->Q[x];
+
+		if (verify_tree_test(nd, i, px, qx, qx > 0.0 ? fmin(1.0, px / qx) : 0.0))
+			return i;
+		nd->resid_mass = verify_tree_residual(nd->P, nd->Q, nd->vocab, 1.0);
+		if (without)
+			verify_tree_remove(nd->Q, nd->vocab, x);
+	}
+	nd->replacement = (int)verify_tree_sample(nd->P, nd->vocab, nd->rng);
+	return -1;
+}
+
+double
+verify_tree_geometric(double beta, int k, double *by_rank)
+{
+	double reach = 1.0;
+	int i;
+
+	for (i = 0; i < k; i++) {
+		by_rank[i] = reach * beta;
+		reach *= 1.0 - beta;
+	}
+	return 1.0 - reach;
+}
+
+void
+verify_tree_topk(const double *q, size_t n, int k, int *out)
+{
+	int i, j, taken;
+	size_t y;
+
+	for (i = 0; i < k; i++) {
+		long best = -1;
+
+		for (y = 0; y < n; y++) {
+			for (taken = 0, j = 0; j < i; j++)
+				taken |= out[j] == (int)y;
+			if (!taken && (best < 0 || q[y] > q[best]))
+				best = (long)y;
+		}
+		out[i] = (int)best;
+	}
+}
+
+/* One draw without replacement from q, avoiding the k tokens in taken:
+ * rejection while most of the mass is left, else from a dense copy; -1
+ * when nothing is left. */
+static int
+draw_without(const struct pdist *q, const int *taken, int k, struct rng *rng,
+    double *dense, size_t n)
+{
+	double left = 1.0;
+	int i, x, again;
+
+	for (i = 0; i < k; i++)
+		left -= pdist_prob(q, (size_t)taken[i]);
+	if (left >= 0.5)
+		do {
+			x = (int)pdist_sample(q, rng);
+			for (again = 0, i = 0; i < k; i++)
+				again |= taken[i] == x;
+		} while (again);
+	else {
+		pdist_densify(q, dense);
+		for (i = 0; i < k; i++)
+			dense[taken[i]] = 0.0;
+		for (left = 0.0, i = 0; i < (int)n; i++)
+			left += dense[i];
+		if (!(left > 1e-12))
+			return -1;
+		x = (int)rng_categorical(rng, dense, n, left);
+	}
+	return x;
+}
+
+/* The children of node v drawn from q there under draw into tok. */
+static void
+draft_children(const struct pdist *q, int k, enum verify_tree_draw draw,
+    struct rng *rng, double *dense, size_t n, int *tok)
+{
+	int i;
+
+	if (draw == VERIFY_DRAW_TOPK) {
+		pdist_densify(q, dense);
+		verify_tree_topk(dense, n, k < (int)n ? k : (int)n, tok);
+		for (i = (int)n; i < k; i++)
+			tok[i] = -1;
+		return;
+	}
+	for (i = 0; i < k; i++)
+		if (draw == VERIFY_DRAW_IID)
+			tok[i] = (int)pdist_sample(q, rng);
+		else if ((tok[i] = draw_without(q, tok, i, rng, dense, n)) < 0)
+			break;
+	for (; i < k; i++)
+		tok[i] = -1;
+}
+
+void
+verify_tree_draft(struct source *src, struct rng *rng, const struct tree_shape *shape,
+    enum verify_tree_draw draw, struct spec_tree *tree)
+{
+	double *dense = spec_tree_work(tree, src->vocab);
+	int tok[TREE_NODES_MAX], v, i;
+	struct pdist q;
+
+	spec_tree_clear(tree);
+	tree->ntested = 0;
+	spec_tree_root(tree, SOURCE_ROOT);
+	for (v = 1; v < shape->n; v++) {	/* every node, untested, in shape order */
+		spec_tree_add(tree, shape->parent[v], -1, -1, 0.0, 0.0);
+		tree->node[v].depth = shape->depth_of[v];
+		tree->node[v].rank = shape->rank[v];
+	}
+	for (v = 0; v < shape->n; v++) {
+		int c0 = shape->first_child[v], k = shape->nchild[v];
+
+		if (k == 0 || (v > 0 && tree->node[v].token < 0))
+			continue;
+		source_dists(src, tree->node[v].source_node, NULL, &q);
+		draft_children(&q, k, draw, rng, dense, src->vocab, tok);
+		for (i = 0; i < k; i++) {
+			struct spec_tree_node *c = &tree->node[c0 + i];
+
+			c->token = tok[i];
+			if (tok[i] < 0)
+				continue;
+			c->q = pdist_prob(&q, (size_t)tok[i]);
+			c->source_node = source_child(src, tree->node[v].source_node, tok[i]);
+		}
+	}
+}
+
+/* Children of v that were drafted (they come first). */
+static int
+drafted_children(const struct tree_shape *shape, const struct spec_tree *tree, int v)
+{
+	int c0 = shape->first_child[v], k = 0;
+
+	while (k < shape->nchild[v] && tree->node[c0 + k].token >= 0)
+		k++;
+	return k;
+}
+
+/* Top-k drafts are fixed by q: a node is reached exactly when the target's
+ * tokens follow its path, so the expected tokens are 1 + the sum over nodes
+ * of the target probability of the path to them. */
+static double
+deterministic_expectation(const struct tree_shape *shape, struct source *src,
+    struct spec_tree *tree)
+{
+	double reach[TREE_NODES_MAX + 1], sum = 1.0;
+	struct pdist p;
+	int v, i, k;
+
+	for (v = 0; v < shape->n; v++)
+		reach[v] = v == 0 ? 1.0 : 0.0;
+	for (v = 0; v < shape->n; v++) {
+		if ((k = drafted_children(shape, tree, v)) == 0 || reach[v] == 0.0)
+			continue;
+		source_dists(src, tree->node[v].source_node, &p, NULL);
+		for (i = 0; i < k; i++) {
+			struct spec_tree_node *c = &tree->node[shape->first_child[v] + i];
+
+			c->p = pdist_prob(&p, (size_t)c->token);
+			reach[shape->first_child[v] + i] = reach[v] * c->p;
+			sum += reach[v] * c->p;
+		}
+	}
+	return sum;
+}
+
+/* The record's position at depth d along the path: node v's pair. */
+static void
+path_position(struct source *src, const struct spec_tree *tree, int v, int d,
+    struct spec_position *at, struct spec_targets *targets)
+{
+	at->node = tree->node[v].source_node;
+	source_dists(src, at->node, &at->p, &at->q);
+	targets->p[d] = at->p;
+	targets->q[d] = at->q;
+	targets->has_q[d] = 1;
+}
+
+/* The working vectors of one node: p, q, P, Q and four per-child arrays. */
+static void
+node_work(struct spec_tree *tree, size_t n, const struct spec_position *at, int k,
+    const int *tok, struct rng *rng, struct verify_tree_node *nd)
+{
+	double *w = spec_tree_work(tree, 4 * n + 4 * (size_t)TREE_NODES_MAX);
+
+	pdist_densify(&at->p, w);
+	pdist_densify(&at->q, w + n);
+	memcpy(w + 2 * n, w, 2 * n * sizeof *w);
+	*nd = (struct verify_tree_node){ .p = w, .q = w + n, .P = w + 2 * n,
+	    .Q = w + 3 * n, .vocab = n, .k = k, .token = tok, .rng = rng,
+	    .u = w + 4 * n, .p_force = w + 4 * n + TREE_NODES_MAX,
+	    .q_force = w + 4 * n + 2 * TREE_NODES_MAX,
+	    .accept = w + 4 * n + 3 * TREE_NODES_MAX, .replacement = -1 };
+}
+
+/* Copy the node test's figures into the tree; the tested children's
+ * outcomes. */
+static void
+record_tests(const struct tree_shape *shape, struct spec_tree *tree, int v,
+    const struct verify_tree_node *nd, int accepted)
+{
+	int i;
+
+	for (i = 0; i < nd->tested; i++) {
+		struct spec_tree_node *c = &tree->node[shape->first_child[v] + i];
+
+		c->tested = 1;
+		c->order = ++tree->ntested;
+		c->u = nd->u[i];
+		c->p = nd->p[c->token];
+		c->p_force = nd->p_force[i];
+		c->q_force = nd->q_force[i];
+		c->accept = nd->accept[i];
+		c->outcome = i == accepted ? SPEC_ACCEPTED : SPEC_REJECTED;
+	}
+}
+
+/* The acceptance expectation at a tested node: the rule's closed form with k
+ * children, else the overlap. */
+static double
+node_beta(const struct verify_entry *e, const struct verify_params *par,
+    const struct verify_tree_node *nd, double overlap)
+{
+	double by_rank[TREE_NODES_MAX];
+
+	return e->tree_accept != NULL ? e->tree_accept(par, nd->p, nd->q, nd->vocab, nd->k,
+	    by_rank) : overlap;
+}
+
+double
+verify_tree_overlap(const double *p, const double *q, size_t n)
+{
+	double s = 0.0;
+	size_t y;
+
+	for (y = 0; y < n; y++)
+		s += fmin(p[y], q[y]);
+	return s;
+}
+
+/* Walk down from the root under a rule with a node test. */
+static void
+walk_top_down(const struct verify_entry *e, const struct verify_params *par,
+    const struct tree_shape *shape, struct source *src, struct rng *rng,
+    struct spec_step *out, struct spec_targets *targets, struct spec_tree *tree,
+    int fixed_pair)
+{
+	struct spec_position at;
+	struct verify_tree_node nd;
+	int tok[TREE_NODES_MAX], v = 0, d = 0, i, k, r;
+
+	for (;;) {
+		path_position(src, tree, v, d, &at, targets);
+		if ((k = drafted_children(shape, tree, v)) == 0) {
+			spec_add_token(out, pdist_sample(&at.p, rng), &at, 0.0, SPEC_BONUS);
+			break;
+		}
+		for (i = 0; i < k; i++)
+			tok[i] = tree->node[shape->first_child[v] + i].token;
+		node_work(tree, src->vocab, &at, k, tok, rng, &nd);
+		if (v == 0 && fixed_pair && e->tree_accept != NULL)
+			out->expect_tok = verify_tree_expected_tokens(par, shape, nd.p, nd.q,
+			    nd.vocab);
+		{
+			double ov = verify_tree_overlap(nd.p, nd.q, nd.vocab);
+
+			out->beta[d] = node_beta(e, par, &nd, ov);
+			out->resid[d] = ov < 1.0 ? 1.0 - ov : 0.0;
+		}
+		out->tested++;
+		r = e->tree_node(par, &nd);
+		record_tests(shape, tree, v, &nd, r);
+		if (r < 0) {
+			spec_add_token(out, (size_t)tok[nd.tested - 1], &at,
+			    nd.u[nd.tested - 1], SPEC_REJECTED);
+			spec_add_token(out, (size_t)nd.replacement, &at, 0.0, SPEC_RESIDUAL);
+			out->residual_mass = nd.resid_mass;
+			tree->node[v].resid_mass = nd.resid_mass;
+			break;
+		}
+		spec_add_token(out, (size_t)tok[r], &at, nd.u[r], SPEC_ACCEPTED);
+		out->accepted++;
+		v = shape->first_child[v] + r;
+		d++;
+	}
+	tree->end = v;
+}
+
+/* The path's marks, the drafted ids by depth and the emitted token. */
+static void
+finish_record(const struct tree_shape *shape, struct spec_step *out,
+    struct spec_tree *tree)
+{
+	int v, d;
+
+	for (v = tree->end; v >= 0; v = shape->parent[v])
+		tree->node[v].on_path = 1;
+	for (d = 0, v = 0; d < shape->depth; d++) {	/* the path, then first children */
+		int c = shape->first_child[v], i;
+
+		for (i = 0; i < shape->nchild[v]; i++)
+			if (tree->node[shape->first_child[v] + i].on_path)
+				c = shape->first_child[v] + i;
+		if (shape->nchild[v] == 0 || tree->node[c].token < 0) {
+			out->drafted[d] = 0;
+			continue;
+		}
+		out->drafted[d] = tree->node[c].token;
+		v = c;
+	}
+	tree->last = out->tok[out->ntok - 1].id;
+	tree->replaced = out->tok[out->ntok - 1].outcome == SPEC_RESIDUAL;
+}
+
+void
+verify_tree_step(const struct verify_params *par, const struct tree_shape *shape,
+    struct source *src, struct rng *rng, struct spec_step *out,
+    struct spec_targets *targets, struct spec_tree *tree)
+{
+	const struct verify_entry *e = verify_entry(par->rule);
+	int emitted[SPEC_GAMMA_MAX + 1];
+
+	out->ntok = out->accepted = out->tested = 0;
+	out->residual_mass = 0.0;
+	out->expect_tok = 0.0;
+	out->gamma = shape->depth;
+	out->nodes = tree_shape_nodes(shape);
+	memset(out->q_top, 0, sizeof out->q_top);
+	source_begin(src, rng, 1);
+	verify_tree_draft(src, rng, shape, e->tree_draw, tree);
+	if (e->tree_draw == VERIFY_DRAW_TOPK)
+		out->expect_tok = deterministic_expectation(shape, src, tree);
+	if (e->tree_step != NULL)
+		e->tree_step(par, shape, src, rng, out, targets, tree);
+	else
+		walk_top_down(e, par, shape, src, rng, out, targets, tree,
+		    source_pair_fixed_in_step(src) && e->tree_draw != VERIFY_DRAW_TOPK);
+	finish_record(shape, out, tree);
+	out->emitted = spec_emitted_ids(out, emitted);
+	source_commit(src, emitted, out->emitted);
+}
+
+/* E(v) of verify_tree_expected_tokens, with the acceptance by rank at each
+ * width cached in rank[k]. */
+static double
+expected_below(const struct tree_shape *shape, int v,
+    double rank[][TREE_NODES_MAX])
+{
+	double sum = 0.0;
+	int i, k = shape->nchild[v];
+
+	for (i = 0; i < k; i++)
+		sum += rank[k][i] * (1.0 + expected_below(shape, shape->first_child[v] + i,
+		    rank));
+	return sum;
+}
+
+double
+verify_tree_expected_tokens(const struct verify_params *par,
+    const struct tree_shape *shape, const double *p, const double *q, size_t n)
+{
+	static _Thread_local double rank[TREE_NODES_MAX + 1][TREE_NODES_MAX];
+	const struct verify_entry *e = verify_entry(par->rule);
+	int done[TREE_NODES_MAX + 1] = { 0 }, v, k;
+
+	if (e->tree_accept == NULL)
+		return -1.0;
+	for (v = 0; v < shape->n; v++)
+		if ((k = shape->nchild[v]) > 0 && !done[k]) {
+			e->tree_accept(par, p, q, n, k, rank[k]);
+			done[k] = 1;
+		}
+	return 1.0 + expected_below(shape, 0, rank);
+}
+
+void
+verify_tree_first_law(const struct verify_params *par, const struct tree_shape *shape,
+    const double *p, const double *q, size_t n, double *scratch, double *out)
+{
+	const struct verify_entry *e = verify_entry(par->rule);
+
+	if (e->tree_output == NULL)
+		memcpy(out, p, n * sizeof *out);
+	else
+		e->tree_output(par, p, q, n, shape->nchild[0], scratch, out);
+}

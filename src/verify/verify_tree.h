@@ -1,0 +1,78 @@
+/* verify_tree.h: one speculative step over a token tree (--tree): draft every
+ * node of the shape from the draft at its parent (tree_shape.h), verify under
+ * a tree rule (VERIFY_F_TREE in verify.h), and write the accepted path into
+ * the step record (spec.h) and every node into the tree beside it
+ * (spec_tree.h); plus the pieces the tree rules share and their closed forms
+ * over a shape. */
+#ifndef SPECDEC_VERIFY_TREE_H
+#define SPECDEC_VERIFY_TREE_H
+
+#include <stddef.h>
+
+#include "verify/spec_tree.h"
+#include "verify/tree_shape.h"
+#include "verify/verify.h"
+
+/* One step under par's tree rule over shape: begin a source step, draft the
+ * tree, verify it, commit the emitted tokens. out gets the accepted path (its
+ * gamma the shape's depth, nodes the drafted nodes, expect_tok the step's
+ * expected tokens in closed form where the rule has one: at the root's pair on
+ * a source whose pair is fixed within a step, or, for deterministic drafts
+ * (top-k), 1 + the sum over drafted nodes of the target probability of the
+ * path to them on any source); targets the pairs along it; tree every node. */
+void verify_tree_step(const struct verify_params *par, const struct tree_shape *shape,
+    struct source *src, struct rng *rng, struct spec_step *out,
+    struct spec_targets *targets, struct spec_tree *tree);
+
+/* Draft every node of shape in a begun source step into tree (node v of the
+ * tree is node v of the shape): each node's children from the draft at it
+ * under draw. A child that cannot be drawn (without replacement, when q has
+ * fewer tokens than children) gets token -1, as do its descendants. */
+void verify_tree_draft(struct source *src, struct rng *rng,
+    const struct tree_shape *shape, enum verify_tree_draw draw, struct spec_tree *tree);
+
+/* Shared by the rules: P <- norm(max(0, a P - Q)), the mass before the
+ * normalisation returned (P unchanged when it is 0). */
+double verify_tree_residual(double *P, const double *Q, size_t n, double a);
+/* Q(x) <- 0, the rest renormalised; the mass left before. */
+double verify_tree_remove(double *Q, size_t n, size_t x);
+/* A sample of the dense weights P (any positive total). */
+size_t verify_tree_sample(const double *P, size_t n, struct rng *rng);
+/* Record child i's test with its P(x), Q(x) and acceptance probability a; draw
+ * its u; 1 when accepted (u < a). */
+int verify_tree_test(struct verify_tree_node *node, int i, double px, double qx,
+    double a);
+
+/* Recursive rejection sampling at a node (SpecInfer's; with without set,
+ * Q(x) <- 0 after each rejection as well, for children drawn without
+ * replacement): child x accepted with min(1, P(x)/Q(x)), P <- norm(max(0,
+ * P - Q)) after a rejection, the replacement from the last P. The accepted
+ * child's index, or -1. */
+int verify_tree_rrs(struct verify_tree_node *node, int without);
+
+/* sum min(p, q) over n tokens. */
+double verify_tree_overlap(const double *p, const double *q, size_t n);
+
+/* Children tested alike, each accepted with beta: by_rank[i] = (1 - beta)^i
+ * beta for i < k; 1 - (1 - beta)^k returned. */
+double verify_tree_geometric(double beta, int k, double *by_rank);
+
+/* The k most likely tokens of dense q into out, in falling order (ties to the
+ * lower id). */
+void verify_tree_topk(const double *q, size_t n, int k, int *out);
+
+/* The expected tokens of a step over shape whose every node has the dense
+ * pair (p, q) under par's rule, from its tree_accept: 1 + E(root) with
+ * E(v) = sum_i P(child i accepted) (1 + E(child i)). -1 when the rule has no
+ * closed form. scratch holds TREE_NODES_MAX doubles. */
+double verify_tree_expected_tokens(const struct verify_params *par,
+    const struct tree_shape *shape, const double *p, const double *q, size_t n);
+
+/* The law of the first token a step emits when every node has (p, q), into
+ * out: the rule's tree_output at the root's k children (p for a lossless
+ * rule). scratch holds n doubles. */
+void verify_tree_first_law(const struct verify_params *par,
+    const struct tree_shape *shape, const double *p, const double *q, size_t n,
+    double *scratch, double *out);
+
+#endif

@@ -1,0 +1,69 @@
+#!/bin/sh
+# tree.sh: token trees through the program (--tree): bad shapes and the wrong
+# kind of rule refused with one line and status 2; the shape printed back in
+# vLLM's index-path notation; every tree rule on the stub passing the
+# losslessness test and its closed forms, the mistake caught; top-k's
+# deterministic closed form on the n-gram source; a replay. The exact laws
+# are tests/unit/test_tree.c's.
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
+need jq
+pairs="$TESTS_SRCDIR/golden/pairs.txt"
+
+usage_error "--tree: expected a comma between" --batch --tree 2x --verifier specinfer
+usage_error "--tree: expected branching factors" --batch --tree x --verifier specinfer
+usage_error "--tree: more than 64 nodes" --batch --tree 4,4,4 --verifier specinfer
+usage_error "--tree: siblings must be numbered" --batch --tree '[(0,),(2,)]' \
+	--verifier topk
+usage_error "--tree: an index path whose parent" --batch --tree '[(0,),(1,1)]' \
+	--verifier topk
+usage_error "--verifier standard verifies a chain, not a tree" --batch --tree 2
+usage_error "--verifier specinfer verifies a token tree: give its shape with --tree" \
+	--batch --verifier specinfer
+usage_error "--gamma and --tree do not go together" --batch --tree 2 --gamma 3 \
+	--verifier specinfer
+usage_error "--schedule and --tree do not go together" --batch --tree 2 \
+	--verifier specinfer --schedule heuristic
+
+"$SPECDEC" --json --tree '[(1,), (0,0), (0,)]' --verifier traversal --steps 50 \
+	>"$TMPD/shape.json"
+is "$(jq -r '.tree_shape, .tree_nodes, .gamma, .tree' "$TMPD/shape.json" | tr '\n' '|')" \
+	"[(0,), (1,), (0, 0)]|3|2|[(0,), (1,), (0, 0)]|" \
+	"index paths are sorted and printed back as vLLM writes them; depth is gamma"
+"$SPECDEC" --batch --tree 3,2,1 --verifier specinfer --steps 20 >"$TMPD/report"
+grep -q '^tree         \[(0,), (1,), (2,), (0, 0), (0, 1), (1, 0)' "$TMPD/report"
+ok $? "the report's heading names the tree"
+is "$(unwrap <"$TMPD/report" | grep -c '^tree  .*15 nodes, depth 3; 15.0000 nodes/step')" \
+	1 "3,2,1: 15 nodes, depth 3, drafted whole each step"
+
+# Every tree rule on the stub: lossless ones pass, the mistake fails (exit 1).
+for rule in specinfer rrs-without topk traversal spectr; do
+	"$SPECDEC" --json --tree 3 --verifier "$rule" --vocab 4 --noise 1 --steps 2000 \
+		>"$TMPD/$rule.json"
+	is "$(jq -r '[.checks[] | select(.name == "lossless_per_position") | .pass][0]' \
+		"$TMPD/$rule.json")" true "$rule on the stub, --tree 3: lossless test passes"
+done
+for rule in specinfer topk spectr; do
+	is "$(jq -r '[.checks[] | select(.name == "closed_form_matches_empirical") |
+		(.pass and (.skipped | not))][0]' "$TMPD/$rule.json")" true \
+		"$rule: tokens per step match the closed form at each step's pair"
+done
+"$SPECDEC" --json --tree 3 --verifier mistake-no-residual-update --vocab 4 --noise 1 \
+	--steps 2000 >"$TMPD/mistake.json"
+is "$?:$(jq -r '[.checks[] | select(.name == "lossless_per_position") | .pass][0]' \
+	"$TMPD/mistake.json")" 1:false \
+	"mistake-no-residual-update: the losslessness test fails it, exit 1"
+
+# top-k on the n-gram source: 1 + the sum of the path probabilities, per step.
+"$SPECDEC" --json --source ngram --tree 2,2 --verifier topk --steps 300 \
+	>"$TMPD/ngram.json"
+is "$(jq -r '[.checks[] | select(.name == "closed_form_matches_empirical" or
+	.name == "lossless_per_position") | (.pass and (.skipped | not))] | all' \
+	"$TMPD/ngram.json")" true "topk on ngram, --tree 2,2: closed form and lossless"
+within "$(jq -r '.tree_accept_rate_by_rank | length' "$TMPD/ngram.json")" 2 2 \
+	"acceptance by sibling rank: one rate per rank"
+
+"$SPECDEC" --json --replay "$pairs" --tree 2,1 --verifier rrs-without --steps 400 \
+	>"$TMPD/replay.json"
+is "$(jq -r '.tree_nodes_per_step, .tree_closed_form' "$TMPD/replay.json" |
+	tr '\n' ' ')" "4 -1 " "rrs-without on a replay: 4 nodes a step, no closed form"
+done_testing
