@@ -73,6 +73,7 @@ struct tui {
 	double draw_total, draw_max;	/* seconds spent drawing, for SPECDEC_TIMING */
 	enum tui_lower lower;	/* the right-hand lower pane's view */
 	int position;		/* the distributions' position; -1: the step's last */
+	int tree_walk;		/* the tree pane's walk (tui_view); -1: all shown */
 	int slowmo_stage;	/* 0: no slow motion */
 	int slowmo_auto;	/* stages advance every SLOWMO_STAGE_S */
 	uint64_t slowmo_number;	/* the step it plays */
@@ -110,7 +111,7 @@ relayout(struct tui *t)
 
 		t->win[i] = r->h > 0 ? newwin(r->h, r->w, r->y, r->x) : NULL;
 	}
-	if (t->lay.wide && t->lower >= TUI_L_DIST)
+	if (t->lay.wide && t->lower >= TUI_L_DIST && t->lower != TUI_L_TREE)
 		t->lower = TUI_L_SPEEDUP;
 	t->dirty = 1;
 }
@@ -176,6 +177,7 @@ draw_panes(struct tui *t)
 	v.token = t->token;
 	v.status = t->status_until > 0.0 ? t->status : NULL;
 	v.text_mode = t->text_mode;
+	v.tree_walk = t->tree_walk;
 	for (i = 0; i < TUI_P_COUNT; i++)
 		if (t->win[i] != NULL && (d = tui_pane_for((enum tui_pane)i, &v)) != NULL) {
 			d->draw(t->win[i], &t->sim, &v);
@@ -330,7 +332,7 @@ set_paused(struct tui *t, int paused)
 {
 	t->paused = paused;
 	t->selected = 0;
-	t->position = t->token = -1;
+	t->position = t->token = t->tree_walk = -1;
 	t->next_step = clock_seconds();
 	measure_restart(t, t->next_step);
 }
@@ -453,6 +455,35 @@ move_position(struct tui *t, int by)
 	t->position = pos < 0 ? 0 : pos >= n - 1 ? -1 : pos;
 }
 
+/* Left and Right in a tree run: the tree pane's walk, node by node in test
+ * order; past the last node every verdict shows (-1). */
+static void
+move_tree_walk(struct tui *t, int by)
+{
+	const struct sim_entry *e = sim_recent(&t->sim, t->paused ? t->selected : 0);
+	int n = e != NULL ? e->tree.ntested : 0, walk = t->tree_walk < 0 ? n : t->tree_walk;
+
+	if (n == 0)
+		return;
+	walk += by;
+	t->tree_walk = walk < 1 ? 1 : walk >= n ? -1 : walk;
+}
+
+/* p: the next view of the lower-right rectangle; a tree run's cycle starts
+ * with the tree pane. */
+static enum tui_lower
+next_lower(const struct tui *t)
+{
+	enum tui_lower next;
+
+	if (!sim_is_tree(&t->sim))
+		return tui_layout_next_lower(&t->lay, t->lower);
+	if (t->lower == TUI_L_TREE)
+		return TUI_L_SPEEDUP;
+	next = tui_layout_next_lower(&t->lay, t->lower);
+	return next == TUI_L_SPEEDUP ? TUI_L_TREE : next;
+}
+
 /* Say msg on the key bar's line for STATUS_S seconds. */
 static void
 set_status(struct tui *t, const char *msg)
@@ -505,12 +536,13 @@ act(struct tui *t, enum tui_action a)
 		slowmo_key(t);
 		break;
 	case TUI_A_LOWER:
-		t->lower = tui_layout_next_lower(&t->lay, t->lower);
+		t->lower = next_lower(t);
 		break;
 	case TUI_A_POS_PREV:
 	case TUI_A_POS_NEXT:
 		move_position(t, a == TUI_A_POS_PREV ? -1 : 1);
 		move_token(t, a == TUI_A_POS_PREV ? -1 : 1);
+		move_tree_walk(t, a == TUI_A_POS_PREV ? -1 : 1);
 		break;
 	case TUI_A_STEP:
 		set_paused(t, 1);
@@ -525,11 +557,11 @@ act(struct tui *t, enum tui_action a)
 			set_paused(t, 1);
 		else if (t->selected + 1 < t->sim.ring_len)
 			t->selected++;
-		t->position = t->token = -1;
+		t->position = t->token = t->tree_walk = -1;
 		break;
 	case TUI_A_NEWER:
 		t->selected -= t->selected > 0;
-		t->position = t->token = -1;
+		t->position = t->token = t->tree_walk = -1;
 		break;
 	case TUI_A_SHOT:
 		write_shot(t);
@@ -585,7 +617,7 @@ on_mouse(struct tui *t)
 		if (!t->paused)
 			set_paused(t, 1);
 		t->selected = back;
-		t->position = t->token = -1;
+		t->position = t->token = t->tree_walk = -1;
 	}
 }
 
@@ -713,12 +745,13 @@ tui_run(const struct options *opt)
 	}
 	t->rate = opt->rate;
 	t->paused = opt->paused;
-	t->position = t->token = -1;
+	t->position = t->token = t->tree_walk = -1;
 	t->max_frames = opt->frames;
 	t->measure_t0 = t->next_step = clock_seconds();
 	t->deadline = opt->duration > 0.0 ? t->measure_t0 + opt->duration : 0.0;
 	sim_keep_views(&t->sim, 1);
 	t->position = -1;
+	t->lower = sim_is_tree(&t->sim) ? TUI_L_TREE : t->lower;
 	relayout(t);
 	t->dirty = 1;
 	loop(t);

@@ -19,6 +19,7 @@ const struct tui_pane_def *const tui_pane_table[] = {
 	&tui_pane_curve,
 	&tui_pane_dist,
 	&tui_pane_timeline,
+	&tui_pane_tree,
 	&tui_pane_keybar,
 };
 

@@ -38,6 +38,8 @@ struct tui_view {
 				 * tested one */
 	const char *status;	/* a message for the key bar's line, or NULL */
 	int text_mode;		/* the stream shows the emitted text as prose */
+	int tree_walk;		/* the tree pane's walk: the tested nodes shown
+				 * with their verdicts, in test order; -1: all */
 };
 
 typedef void (*tui_pane_fn)(WINDOW *, const struct sim *, const struct tui_view *);
@@ -60,7 +62,7 @@ struct tui_pane_def {
 /* The entries, one in each pane's file. */
 extern const struct tui_pane_def tui_pane_header, tui_pane_stream, tui_pane_prose,
     tui_pane_detail, tui_pane_slowmo, tui_pane_cost, tui_pane_stats, tui_pane_speedup,
-    tui_pane_curve, tui_pane_dist, tui_pane_timeline, tui_pane_keybar;
+    tui_pane_curve, tui_pane_dist, tui_pane_timeline, tui_pane_tree, tui_pane_keybar;
 
 /* The pane table, in the order the help lists the panes. */
 extern const struct tui_pane_def *const tui_pane_table[];

@@ -366,11 +366,16 @@ walk_top_down(const struct verify_entry *e, const struct verify_params *par,
 	tree->end = v;
 }
 
-/* The path's marks, the drafted ids by depth and the emitted token. */
+/* The path's marks, the drafted ids by depth (the path, then first
+ * children) with the pairs past the path's end for the faces, and the
+ * emitted token. */
 static void
-finish_record(const struct tree_shape *shape, struct spec_step *out,
-    struct spec_tree *tree)
+finish_record(const struct tree_shape *shape, struct source *src, struct spec_step *out,
+    struct spec_targets *targets, struct spec_tree *tree)
 {
+	struct spec_position at;
+	int end_depth = tree->node[tree->end].depth;
+
 	int v, d;
 
 	for (v = tree->end; v >= 0; v = shape->parent[v])
@@ -381,6 +386,8 @@ finish_record(const struct tree_shape *shape, struct spec_step *out,
 		for (i = 0; i < shape->nchild[v]; i++)
 			if (tree->node[shape->first_child[v] + i].on_path)
 				c = shape->first_child[v] + i;
+		if (d > end_depth)
+			path_position(src, tree, v, d, &at, targets);
 		if (shape->nchild[v] == 0 || tree->node[c].token < 0) {
 			out->drafted[d] = 0;
 			continue;
@@ -388,6 +395,8 @@ finish_record(const struct tree_shape *shape, struct spec_step *out,
 		out->drafted[d] = tree->node[c].token;
 		v = c;
 	}
+	if (shape->depth > end_depth)
+		path_position(src, tree, v, shape->depth, &at, targets);
 	tree->last = out->tok[out->ntok - 1].id;
 	tree->replaced = out->tok[out->ntok - 1].outcome == SPEC_RESIDUAL;
 }
@@ -415,7 +424,7 @@ verify_tree_step(const struct verify_params *par, const struct tree_shape *shape
 	else
 		walk_top_down(e, par, shape, src, rng, out, targets, tree,
 		    source_pair_fixed_in_step(src) && e->tree_draw != VERIFY_DRAW_TOPK);
-	finish_record(shape, out, tree);
+	finish_record(shape, src, out, targets, tree);
 	out->emitted = spec_emitted_ids(out, emitted);
 	source_commit(src, emitted, out->emitted);
 }

@@ -88,7 +88,7 @@ tui_layout_compute(int cols, int lines, const struct tui_size min[TUI_P_COUNT],
 enum tui_lower
 tui_layout_next_lower(const struct tui_layout *lay, enum tui_lower cur)
 {
-	int n = lay->wide ? TUI_L_DIST : TUI_L_COUNT;
+	int n = lay->wide ? TUI_L_DIST : TUI_L_TREE;
 
 	return (enum tui_lower)(((int)cur + 1) % n);
 }

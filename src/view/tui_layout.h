@@ -23,6 +23,8 @@ enum tui_lower {
 	TUI_L_TOKCURVE,	/* E[tokens/step] against gamma */
 	TUI_L_DIST,	/* the distributions pane */
 	TUI_L_TIMELINE,	/* the timeline */
+	TUI_L_TREE,	/* a tree step's nodes (--tree runs only: tui.c adds it
+			 * to the cycle) */
 	TUI_L_COUNT,
 };
 

@@ -1,0 +1,53 @@
+#!/bin/sh
+# tree.sh: the live view's tree pane (--tree), driven in a detached tmux at
+# 80x24: a tree run opens on it; top-2 drafts on a replayed fixed pair give
+# fixed rows (the draft's top two, q, the P in force after the first
+# rejection, the acceptance, u and the verdict); Left walks back one node
+# and hides its verdict; p leaves the pane and comes back round to it; ASCII
+# stems in the C locale; a tree of 15 nodes scrolls. TAP.
+set -u
+
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
+
+# shows SCREEN STRING DESCRIPTION: the captured screen has the fixed string.
+shows() {
+	printf '%s\n' "$1" | grep -qF -- "$2"
+	ok $? "$3" "$1"
+}
+
+# p = (.5 .2 .1 .1 .1), q = (.2 .1 .6 .1 0): q's top two are 2 (P .1) and 0.
+printf '# one pair\n0.5 0.2 0.1 0.1 0.1\n0.2 0.1 0.6 0.1 0.0\n' > "$TMPD/one"
+
+view t 80 24 "--paused --tree 2 --verifier topk --replay '$TMPD/one' --seed 1"
+keys t n
+check t "tree, step 1: 2 of 2 tested" "a tree run opens on the tree pane"
+s=$(screen t)
+shows "$s" "tok       q    P  acc    u" "its column headings"
+shows "$s" "├1 2     .600 .100 .100 .703 no" \
+    "first sibling: q's top token 2, P(2) = .1 is its acceptance, u .703 rejects it"
+shows "$s" "└2 0     .200 .556 .556 .520 ok" \
+    "second: P after the first rejection, .5 / .9 = .556, accepted"
+keys t Left
+shows "$(screen t)" "└2 0     .200 .556 .556    ?  ?" \
+    "Left: the walk hides the second node's u and verdict (predict, then reveal)"
+keys t Right
+shows "$(screen t)" ".520 ok" "Right: revealed again"
+keys t p
+check t "speedup vs γ" "p: on to the speedup view"
+keys t p p p p
+check t "tree, step 1" "and round to the tree again"
+end_view t
+
+start a 80 24 LC_ALL=C NO_COLOR=1
+run a "'$SPECDEC' --paused --tree 2 --verifier topk --replay '$TMPD/one' --seed 1"
+keys a n
+shows "$(screen a)" "| +1 2     .600 .100 .100 .703 no" "the C locale: ASCII stems"
+end_view a
+
+view b 80 24 "--paused --tree 3,2,1 --verifier traversal --seed 2 --noise 1"
+keys b n n
+s=$(screen b)
+shows "$s" "of 15 tested" "3,2,1: fifteen nodes"
+shows "$s" "more below" "more rows than the pane holds: it says how many are below"
+end_view b
+done_testing
