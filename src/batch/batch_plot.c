@@ -68,7 +68,15 @@ enum {
 	PART_NOISE_K = 1,	/* the noise (or target alpha), k and c */
 	PART_RULE = 2,
 	PART_SCHEDULE = 4,
+	PART_TREE = 8,		/* chains or trees (--tree's list) */
 };
+
+/* Whether cell c drafts a chain: no tree, or a tree of one child a node. */
+static int
+is_chain(const struct sweep_cell *c)
+{
+	return c->width <= 1;
+}
 
 /* The parts in which cells a and b differ: none when they differ in gamma at
  * most, so that they are points of one series. */
@@ -78,7 +86,8 @@ differing_parts(const struct sweep_cell *a, const struct sweep_cell *b)
 	return (a->noise != b->noise || a->target_alpha != b->target_alpha ||
 	    a->verify_cost != b->verify_cost || a->cost_ratio != b->cost_ratio ?
 	    PART_NOISE_K : 0) | (a->verifier != b->verifier ? PART_RULE : 0) |
-	    (a->schedule != b->schedule ? PART_SCHEDULE : 0);
+	    (a->schedule != b->schedule ? PART_SCHEDULE : 0) |
+	    (is_chain(a) != is_chain(b) ? PART_TREE : 0);
 }
 
 /* The parts whose values differ between the cells of sw; the noise and k when
@@ -133,8 +142,11 @@ cell_values(char *buf, size_t len, const struct sweep_cell *c, int parts,
 		n += snprintf(buf + n, len - n, "%s%s", n > 0 ? ", " : "",
 		    verify_entry(c->verifier)->name);
 	if ((parts & PART_SCHEDULE) && n < len)
-		snprintf(buf + n, len - n, "%s%s", n > 0 ? ", " : "",
+		n += snprintf(buf + n, len - n, "%s%s", n > 0 ? ", " : "",
 		    schedule_name((enum schedule_kind)c->schedule));
+	if ((parts & PART_TREE) && n < len)
+		snprintf(buf + n, len - n, "%s%s", n > 0 ? ", " : "",
+		    is_chain(c) ? "chains" : "trees");
 }
 
 /* Cell c into its series (a new one while there is room); the series' alpha is
@@ -161,7 +173,7 @@ add_cell(struct handout *h, const struct sweep_cell *c, const struct sweep_cell 
 	if (se->npoints == HANDOUT_POINTS_MAX)
 		return 0;
 	pt = &se->pt[se->npoints++];
-	pt->gamma = c->gamma;
+	pt->gamma = c->tree > 0 ? c->nodes : c->gamma;
 	pt->tok = c->tok_per_step;
 	pt->tok_ci = c->tok_per_step_ci;
 	pt->speedup = c->speedup;
@@ -228,6 +240,7 @@ batch_plot_sweep(const char *path, const struct sweep *sw, char *err, size_t err
 		free(h);
 		return rc;
 	}
+	h->by_nodes = sw->has_tree;
 	sweep_labels(h, sw, first, best);
 	run_from_counts(&h->run, best->gamma, best->steps, best->alpha_hat, best->tok_hist,
 	    best->tested_at, best->accepted_at);

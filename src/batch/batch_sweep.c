@@ -25,7 +25,7 @@ print_sweep(const struct options *opt, const struct sweep *sw)
 	if (opt->json)
 		sweep_print_json(stdout, sw, opt);
 	else if (opt->csv)
-		sweep_print_csv(stdout, sw);
+		sweep_print_csv(stdout, sw, opt);
 	else
 		sweep_print_text(stdout, sw, opt);
 	if (sw->ncells < sw->asked)

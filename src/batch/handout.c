@@ -89,6 +89,49 @@ gamma_top(const struct handout *h, int gmax, int speed)
 	return top * 1.08;
 }
 
+/* A sweep over tree shapes: speedup (speed) or tokens per step against the
+ * nodes drafted per step, chains and trees side by side, each series' points
+ * joined in the order of their nodes. */
+static void
+nodes_panel(FILE *out, const struct handout *h, struct svg_panel p, int speed)
+{
+	double x[HANDOUT_POINTS_MAX], y[HANDOUT_POINTS_MAX];
+	int s, i, j, n;
+
+	p.ymax = 1.0;
+	for (s = 0; s < h->nseries; s++)
+		for (i = 0; i < h->series[s].npoints; i++) {
+			const struct handout_point *pt = &h->series[s].pt[i];
+
+			p.ymax = fmax(p.ymax, speed ? pt->speedup + pt->speedup_ci :
+			    pt->tok + pt->tok_ci);
+			p.xmax = fmax(p.xmax, pt->gamma + 0.5);
+		}
+	p.ymax *= 1.08;
+	svg_axes(out, &p, speed ? "speedup against nodes per step" :
+	    "tokens per step against nodes per step", "nodes drafted per step",
+	    speed ? "speedup over the target alone" : "tokens per step", 1);
+	for (s = 0; s < h->nseries; s++) {
+		const struct handout_series *se = &h->series[s];
+
+		for (n = 0; n < se->npoints; n++) {	/* by nodes: insertion */
+			double xv = se->pt[n].gamma, yv = speed ? se->pt[n].speedup :
+			    se->pt[n].tok;
+
+			for (j = n; j > 0 && x[j - 1] > xv; j--) {
+				x[j] = x[j - 1];
+				y[j] = y[j - 1];
+			}
+			x[j] = xv;
+			y[j] = yv;
+		}
+		svg_line(out, &p, x, y, n, s);
+		for (i = 0; i < se->npoints; i++)
+			svg_point(out, &p, se->pt[i].gamma, speed ? se->pt[i].speedup :
+			    se->pt[i].tok, speed ? se->pt[i].speedup_ci : se->pt[i].tok_ci, s);
+	}
+}
+
 /* Speedup (speed) or tokens per step against gamma. */
 static void
 gamma_panel(FILE *out, const struct handout *h, struct svg_panel p, int speed)
@@ -99,6 +142,10 @@ gamma_panel(FILE *out, const struct handout *h, struct svg_panel p, int speed)
 	p.xmin = 0.5;
 	p.xmax = gmax + 0.5;
 	p.ymax = gamma_top(h, gmax, speed);
+	if (h->by_nodes) {
+		nodes_panel(out, h, p, speed);
+		return;
+	}
 	svg_axes(out, &p, speed ? "speedup against gamma" : "tokens per step against gamma",
 	    "gamma (draft length)", speed ? "speedup over the target alone" :
 	    "tokens per step", 1);
@@ -137,8 +184,9 @@ legend(FILE *out, const struct handout *h)
 	int s, cols = legend_columns(h), rows = (h->nseries + cols - 1) / cols;
 	double y = TOP + PANEL_H + (rows > 2 ? 52 : 58), step = rows > 2 ? 14 : 16;
 
-	svg_text(out, LEFT, y, "start", 11, "lines: closed form at the measured overlap "
-	    "alpha; points: measured, bars: 95% intervals");
+	svg_text(out, LEFT, y, "start", 11, h->by_nodes ? "points: measured, bars: 95% "
+	    "intervals; lines join each series' points" : "lines: closed form at the "
+	    "measured overlap alpha; points: measured, bars: 95% intervals");
 	for (s = 0; s < h->nseries; s++) {
 		double x = LEFT + (s % cols) * (780.0 / cols), yy = y + 18 + (s / cols) * step;
 

@@ -43,6 +43,9 @@ struct handout_run {
 
 struct handout {
 	char title[160];
+	int by_nodes;		/* the points' gamma is the nodes drafted per step
+				 * (a sweep over --tree's shapes): no closed-form
+				 * curves, a line through each series' points */
 	int nseries;
 	struct handout_series series[HANDOUT_SERIES_MAX];
 	struct handout_run run;

@@ -82,7 +82,25 @@ grid_axes(const struct options *opt, enum cli_axis *axes)
 	axes[n++] = CLI_AXIS_VERIFY_COST;
 	axes[n++] = CLI_AXIS_VERIFIER;
 	axes[n++] = CLI_AXIS_SCHEDULE;
+	if (opt->axis[CLI_AXIS_TREE].n > 0)	/* after gamma: it sets the depth */
+		axes[n++] = CLI_AXIS_TREE;
 	return n;
+}
+
+/* The kinds among --tree's shapes: chains (one child a node) and trees; the
+ * picture draws one series of each against the number of nodes. */
+static int
+tree_kinds(const struct options *opt)
+{
+	int i, chain = 0, tree = 0;
+
+	for (i = 0; i < opt->axis[CLI_AXIS_TREE].n; i++) {
+		int w = tree_shape_max_width(&opt->tree_shapes[i]);
+
+		chain |= w <= 1;
+		tree |= w > 1;
+	}
+	return chain + tree;
 }
 
 int
@@ -92,7 +110,9 @@ sweep_series(const struct options *opt)
 	int naxes = grid_axes(opt, axes), a, n = 1;
 
 	for (a = 0; a < naxes; a++)
-		if (axes[a] != CLI_AXIS_GAMMA)
+		if (axes[a] == CLI_AXIS_TREE)
+			n *= tree_kinds(opt);
+		else if (axes[a] != CLI_AXIS_GAMMA)
 			n *= opt->axis[axes[a]].n;
 	return n;
 }
@@ -104,8 +124,8 @@ set_axis(const struct grid *g, struct sweep_cell *c, enum cli_axis a, int j)
 	double v = g->opt->axis[a].v[j];
 
 	switch (a) {
-	case CLI_AXIS_GAMMA:
-		c->gamma = (int)v;
+	case CLI_AXIS_GAMMA:	/* set after the tree axis, whose depth it is */
+		c->gamma = c->tree > 0 ? c->gamma : (int)v;
 		break;
 	case CLI_AXIS_NOISE:
 		c->noise = v;
@@ -123,6 +143,12 @@ set_axis(const struct grid *g, struct sweep_cell *c, enum cli_axis a, int j)
 		break;
 	case CLI_AXIS_SCHEDULE:
 		c->schedule = (int)v;
+		break;
+	case CLI_AXIS_TREE:
+		c->tree = (int)v + 1;
+		c->gamma = g->opt->tree_shapes[(int)v].depth;
+		c->nodes = tree_shape_nodes(&g->opt->tree_shapes[(int)v]);
+		c->width = tree_shape_max_width(&g->opt->tree_shapes[(int)v]);
 		break;
 	case CLI_AXIS_NONE:
 		break;
@@ -206,6 +232,15 @@ record(struct sweep_cell *c, const struct sim *sim, const struct estimate *acc,
 	c->closed_form = stats_closed_form(st);
 	c->closed_form_speedup = c->closed_form / theory_step_cost(c->gamma_mean,
 	    c->cost_ratio, c->verify_cost);
+	if (sim_is_tree(sim)) {	/* a tree's figures (sim_figures) */
+		struct sim_figures f;
+
+		sim_figures(sim, &f);
+		c->closed_form = f.closed_form;
+		c->closed_form_speedup = f.speedup;
+		c->nodes = f.tree_nodes;
+		c->width = tree_shape_max_width(sim_tree_shape(sim));
+	}
 	sim_optimum(sim, &c->optimum);
 	memcpy(c->tok_hist, st->tok_hist, sizeof c->tok_hist);
 	memcpy(c->tested_at, st->tested_at, sizeof c->tested_at);
@@ -235,6 +270,8 @@ run_cell(void *ctx, int i, char *err, size_t errlen)
 	o.verifier = c->verifier;
 	o.schedule = c->schedule;
 	o.seed = c->seed;
+	if (c->tree > 0)
+		o.tree_shape = g->opt->tree_shapes[c->tree - 1];
 	pthread_mutex_lock(&open_lock);
 	rc = sim_setup_clone(&o, &g->src, &sim, err, errlen);
 	pthread_mutex_unlock(&open_lock);
@@ -249,7 +286,8 @@ run_cell(void *ctx, int i, char *err, size_t errlen)
 		e = sim_step(&sim);
 		estimate_add(&acc, e->step.accepted, e->step.tested);
 		estimate_add(&tok, e->step.emitted, 1.0);
-		estimate_add(&spd, e->step.emitted,
+		estimate_add(&spd, e->step.emitted, e->step.nodes > 0 ?
+		    1.0 + e->step.gamma * cr + e->step.nodes * sim.par.verify_cost :
 		    theory_step_cost(e->step.gamma, cr, sim.par.verify_cost));
 	}
 	if (s == o.steps)
@@ -300,6 +338,7 @@ sweep_run(const struct options *opt, struct sweep *sw, char *err, size_t errlen)
 	g->sw = sw;
 	sw->threads = parallel_threads(opt->threads);
 	sw->has_target_alpha = opt->axis[CLI_AXIS_TARGET_ALPHA].n > 0;
+	sw->has_tree = opt->axis[CLI_AXIS_TREE].n > 0;
 	if (sw->has_target_alpha)
 		rc = parallel_run(solve_alpha, g, opt->axis[CLI_AXIS_TARGET_ALPHA].n,
 		    sw->threads, progress, "target alphas solved", err, errlen);

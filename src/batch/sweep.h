@@ -26,6 +26,9 @@ struct sweep_cell {
 	double verify_cost;
 	int verifier;		/* an enum verify_rule */
 	int schedule;		/* an enum schedule_kind */
+	int tree;		/* 1 + its index in --tree's list; 0: none */
+	int nodes;		/* the tree's drafted nodes (0 for a chain) */
+	int width;		/* the most children a node of it has */
 	uint64_t seed;		/* from the seed, gamma, noise and k: the cells that
 				 * differ only in rule or schedule share their
 				 * random numbers (a paired comparison) */
@@ -53,6 +56,7 @@ struct sweep {
 				 * sweep was interrupted */
 	int threads;
 	int has_target_alpha;	/* the target-alpha axis replaced the noise axis */
+	int has_tree;		/* --tree gave a list of shapes (an axis) */
 };
 
 /* Run the grid opt asks for, over one source opened (files read, models
@@ -64,12 +68,13 @@ int sweep_run(const struct options *opt, struct sweep *sw, char *err, size_t err
 void sweep_free(struct sweep *sw);
 
 /* The number of combinations of the values of the axes besides gamma that opt
- * asks for: the series of a sweep's picture. */
+ * asks for: the series of a sweep's picture (of --tree's shapes, the kinds:
+ * chains and trees). */
 int sweep_series(const struct options *opt);
 
 /* The grid as a text table, CSV or JSON (sweep_print.c). */
 void sweep_print_text(FILE *out, const struct sweep *sw, const struct options *opt);
-void sweep_print_csv(FILE *out, const struct sweep *sw);
+void sweep_print_csv(FILE *out, const struct sweep *sw, const struct options *opt);
 void sweep_print_json(FILE *out, const struct sweep *sw, const struct options *opt);
 
 #endif

@@ -8,6 +8,18 @@
 #include "verify/schedule.h"
 #include "verify/verify.h"
 #include "batch/sweep.h"
+#include "verify/tree_shape.h"
+
+/* Cell c's tree in index-path notation into buf, or "-" for none. */
+static const char *
+tree_text(const struct options *opt, const struct sweep_cell *c, char *buf, size_t len)
+{
+	if (c->tree <= 0)
+		snprintf(buf, len, "-");
+	else
+		tree_shape_format(&opt->tree_shapes[c->tree - 1], buf, len);
+	return buf;
+}
 
 static const char *
 source_name(const struct options *opt)
@@ -41,6 +53,8 @@ text_header(FILE *out, const struct sweep *sw, const struct options *opt)
 	    "cf speedup");
 	if (policy_columns(opt))
 		fprintf(out, "  %6s  %-23s  %s", "mean-g", "verifier", "schedule");
+	if (sw->has_tree)
+		fprintf(out, "  %5s  %s", "nodes", "tree");
 	fputc('\n', out);
 }
 
@@ -64,6 +78,11 @@ sweep_print_text(FILE *out, const struct sweep *sw, const struct options *opt)
 			fprintf(out, "  %6.3f  %-23s  %s", c->gamma_mean,
 			    verify_entry(c->verifier)->name,
 			    schedule_name((enum schedule_kind)c->schedule));
+		if (sw->has_tree) {
+			char t[TREE_TEXT_MAX];
+
+			fprintf(out, "  %5d  %s", c->nodes, tree_text(opt, c, t, sizeof t));
+		}
 		fputc('\n', out);
 	}
 	if (sw->has_target_alpha)
@@ -71,19 +90,21 @@ sweep_print_text(FILE *out, const struct sweep *sw, const struct options *opt)
 }
 
 void
-sweep_print_csv(FILE *out, const struct sweep *sw)
+sweep_print_csv(FILE *out, const struct sweep *sw, const struct options *opt)
 {
+	char t[TREE_TEXT_MAX];
 	int i;
 
 	fprintf(out, "gamma,noise,target_alpha,verify_cost,cost_ratio,seed,steps,"
 	    "alpha_hat,alpha_hat_ci95,tok_per_step,tok_per_step_ci95,speedup,speedup_ci95,"
 	    "alpha_overlap,closed_form,closed_form_speedup,verifier,schedule,gamma_mean,"
-	    "alpha_rule,optimal_gamma,optimal_speedup,optimal_at_limit\n");
+	    "alpha_rule,optimal_gamma,optimal_speedup,optimal_at_limit%s\n",
+	    sw->has_tree ? ",nodes,tree" : "");
 	for (i = 0; i < sw->ncells; i++) {
 		const struct sweep_cell *c = &sw->cells[i];
 
 		fprintf(out, "%d,%.10g,%.10g,%.10g,%.10g,%" PRIu64 ",%" PRIu64 ",%.10g,%.10g,"
-		    "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s,%s,%.10g,%.10g,%d,%.10g,%d\n",
+		    "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s,%s,%.10g,%.10g,%d,%.10g,%d",
 		    c->gamma,
 		    c->noise,
 		    c->target_alpha, c->verify_cost, c->cost_ratio, c->seed, c->steps,
@@ -93,6 +114,9 @@ sweep_print_csv(FILE *out, const struct sweep *sw)
 		    schedule_name((enum schedule_kind)c->schedule), c->gamma_mean,
 		    c->alpha_rule, c->optimum.gamma, c->optimum.speedup,
 		    c->optimum.at_limit);
+		if (sw->has_tree)	/* the shape has commas: quoted */
+			fprintf(out, ",%d,\"%s\"", c->nodes, tree_text(opt, c, t, sizeof t));
+		fputc('\n', out);
 	}
 }
 
@@ -108,8 +132,10 @@ hist_len(const struct sweep_cell *c)
 }
 
 static void
-json_cell(struct json *j, const struct sweep_cell *c)
+json_cell(struct json *j, const struct sweep_cell *c, const struct options *opt)
 {
+	char t[TREE_TEXT_MAX];
+
 	json_object_begin(j, NULL);
 	json_int(j, "gamma", c->gamma);
 	json_double(j, "noise", c->noise);
@@ -138,6 +164,10 @@ json_cell(struct json *j, const struct sweep_cell *c)
 	json_double(j, "optimal_speedup", c->optimum.speedup);
 	json_bool(j, "optimal_at_limit", c->optimum.at_limit);
 	json_uint_array(j, "tok_per_step_hist", c->tok_hist, hist_len(c));
+	if (c->tree > 0) {
+		json_string(j, "tree", tree_text(opt, c, t, sizeof t));
+		json_int(j, "nodes", c->nodes);
+	}
 	json_object_end(j);
 }
 
@@ -155,7 +185,7 @@ sweep_print_json(FILE *out, const struct sweep *sw, const struct options *opt)
 	json_int(&j, "cells_count", sw->ncells);
 	json_array_begin(&j, "cells");
 	for (i = 0; i < sw->ncells; i++)
-		json_cell(&j, &sw->cells[i]);
+		json_cell(&j, &sw->cells[i], opt);
 	json_array_end(&j);
 	json_object_end(&j);
 	json_finish(&j);

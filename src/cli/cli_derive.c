@@ -279,6 +279,45 @@ tree_rule_names(char *buf, size_t len)
 	}
 }
 
+/* --tree's shapes: one, or with --sweep a list separated by semicolons
+ * ("1,1;2;2,2"), the axis CLI_AXIS_TREE over their indices. 0, or -1 with
+ * the reason in why. */
+static int
+parse_tree_list(struct options *opt, char *why, size_t len)
+{
+	struct cli_axis_values *ax = &opt->axis[CLI_AXIS_TREE];
+	const char *s = opt->tree;
+	char one[TREE_TEXT_MAX];
+
+	ax->n = 0;
+	if (!opt->sweep || strchr(s, ';') == NULL)
+		return tree_shape_parse(s, &opt->tree_shape, why, len);
+	for (;;) {
+		size_t n = strcspn(s, ";");
+
+		if (ax->n == CLI_TREES_MAX) {
+			snprintf(why, len, "a list of more than %d shapes", CLI_TREES_MAX);
+			return -1;
+		}
+		if (n >= sizeof one) {
+			snprintf(why, len, "a shape longer than %d characters",
+			    (int)sizeof one - 1);
+			return -1;
+		}
+		memcpy(one, s, n);
+		one[n] = '\0';
+		if (tree_shape_parse(one, &opt->tree_shapes[ax->n], why, len) != 0)
+			return -1;
+		ax->v[ax->n] = ax->n;
+		ax->n++;
+		if (s[n] == '\0')
+			break;
+		s += n + 1;
+	}
+	opt->tree_shape = opt->tree_shapes[0];
+	return 0;
+}
+
 /* --tree: its shape parsed; a tree rule with a tree, a chain rule without. */
 static int
 check_tree(struct options *opt, uint64_t given, FILE *err)
@@ -301,7 +340,7 @@ check_tree(struct options *opt, uint64_t given, FILE *err)
 		    verify_entry(opt->verifier)->name);
 		return EXIT_STATUS_USAGE;
 	}
-	if (tree_shape_parse(opt->tree, &opt->tree_shape, why, sizeof why) != 0) {
+	if (parse_tree_list(opt, why, sizeof why) != 0) {
 		char msg[ERRMSG_MAX + 64];
 
 		snprintf(msg, sizeof msg, "--tree: %s", why);

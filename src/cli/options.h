@@ -48,8 +48,10 @@ enum cli_axis {
 	CLI_AXIS_VERIFY_COST,
 	CLI_AXIS_VERIFIER,	/* a choice's index, as a double */
 	CLI_AXIS_SCHEDULE,
+	CLI_AXIS_TREE,		/* --tree's shapes, by index into tree_shapes */
 };
-#define CLI_NAXES (CLI_AXIS_SCHEDULE + 1)
+#define CLI_NAXES (CLI_AXIS_TREE + 1)
+#define CLI_TREES_MAX 16	/* shapes in --tree's list (with --sweep) */
 #define CLI_AXIS_VALUES 64	/* values in one axis's list */
 
 /* An axis's values in the order given; its option's own field holds the first. */
@@ -108,7 +110,10 @@ struct options {
 	double draft_p_min;	/* --draft-p-min P */
 	double confidence_threshold;	/* --confidence-threshold T */
 	const char *tree;	/* --tree SHAPE, as given; NULL: a chain */
-	struct tree_shape tree_shape;	/* parsed from it (cli_derive) */
+	struct tree_shape tree_shape;	/* parsed from it (cli_derive): the first
+					 * shape of a sweep's list */
+	struct tree_shape tree_shapes[CLI_TREES_MAX];	/* with --sweep, the list
+					 * "2;3;2,2" (axis CLI_AXIS_TREE) */
 };
 
 #endif

@@ -66,4 +66,16 @@ within "$(jq -r '.tree_accept_rate_by_rank | length' "$TMPD/ngram.json")" 2 2 \
 	>"$TMPD/replay.json"
 is "$(jq -r '.tree_nodes_per_step, .tree_closed_form' "$TMPD/replay.json" |
 	tr '\n' ' ')" "4 -1 " "rrs-without on a replay: 4 nodes a step, no closed form"
+# A sweep over shapes: chains and trees by nodes, in a table, CSV and a plot.
+"$SPECDEC" --sweep --verifier specinfer --tree '1;1,1;2;2,2' --steps 300 --csv \
+	--threads 1 --plot "$TMPD/trees.svg" >"$TMPD/sweep.csv"
+is "$(awk -F, 'NR > 1 { print $1 "/" $24 }' "$TMPD/sweep.csv" | tr '\n' ' ')" \
+	"1/1 2/2 1/2 2/6 " "--sweep --tree 'A;B;...': one cell a shape, its depth and nodes"
+is "$(tail -n 1 "$TMPD/sweep.csv" | sed 's/^[^"]*//')" '"[(0,), (1,), (0, 0), (0, 1), (1, 0), (1, 1)]"' \
+	"the CSV's tree column: the shape as index paths, quoted"
+grep -q 'speedup against nodes per step' "$TMPD/trees.svg" &&
+	grep -q '>chains (alpha' "$TMPD/trees.svg" && grep -q '>trees (alpha' "$TMPD/trees.svg"
+ok $? "--plot: speedup against nodes per step, chains and trees side by side"
+usage_error "--verifier standard verifies a chain" --sweep --verifier specinfer,standard \
+	--tree '1;2' --steps 10
 done_testing
