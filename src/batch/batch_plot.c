@@ -42,7 +42,7 @@ batch_plot_run(const char *path, const struct sim *sim, const struct sim_figures
 	    f->cost_ratio, f->verify_cost, (unsigned long long)sim->stats.steps);
 	h->nseries = 1;
 	snprintf(se->label, sizeof se->label, "%s alpha %.3f",
-	    verify_beta_label(sim->par.verify.rule), f->alpha_overlap);
+	    sim_beta_label(sim), f->alpha_overlap);
 	se->alpha = f->alpha_overlap;
 	se->c = f->cost_ratio;
 	se->k = f->verify_cost;

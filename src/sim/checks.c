@@ -52,7 +52,7 @@ check_alpha_overlap(struct check *c, const struct sim *sim, const struct sim_fig
 	set(c, "alpha_matches_overlap", diff <= bound);
 	snprintf(c->detail, sizeof c->detail,
 	    "alpha-hat %.4f, %s at tested positions %.4f, |diff| %.4f, bound <= %.4f (4 SE)",
-	    f->alpha_hat, verify_beta_label(sim->par.verify.rule), f->alpha_overlap_tested,
+	    f->alpha_hat, sim_beta_label(sim), f->alpha_overlap_tested,
 	    diff, bound);
 	if (sim->stats.tested < ALPHA_MIN_TESTED)
 		skip(c, c->name, "untestable: fewer than 100 drafts tested");
@@ -241,6 +241,8 @@ skip_by_rule(const struct sim *sim, struct check *out)
 		skip(&out[5], out[5].name, "measured only: the rule has no closed form for"
 		    " its acceptance");
 	}
+	if (sim_is_tree(sim) && !source_pair_fixed_in_step(&sim->src))
+		skip(&out[5], out[5].name, "measured only: the pair changes within a step");
 	if (verify_has(r, VERIFY_F_TREE) && verify_has(r, VERIFY_F_MISTAKE))
 		skip(&out[8], out[8].name, "the tree mistake's exact output over a run is"
 		    " not computed (the losslessness test catches it)");

@@ -30,7 +30,7 @@ figures_report_alpha(struct figures_text *t, const struct figure *row,
 		    f->overlap_tested);
 	else
 		figures_text_add(t, "; %s %.4f per step, %.4f per test; overlap %.4f per"
-		    " step", verify_beta_label(rule), f->alpha_overlap,
+		    " step", sim_beta_label(r->sim), f->alpha_overlap,
 		    f->alpha_overlap_tested, f->overlap);
 }
 
@@ -46,7 +46,7 @@ figures_json_alpha_rule(struct json *j, const struct figure *row,
 		return;
 	json_double(j, row->key, r->fig->alpha_overlap);
 	json_double(j, "alpha_rule_tested", r->fig->alpha_overlap_tested);
-	json_string(j, "alpha_rule_name", verify_beta_label(rule));
+	json_string(j, "alpha_rule_name", sim_beta_label(r->sim));
 }
 
 /* " 1:n 2:n ...": counts by position. */

@@ -422,3 +422,11 @@ sim_tree_shape(const struct sim *sim)
 	tree_shape_chain(sim->par.gamma, &chain);
 	return &chain;
 }
+
+const char *
+sim_beta_label(const struct sim *sim)
+{
+	if (sim_is_tree(sim) && !source_pair_fixed_in_step(&sim->src))
+		return "overlap";
+	return verify_beta_label(sim->par.verify.rule);
+}

@@ -189,6 +189,11 @@ int sim_gamma_cap(const struct sim *sim);
  * with no shape runs on the chain of gamma drafts as a tree). */
 int sim_is_tree(const struct sim *sim);
 
+/* The name of the acceptance expectation the run's steps record: the rule's
+ * (verify_beta_label), or "overlap" for a tree rule on a source whose pair
+ * changes within a step, where the closed form is not computed. */
+const char *sim_beta_label(const struct sim *sim);
+
 /* The shape a tree step of this run drafts. */
 const struct tree_shape *sim_tree_shape(const struct sim *sim);
 

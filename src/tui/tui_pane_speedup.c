@@ -95,7 +95,7 @@ legend(struct tui_pen *p, const struct sim *sim, const struct sim_figures *f, in
 		tui_pen_printf(p, TUI_S_NORMAL, " %s %s  no data yet", g->alpha, g->none);
 		return;
 	}
-	legend_curves(p, f, verify_beta_label(sim->par.verify.rule), v);
+	legend_curves(p, f, sim_beta_label(sim), v);
 	tui_pen_at(p, TUI_BOX_Y + 1, TUI_BOX_X);
 	legend_best(p, f, sim->par.gamma, v);
 }

@@ -42,7 +42,7 @@ stats_alphas(struct tui_pen *p, const struct sim *sim, const struct tui_view *v,
     int have)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
-	const char *name = verify_beta_label(sim->par.verify.rule);	/* its own */
+	const char *name = sim_beta_label(sim);	/* its own */
 	char a[32], b[32], lng[160], shrt[160], tiny[160];
 
 	tui_number(a, sizeof a, 3, v->fig->alpha_hat, have, g);

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dist/pdist.h"
 #include "verify/rule.h"
 #include "verify/verify_tree.h"
 
@@ -19,13 +20,12 @@ no_update_node(const struct verify_params *par, struct verify_tree_node *nd)
 	(void)par;
 	for (i = 0; i < nd->k; i++) {
 		size_t x = (size_t)nd->token[i];
-		double px = nd->p[x], qx = nd->q[x];
+		double px = pdist_prob(nd->hp, x), qx = pdist_prob(nd->hq, x);
 
 		if (verify_tree_test(nd, i, px, qx, qx > 0.0 ? fmin(1.0, px / qx) : 0.0))
 			return i;
 	}
-	nd->resid_mass = verify_tree_residual(nd->P, nd->Q, nd->vocab, 1.0);
-	nd->replacement = (int)verify_tree_sample(nd->P, nd->vocab, nd->rng);
+	nd->replacement = (int)verify_tree_sample_residual(nd, &nd->resid_mass);
 	return -1;
 }
 

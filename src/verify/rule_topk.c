@@ -8,24 +8,53 @@
 
 #include <stdlib.h>
 
+#include "dist/pdist.h"
 #include "util/xalloc.h"
 #include "verify/rule.h"
 #include "verify/verify_tree.h"
 
+/* P after i rejections is p without the rejected tokens, renormalised: read
+ * at one token as p(x) / (1 - their mass). */
+/* A sample of p without the k children's tokens: by rejection while most of
+ * the mass is left, else from the dense copy with them set to 0. */
+static int
+draw_left(struct verify_tree_node *nd, double removed)
+{
+	int i, x, again;
+
+	if (removed <= 0.75)
+		do {
+			x = (int)pdist_sample(nd->hp, nd->rng);
+			for (again = 0, i = 0; i < nd->k; i++)
+				again |= nd->token[i] == x;
+		} while (again);
+	else {
+		verify_tree_dense(nd);
+		for (i = 0; i < nd->k; i++)
+			nd->P[nd->token[i]] = 0.0;
+		x = (int)verify_tree_sample(nd->P, nd->vocab, nd->rng);
+	}
+	return x;
+}
+
 static int
 topk_node(const struct verify_params *par, struct verify_tree_node *nd)
 {
+	double removed = 0.0;
 	int i;
 
 	(void)par;
 	for (i = 0; i < nd->k; i++) {
 		size_t x = (size_t)nd->token[i];
+		double px = pdist_prob(nd->hp, x);
 
-		if (verify_tree_test(nd, i, nd->P[x], nd->Q[x], nd->P[x]))
+		if (verify_tree_test(nd, i, removed < 1.0 ? px / (1.0 - removed) : 0.0,
+		    pdist_prob(nd->hq, x), removed < 1.0 ? px / (1.0 - removed) : 0.0))
 			return i;
-		nd->resid_mass = verify_tree_remove(nd->P, nd->vocab, x);
+		removed += px;
+		nd->resid_mass = 1.0 - removed;
 	}
-	nd->replacement = (int)verify_tree_sample(nd->P, nd->vocab, nd->rng);
+	nd->replacement = draw_left(nd, removed);
 	return -1;
 }
 

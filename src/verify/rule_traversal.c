@@ -30,25 +30,106 @@ struct traversal {
 	struct rng *rng;
 	size_t n;
 	double w[TREE_NODES_MAX + 1];
-	double *vec[TREE_NODES_MAX + 1];	/* P_v then Q_v, once fetched */
+	/* Node v's P_v and Q_v, read at one token from the source's handles
+	 * while it has had at most one child deleted (P_v = norm(max(0, a1 p -
+	 * q)) with mass z1, Q_v = q without x1), dense after the second. */
+	int fetched[TREE_NODES_MAX + 1];
+	struct pdist hp[TREE_NODES_MAX + 1], hq[TREE_NODES_MAX + 1];
+	int deletions[TREE_NODES_MAX + 1];
+	double a1[TREE_NODES_MAX + 1], z1[TREE_NODES_MAX + 1];
+	size_t x1[TREE_NODES_MAX + 1];
+	double *vec[TREE_NODES_MAX + 1];	/* P_v then Q_v, once dense */
 	int deleted_child[TREE_NODES_MAX + 1];	/* the last child deleted; 0 none */
 	double *arena;
 	int used;
 };
 
-/* P_v and Q_v (2 n doubles), densified from the source at first need. */
-static double *
-vectors(struct traversal *t, int v)
+/* The source's handles at v, fetched once. */
+static void
+fetch(struct traversal *t, int v)
 {
-	if (t->vec[v] == NULL) {
-		struct pdist p, q;
-
-		t->vec[v] = t->arena + (size_t)t->used++ * 2 * t->n;
-		source_dists(t->src, t->tree->node[v].source_node, &p, &q);
-		pdist_densify(&p, t->vec[v]);
-		pdist_densify(&q, t->vec[v] + t->n);
+	if (!t->fetched[v]) {
+		source_dists(t->src, t->tree->node[v].source_node, &t->hp[v], &t->hq[v]);
+		t->fetched[v] = 1;
 	}
-	return t->vec[v];
+}
+
+/* P_v(x) and Q_v(x) at v's current state. */
+static void
+state_at(struct traversal *t, int v, size_t x, double *px, double *qx)
+{
+	double p, q;
+
+	fetch(t, v);
+	if (t->vec[v] != NULL) {
+		*px = t->vec[v][x];
+		*qx = t->vec[v][t->n + x];
+		return;
+	}
+	p = pdist_prob(&t->hp[v], x);
+	q = pdist_prob(&t->hq[v], x);
+	if (t->deletions[v] == 0) {
+		*px = p;
+		*qx = q;
+		return;
+	}
+	*px = t->z1[v] > 0.0 ? fmax(0.0, t->a1[v] * p - q) / t->z1[v] : p;
+	q = pdist_prob(&t->hq[v], t->x1[v]);
+	*qx = x == t->x1[v] ? 0.0 : q < 1.0 ? pdist_prob(&t->hq[v], x) / (1.0 - q) : 0.0;
+}
+
+/* v's state made dense (2 n doubles of the arena): P_v and Q_v after its one
+ * deletion so far. */
+static void
+make_dense(struct traversal *t, int v)
+{
+	double *P = t->arena + (size_t)t->used++ * 2 * t->n, *Q = P + t->n;
+	size_t y;
+
+	pdist_densify(&t->hp[v], P);
+	pdist_densify(&t->hq[v], Q);
+	for (y = 0; y < t->n; y++)
+		P[y] = t->z1[v] > 0.0 ? fmax(0.0, t->a1[v] * P[y] - Q[y]) / t->z1[v] : P[y];
+	verify_tree_remove(Q, t->n, t->x1[v]);
+	t->vec[v] = P;
+}
+
+/* Child x of v deleted: Z = sum max(0, w P_v - Q_v), P_v <- norm(max(0,
+ * w P_v - Q_v)), w <- Z / (Z + 1 - w), Q_v(x) <- 0 renormalised. */
+static void
+delete_child(struct traversal *t, int v, size_t x)
+{
+	double z;
+
+	fetch(t, v);
+	if (t->deletions[v] == 0) {
+		z = pdist_residual_mass(&t->hp[v], &t->hq[v], t->w[v]);
+		t->a1[v] = t->w[v];
+		t->z1[v] = z;
+		t->x1[v] = x;
+	} else {
+		if (t->vec[v] == NULL)
+			make_dense(t, v);
+		z = verify_tree_residual(t->vec[v], t->vec[v] + t->n, t->n, t->w[v]);
+		verify_tree_remove(t->vec[v] + t->n, t->n, x);
+	}
+	t->deletions[v]++;
+	t->tree->node[v].resid_mass = z;
+	t->w[v] = verify_block_h(t->w[v], z);
+}
+
+/* A sample of P_v at v's current state (after at least one deletion). */
+static size_t
+sample_state(struct traversal *t, int v)
+{
+	double mass;
+
+	if (t->vec[v] != NULL)
+		return verify_tree_sample(t->vec[v], t->n, t->rng);
+	if (t->z1[v] > 0.0)
+		return pdist_sample_residual(&t->hp[v], &t->hq[v], t->a1[v], t->rng,
+		    t->arena + (size_t)t->used * 2 * t->n, &mass);
+	return pdist_sample(&t->hp[v], t->rng);
 }
 
 /* Test node v (not the root), its subtrees done: 1 when it is kept. */
@@ -75,23 +156,19 @@ visit(struct traversal *t, int v)
 	for (i = 0; i < s->nchild[v]; i++) {
 		int c = s->first_child[v] + i;
 		size_t x;
-		double *P, *Q, z;
+		double px, qx;
 
 		if (t->tree->node[c].token < 0)
 			break;
 		x = (size_t)t->tree->node[c].token;
-		P = vectors(t, v);
-		Q = P + t->n;
-		t->w[c] = Q[x] > 0.0 ? fmin(1.0, t->w[v] * P[x] / Q[x]) : 0.0;
-		t->tree->node[c].p = P[x];
-		t->tree->node[c].p_force = P[x];
-		t->tree->node[c].q_force = Q[x];
+		state_at(t, v, x, &px, &qx);
+		t->w[c] = qx > 0.0 ? fmin(1.0, t->w[v] * px / qx) : 0.0;
+		t->tree->node[c].p = pdist_prob(&t->hp[v], x);
+		t->tree->node[c].p_force = px;
+		t->tree->node[c].q_force = qx;
 		if (visit(t, c))
 			return 1;
-		z = verify_tree_residual(P, Q, t->n, t->w[v]);
-		t->tree->node[v].resid_mass = z;
-		t->w[v] = verify_block_h(t->w[v], z);
-		verify_tree_remove(Q, t->n, x);
+		delete_child(t, v, x);
 		t->deleted_child[v] = c;
 	}
 	if (v == SPEC_TREE_ROOT)
@@ -131,8 +208,7 @@ record(struct traversal *t, int end, struct spec_step *out, struct spec_targets 
 
 			spec_add_token(out, (size_t)t->tree->node[c].token, &at,
 			    t->tree->node[c].u, SPEC_REJECTED);
-			spec_add_token(out, verify_tree_sample(vectors(t, node), t->n, t->rng),
-			    &at, 0.0, SPEC_RESIDUAL);
+			spec_add_token(out, sample_state(t, node), &at, 0.0, SPEC_RESIDUAL);
 			out->residual_mass = t->tree->node[node].resid_mass;
 			out->tested++;
 		} else {
@@ -158,7 +234,7 @@ traversal_step(const struct verify_params *par, const struct tree_shape *shape,
     struct source *src, struct rng *rng, struct spec_step *out,
     struct spec_targets *targets, struct spec_tree *tree)
 {
-	struct traversal t;
+	static _Thread_local struct traversal t;
 	int v, end;
 
 	(void)par;
@@ -168,7 +244,7 @@ traversal_step(const struct verify_params *par, const struct tree_shape *shape,
 	t.src = src;
 	t.rng = rng;
 	t.n = src->vocab;
-	t.arena = spec_tree_work(tree, 2 * t.n * (size_t)shape->n);
+	t.arena = spec_tree_work(tree, 2 * t.n * ((size_t)shape->n + 1));
 	t.w[SPEC_TREE_ROOT] = 1.0;
 	visit(&t, SPEC_TREE_ROOT);
 	end = kept_node(&t);

@@ -26,11 +26,16 @@ enum verify_tree_draw {
 
 /* One node of a tree step under a top-down rule (verify_tree.c): the rule
  * tests the k children in order and says which it accepted, or draws the
- * replacement. P and Q are dense working copies of p and q there (vocab
- * each) for the rule to update between siblings. */
+ * replacement. It reads p and q at single tokens from the handles while it
+ * can, and asks for dense copies (verify_tree_dense) only where it must
+ * update a whole distribution: building them costs a pass over the
+ * vocabulary, which a split pair otherwise never pays. */
 struct verify_tree_node {
-	const double *p, *q;	/* the target and the draft at the node, dense */
-	double *P, *Q;		/* working copies, P = p and Q = q at the start */
+	const struct pdist *hp, *hq;	/* the target and the draft at the node */
+	int dense;		/* whether p, q, P, Q below are filled */
+	double *p, *q;		/* dense copies of the target and the draft */
+	double *P, *Q;		/* working copies, P = p and Q = q when made */
+	double *scratch;	/* vocab doubles for the residual's draws */
 	size_t vocab;
 	int k;			/* children */
 	const int *token;	/* their tokens, in test order */

@@ -65,22 +65,82 @@ verify_tree_test(struct verify_tree_node *node, int i, double px, double qx, dou
 	return u < a;
 }
 
+void
+verify_tree_dense(struct verify_tree_node *nd)
+{
+	if (nd->dense)
+		return;
+	pdist_densify(nd->hp, nd->p);
+	pdist_densify(nd->hq, nd->q);
+	memcpy(nd->P, nd->p, nd->vocab * sizeof *nd->P);
+	memcpy(nd->Q, nd->q, nd->vocab * sizeof *nd->Q);
+	nd->dense = 1;
+}
+
+size_t
+verify_tree_sample_residual(struct verify_tree_node *nd, double *mass)
+{
+	return pdist_sample_residual(nd->hp, nd->hq, 1.0, nd->rng, nd->scratch, mass);
+}
+
+/* After one rejection, of x1, the working pair from the handles: P_1 =
+ * norm(max(0, p - q)) (p when its mass m1 is 0) and Q_1 = q, or without x1
+ * renormalised, made dense for the next update. */
+static void
+rrs_densify(struct verify_tree_node *nd, double m1, int without, size_t x1)
+{
+	size_t y;
+
+	verify_tree_dense(nd);
+	for (y = 0; y < nd->vocab; y++)
+		nd->P[y] = m1 > 0.0 ? fmax(0.0, nd->p[y] - nd->q[y]) / m1 : nd->p[y];
+	if (without)
+		verify_tree_remove(nd->Q, nd->vocab, x1);
+}
+
+/* The first update reads the handles alone: P_1(x) = max(0, p(x) - q(x)) /
+ * m1, with m1 the residual's mass, and Q_1(x) = q(x) / (1 - q(x1)) without
+ * replacement; only a second rejection makes the pair dense. */
 int
 verify_tree_rrs(struct verify_tree_node *nd, int without)
 {
+	double m1 = 0.0, qleft = 1.0;
+	size_t x1 = 0;
 	int i;
 
 	for (i = 0; i < nd->k; i++) {
 		size_t x = (size_t)nd->token[i];
-		double px = nd->P[x], qx = nd->Q[x];
+		double px, qx, p0 = pdist_prob(nd->hp, x), q0 = pdist_prob(nd->hq, x);
 
+		if (nd->dense) {
+			px = nd->P[x];
+			qx = nd->Q[x];
+		} else if (i == 0) {
+			px = p0;
+			qx = q0;
+		} else {
+			px = m1 > 0.0 ? fmax(0.0, p0 - q0) / m1 : p0;
+			qx = without ? q0 / qleft : q0;
+		}
 		if (verify_tree_test(nd, i, px, qx, qx > 0.0 ? fmin(1.0, px / qx) : 0.0))
 			return i;
+		if (i == 0 && !nd->dense) {
+			m1 = nd->resid_mass = pdist_residual_mass(nd->hp, nd->hq, 1.0);
+			qleft = 1.0 - q0;
+			x1 = x;
+			continue;
+		}
+		if (!nd->dense)
+			rrs_densify(nd, m1, without, x1);
 		nd->resid_mass = verify_tree_residual(nd->P, nd->Q, nd->vocab, 1.0);
 		if (without)
 			verify_tree_remove(nd->Q, nd->vocab, x);
 	}
-	nd->replacement = (int)verify_tree_sample(nd->P, nd->vocab, nd->rng);
+	if (nd->dense)
+		nd->replacement = (int)verify_tree_sample(nd->P, nd->vocab, nd->rng);
+	else
+		nd->replacement = (int)(m1 > 0.0 ? verify_tree_sample_residual(nd, &m1) :
+		    pdist_sample(nd->hp, nd->rng));
 	return -1;
 }
 
@@ -256,21 +316,20 @@ path_position(struct source *src, const struct spec_tree *tree, int v, int d,
 	targets->has_q[d] = 1;
 }
 
-/* The working vectors of one node: p, q, P, Q and four per-child arrays. */
+/* One node's test: the handles, room for the dense copies (made on demand)
+ * and the residual's draws, and four per-child arrays. */
 static void
 node_work(struct spec_tree *tree, size_t n, const struct spec_position *at, int k,
     const int *tok, struct rng *rng, struct verify_tree_node *nd)
 {
-	double *w = spec_tree_work(tree, 4 * n + 4 * (size_t)TREE_NODES_MAX);
+	double *w = spec_tree_work(tree, 5 * n + 4 * (size_t)TREE_NODES_MAX);
 
-	pdist_densify(&at->p, w);
-	pdist_densify(&at->q, w + n);
-	memcpy(w + 2 * n, w, 2 * n * sizeof *w);
-	*nd = (struct verify_tree_node){ .p = w, .q = w + n, .P = w + 2 * n,
-	    .Q = w + 3 * n, .vocab = n, .k = k, .token = tok, .rng = rng,
-	    .u = w + 4 * n, .p_force = w + 4 * n + TREE_NODES_MAX,
-	    .q_force = w + 4 * n + 2 * TREE_NODES_MAX,
-	    .accept = w + 4 * n + 3 * TREE_NODES_MAX, .replacement = -1 };
+	*nd = (struct verify_tree_node){ .hp = &at->p, .hq = &at->q, .p = w, .q = w + n,
+	    .P = w + 2 * n, .Q = w + 3 * n, .scratch = w + 4 * n, .vocab = n, .k = k,
+	    .token = tok, .rng = rng, .u = w + 5 * n,
+	    .p_force = w + 5 * n + TREE_NODES_MAX,
+	    .q_force = w + 5 * n + 2 * TREE_NODES_MAX,
+	    .accept = w + 5 * n + 3 * TREE_NODES_MAX, .replacement = -1 };
 }
 
 /* Copy the node test's figures into the tree; the tested children's
@@ -287,7 +346,7 @@ record_tests(const struct tree_shape *shape, struct spec_tree *tree, int v,
 		c->tested = 1;
 		c->order = ++tree->ntested;
 		c->u = nd->u[i];
-		c->p = nd->p[c->token];
+		c->p = pdist_prob(nd->hp, (size_t)c->token);
 		c->p_force = nd->p_force[i];
 		c->q_force = nd->q_force[i];
 		c->accept = nd->accept[i];
@@ -296,15 +355,18 @@ record_tests(const struct tree_shape *shape, struct spec_tree *tree, int v,
 }
 
 /* The acceptance expectation at a tested node: the rule's closed form with k
- * children, else the overlap. */
+ * children where the source's pair is fixed within a step (it needs the
+ * whole pair, dense), else the overlap (sim_beta_label names it). */
 static double
 node_beta(const struct verify_entry *e, const struct verify_params *par,
-    const struct verify_tree_node *nd, double overlap)
+    struct verify_tree_node *nd, int closed)
 {
 	double by_rank[TREE_NODES_MAX];
 
-	return e->tree_accept != NULL ? e->tree_accept(par, nd->p, nd->q, nd->vocab, nd->k,
-	    by_rank) : overlap;
+	if (!closed || e->tree_accept == NULL)
+		return pdist_overlap(nd->hp, nd->hq);
+	verify_tree_dense(nd);
+	return e->tree_accept(par, nd->p, nd->q, nd->vocab, nd->k, by_rank);
 }
 
 double
@@ -338,15 +400,12 @@ walk_top_down(const struct verify_entry *e, const struct verify_params *par,
 		for (i = 0; i < k; i++)
 			tok[i] = tree->node[shape->first_child[v] + i].token;
 		node_work(tree, src->vocab, &at, k, tok, rng, &nd);
-		if (v == 0 && fixed_pair && e->tree_accept != NULL)
+		out->beta[d] = node_beta(e, par, &nd, fixed_pair);
+		if (v == 0 && fixed_pair && e->tree_accept != NULL &&
+		    e->tree_draw != VERIFY_DRAW_TOPK)
 			out->expect_tok = verify_tree_expected_tokens(par, shape, nd.p, nd.q,
 			    nd.vocab);
-		{
-			double ov = verify_tree_overlap(nd.p, nd.q, nd.vocab);
-
-			out->beta[d] = node_beta(e, par, &nd, ov);
-			out->resid[d] = ov < 1.0 ? 1.0 - ov : 0.0;
-		}
+		out->resid[d] = pdist_residual_mass(&at.p, &at.q, 1.0);
 		out->tested++;
 		r = e->tree_node(par, &nd);
 		record_tests(shape, tree, v, &nd, r);
@@ -373,10 +432,7 @@ static void
 finish_record(const struct tree_shape *shape, struct source *src, struct spec_step *out,
     struct spec_targets *targets, struct spec_tree *tree)
 {
-	struct spec_position at;
-	int end_depth = tree->node[tree->end].depth;
-
-	int v, d;
+	int end_depth = tree->node[tree->end].depth, v, d;
 
 	for (v = tree->end; v >= 0; v = shape->parent[v])
 		tree->node[v].on_path = 1;
@@ -386,8 +442,10 @@ finish_record(const struct tree_shape *shape, struct source *src, struct spec_st
 		for (i = 0; i < shape->nchild[v]; i++)
 			if (tree->node[shape->first_child[v] + i].on_path)
 				c = shape->first_child[v] + i;
-		if (d > end_depth)
-			path_position(src, tree, v, d, &at, targets);
+		if (d > end_depth) {	/* q alone, as a chain's untested drafts */
+			source_dists(src, tree->node[v].source_node, NULL, &targets->q[d]);
+			targets->has_q[d] = 1;
+		}
 		if (shape->nchild[v] == 0 || tree->node[c].token < 0) {
 			out->drafted[d] = 0;
 			continue;
@@ -395,8 +453,10 @@ finish_record(const struct tree_shape *shape, struct source *src, struct spec_st
 		out->drafted[d] = tree->node[c].token;
 		v = c;
 	}
-	if (shape->depth > end_depth)
-		path_position(src, tree, v, shape->depth, &at, targets);
+	if (shape->depth > end_depth) {
+		source_dists(src, tree->node[v].source_node, NULL, &targets->q[shape->depth]);
+		targets->has_q[shape->depth] = 1;
+	}
 	tree->last = out->tok[out->ntok - 1].id;
 	tree->replaced = out->tok[out->ntok - 1].outcome == SPEC_RESIDUAL;
 }
@@ -423,7 +483,7 @@ verify_tree_step(const struct verify_params *par, const struct tree_shape *shape
 		e->tree_step(par, shape, src, rng, out, targets, tree);
 	else
 		walk_top_down(e, par, shape, src, rng, out, targets, tree,
-		    source_pair_fixed_in_step(src) && e->tree_draw != VERIFY_DRAW_TOPK);
+		    source_pair_fixed_in_step(src));
 	finish_record(shape, src, out, targets, tree);
 	out->emitted = spec_emitted_ids(out, emitted);
 	source_commit(src, emitted, out->emitted);

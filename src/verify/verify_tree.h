@@ -43,6 +43,13 @@ size_t verify_tree_sample(const double *P, size_t n, struct rng *rng);
 int verify_tree_test(struct verify_tree_node *node, int i, double px, double qx,
     double a);
 
+/* The node's dense copies p, q, P = p and Q = q, made once. */
+void verify_tree_dense(struct verify_tree_node *node);
+
+/* A sample of norm(max(0, p - q)) at the node from its handles (p itself
+ * when the residual has no mass); its mass into *mass. */
+size_t verify_tree_sample_residual(struct verify_tree_node *node, double *mass);
+
 /* Recursive rejection sampling at a node (SpecInfer's; with without set,
  * Q(x) <- 0 after each rejection as well, for children drawn without
  * replacement): child x accepted with min(1, P(x)/Q(x)), P <- norm(max(0,

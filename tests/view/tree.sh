@@ -28,10 +28,10 @@ shows "$s" "├1 2     .600 .100 .100 .703 no" \
 shows "$s" "└2 0     .200 .556 .556 .520 ok" \
     "second: P after the first rejection, .5 / .9 = .556, accepted"
 keys t Left
-shows "$(screen t)" "└2 0     .200 .556 .556    ?  ?" \
+check t "└2 0     .200 .556 .556    ?  ?" \
     "Left: the walk hides the second node's u and verdict (predict, then reveal)"
 keys t Right
-shows "$(screen t)" ".520 ok" "Right: revealed again"
+check t ".556 .520 ok" "Right: revealed again"
 keys t p
 check t "speedup vs γ" "p: on to the speedup view"
 keys t p p p p
@@ -41,11 +41,12 @@ end_view t
 start a 80 24 LC_ALL=C NO_COLOR=1
 run a "'$SPECDEC' --paused --tree 2 --verifier topk --replay '$TMPD/one' --seed 1"
 keys a n
-shows "$(screen a)" "| +1 2     .600 .100 .100 .703 no" "the C locale: ASCII stems"
+check a "| +1 2     .600 .100 .100 .703 no" "the C locale: ASCII stems"
 end_view a
 
 view b 80 24 "--paused --tree 3,2,1 --verifier traversal --seed 2 --noise 1"
 keys b n n
+check b "step 2" "3,2,1: two steps"
 s=$(screen b)
 shows "$s" "of 15 tested" "3,2,1: fifteen nodes"
 shows "$s" "more below" "more rows than the pane holds: it says how many are below"
