@@ -9,21 +9,76 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
 
 #include "verify/rule.h"
 #include "verify/verify_tree.h"
 
 #define RHO_ITERATIONS 64	/* [1, k] halved to below 1e-17 */
 
-static double
-beta_at(const double *p, const double *q, size_t n, double rho)
-{
-	double s = 0.0;
-	size_t y;
+/* The pair sorted by p/q, with running sums, so that beta(rho) = sum min(q,
+ * p/rho) = (the q of the tokens with p/q >= rho) + (the p of the others) /
+ * rho costs a binary search. */
+struct ratios {
+	size_t n;
+	double *r;		/* p/q ascending (q = 0: infinite) */
+	double *p_below;	/* [i]: sum of p over the first i */
+	double *q_from;		/* [i]: sum of q from the i-th on */
+};
 
-	for (y = 0; y < n; y++)
-		s += fmin(q[y], p[y] / rho);
-	return s;
+struct ratio_item {
+	double r, p, q;
+};
+
+static int
+by_ratio(const void *a, const void *b)
+{
+	double x = ((const struct ratio_item *)a)->r, y = ((const struct ratio_item *)b)->r;
+
+	return x < y ? -1 : x > y;
+}
+
+static void
+ratios_make(struct ratios *s, const double *p, const double *q, size_t n)
+{
+	struct ratio_item *it = xreallocarray(NULL, n, sizeof *it);
+	size_t i;
+
+	s->n = n;
+	s->r = xreallocarray(NULL, 3 * n + 2, sizeof *s->r);
+	s->p_below = s->r + n;
+	s->q_from = s->p_below + n + 1;
+	for (i = 0; i < n; i++)
+		it[i] = (struct ratio_item){ q[i] > 0.0 ? p[i] / q[i] : HUGE_VAL, p[i], q[i] };
+	qsort(it, n, sizeof *it, by_ratio);
+	s->p_below[0] = 0.0;
+	for (i = 0; i < n; i++) {
+		s->r[i] = it[i].r;
+		s->p_below[i + 1] = s->p_below[i] + it[i].p;
+	}
+	s->q_from[n] = 0.0;
+	for (i = n; i-- > 0;)
+		s->q_from[i] = s->q_from[i + 1] + it[i].q;
+	free(it);
+}
+
+static double
+beta_at(const struct ratios *s, double rho)
+{
+	size_t lo = 0, hi = s->n;
+
+	while (lo < hi) {	/* the first ratio >= rho */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->r[mid] < rho)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return s->q_from[lo] + s->p_below[lo] / rho;
 }
 
 /* (1 - (1 - b)^k) / b = 1 + (1 - b) + ... + (1 - b)^(k-1). */
@@ -42,25 +97,79 @@ series(double b, int k)
 
 /* The smallest rho in [1, k] with series(beta(rho)) <= rho, by bisection;
  * *beta gets beta(rho). */
+/* The last pair solved (a step asks for its root's rho up to three times:
+ * the node's acceptance, the step's expected tokens and the test). */
+#define RHO_CACHE_VOCAB 1024	/* pairs up to this vocabulary are kept */
+
+struct rho_cache {
+	double pq[2 * RHO_CACHE_VOCAB];	/* p then q */
+	size_t n;		/* 0: empty */
+	int k;
+	double rho, beta;
+};
+
+static _Thread_local struct rho_cache cache;
+
+static int
+cached(const double *p, const double *q, size_t n, int k)
+{
+	return cache.n == n && n > 0 && cache.k == k &&
+	    memcmp(cache.pq, p, n * sizeof *p) == 0 &&
+	    memcmp(cache.pq + n, q, n * sizeof *q) == 0;
+}
+
+static void
+remember(const double *p, const double *q, size_t n, int k, double rho, double beta)
+{
+	if (n > RHO_CACHE_VOCAB)
+		return;
+	memcpy(cache.pq, p, n * sizeof *p);
+	memcpy(cache.pq + n, q, n * sizeof *q);
+	cache.n = n;
+	cache.k = k;
+	cache.rho = rho;
+	cache.beta = beta;
+}
+
+static double solve_rho_now(const double *p, const double *q, size_t n, int k,
+    double *beta);
+
 static double
 solve_rho(const double *p, const double *q, size_t n, int k, double *beta)
 {
+	double rho;
+
+	if (cached(p, q, n, k)) {
+		*beta = cache.beta;
+		return cache.rho;
+	}
+	rho = solve_rho_now(p, q, n, k, beta);
+	remember(p, q, n, k, rho, *beta);
+	return rho;
+}
+
+static double
+solve_rho_now(const double *p, const double *q, size_t n, int k, double *beta)
+{
 	double lo = 1.0, hi = k > 1 ? (double)k : 1.0;
+	struct ratios s;
 	int it;
 
-	if (series(beta_at(p, q, n, lo), k) <= lo)
+	ratios_make(&s, p, q, n);
+	if (series(beta_at(&s, lo), k) <= lo)
 		hi = lo;
 	for (it = 0; it < RHO_ITERATIONS && hi - lo > 0.0; it++) {
 		double mid = 0.5 * (lo + hi);
 
 		if (mid <= lo || mid >= hi)
 			break;
-		if (series(beta_at(p, q, n, mid), k) <= mid)
+		if (series(beta_at(&s, mid), k) <= mid)
 			hi = mid;
 		else
 			lo = mid;
 	}
-	*beta = beta_at(p, q, n, hi);
+	*beta = beta_at(&s, hi);
+	free(s.r);
 	return hi;
 }
 
