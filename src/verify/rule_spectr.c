@@ -17,6 +17,7 @@
 #include "verify/rule.h"
 #include "verify/verify_tree.h"
 
+#define SMALL_VOCAB 64		/* sorted by insertion up to this size */
 #define RHO_ITERATIONS 64	/* [1, k] halved to below 1e-17 */
 
 /* The pair sorted by p/q, with running sums, so that beta(rho) = sum min(q,
@@ -53,7 +54,17 @@ ratios_make(struct ratios *s, const double *p, const double *q, size_t n)
 	s->q_from = s->p_below + n + 1;
 	for (i = 0; i < n; i++)
 		it[i] = (struct ratio_item){ q[i] > 0.0 ? p[i] / q[i] : HUGE_VAL, p[i], q[i] };
-	qsort(it, n, sizeof *it, by_ratio);
+	if (n <= SMALL_VOCAB)	/* insertion: no allocation, few moves */
+		for (i = 1; i < n; i++) {
+			struct ratio_item x = it[i];
+			size_t j = i;
+
+			for (; j > 0 && it[j - 1].r > x.r; j--)
+				it[j] = it[j - 1];
+			it[j] = x;
+		}
+	else
+		qsort(it, n, sizeof *it, by_ratio);
 	s->p_below[0] = 0.0;
 	for (i = 0; i < n; i++) {
 		s->r[i] = it[i].r;
