@@ -115,6 +115,32 @@ figures_tree_json_closed(struct json *j, const struct figure *row,
 	json_double(j, row->key, r->fig->tree_closed ? r->fig->closed_form_per_step : -1.0);
 }
 
+/* The root's measured acceptance against the ceiling, where there is one. */
+void
+figures_tree_report_ceiling(struct figures_text *t, const struct figure *row,
+    const struct figures_run *r)
+{
+	const struct stats *st = &r->sim->stats;
+
+	if (!is_tree(r) || st->ceiling_steps == 0)
+		return;
+	figures_text_begin(t, row->label);
+	figures_text_add(t, "%.4f for any rule with these i.i.d. drafts at the root "
+	    "(Khisti et al. 2024); measured %.4f", st->sum_ceiling /
+	    (double)st->ceiling_steps, stats_accept_rate_at(st, 0));
+}
+
+void
+figures_tree_json_ceiling(struct json *j, const struct figure *row,
+    const struct figures_run *r)
+{
+	const struct stats *st = &r->sim->stats;
+
+	if (!is_tree(r) || st->ceiling_steps == 0)
+		return;
+	json_double(j, row->key, st->sum_ceiling / (double)st->ceiling_steps);
+}
+
 void
 figures_tree_report_cost(struct figures_text *t, const struct figure *row,
     const struct figures_run *r)

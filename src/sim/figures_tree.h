@@ -8,8 +8,8 @@
 #include "sim/figure.h"
 
 figure_report_fn figures_tree_report_shape, figures_tree_report_rank,
-    figures_tree_report_closed, figures_tree_report_cost;
+    figures_tree_report_closed, figures_tree_report_ceiling, figures_tree_report_cost;
 figure_json_fn figures_tree_json_shape, figures_tree_json_nodes, figures_tree_json_rank,
-    figures_tree_json_closed, figures_tree_json_cost;
+    figures_tree_json_closed, figures_tree_json_ceiling, figures_tree_json_cost;
 
 #endif

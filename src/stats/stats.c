@@ -134,6 +134,8 @@ stats_add_step(struct stats *st, const struct spec_step *step,
 	st->tokens += (uint64_t)step->emitted;
 	st->drafted += (uint64_t)(step->nodes > 0 ? step->nodes : step->gamma);
 	st->closed_steps += step->expect_tok > 0.0;
+	st->ceiling_steps += step->ot_ceiling > 0.0;
+	st->sum_ceiling += step->ot_ceiling;
 	st->tested += (uint64_t)step->tested;
 	st->accepted += (uint64_t)step->accepted;
 	if (step->emitted > st->max_tok_per_step)

@@ -198,7 +198,7 @@ spec_step_rule(struct source *src, struct rng *rng, int gamma, double *scratch,
 	int k;
 
 	out->ntok = out->accepted = out->tested = out->nodes = 0;
-	out->expect_tok = 0.0;
+	out->expect_tok = out->ot_ceiling = 0.0;
 	out->residual_mass = 0.0;
 	source_begin(src, rng, 1);
 	gamma = out->gamma = spec_draft_chain(src, rng, &rule, gamma, at, out);

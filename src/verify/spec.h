@@ -47,6 +47,9 @@ struct spec_step {
 	int nodes;		/* a tree step: the nodes drafted; 0 for a chain */
 	double expect_tok;	/* a tree step: its expected tokens in closed form
 				 * (verify_tree.h); 0 where there is none */
+	double ot_ceiling;	/* a tree step of i.i.d. drafts on a pair fixed in
+				 * the step: the ceiling on any rule's acceptance
+				 * at the root (verify_tree_ot_ceiling); else 0 */
 	double beta[SPEC_GAMMA_MAX];	/* per-position acceptance expectation of the
 					 * rule at each tested position (standard:
 					 * the overlap sum min(p, q)); a rule with no

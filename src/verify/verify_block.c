@@ -81,7 +81,7 @@ verify_block_step(struct source *src, struct rng *rng, int gamma,
 	int k, tau;
 
 	out->ntok = out->accepted = out->nodes = 0;
-	out->expect_tok = 0.0;
+	out->expect_tok = out->ot_ceiling = 0.0;
 	out->residual_mass = 0.0;
 	source_begin(src, rng, 1);
 	gamma = out->gamma = fetch_block(src, rng, gamma, stop, at, out, targets);

@@ -4,11 +4,13 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dist/pdist.h"
 #include "source/source.h"
 #include "util/rng.h"
+#include "util/xalloc.h"
 #include "verify/verify_tree.h"
 
 double
@@ -401,6 +403,10 @@ walk_top_down(const struct verify_entry *e, const struct verify_params *par,
 			tok[i] = tree->node[shape->first_child[v] + i].token;
 		node_work(tree, src->vocab, &at, k, tok, rng, &nd);
 		out->beta[d] = node_beta(e, par, &nd, fixed_pair);
+		if (v == 0 && fixed_pair && e->tree_draw == VERIFY_DRAW_IID) {
+			verify_tree_dense(&nd);
+			out->ot_ceiling = verify_tree_ot_ceiling(nd.p, nd.q, nd.vocab, k);
+		}
 		if (v == 0 && fixed_pair && e->tree_accept != NULL &&
 		    e->tree_draw != VERIFY_DRAW_TOPK)
 			out->expect_tok = verify_tree_expected_tokens(par, shape, nd.p, nd.q,
@@ -471,7 +477,7 @@ verify_tree_step(const struct verify_params *par, const struct tree_shape *shape
 
 	out->ntok = out->accepted = out->tested = 0;
 	out->residual_mass = 0.0;
-	out->expect_tok = 0.0;
+	out->expect_tok = out->ot_ceiling = 0.0;
 	out->gamma = shape->depth;
 	out->nodes = tree_shape_nodes(shape);
 	memset(out->q_top, 0, sizeof out->q_top);
@@ -487,6 +493,37 @@ verify_tree_step(const struct verify_params *par, const struct tree_shape *shape
 	finish_record(shape, src, out, targets, tree);
 	out->emitted = spec_emitted_ids(out, emitted);
 	source_commit(src, emitted, out->emitted);
+}
+
+struct qp_item {
+	double ratio, p, q;
+};
+
+static int
+by_qp_falling(const void *a, const void *b)
+{
+	double x = ((const struct qp_item *)a)->ratio, y = ((const struct qp_item *)b)->ratio;
+
+	return x > y ? -1 : x < y;
+}
+
+double
+verify_tree_ot_ceiling(const double *p, const double *q, size_t n, int k)
+{
+	struct qp_item *it = xreallocarray(NULL, n, sizeof *it);
+	double pt = 0.0, qt = 0.0, best = 1.0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		it[i] = (struct qp_item){ p[i] > 0.0 ? q[i] / p[i] : HUGE_VAL, p[i], q[i] };
+	qsort(it, n, sizeof *it, by_qp_falling);
+	for (i = 0; i < n; i++) {
+		pt += it[i].p;
+		qt += it[i].q;
+		best = fmin(best, pt + 1.0 - pow(fmin(qt, 1.0), k));
+	}
+	free(it);
+	return best;
 }
 
 /* E(v) of verify_tree_expected_tokens, with the acceptance by rank at each

@@ -68,6 +68,14 @@ double verify_tree_geometric(double beta, int k, double *by_rank);
  * lower id). */
 void verify_tree_topk(const double *q, size_t n, int k, int *out);
 
+/* A ceiling on the acceptance of any rule at a node with k independent
+ * drafts from q (the optimal-transport view of Khisti et al. 2024): the
+ * target's token Y is among the drafts with probability at most
+ * p(T) + 1 - q(T)^k for every set T of tokens (Y in T, or some draft
+ * outside T), minimised here over the sets of the tokens with the highest
+ * q/p, which is still a ceiling. At k = 1 it is the overlap. */
+double verify_tree_ot_ceiling(const double *p, const double *q, size_t n, int k);
+
 /* The expected tokens of a step over shape whose every node has the dense
  * pair (p, q) under par's rule, from its tree_accept: 1 + E(root) with
  * E(v) = sum_i P(child i accepted) (1 + E(child i)). -1 when the rule has no

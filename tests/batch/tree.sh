@@ -66,6 +66,17 @@ within "$(jq -r '.tree_accept_rate_by_rank | length' "$TMPD/ngram.json")" 2 2 \
 	>"$TMPD/replay.json"
 is "$(jq -r '.tree_nodes_per_step, .tree_closed_form' "$TMPD/replay.json" |
 	tr '\n' ' ')" "4 -1 " "rrs-without on a replay: 4 nodes a step, no closed form"
+# The ceiling on two i.i.d. drafts at the root, on a replay of one pair:
+# p = (.5 .3 .2), q = (.2 .3 .5): the sets of the highest q/p give
+# min(1, .2 + 1 - .25, .5 + 1 - .64, 2 - 1) = .86 (tokens 2 and 1).
+printf '# one pair\n0.5 0.3 0.2\n0.2 0.3 0.5\n' >"$TMPD/pair3"
+"$SPECDEC" --json --replay "$TMPD/pair3" --tree 2 --verifier spectr --steps 500 \
+	>"$TMPD/ceiling.json"
+within "$(jq -r '.tree_ot_ceiling' "$TMPD/ceiling.json")" 0.86 0.86 \
+	"tree_ot_ceiling: 0.86 for two drafts on the pair"
+within "$(jq -r '.accept_rate_by_position[0]' "$TMPD/ceiling.json")" 0 0.86 \
+	"and SpecTr's measured acceptance at the root stays below it"
+
 # A sweep over shapes: chains and trees by nodes, in a table, CSV and a plot.
 "$SPECDEC" --sweep --verifier specinfer --tree '1;1,1;2;2,2' --steps 300 --csv \
 	--threads 1 --plot "$TMPD/trees.svg" >"$TMPD/sweep.csv"

@@ -238,7 +238,10 @@ test_tree_rows(void)
 	for (k = 0; k < nfigures; k++) {
 		const struct figure *row = &figures[k];
 
-		if (row->key == NULL || strncmp(row->key, "tree", 4) != 0)
+		/* tree_ot_ceiling: i.i.d. drafts on a pair fixed within a step
+		 * (tests/batch/tree.sh) */
+		if (row->key == NULL || strncmp(row->key, "tree", 4) != 0 ||
+		    strcmp(row->key, "tree_ot_ceiling") == 0)
 			continue;
 		snprintf(want, sizeof want, "\"%s\":", row->key);
 		tap_ok(strstr(js, want) != NULL, "a tree: JSON key '%s'", row->key);

@@ -31,12 +31,12 @@
 
 #define VMAX 4
 #define LMAX 5			/* emitted tokens: depth 3 + 1, and room */
-#define NSEQ 1400		/* sequences of length 1..LMAX over VMAX tokens */
+#define NSEQ 1024		/* sequences of one length up to LMAX over VMAX tokens */
 
 /* A law over emitted sequences: by length, then by code (first token most
  * significant). */
 struct law {
-	double pr[LMAX + 1][NSEQ / 2];
+	double pr[LMAX + 1][NSEQ];
 };
 
 struct model {
@@ -456,6 +456,68 @@ test_worked_example(void)
 	}
 }
 
+/* The coupling ceiling by every subset T: min p(T) + 1 - q(T)^k. */
+static double
+ceiling_by_subsets(const double *p, const double *q, int n, int k)
+{
+	double best = 1.0;
+	int set, y;
+
+	for (set = 0; set < (1 << n); set++) {
+		double pt = 0.0, qt = 0.0;
+
+		for (y = 0; y < n; y++)
+			if (set & (1 << y)) {
+				pt += p[y];
+				qt += q[y];
+			}
+		best = fmin(best, pt + 1.0 - pow(qt, k));
+	}
+	return best;
+}
+
+/* The ceiling on k i.i.d. drafts: 29/36 on the worked example at k = 2, the
+ * overlap at k = 1, at least every subset's bound and at least what the
+ * lossless i.i.d. rules keep. */
+static void
+test_ceiling(void)
+{
+	static const double p[3] = { 1.0 / 2, 1.0 / 3, 1.0 / 6 };
+	static const double q[3] = { 1.0 / 6, 1.0 / 2, 1.0 / 3 };
+	static const double p4[4] = { 0.4, 0.3, 0.2, 0.1 };
+	static const double q4[4] = { 0.1, 0.2, 0.3, 0.4 };
+	struct tree_shape s;
+	char err[64];
+	int k;
+
+	tap_near(verify_tree_ot_ceiling(p, q, 3, 2), 29.0 / 36, 1e-12,
+	    "ceiling, worked example, two drafts: 29/36 (T = tokens 2, 3)");
+	tap_near(ceiling_by_subsets(p, q, 3, 2), 29.0 / 36, 1e-12,
+	    "and the minimum over every subset is the same");
+	tap_near(verify_tree_ot_ceiling(p, q, 3, 1), 2.0 / 3, 1e-12,
+	    "ceiling at one draft: the overlap 2/3");
+	for (k = 1; k <= 3; k++) {
+		struct law *l = calloc(1, sizeof *l);
+		double c = verify_tree_ot_ceiling(p4, q4, 4, k), var, first[VMAX], acc;
+		double spectr_acc, spec_acc;
+		struct model m = { p4, q4, 4, &s, R_SPECTR };
+
+		snprintf(err, sizeof err, "%d", k);
+		tree_shape_parse(err, &s, err, sizeof err);
+		enumerate(&m, l);
+		law_stats(l, 4, &var, first, &spectr_acc);
+		memset(l, 0, sizeof *l);
+		m.rule = R_SPECINFER;
+		enumerate(&m, l);
+		law_stats(l, 4, &var, first, &spec_acc);
+		acc = fmax(spectr_acc, spec_acc);
+		tap_ok(c >= ceiling_by_subsets(p4, q4, 4, k) - 1e-12 && c >= acc - 1e-12,
+		    "k = %d: ceiling %.4f >= every subset's %.4f >= SpecTr's %.4f, SpecInfer's "
+		    "%.4f", k, c, ceiling_by_subsets(p4, q4, 4, k), spectr_acc, spec_acc);
+		free(l);
+	}
+}
+
 /* Tokens per step of the program's steps on the pair at every node. */
 static double
 measured_tokens(const struct verify_params *par, const struct tree_shape *s,
@@ -543,6 +605,7 @@ main(void)
 
 	test_shapes();
 	test_worked_example();
+	test_ceiling();
 	for (a = 1; a <= 3; a++) {	/* every shape of factors 1..3 up to depth 3 */
 		snprintf(text, sizeof text, "%d", a);
 		check_shape(text, p3, q3, 3, 0);
