@@ -337,6 +337,21 @@ set_paused(struct tui *t, int paused)
 	measure_restart(t, t->next_step);
 }
 
+/* v and V: the next rule by steps of by (modulo the table) of the same kind
+ * as rule: a chain run cycles the chain rules, a tree run the tree rules. */
+static enum verify_rule
+next_rule(enum verify_rule rule, int by)
+{
+	int tree = verify_has(rule, VERIFY_F_TREE), r = (int)rule, i;
+
+	for (i = 0; i < verify_nrules; i++) {
+		r = (r + by) % verify_nrules;
+		if (verify_has((enum verify_rule)r, VERIFY_F_TREE) == tree)
+			return (enum verify_rule)r;
+	}
+	return rule;
+}
+
 static double
 round2(double x)
 {
@@ -378,8 +393,8 @@ act_model(struct tui *t, enum tui_action a)
 		break;
 	case TUI_A_VERIFIER_NEXT:
 	case TUI_A_VERIFIER_PREV:
-		sim_set_verifier(s, (enum verify_rule)((s->par.verify.rule + (a ==
-		    TUI_A_VERIFIER_NEXT ? 1 : verify_nrules - 1)) % verify_nrules));
+		sim_set_verifier(s, next_rule(s->par.verify.rule, a == TUI_A_VERIFIER_NEXT ?
+		    1 : verify_nrules - 1));
 		break;
 	case TUI_A_SCHEDULE_NEXT:
 		sim_set_schedule(s, (enum schedule_kind)((s->par.schedule + 1) %

@@ -29,9 +29,16 @@ draw_left(struct verify_tree_node *nd, double removed)
 				again |= nd->token[i] == x;
 		} while (again);
 	else {
+		double left = 0.0;
+		size_t y;
+
 		verify_tree_dense(nd);
 		for (i = 0; i < nd->k; i++)
 			nd->P[nd->token[i]] = 0.0;
+		for (y = 0; y < nd->vocab; y++)
+			left += nd->P[y];
+		if (!(left > 0.0))	/* the children held all of p: rounding */
+			return nd->token[nd->k - 1];
 		x = (int)verify_tree_sample(nd->P, nd->vocab, nd->rng);
 	}
 	return x;

@@ -169,7 +169,8 @@ test_ambiguous(void)
 		const char *line, *want;
 	} cases[] = {
 		{ "--t", "specdec: '--t' is ambiguous: it could be --theory, --target-alpha, "
-		    "--target-ms, --typical-epsilon, --typical-delta, --target-order, --temperature, "
+		    "--target-ms, --tree, --typical-epsilon, --typical-delta, --target-order, "
+		    "--temperature, "
 		    "--threads or --trace\n" },
 		{ "--batch --gam 4", "specdec: '--gam' is ambiguous: it could be --gamma or "
 		    "--gamma-max\n" },
