@@ -79,7 +79,7 @@ double verify_tree_ot_ceiling(const double *p, const double *q, size_t n, int k)
 /* The expected tokens of a step over shape whose every node has the dense
  * pair (p, q) under par's rule, from its tree_accept: 1 + E(root) with
  * E(v) = sum_i P(child i accepted) (1 + E(child i)). -1 when the rule has no
- * closed form. scratch holds TREE_NODES_MAX doubles. */
+ * closed form. */
 double verify_tree_expected_tokens(const struct verify_params *par,
     const struct tree_shape *shape, const double *p, const double *q, size_t n);
 

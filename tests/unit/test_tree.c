@@ -578,7 +578,7 @@ check_shape(const char *text, const double *p, const double *q, int n, int simul
 		tap_ok(gap < 1e-12, "%s on %s: first token's law, program vs enumeration "
 		    "(gap %.2g)", rule_names[r], text, gap);
 		if (simulate) {
-			int steps = 3000;
+			int steps = 2000;
 			double got = measured_tokens(&par, &s, p, q, n, steps);
 			double se = sqrt(var / steps);
 
