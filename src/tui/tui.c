@@ -74,6 +74,8 @@ struct tui {
 	enum tui_lower lower;	/* the right-hand lower pane's view */
 	int position;		/* the distributions' position; -1: the step's last */
 	int tree_walk;		/* the tree pane's walk (tui_view); -1: all shown */
+	int tree_auto;		/* slow motion in a tree run: the walk advances
+				 * one node every SLOWMO_STAGE_S */
 	int slowmo_stage;	/* 0: no slow motion */
 	int slowmo_auto;	/* stages advance every SLOWMO_STAGE_S */
 	uint64_t slowmo_number;	/* the step it plays */
@@ -277,7 +279,8 @@ wait_ms(const struct tui *t, double now)
 		    t->frame_start + FRAME_S : t->next_step;
 	if (t->deadline > 0.0 && t->deadline < wake)
 		wake = t->deadline;
-	if (t->slowmo_auto && t->slowmo_stage > 0 && t->slowmo_next < wake)
+	if (((t->slowmo_auto && t->slowmo_stage > 0) || t->tree_auto) &&
+	    t->slowmo_next < wake)
 		wake = t->slowmo_next;
 	if (t->status_until > 0.0 && t->status_until < wake)
 		wake = t->status_until;
@@ -425,11 +428,43 @@ slowmo_last(const struct tui *t)
 	return slowmo_shown(t) && e != NULL ? slowmo_stages(&e->step) : 0;
 }
 
+/* The tested nodes of the newest step's tree. */
+static int
+tree_tested(const struct tui *t)
+{
+	const struct sim_entry *e = sim_recent(&t->sim, 0);
+
+	return e != NULL ? e->tree.ntested : 0;
+}
+
+/* m in a tree run: the walk's next node, or a new step with every verdict
+ * hidden (predict, then reveal), the tree pane in view; the nodes then
+ * reveal themselves one a stage. */
+static void
+tree_slowmo_key(struct tui *t)
+{
+	if (t->tree_auto || (t->tree_walk >= 0 && t->tree_walk < tree_tested(t))) {
+		t->tree_walk = t->tree_walk + 1 >= tree_tested(t) ? -1 : t->tree_walk + 1;
+		t->tree_auto = t->tree_walk >= 0;
+	} else {
+		set_paused(t, 1);
+		sim_step(&t->sim);
+		t->tree_walk = 0;
+		t->tree_auto = 1;
+		t->lower = TUI_L_TREE;
+	}
+	t->slowmo_next = clock_seconds() + SLOWMO_STAGE_S;
+}
+
 /* m: the next stage, or a new step from its first stage (paced by itself),
  * with the distributions in view. */
 static void
 slowmo_key(struct tui *t)
 {
+	if (sim_is_tree(&t->sim)) {
+		tree_slowmo_key(t);
+		return;
+	}
 	if (t->slowmo_stage > 0 && t->slowmo_stage < slowmo_last(t)) {
 		t->slowmo_stage++;
 	} else {
@@ -449,6 +484,16 @@ slowmo_key(struct tui *t)
 static void
 slowmo_tick(struct tui *t, double now)
 {
+	if (t->tree_auto && now >= t->slowmo_next) {
+		if (t->tree_walk < 0 || t->tree_walk + 1 >= tree_tested(t))
+			t->tree_walk = -1;
+		else
+			t->tree_walk++;
+		t->tree_auto = t->tree_walk >= 0;
+		t->slowmo_next = now + SLOWMO_STAGE_S;
+		t->dirty = 1;
+		return;
+	}
 	if (!t->slowmo_auto || t->slowmo_stage == 0 || now < t->slowmo_next)
 		return;
 	if (t->slowmo_stage < slowmo_last(t))

@@ -5,7 +5,8 @@
  * its acceptance probability, u and the verdict; a residual bar below the
  * children of the node where every child was rejected; the accepted path's
  * stems highlighted. Left and Right walk it node by node: the nodes after
- * the one selected keep their u and verdict hidden (predict, then reveal).
+ * the one selected keep their u and verdict hidden (predict, then reveal);
+ * m (tui.c) starts a step with all of them hidden and reveals them in turn.
  * It scrolls to keep the selected node in view. */
 #include "config.h"
 

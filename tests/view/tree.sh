@@ -32,10 +32,18 @@ check t "└2 0     .200 .556 .556    ?  ?" \
     "Left: the walk hides the second node's u and verdict (predict, then reveal)"
 keys t Right
 check t ".556 .520 ok" "Right: revealed again"
+keys t m
+check t "tree, step 2: " "m: slow motion steps once, the tree pane in view"
+s=$(screen t)
+[ "$(printf '%s\n' "$s" | grep -c '   ?  ?')" -ge 1 ]
+ok $? "and every verdict starts hidden" "$s"
+check t "tree, step 2: " "then the nodes reveal themselves, one a stage"
+wait_for t ' ok ' || wait_for t ' no '
+ok $? "a verdict revealed within the wait" "$(screen t)"
 keys t p
 check t "speedup vs γ" "p: on to the speedup view"
 keys t p p p p
-check t "tree, step 1" "and round to the tree again"
+check t "tree, step 2" "and round to the tree again"
 end_view t
 
 start a 80 24 LC_ALL=C NO_COLOR=1
