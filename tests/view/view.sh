@@ -7,51 +7,7 @@
 # pages, the n-gram text mode and --prompt, the screen
 # written to files, and the mouse. TAP output; needs tmux.
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
-
-# has NAME ERE DESCRIPTION: the screen has a line matching the extended regex
-# (polled for up to WAIT_TENTHS); the screen goes to the log when it does not.
-has() {
-	i=0
-	while [ "$i" -lt "$WAIT_TENTHS" ]; do
-		screen "$1" | grep -qE -- "$2" && break
-		sleep 0.1
-		i=$((i + 1))
-	done
-	screen "$1" | grep -qE -- "$2"
-	st=$?
-	ok "$st" "$3"
-	[ "$st" -eq 0 ] || screen "$1" | sed 's/^/# /'
-}
-
-# hasnt NAME ERE DESCRIPTION: no line matches.
-hasnt() {
-	screen "$1" | grep -qE -- "$2"
-	st=$((! $?))
-	ok "$st" "$3"
-	[ "$st" -eq 0 ] || screen "$1" | sed 's/^/# /'
-}
-
-# view NAME COLS LINES LOCALE [VAR=value...] -- ARGS...: specdec ARGS in a new
-# session, waited for until its first frame.
-view() {
-	vname=$1 vcols=$2 vlines=$3 vloc=$4
-	shift 4
-	venv=
-	while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do
-		venv="$venv $1"
-		shift
-	done
-	shift
-	start "$vname" "$vcols" "$vlines" LC_ALL="$vloc" $venv
-	run "$vname" "'$SPECDEC' $*"
-	wait_for "$vname" "step "
-}
-
-# unview NAME: quit and close the session.
-unview() {
-	keys "$1" q
-	$T kill-session -t "$1"
-}
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/screen.sh"
 
 # --- no number cut: whole fields dropped or shortened ---------------------------
 for size in "72 20 C.UTF-8" "80 24 C" "72 20 C"; do
@@ -233,7 +189,7 @@ for size in "80 24 C.UTF-8" "72 20 C"; do
 	    "\(1 - a\^\(gamma\+1\)\) / \(1 - a\) at a = alpha\^" \
 	    "the form at each step's own overlap, averaged \(Jensen\)" \
 	    "the TV exact sampling shows by chance at these counts" \
-	    "PIT p-value: each token against its position's law" \
+	    "per-position test \(PIT\): p < 0.001 = BROKEN sampler" \
 	    "figures since the last change of gamma, noise, r, s"; do
 		has e "$want" "$1x$2 $3: the figures page says '$want'"
 	done

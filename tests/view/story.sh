@@ -1,0 +1,42 @@
+#!/bin/sh
+# story.sh: the live view tells one story (issue 17, section 4), checked on
+# captured screens: the losslessness verdict and the "blind" TV line under the
+# classic mistake on the stub, and the help's page on the per-position test.
+# TAP output; needs tmux.
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/screen.sh"
+
+# --- the per-position test decides; TV and chi-square are blind on the stub -----
+for size in "80 24" "120 40"; do
+	set -- $size
+	view b "$1" "$2" C.UTF-8 -- --verifier mistake-residual-from-p --rate max
+	has b "BROKEN" "$1x$2: the residual drawn from p reads BROKEN on the stub"
+	has b "TV [0-9.]+ .* blind" "$1x$2: the TV line says it is blind on the stub"
+	hasnt b "pass|fail" "$1x$2: and gives TV no pass or fail there"
+	unview b
+done
+view o 80 24 C.UTF-8 -- --rate max
+has o "│ ok  " "80x24: the standard rule on the stub reads ok"
+hasnt o "BROKEN" "80x24: not BROKEN"
+unview o
+view l 80 24 C.UTF-8 -- --rate max --verifier lenient --lenience 0.2
+has l "│ lossy " "80x24: the lenient rule reads lossy, not BROKEN"
+unview l
+view n 120 40 C.UTF-8 -- --rate max --source ngram
+has n "<=[0-9.]+ (pass|fail)" "120x40 ngram: TV keeps its verdict where ids are not exchangeable"
+hasnt n "blind" "120x40 ngram: not blind"
+unview n
+
+# --- the help's figures page teaches the per-position test -------------------------
+view h 80 24 C.UTF-8 -- --paused
+keys h "?" "?"
+for want in "lossless +per-position test \(PIT\): p < 0.001 = BROKEN sampler" \
+    "ok/BROKEN +PIT verdict; lossy: lenient, typical by design" \
+    "blind +stub ids are alike: any sampler passes TV and chi2" \
+    "TV +by id: output vs target-only counts; blind on the stub" \
+    "pos +place in the text; a residual takes its reject's"; do
+	has h "$want" "80x24 figures page: '$want'"
+done
+unview h
+
+done_testing
