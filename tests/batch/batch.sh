@@ -77,6 +77,14 @@ is "$(jq -c '[.alpha, .tok_per_step, .max_tok_per_step]' "$TMPD/g32")" "[1,33,33
 is "$(jq -r '[.checks[] | select(.skipped) | .name] | join(",")' "$TMPD/g32")" \
 	"alpha_estimate_reasonable,tok_per_step_above_one,output_matches_target,output_matches_rule" \
 	"and the notebook's bands are skipped there, not failed"
+is "$(jq -r '.checks[1].reason' "$TMPD/g32")" \
+	"the cookbook notebook's band, for gamma 2-8; here 32" \
+	"the band's reason names the cookbook notebook"
+src=${TESTS_SRCDIR:-$(dirname "$0")/..}/..
+for doc in README.md man/specdec.1; do
+	tr '\n' ' ' <"$src/$doc" | grep -q "notebook 07.*Speculative decoding.*LLM Systems Cookbook"
+	ok $? "$doc says what the notebook is: the LLM Systems Cookbook's notebook 07"
+done
 "$SPECDEC" --json --vocab 2 --noise 1 --steps 3000 >"$TMPD/v2"
 is "$(jq '[.checks[] | select(.pass)] | length' "$TMPD/v2")" 9 "vocab 2, noise 1: all checks pass"
 "$SPECDEC" --json --vocab 1000 --steps 2000 >"$TMPD/v1000"
