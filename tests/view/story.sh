@@ -30,8 +30,8 @@ unview n
 # --- the help's figures page teaches the per-position test -------------------------
 view h 80 24 C.UTF-8 -- --paused
 keys h "?" "?"
-for want in "lossless +per-position test \(PIT\): p < 0.001 = BROKEN sampler" \
-    "ok/BROKEN +PIT verdict; lossy: lenient, typical by design" \
+for want in "lossless +per position: each token's rank in its own p \(PIT\)" \
+    "ok/BROKEN +BROKEN sampler: PIT p < 0.001; lossy: lenient, typical" \
     "blind +stub ids are alike: any sampler passes TV and chi2" \
     "TV +by id: output vs target-only counts; blind on the stub" \
     "pos +place in the text; a residual takes its reject's"; do
