@@ -77,6 +77,9 @@ struct tui {
 	int slowmo_auto;	/* stages advance every SLOWMO_STAGE_S */
 	uint64_t slowmo_number;	/* the step it plays */
 	double slowmo_next;	/* when the next stage is due */
+	const char *preset;	/* --preset's name, or NULL */
+	double target_alpha;	/* --target-alpha (or the preset's); 0: none */
+	double target_noise;	/* the noise solved for it */
 };
 
 static void
@@ -176,6 +179,9 @@ draw_panes(struct tui *t)
 	v.token = t->token;
 	v.status = t->status_until > 0.0 ? t->status : NULL;
 	v.text_mode = t->text_mode;
+	v.preset = t->preset;
+	if (t->target_alpha > 0.0 && t->sim.par.noise == t->target_noise)
+		v.target_alpha = t->target_alpha;	/* while the noise is the solved one */
 	for (i = 0; i < TUI_P_COUNT; i++)
 		if (t->win[i] != NULL && (d = tui_pane_for((enum tui_pane)i, &v)) != NULL) {
 			d->draw(t->win[i], &t->sim, &v);
@@ -715,6 +721,9 @@ tui_run(const struct options *opt)
 	t->paused = opt->paused;
 	t->position = t->token = -1;
 	t->max_frames = opt->frames;
+	t->preset = opt->preset_name;
+	t->target_alpha = opt->target_alpha;
+	t->target_noise = opt->noise;
 	t->measure_t0 = t->next_step = clock_seconds();
 	t->deadline = opt->duration > 0.0 ? t->measure_t0 + opt->duration : 0.0;
 	sim_keep_views(&t->sim, 1);

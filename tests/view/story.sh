@@ -1,7 +1,8 @@
 #!/bin/sh
 # story.sh: the live view tells one story (issue 17, section 4), checked on
 # captured screens: the losslessness verdict and the "blind" TV line under the
-# classic mistake on the stub, and the help's page on the per-position test.
+# classic mistake on the stub, the help's page on the per-position test, the
+# header's preset and target alpha.
 # TAP output; needs tmux.
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/screen.sh"
@@ -38,5 +39,18 @@ for want in "lossless +per position: each token's rank in its own p \(PIT\)" \
 	has h "$want" "80x24 figures page: '$want'"
 done
 unview h
+
+# --- the header names the preset and the target alpha ------------------------------
+view p 80 24 C.UTF-8 -- --paused --preset t5-small-ende-t1
+has p "^ specdec  t5-small-ende-t1  γ=4  α\*=0.62  noise=1.10  standard" \
+    "80x24: the header names the preset and its target alpha"
+keys p "]"
+has p "^ specdec  stub  t5-small-ende-t1  γ=4  noise=1.20" \
+    "80x24: ] moves the noise off the solved one: the target alpha leaves the header"
+unview p
+view a 120 40 C.UTF-8 -- --paused --target-alpha 0.8
+has a "^ specdec  stub  γ=4  target α=0.80  noise=0.55  V=20  seed=0  verifier=standard" \
+    "120x40: --target-alpha shows in the header"
+unview a
 
 done_testing
