@@ -2,7 +2,7 @@
 # story.sh: the live view tells one story (issue 17, section 4), checked on
 # captured screens: the losslessness verdict and the "blind" TV line under the
 # classic mistake on the stub, the help's page on the per-position test, the
-# header's preset and target alpha.
+# header's preset and target alpha, the cost model's numbers whole.
 # TAP output; needs tmux.
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/screen.sh"
@@ -52,5 +52,22 @@ view a 120 40 C.UTF-8 -- --paused --target-alpha 0.8
 has a "^ specdec  stub  γ=4  target α=0.80  noise=0.55  V=20  seed=0  verifier=standard" \
     "120x40: --target-alpha shows in the header"
 unview a
+
+# --- the cost model never cuts a number ---------------------------------------------
+for size in "80 24" "72 20"; do
+	set -- $size
+	view k "$1" "$2" C.UTF-8 -- --paused --draft-ms 0.333 --target-ms 12.5 --verify-cost 0.05
+	keys k n n
+	has k "c 0\.0266  k 0\.05 " "$1x$2: c and k whole (k 0.05, not k 0.0)"
+	has k "best γ 11 \(3\.93x\) │" "$1x$2: the best gamma whole"
+	hasnt k "(T [0-9]|speedup|slowdown|tok/s)[^│]*…" "$1x$2: nothing cut in the cost model"
+	unview k
+	view d "$1" "$2" C.UTF-8 -- --paused --draft-ms 9 --noise 3 --verify-cost 0.05
+	keys d n n
+	has d "slowdown 0\.[0-9]+x .* don't speculate( \(1\.00x\))? +│" "$1x$2: don't speculate, whole"
+	has d "c (=D/T )?0\.9  k 0\.05 " "$1x$2: c 0.9 and k 0.05 whole"
+	hasnt d "(T [0-9]|speedup|slowdown|tok/s)[^│]*…" "$1x$2: nothing cut in the cost model"
+	unview d
+done
 
 done_testing
