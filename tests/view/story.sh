@@ -2,7 +2,8 @@
 # story.sh: the live view tells one story (issue 17, section 4), checked on
 # captured screens: the losslessness verdict and the "blind" TV line under the
 # classic mistake on the stub, the help's page on the per-position test, the
-# header's preset and target alpha, the cost model's numbers whole.
+# header's preset and target alpha, the cost model's numbers whole, the plots'
+# rows at 120x40.
 # TAP output; needs tmux.
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/screen.sh"
@@ -68,6 +69,32 @@ for size in "80 24" "72 20"; do
 	has d "c (=D/T )?0\.9  k 0\.05 " "$1x$2: c 0.9 and k 0.05 whole"
 	hasnt d "(T [0-9]|speedup|slowdown|tok/s)[^│]*…" "$1x$2: nothing cut in the cost model"
 	unview d
+done
+
+# --- at 120x40 the lower-right plots get more rows than at 80x24 --------------------
+# plot_rows NAME ERE: the screen's lines with a y axis matching ERE
+plot_rows() {
+	screen "$1" | grep -cE -- "$2"
+}
+for pane in "speedup '│ [ 0-9x]{1,3}│.*│\$'" "curve '│ [ 0-9]{1,2}│.*│\$'"; do
+	eval "set -- $pane"
+	for size in "80 24" "120 40"; do
+		set -- "$1" "$2" $size
+		view r "$3" "$4" C.UTF-8 -- --paused
+		keys r n n n
+		[ "$1" = curve ] && keys r p
+		wait_for r "step 3"
+		[ "$1" = curve ] && wait_for r "E[tok/step]"
+		eval "rows_$3=\$(plot_rows r \"\$2\")"
+		if [ "$1" = curve ] && [ "$3" = 120 ]; then
+			has r "│ ?[0-9 ]│.*:::" "120x40: the alpha 0.3 curve shows"
+			has r "│ ?[0-9 ]│.*×××" "120x40: the alpha 0.7 curve shows"
+		fi
+		unview r
+		set -- "$1" "$2"
+	done
+	[ "$rows_80" -ge 5 ] && [ "$rows_120" -gt "$rows_80" ]
+	ok $? "$1: $rows_120 plot rows at 120x40 against $rows_80 at 80x24"
 done
 
 done_testing
