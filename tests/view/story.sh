@@ -3,7 +3,7 @@
 # captured screens: the losslessness verdict and the "blind" TV line under the
 # classic mistake on the stub, the help's page on the per-position test, the
 # header's preset and target alpha, the cost model's numbers whole, the plots'
-# rows at 120x40.
+# rows at 120x40, the draft and the emitted token always in the distributions.
 # TAP output; needs tmux.
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/screen.sh"
@@ -96,5 +96,15 @@ for pane in "speedup '│ [ 0-9x]{1,3}│.*│\$'" "curve '│ [ 0-9]{1,2}│.*�
 	[ "$rows_80" -ge 5 ] && [ "$rows_120" -gt "$rows_80" ]
 	ok $? "$1: $rows_120 plot rows at 120x40 against $rows_80 at 80x24"
 done
+
+# --- the distributions pane always shows the draft and the emitted token ------------
+# Over 1000 ids the draft (884) and the residual (245) of step 3 rank far below
+# the top rows: they get rows of their own, not folded into "rest".
+view t 120 40 C.UTF-8 -- --paused --vocab 1000 --seed 1
+keys t n n n
+has t "draft 884: u 0\.61 ≥ p/q 0\.60 reject →245" "120x40 V 1000: step 3 rejects 884 for 245"
+has t "│ 884 .* d +│\$" "the drafted token has its row, marked d"
+has t "│ 245 .* e +│\$" "the emitted token has its row, marked e"
+unview t
 
 done_testing
