@@ -135,7 +135,7 @@ const struct cli_option cli_options[] = {
 	    "llama.cpp's draft-p-min (draft while the top q >= P) or Hugging Face's "
 	    "confidence (stop after a draft with q(x) < T), up to gamma" },
 	{ .name = "draft-p-min", .kind = CLI_KIND_REAL, .arg = "P",
-	  CLI_FIELD(draft_p_min), .min = SIM_P_MIN_MIN, .max = 1, .def = "0.5",
+	  CLI_FIELD(draft_p_min), .min = SIM_P_MIN_MIN, .max = 1, .def = "0.15",
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
 	  .help = "the draft-p-min schedule's P: stop drafting where the draft's top "
 	    "candidate has q < P" },

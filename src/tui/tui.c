@@ -311,6 +311,28 @@ ladder(double x, int up, double lo)
 	return best;
 }
 
+#define THRESHOLD_MIN 0.01	/* x stops here: a schedule's P or T of 0 drafts all */
+
+/* A finer ladder for the draft cost ratio c and the schedules' P and T: steps of
+ * 0.01 up to 0.1, of 0.05 up to 1, then the 1-2-5 ladder; down from the
+ * smallest step comes lo. */
+static double
+fine_ladder(double x, int up, double lo)
+{
+	const double e = 1e-9;
+	double v;
+
+	if (up ? x >= 1.0 - e : x > 1.0 + e)
+		return ladder(x, up, 1.0);
+	if (up)
+		v = x < 0.1 - e ? (floor(x * 100.0 + e) + 1.0) / 100.0 :
+		    (floor(x * 20.0 + e) + 1.0) / 20.0;
+	else
+		v = x <= 0.1 + e ? (ceil(x * 100.0 - e) - 1.0) / 100.0 :
+		    (ceil(x * 20.0 - e) - 1.0) / 20.0;
+	return v < lo + e ? lo : v;
+}
+
 static void
 change_speed(struct tui *t, int faster)
 {
@@ -373,7 +395,7 @@ act_model(struct tui *t, enum tui_action a)
 		break;
 	case TUI_A_DRAFT_DOWN:
 	case TUI_A_DRAFT_UP:
-		sim_set_costs(s, tm, ladder(dm, a == TUI_A_DRAFT_UP, 0.0));
+		sim_set_costs(s, tm, tm * fine_ladder(dm / tm, a == TUI_A_DRAFT_UP, 0.0));
 		break;
 	case TUI_A_VERIFY_DOWN:
 	case TUI_A_VERIFY_UP:
@@ -393,6 +415,11 @@ act_model(struct tui *t, enum tui_action a)
 	case TUI_A_LENIENCE_UP:
 		sim_set_lenience(s, round2(s->par.verify.lenience +
 		    (a == TUI_A_LENIENCE_UP ? 0.05 : -0.05)));
+		break;
+	case TUI_A_THRESHOLD_DOWN:
+	case TUI_A_THRESHOLD_UP:
+		sim_set_threshold(s, fine_ladder(sim_threshold(s), a == TUI_A_THRESHOLD_UP,
+		    THRESHOLD_MIN));
 		break;
 	case TUI_A_RESET:
 		sim_reset(s);
@@ -599,6 +626,7 @@ static void
 on_key(struct tui *t, int ch)
 {
 	const struct tui_key *k;
+	struct tui_key_state st;
 	char why[256];
 
 	t->dirty = 1;
@@ -618,8 +646,9 @@ on_key(struct tui *t, int ch)
 		t->help = NULL;
 		return;
 	}
-	if ((k = tui_keys_find(ch)) != NULL && tui_keys_why_not(k, t->sim.src.kind,
-	    source_has_noise(&t->sim.src), why, sizeof why) != NULL) {
+	tui_keys_state(&t->sim, &st);
+	if ((k = tui_keys_find(ch)) != NULL && tui_keys_why_not(k, &st, why,
+	    sizeof why) != NULL) {
 		set_status(t, why);
 		return;
 	}

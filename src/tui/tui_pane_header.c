@@ -115,6 +115,11 @@ draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	header_params(&sim->par.verify, rule, sizeof rule, rshort, sizeof rshort);
 	if (sim->par.schedule != SCHEDULE_CONSTANT) {
 		snprintf(tmp, sizeof tmp, "  %s", schedule_name(sim->par.schedule));
+		if (sim->par.schedule == SCHEDULE_THRESHOLD ||
+		    sim->par.schedule == SCHEDULE_CONFIDENCE)
+			snprintf(tmp + strlen(tmp), sizeof tmp - strlen(tmp), " %s=%.2f",
+			    sim->par.schedule == SCHEDULE_THRESHOLD ? "P" : "T",
+			    sim_threshold(sim));
 		strncat(rule, tmp, sizeof rule - strlen(rule) - 1);
 		strncat(rshort, tmp, sizeof rshort - strlen(rshort) - 1);
 	}

@@ -3,7 +3,8 @@
 # captured screens: the losslessness verdict and the "blind" TV line under the
 # classic mistake on the stub, the help's page on the per-position test, the
 # header's preset and target alpha, the cost model's numbers whole, the plots'
-# rows at 120x40, the draft and the emitted token always in the distributions.
+# rows at 120x40, the draft and the emitted token always in the distributions,
+# the keys l/L and x/X saying why where they do nothing, the finer d/D and x/X.
 # TAP output; needs tmux.
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/screen.sh"
@@ -106,5 +107,36 @@ has t "draft 884: u 0\.61 ≥ p/q 0\.60 reject →245" "120x40 V 1000: step 3 re
 has t "│ 884 .* d +│\$" "the drafted token has its row, marked d"
 has t "│ 245 .* e +│\$" "the emitted token has its row, marked e"
 unview t
+
+# --- help page 1 fits 80 columns --------------------------------------------------
+view k 80 24 C.UTF-8 -- --paused
+keys k "?"
+has k "\), Right +later position/token" "80x24 keys page: the last entries of the second column whole"
+has k "x +schedule's P or T down" "80x24 keys page: x listed"
+hasnt k "…" "80x24 keys page: nothing cut"
+unview k
+
+# --- keys that do nothing say why; d/D and x/X step finely -------------------------
+view y 80 24 C.UTF-8 -- --paused
+keys y l
+has y "^ l: the standard rule has no L; v to the lenient rule" "l under the standard rule says why"
+hasnt y "L=" "and the header shows no L"
+keys y x
+has y "^ x: the constant schedule has no P or T; a to draft-p-min or confidence" \
+    "x under the constant schedule says why"
+keys y d
+has y "D 0\.9 ms/tok  c 0\.09 " "d: c 0.1 -> 0.09 (steps of 0.01 up to 0.1)"
+keys y D D
+has y "D 1\.5 ms/tok  c 0\.15 " "D D: c 0.09 -> 0.1 -> 0.15 (steps of 0.05 above 0.1)"
+keys y a a
+has y "draft-p-min P=0\.15" "a a: the draft-p-min schedule, P 0.15 by default"
+keys y X
+has y "draft-p-min P=0\.20" "X: P 0.15 -> 0.2"
+keys y x x x
+has y "draft-p-min P=0\.09" "x x x: P 0.2 -> 0.15 -> 0.1 -> 0.09 (0.01 below 0.1)"
+unview y
+view g 80 24 C.UTF-8 -- --schedule draft-p-min --rate max
+has g "mean γ 3\.[0-9]+" "draft-p-min at its default P drafts 3 and more a step at V 20"
+unview g
 
 done_testing
