@@ -78,6 +78,7 @@ struct tui {
 	uint64_t slowmo_number;	/* the step it plays */
 	double slowmo_next;	/* when the next stage is due */
 	const char *preset;	/* --preset's name, or NULL */
+	char *prompt;		/* --prompt, escaped for the screen, or NULL */
 	double target_alpha;	/* --target-alpha (or the preset's); 0: none */
 	double target_noise;	/* the noise solved for it */
 };
@@ -180,6 +181,7 @@ draw_panes(struct tui *t)
 	v.status = t->status_until > 0.0 ? t->status : NULL;
 	v.text_mode = t->text_mode;
 	v.preset = t->preset;
+	v.prompt = t->prompt;
 	if (t->target_alpha > 0.0 && t->sim.par.noise == t->target_noise)
 		v.target_alpha = t->target_alpha;	/* while the noise is the solved one */
 	for (i = 0; i < TUI_P_COUNT; i++)
@@ -751,6 +753,7 @@ tui_run(const struct options *opt)
 	t->position = t->token = -1;
 	t->max_frames = opt->frames;
 	t->preset = opt->preset_name;
+	t->prompt = opt->prompt != NULL ? escape_text(opt->prompt) : NULL;
 	t->target_alpha = opt->target_alpha;
 	t->target_noise = opt->noise;
 	t->measure_t0 = t->next_step = clock_seconds();
@@ -766,6 +769,7 @@ tui_run(const struct options *opt)
 	sig = tui_term_signal();
 	hung_up = t->hung_up;
 	sim_close(&t->sim);
+	free(t->prompt);
 	free(t);
 	if (sig != 0 && sig != SIGINT)	/* Ctrl-C quits as q does */
 		tui_term_reraise(sig);

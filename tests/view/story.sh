@@ -4,7 +4,8 @@
 # classic mistake on the stub, the help's page on the per-position test, the
 # header's preset and target alpha, the cost model's numbers whole, the plots'
 # rows at 120x40, the draft and the emitted token always in the distributions,
-# the keys l/L and x/X saying why where they do nothing, the finer d/D and x/X.
+# the keys l/L and x/X saying why where they do nothing, the finer d/D and x/X,
+# the prompt in the text mode and whole words in the step detail.
 # TAP output; needs tmux.
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/screen.sh"
@@ -107,6 +108,17 @@ has t "draft 884: u 0\.61 ≥ p/q 0\.60 reject →245" "120x40 V 1000: step 3 re
 has t "│ 884 .* d +│\$" "the drafted token has its row, marked d"
 has t "│ 245 .* e +│\$" "the emitted token has its row, marked e"
 unview t
+
+# --- the text mode shows the prompt; the step detail widens for long words ----------
+view w 80 24 C.UTF-8 -- --paused --source ngram --noise 1 --prompt "'the old scribe said'"
+keys w e n n
+has w "^│ prompt: the old scribe said +│" "text mode: the --prompt on its first row"
+unview w
+view s 120 40 C.UTF-8 -- --paused --source ngram --noise 1
+keys s n n n n n n
+has s "^│ token \[that\] +→\. +sometimes +was +the " "120x40: the step detail's words whole where there is room"
+hasnt s "somet…" "120x40: 'sometimes' not cut"
+unview s
 
 # --- help page 1 fits 80 columns --------------------------------------------------
 view k 80 24 C.UTF-8 -- --paused
