@@ -53,6 +53,11 @@ check_sweep(const struct options *opt, uint64_t given, FILE *err)
 			fprintf(err, "specdec: --%s only applies with --sweep\n", sweep_only[i]);
 			return EXIT_STATUS_USAGE;
 		}
+	if (opt->mode == CLI_BATCH && !opt->sweep && given_row(given, "wide")) {
+		fprintf(err, "specdec: --wide only applies with --sweep or --theory (the"
+		    " report fits 80 columns)\n");
+		return EXIT_STATUS_USAGE;
+	}
 	if (opt->json && given_row(given, "trace"))
 		return refuse(err, "trace", "json", "do not go together: the trace is "
 		    "text");

@@ -189,6 +189,12 @@ const struct cli_option cli_options[] = {
 	  .ignored_with = "json", .ignored_modes = CLI_M_BATCH,
 	  .ignored_hint = "the output is JSON: give one",
 	  .help = "with --sweep: CSV instead of the table" },
+	{ .name = "wide", .kind = CLI_KIND_FLAG, CLI_FIELD(wide),
+	  .modes = CLI_M_BATCH | CLI_M_THEORY, .group = CLI_GROUP_SWEEP,
+	  .ignored_with = "json", .ignored_modes = CLI_M_BATCH | CLI_M_THEORY,
+	  .ignored_hint = "the output is JSON: give one",
+	  .help = "with --sweep or --theory: the wide table (every column, over 80 "
+	    "columns) instead of the one that fits 80" },
 	{ .name = "threads", .kind = CLI_KIND_INT, .arg = "N", CLI_FIELD(threads),
 	  .min = 1, .max = THREADS_MAX,
 	  .modes = CLI_M_BATCH, .group = CLI_GROUP_SWEEP,

@@ -95,6 +95,7 @@ struct options {
 	double verify_cost;	/* --verify-cost k */
 	int sweep;		/* --sweep */
 	int csv;		/* --csv */
+	int wide;		/* --wide: the tables' wide layout */
 	int threads;		/* --threads; 0: every core */
 	uint64_t trace;		/* --trace N: steps shown in detail */
 	const char *plot;	/* --plot FILE.svg */
