@@ -117,8 +117,9 @@ const struct cli_option cli_options[] = {
 	  .help = "verification rule; each is described in the man page" },
 	{ .name = "lenience", .kind = CLI_KIND_REAL, .arg = "L",
 	  CLI_FIELD(lenience), .min = VERIFY_LENIENCE_MIN, .max = 1,	/* default: the rule's entry */
-	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
-	  .help = "the lenient rule's L: accept with min(1, p/(L q))" },
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM, .axis = CLI_AXIS_LENIENCE,
+	  .help = "the lenient rule's L: accept with min(1, p/(L q)) (with --sweep, a "
+	    "list: 0.2,0.5,1)" },
 	{ .name = "typical-epsilon", .kind = CLI_KIND_REAL, .arg = "E",
 	  CLI_FIELD(typical_epsilon), .min = 0, .open_min = 1, .max = 1,
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,

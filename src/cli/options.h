@@ -47,8 +47,9 @@ enum cli_axis {
 	CLI_AXIS_VERIFY_COST,
 	CLI_AXIS_VERIFIER,	/* a choice's index, as a double */
 	CLI_AXIS_SCHEDULE,
+	CLI_AXIS_LENIENCE,	/* the lenient rule's L; n 0: the rule's default */
 };
-#define CLI_NAXES (CLI_AXIS_SCHEDULE + 1)
+#define CLI_NAXES (CLI_AXIS_LENIENCE + 1)
 #define CLI_AXIS_VALUES 64	/* values in one axis's list */
 
 /* An axis's values in the order given; its option's own field holds the first. */

@@ -42,7 +42,7 @@ check_svg run 5
 "$SPECDEC" --sweep --gamma 1-8 --noise 0.3,0.8 --steps 1000 --plot "$TMPD/sweep.svg" >"$TMPD/out"
 is "$?" 0 "a sweep with --plot exits 0"
 check_svg sweep 7
-grep -q '^    8 0.800' "$TMPD/out"; ok $? "the sweep still prints its table"
+grep -q '^    8  0.800  ' "$TMPD/out"; ok $? "the sweep still prints its table"
 
 # legend NAME: the series' labels of NAME.svg without their alphas, one a line.
 legend() {
