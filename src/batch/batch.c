@@ -243,7 +243,7 @@ batch_run(const struct options *opt)
 		figures_report(stdout, &run);
 	}
 	plotted = opt->plot == NULL || done < opt->steps ||
-	    batch_plot_run(opt->plot, &sim, &fig, err, sizeof err) == 0;
+	    batch_plot_run(opt->plot, &sim, &fig, opt->preset_name, err, sizeof err) == 0;
 	if (opt->plot != NULL && done < opt->steps) {
 		snprintf(err, sizeof err, "--plot: interrupted, %s left as it was",
 		    opt->plot);
