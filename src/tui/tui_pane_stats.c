@@ -103,11 +103,16 @@ stats_tv_line(struct tui_pen *p, const struct tui_view *v, int have, int blind)
 	snprintf(nshort, sizeof nshort, " (~%s)", nz);
 	snprintf(check, sizeof check, "  <=%.3g ", f->tv_null.limit);
 	snprintf(chi, sizeof chi, "  %s p %s", g->chi2, chi2_text(cp, sizeof cp, &f->chi2, g));
-	if (blind) {	/* by id, every sampler looks right here: say so */
-		fl[2] = (struct tui_field){ " blind", NULL, TUI_S_RESIDUAL, 0 };
-		fl[3] = (struct tui_field){ " by id", NULL, TUI_S_DIM, 3 };
-		fl[0].style = fl[1].style = fl[4].style = TUI_S_DIM;
-		tui_pen_fields(p, fl, 5);
+	if (blind) {	/* by id, every sampler looks right here: say so after both */
+		struct tui_field bl[5] = {
+			{ tv, NULL, TUI_S_DIM, 0 },
+			{ noise, nshort, TUI_S_DIM, 3 },
+			{ chi, chi + 1, TUI_S_DIM, 1 },
+			{ " blind", NULL, TUI_S_RESIDUAL, 0 },
+			{ " by id", NULL, TUI_S_DIM, 2 },
+		};
+
+		tui_pen_fields(p, bl, 5);
 		return;
 	}
 	tui_pen_fields(p, fl, 5);
