@@ -81,7 +81,8 @@ differing_parts(const struct sweep_cell *a, const struct sweep_cell *b)
 	    a->verify_cost != b->verify_cost || a->cost_ratio != b->cost_ratio ?
 	    PART_NOISE_K : 0) | (a->verifier != b->verifier ? PART_RULE : 0) |
 	    (a->schedule != b->schedule ? PART_SCHEDULE : 0) |
-	    (a->lenience != b->lenience ? PART_LENIENCE : 0);
+	    (a->lenience != b->lenience && sweep_cell_reads_lenience(a) &&
+	    sweep_cell_reads_lenience(b) ? PART_LENIENCE : 0);
 }
 
 /* The parts whose values differ between the cells of sw; the noise and k when

@@ -91,6 +91,25 @@ grid_axes(const struct options *opt, enum cli_axis *axes)
 	return n;
 }
 
+static int
+reads_lenience(int rule)
+{
+	return verify_uses_param((enum verify_rule)rule, offsetof(struct verify_params,
+	    lenience));
+}
+
+/* The rules of the grid, counted once per L for a rule that reads it. */
+static int
+rules_by_lenience(const struct options *opt)
+{
+	const struct cli_axis_values *ax = &opt->axis[CLI_AXIS_VERIFIER];
+	int nl = opt->axis[CLI_AXIS_LENIENCE].n, i, n = 0;
+
+	for (i = 0; i < ax->n; i++)
+		n += reads_lenience((int)ax->v[i]) && nl > 1 ? nl : 1;
+	return n;
+}
+
 int
 sweep_series(const struct options *opt)
 {
@@ -98,7 +117,9 @@ sweep_series(const struct options *opt)
 	int naxes = grid_axes(opt, axes), a, n = 1;
 
 	for (a = 0; a < naxes; a++)
-		if (axes[a] != CLI_AXIS_GAMMA)
+		if (axes[a] == CLI_AXIS_VERIFIER)
+			n *= rules_by_lenience(opt);
+		else if (axes[a] != CLI_AXIS_GAMMA && axes[a] != CLI_AXIS_LENIENCE)
 			n *= opt->axis[axes[a]].n;
 	return n;
 }
@@ -142,7 +163,8 @@ static int
 make_cells(struct grid *g, char *err, size_t errlen)
 {
 	enum cli_axis axes[CLI_NAXES];
-	int naxes = grid_axes(g->opt, axes), a, i, j, total = 1;
+	int naxes = grid_axes(g->opt, axes), a, i, j, n, total = 1;
+	int nl = g->opt->axis[CLI_AXIS_LENIENCE].n, has_l = nl > 1;
 
 	for (a = 0; a < naxes; a++)
 		total *= g->opt->axis[axes[a]].n;
@@ -153,17 +175,25 @@ make_cells(struct grid *g, char *err, size_t errlen)
 	}
 	g->sw->ncells = total;
 	g->sw->cells = xcalloc((size_t)total, sizeof *g->sw->cells);
-	for (i = 0; i < total; i++) {
-		struct sweep_cell *c = &g->sw->cells[i];
+	for (i = 0, n = 0; i < total; i++) {
+		struct sweep_cell *c = &g->sw->cells[n];
 
+		memset(c, 0, sizeof *c);
 		for (j = i, a = naxes - 1; a >= 0; a--) {
 			set_axis(g, c, axes[a], j % g->opt->axis[axes[a]].n);
 			j /= g->opt->axis[axes[a]].n;
 		}
-		c->lenience = g->opt->axis[CLI_AXIS_LENIENCE].n > 0 ? c->lenience :
-		    g->opt->lenience;
+		/* a rule without L runs once, not once per L: the first L's cell */
+		if (!reads_lenience(c->verifier) && has_l && i % nl != 0)
+			continue;
+		if (g->opt->axis[CLI_AXIS_LENIENCE].n == 0)
+			c->lenience = g->opt->lenience;
+		if (!reads_lenience(c->verifier))
+			c->lenience = 0.0;	/* none: "-" in the tables, 0 in the CSV */
+		n++;
 		c->seed = sweep_cell_seed(g->opt->seed, c);
 	}
+	g->sw->ncells = n;
 	return 0;
 }
 
@@ -367,8 +397,7 @@ sweep_reads_lenience(const struct options *opt)
 	int i;
 
 	for (i = 0; i < ax->n; i++)
-		if (verify_uses_param((enum verify_rule)ax->v[i], offsetof(struct verify_params,
-		    lenience)))
+		if (reads_lenience((int)ax->v[i]))
 			return 1;
 	return 0;
 }

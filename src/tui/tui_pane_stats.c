@@ -106,10 +106,10 @@ stats_tv_line(struct tui_pen *p, const struct tui_view *v, int have, int blind)
 	if (blind) {	/* by id, every sampler looks right here: say so after both */
 		struct tui_field bl[5] = {
 			{ tv, NULL, TUI_S_DIM, 0 },
-			{ noise, nshort, TUI_S_DIM, 3 },
-			{ chi, chi + 1, TUI_S_DIM, 1 },
+			{ noise, nshort, TUI_S_DIM, 1 },
+			{ chi, chi + 1, TUI_S_DIM, 2 },
 			{ " blind", NULL, TUI_S_RESIDUAL, 0 },
-			{ " by id", NULL, TUI_S_DIM, 2 },
+			{ " by id", NULL, TUI_S_DIM, 3 },
 		};
 
 		tui_pen_fields(p, bl, 5);

@@ -100,8 +100,8 @@ printf '# vocab 2\n1 1\n9 1\n' >"$TMPD/pair2"
 "$SPECDEC" --sweep --json --replay "$TMPD/pair2" --gamma 1,2 --verifier mistake-accept-all,lenient \
     --lenience 0.5,1 --steps 200 >"$TMPD/len"
 is "$(jq -c '[.cells[] | [.gamma, .verifier, (.lenience // 0), (.distortion * 1e6 | round / 1e6)]]' "$TMPD/len")" \
-	'[[1,"mistake-accept-all",0.5,0.2],[1,"mistake-accept-all",1,0.2],[1,"lenient",0.5,0.2],[1,"lenient",1,0],[2,"mistake-accept-all",0.5,0.266667],[2,"mistake-accept-all",1,0.266667],[2,"lenient",0.5,0.266667],[2,"lenient",1,0]]' \
-	"--lenience 0.5,1: distortion 0.2 and 4/15 where every draft is accepted, 0 at L 1"
+	'[[1,"mistake-accept-all",0,0.2],[1,"lenient",0.5,0.2],[1,"lenient",1,0],[2,"mistake-accept-all",0,0.266667],[2,"lenient",0.5,0.266667],[2,"lenient",1,0]]' \
+	"--lenience 0.5,1: distortion 0.2 and 4/15 where every draft is accepted, 0 at L 1; a rule without L once"
 "$SPECDEC" --sweep --csv --replay "$TMPD/pair2" --gamma 1 --verifier lenient --lenience 0.5,1 --steps 50 >"$TMPD/lc"
 is "$(head -n 1 "$TMPD/lc" | awk -F, '{ print $(NF - 1), $NF }')" "lenience distortion" \
 	"CSV: lenience and distortion, the last columns"
