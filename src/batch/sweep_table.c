@@ -89,8 +89,7 @@ choose_cols(const struct sweep *sw, const struct options *opt, struct table_cols
 
 /* What every cell shares, named once: the values of the axes that do not vary. */
 static void
-shared_line(FILE *out, const struct sweep *sw, const struct options *opt,
-    const struct table_cols *t)
+shared_line(FILE *out, const struct sweep *sw, const struct table_cols *t)
 {
 	const struct sweep_cell *c = &sw->cells[0];
 	char line[512];
@@ -110,7 +109,6 @@ shared_line(FILE *out, const struct sweep *sw, const struct options *opt,
 		n += (size_t)snprintf(line + n, sizeof line - n, " schedule %s,",
 		    schedule_name((enum schedule_kind)c->schedule));
 	n += (size_t)snprintf(line + n, sizeof line - n, " c %g", c->cost_ratio);
-	(void)opt;
 	wrap_line(out, line, WRAP_WIDTH, TABLE_INDENT);
 }
 
@@ -121,7 +119,7 @@ header(FILE *out, const struct sweep *sw, const struct options *opt,
 	wrap_printf(out, WRAP_WIDTH, TABLE_INDENT, "sweep: %d cells of %" PRIu64 " steps,"
 	    " source %s, seed %" PRIu64 "; each cell seeded from the seed and its values",
 	    sw->ncells, opt->steps, sweep_source_name(opt), opt->seed);
-	shared_line(out, sw, opt, t);
+	shared_line(out, sw, t);
 	wrap_printf(out, WRAP_WIDTH, TABLE_INDENT, "measured, each with its 95%% interval"
 	    " (+-); speedup: tokens per target forward's time%s%s",
 	    t->closed ? "; cf: the closed form at alpha-hat, - where the rule has none"
