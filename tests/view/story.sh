@@ -13,20 +13,20 @@
 # --- the per-position test decides; TV and chi-square are blind on the stub -----
 for size in "80 24" "120 40"; do
 	set -- $size
-	view b "$1" "$2" C.UTF-8 -- --verifier mistake-residual-from-p --rate max
+	view b "$1" "$2" C.UTF-8 -- --verifier mistake-residual-from-p --rate 2000
 	has b "BROKEN" "$1x$2: the residual drawn from p reads BROKEN on the stub"
 	has b "TV [0-9.]+ .* blind" "$1x$2: the TV line says it is blind on the stub"
 	hasnt b "pass|fail" "$1x$2: and gives TV no pass or fail there"
 	unview b
 done
-view o 80 24 C.UTF-8 -- --rate max
+view o 80 24 C.UTF-8 -- --rate 2000
 has o "│ ok  " "80x24: the standard rule on the stub reads ok"
 hasnt o "BROKEN" "80x24: not BROKEN"
 unview o
-view l 80 24 C.UTF-8 -- --rate max --verifier lenient --lenience 0.2
+view l 80 24 C.UTF-8 -- --rate 2000 --verifier lenient --lenience 0.2
 has l "│ lossy " "80x24: the lenient rule reads lossy, not BROKEN"
 unview l
-view n 120 40 C.UTF-8 -- --rate max --source ngram
+view n 120 40 C.UTF-8 -- --rate 2000 --source ngram
 has n "<=[0-9.]+ (pass|fail)" "120x40 ngram: TV keeps its verdict where ids are not exchangeable"
 hasnt n "blind" "120x40 ngram: not blind"
 unview n
@@ -147,7 +147,7 @@ has y "draft-p-min P=0\.20" "X: P 0.15 -> 0.2"
 keys y x x x
 has y "draft-p-min P=0\.09" "x x x: P 0.2 -> 0.15 -> 0.1 -> 0.09 (0.01 below 0.1)"
 unview y
-view g 80 24 C.UTF-8 -- --schedule draft-p-min --rate max
+view g 80 24 C.UTF-8 -- --schedule draft-p-min --rate 2000
 has g "mean γ 3\.[0-9]+" "draft-p-min at its default P drafts 3 and more a step at V 20"
 unview g
 
