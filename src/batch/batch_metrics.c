@@ -67,11 +67,10 @@ print_source(const struct metrics *m, const struct metrics_prediction *p)
 		printf("counts    %.0f draft steps, %.0f drafted, %.0f accepted\n",
 		    m->drafts, m->drafted, m->accepted);
 	if (p->fit && p->has_interval)
-		printf("alpha     %.4f, 95%% [%.4f, %.4f]: an i.i.d. fit (the file has no "
-		    "per-position counts)\n", p->alpha, p->alpha_lo, p->alpha_hi);
+		printf("alpha     %.4f, 95%% [%.4f, %.4f], an i.i.d. fit: no counts by "
+		    "position\n", p->alpha, p->alpha_lo, p->alpha_hi);
 	else if (p->fit)
-		printf("alpha     %.4f: an i.i.d. fit (the file has no per-position "
-		    "counts)\n", p->alpha);
+		printf("alpha     %.4f, an i.i.d. fit: no counts by position\n", p->alpha);
 }
 
 static void
