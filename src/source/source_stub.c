@@ -220,16 +220,16 @@ stub_destroy(void *self)
 	free(s);
 }
 
+/* What both forms of the stub share. */
+#define STUB_COMMON_OPS \
+	.sample_step = stub_sample_step, .commit = NULL, .set_noise = stub_set_noise, \
+	.label = stub_label, .clone = stub_clone, .destroy = stub_destroy, \
+	.ids_exchangeable = 1
+
 static const struct source_ops stub_ops = {
 	.begin = stub_begin,
 	.dists = stub_dists,
-	.sample_step = stub_sample_step,
-	.commit = NULL,
-	.set_noise = stub_set_noise,
-	.label = stub_label,
-	.clone = stub_clone,
-	.destroy = stub_destroy,
-	.ids_exchangeable = 1,
+	STUB_COMMON_OPS,
 	.pair_fixed_in_step = 1,
 };
 
@@ -239,13 +239,7 @@ static const struct source_ops stub_positions_ops = {
 	.begin = stub_begin_positions,
 	.child = stub_child_depth,
 	.dists = stub_dists_positions,
-	.sample_step = stub_sample_step,
-	.commit = NULL,
-	.set_noise = stub_set_noise,
-	.label = stub_label,
-	.clone = stub_clone,
-	.destroy = stub_destroy,
-	.ids_exchangeable = 1,
+	STUB_COMMON_OPS,
 	.pair_fixed_in_step = 0,
 };
 
