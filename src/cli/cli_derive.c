@@ -260,6 +260,32 @@ check_plot(const struct options *opt, FILE *err)
 	return EXIT_STATUS_USAGE;
 }
 
+/* With --batch, --metrics simulates nothing: the options it reads. */
+static int
+check_metrics_batch(const struct options *opt, uint64_t given, FILE *err)
+{
+	static const char *const reads[] = { "batch", "json", "metrics", "step-ms",
+	    "cost-ratio", "gamma-max", "gamma", "target-ms", "draft-ms", "verify-cost",
+	    "plot" };
+	size_t i, r;
+
+	if (opt->metrics == NULL || opt->mode != CLI_BATCH)
+		return 0;
+	for (i = 0; i < cli_noptions; i++) {
+		if (!(given & (UINT64_C(1) << i)))
+			continue;
+		for (r = 0; r < sizeof reads / sizeof reads[0]; r++)
+			if (strcmp(cli_options[i].name, reads[r]) == 0)
+				break;
+		if (r == sizeof reads / sizeof reads[0]) {
+			fprintf(err, "specdec: --%s does not apply to --batch --metrics, which "
+			    "simulates nothing\n", cli_options[i].name);
+			return EXIT_STATUS_USAGE;
+		}
+	}
+	return 0;
+}
+
 /* --metrics and what goes with it; --position-alpha. */
 static int
 check_metrics(struct options *opt, uint64_t given, FILE *err)
@@ -304,7 +330,8 @@ cli_derive(struct options *opt, uint64_t given, FILE *err)
 {
 	int rc;
 
-	if ((rc = check_metrics(opt, given, err)) != 0)
+	if ((rc = check_metrics(opt, given, err)) != 0 ||
+	    (rc = check_metrics_batch(opt, given, err)) != 0)
 		return rc;
 	if ((rc = check_sweep(opt, given, err)) != 0 ||
 	    (rc = check_params(opt, given, err)) != 0 ||

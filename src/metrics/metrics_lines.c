@@ -57,7 +57,7 @@ position_list(const char *s, const char *end, double *rates)
 }
 
 static int
-vllm_log(struct metrics_acc *a, const char *line, const char *end, char *why[1])
+vllm_log(struct metrics_acc *a, const char *line, const char *end, const char **why)
 {
 	double acc, drafted, len = 0.0, rates[METRICS_POS_MAX], drafts;
 	const char *s;
@@ -100,7 +100,7 @@ vllm_log(struct metrics_acc *a, const char *line, const char *end, char *why[1])
 }
 
 static int
-sglang_log(struct metrics_acc *a, const char *line, const char *end, char *why[1])
+sglang_log(struct metrics_acc *a, const char *line, const char *end, const char **why)
 {
 	double len, rate;
 	int f1, f2;
@@ -122,7 +122,7 @@ sglang_log(struct metrics_acc *a, const char *line, const char *end, char *why[1
 }
 
 static int
-llama_log(struct metrics_acc *a, const char *line, const char *end, char *why[1])
+llama_log(struct metrics_acc *a, const char *line, const char *end, const char **why)
 {
 	const char *s = strstr(line, LLAMA_MARK) + strlen(LLAMA_MARK);
 	double rate, acc, gen;
@@ -169,7 +169,7 @@ llama_n_draft(struct metrics_acc *a, const char *line, const char *end)
 
 /* The CSV's header: which column is which. */
 static int
-csv_header(struct metrics_acc *a, const char *line, const char *end, char *why[1])
+csv_header(struct metrics_acc *a, const char *line, const char *end, const char **why)
 {
 	static const char *const names[4] = { "position", "accepted", "drafts", "rate" };
 	const char *s = line, *t;
@@ -201,7 +201,7 @@ csv_header(struct metrics_acc *a, const char *line, const char *end, char *why[1
 }
 
 static int
-csv_row(struct metrics_acc *a, const char *line, const char *end, char *why[1])
+csv_row(struct metrics_acc *a, const char *line, const char *end, const char **why)
 {
 	double v[4] = { 0, 0, 0, 0 }, x;
 	const char *s = line;
@@ -242,7 +242,7 @@ csv_row(struct metrics_acc *a, const char *line, const char *end, char *why[1])
 }
 
 static int
-csv_line(struct metrics_acc *a, const char *line, const char *end, char *why[1])
+csv_line(struct metrics_acc *a, const char *line, const char *end, const char **why)
 {
 	if (line == end || line[0] == '#')
 		return 0;
@@ -254,7 +254,7 @@ metrics_log_line(struct metrics_acc *a, const char *line, size_t len, size_t lin
     char *err, size_t errlen)
 {
 	const char *end = line + len;
-	char *why = NULL;
+	const char *why = NULL;
 	int rc = 0, used = 1;
 
 	switch (a->format) {

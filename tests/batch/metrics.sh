@@ -73,6 +73,8 @@ is "$?" 2 "a missing file: status 2"
 usage_error "--metrics and --sweep do not go together" --metrics "$data/vllm.prom" --sweep
 usage_error "--metrics and --noise both set" --metrics "$data/vllm.prom" --batch --noise 1
 usage_error "--step-ms only applies with --metrics" --batch --step-ms 1,2
+usage_error "--seed does not apply to --batch --metrics, which simulates nothing" \
+    --batch --metrics "$data/vllm.prom" --seed 3
 
 # The round trip: the stub at known conditional rates by position, read back
 # from each format. 3000 steps at gamma 4, seed 3.
