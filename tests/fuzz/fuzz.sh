@@ -14,6 +14,9 @@
 #   rules     every rule and schedule, the lenience, E, D, P, k, the cost ratio and
 #             gamma up to 32, over the stub or a replay file, for 40 steps: every
 #             figure finite and in range
+#   metrics   the metrics parser (every format) and the prediction: a refusal with
+#             a message, or counts that keep their promises and finite
+#             predictions within [1, gamma + 1]
 top=$(cd "$(dirname "$0")/../.." && pwd)
 secs=${1:-${FUZZ_SECONDS:-11}}
 CC=${FUZZ_CC:-clang}
@@ -59,6 +62,10 @@ seeds() {
 		done
 		printf '\004\002\007\001\001\377\377\377\377\377\177\377\377\000\100\001\001# vocab 4\n0.5 0.3 0.1 0.1\n0.25,0.25,0.25,0.25\n' \
 		    > "$2/replay" ;;
+	metrics)
+		for f in "$top"/tests/data/metrics/*; do
+			{ printf '\003'; cat "$f"; } > "$2/$(basename "$f")"
+		done ;;
 	esac
 }
 
@@ -119,7 +126,7 @@ run_harness() {
 n=0
 running=0
 names=
-for h in ${FUZZ_ONLY:-replay tokenize cli sim rules}; do
+for h in ${FUZZ_ONLY:-replay tokenize cli sim rules metrics}; do
 	n=$((n + 1))
 	names="$names $h"
 	run_harness $n $h > "$tmp/$h.tap" &
