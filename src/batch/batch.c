@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "batch/batch.h"
+#include "batch/batch_metrics.h"
 #include "batch/batch_plot.h"
 #include "batch/interrupt.h"
 #include "sim/checks.h"
@@ -224,6 +225,8 @@ batch_run(const struct options *opt)
 	interrupt_catch();
 	if (opt->sweep)
 		return batch_sweep(opt);
+	if (opt->metrics != NULL)
+		return batch_metrics(opt);
 	if (sim_setup(opt, &sim, err, sizeof err) != 0) {
 		escape_message(stderr, err);
 		return EXIT_STATUS_USAGE;

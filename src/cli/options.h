@@ -17,6 +17,8 @@
 #define CLI_FRAMES_MAX 1000000000ULL	/* largest --frames */
 #define CLI_DURATION_MAX 86400.0	/* largest --duration, seconds */
 #define CLI_RATE_MAX 1e6		/* largest --rate, steps/s; 0 means "max" */
+#define CLI_STEP_MS_MAX 65	/* values in --step-ms: gamma 0..64 */
+#define CLI_POSITIONS_MAX 32	/* values in --position-alpha (SPEC_GAMMA_MAX) */
 
 /* When options ask for several modes, the last in this list wins (--json alone
  * asks for batch mode unless --theory is given). */
@@ -108,6 +110,15 @@ struct options {
 	int schedule;		/* --schedule: an enum schedule_kind */
 	double draft_p_min;	/* --draft-p-min P */
 	double confidence_threshold;	/* --confidence-threshold T */
+	/* A serving system's metrics. */
+	const char *metrics;	/* --metrics FILE ("-": standard input) */
+	int metrics_gamma;	/* --gamma when given, for a file without one; 0 */
+	double step_ms[CLI_STEP_MS_MAX];	/* --step-ms: step costs, gamma 0.. */
+	int nstep_ms;
+	double position_alpha[CLI_POSITIONS_MAX];	/* --position-alpha */
+	int nposition_alpha;
+	double position_noise[CLI_POSITIONS_MAX];	/* the stub's noise solved
+							 * for each */
 };
 
 #endif

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dist/dist.h"
 #include "dist/pdist.h"
@@ -17,6 +18,13 @@ struct stub {
 	double *logits;		/* target logits z of this step */
 	double *p;
 	double *q;
+	/* By position (source_stub_open_positions): node n's own pair, drawn with
+	 * pos_noise[min(n, npos - 1)] when the step first asks for it. */
+	int npos;		/* 0: one pair for every node */
+	double pos_noise[STUB_POSITIONS_MAX];
+	double *node_p, *node_q;	/* STUB_NODES_MAX pairs of vocab each */
+	int drawn;		/* nodes drawn this step */
+	struct rng *rng;	/* the step's generator, from begin */
 };
 
 static const char *const stub_words[20] = {
@@ -89,6 +97,58 @@ stub_sample_step(void *self, struct rng *rng, int *ids, int count)
 	}
 }
 
+/* Node n's pair: fresh logits z, p = softmax(z), q = softmax(z + noise_n e). */
+static void
+draw_node(struct stub *s, int n)
+{
+	double *p = s->node_p + (size_t)n * s->vocab, *q = s->node_q + (size_t)n * s->vocab;
+	double noise = s->pos_noise[n < s->npos ? n : s->npos - 1];
+	size_t i;
+
+	rng_normal_fill(s->rng, s->logits, s->vocab);
+	dist_softmax(s->logits, p, s->vocab);
+	rng_normal_fill(s->rng, q, s->vocab);
+	for (i = 0; i < s->vocab; i++)
+		q[i] = s->logits[i] + noise * q[i];
+	dist_softmax(q, q, s->vocab);
+}
+
+static void
+stub_begin_positions(void *self, struct rng *rng, int need_draft)
+{
+	struct stub *s = self;
+
+	if (!need_draft) {	/* the reference stream: as the one-pair stub */
+		stub_begin(self, rng, 0);
+		return;
+	}
+	s->rng = rng;
+	s->drawn = 0;
+}
+
+/* A node's id is its depth: the pair depends on the position, not the tokens. */
+static int
+stub_child_depth(void *self, int parent, int token)
+{
+	(void)self;
+	(void)token;
+	return parent + 1 < STUB_NODES_MAX ? parent + 1 : STUB_NODES_MAX - 1;
+}
+
+static void
+stub_dists_positions(void *self, int node, struct pdist *p, struct pdist *q)
+{
+	struct stub *s = self;
+
+	node = node < STUB_NODES_MAX ? node : STUB_NODES_MAX - 1;
+	while (s->drawn <= node)
+		draw_node(s, s->drawn++);
+	if (p != NULL)
+		*p = pdist_dense(s->node_p + (size_t)node * s->vocab, s->vocab);
+	if (q != NULL)
+		*q = pdist_dense(s->node_q + (size_t)node * s->vocab, s->vocab);
+}
+
 static void
 stub_dists(void *self, int node, struct pdist *p, struct pdist *q)
 {
@@ -101,10 +161,20 @@ stub_dists(void *self, int node, struct pdist *p, struct pdist *q)
 		*q = pdist_dense(s->q, s->vocab);
 }
 
+/* A new noise for every position: a stub by position keeps its positions while
+ * the noise it opened with is set again (sim_open does), and becomes one noise
+ * for all once another is set (the live view's keys). */
 static void
 stub_set_noise(void *self, double noise)
 {
-	((struct stub *)self)->noise = noise;
+	struct stub *s = self;
+	int i;
+
+	if (s->npos > 0 && noise == s->noise)
+		return;
+	s->noise = noise;
+	for (i = 0; i < s->npos; i++)
+		s->pos_noise[i] = noise;
 }
 
 static const char *
@@ -117,12 +187,24 @@ stub_label(const void *self, int id)
 	return NULL;
 }
 
+static void
+stub_set_positions(struct stub *s, const double *noise, int n)
+{
+	s->npos = n < STUB_POSITIONS_MAX ? n : STUB_POSITIONS_MAX;
+	memcpy(s->pos_noise, noise, (size_t)s->npos * sizeof *noise);
+	s->node_p = xreallocarray(NULL, STUB_NODES_MAX * s->vocab, sizeof *s->node_p);
+	s->node_q = xreallocarray(NULL, STUB_NODES_MAX * s->vocab, sizeof *s->node_q);
+}
+
 static void *
 stub_clone(const void *self)
 {
 	const struct stub *s = self;
+	struct stub *c = stub_new(s->vocab, s->noise);
 
-	return stub_new(s->vocab, s->noise);
+	if (s->npos > 0)
+		stub_set_positions(c, s->pos_noise, s->npos);
+	return c;
 }
 
 static void
@@ -133,21 +215,44 @@ stub_destroy(void *self)
 	free(s->logits);
 	free(s->p);
 	free(s->q);
+	free(s->node_p);
+	free(s->node_q);
 	free(s);
 }
+
+/* What both forms of the stub share. */
+#define STUB_COMMON_OPS \
+	.sample_step = stub_sample_step, .commit = NULL, .set_noise = stub_set_noise, \
+	.label = stub_label, .clone = stub_clone, .destroy = stub_destroy, \
+	.ids_exchangeable = 1
 
 static const struct source_ops stub_ops = {
 	.begin = stub_begin,
 	.dists = stub_dists,
-	.sample_step = stub_sample_step,
-	.commit = NULL,
-	.set_noise = stub_set_noise,
-	.label = stub_label,
-	.clone = stub_clone,
-	.destroy = stub_destroy,
-	.ids_exchangeable = 1,
+	STUB_COMMON_OPS,
 	.pair_fixed_in_step = 1,
 };
+
+/* The stub by position: each node draws its own pair, so a step's positions
+ * are tested on independent pairs, each with its own expected overlap. */
+static const struct source_ops stub_positions_ops = {
+	.begin = stub_begin_positions,
+	.child = stub_child_depth,
+	.dists = stub_dists_positions,
+	STUB_COMMON_OPS,
+	.pair_fixed_in_step = 0,
+};
+
+void
+source_stub_open_positions(struct source *src, size_t vocab, const double *noise, int n)
+{
+	struct stub *s;
+
+	source_stub_open(src, vocab, noise[0]);
+	s = src->self;
+	stub_set_positions(s, noise, n);
+	src->ops = &stub_positions_ops;
+}
 
 void
 source_stub_open(struct source *src, size_t vocab, double noise)

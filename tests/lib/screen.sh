@@ -17,6 +17,17 @@ has() {
 	[ "$st" -eq 0 ] || screen "$1" | sed 's/^/# /'
 }
 
+# wait_re NAME ERE: poll the screen until a line matches the extended regex.
+wait_re() {
+	i=0
+	while [ "$i" -lt "$WAIT_TENTHS" ]; do
+		screen "$1" | grep -qE -- "$2" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
 # hasnt NAME ERE DESCRIPTION: no line matches.
 hasnt() {
 	screen "$1" | grep -qE -- "$2"

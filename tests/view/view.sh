@@ -13,7 +13,8 @@
 for size in "72 20 C.UTF-8" "80 24 C" "72 20 C"; do
 	set -- $size
 	view c "$1" "$2" "$3" -- --rate max --vocab 2 --seed 3
-	sleep 2
+	# 100,000 steps or more: counts of six digits, a noise floor under 0.001
+	wait_re c "steps [0-9]{6}"
 	keys c Space
 	wait_for c "paused"
 	hasnt c "(χ²|chi2)( p( [0-9](\.[0-9]?)?)?)? *(│|\|)$" \
@@ -222,7 +223,7 @@ keys x e
 has x "^┌─ token stream ─" "e again: back to the steps"
 unview x
 view x 80 24 C -- --source ngram --rate max
-sleep 2
+wait_re x "steps [0-9]{4}"
 keys x e Space
 wait_for x "paused"
 has x "^\+- text \(e: steps\) -" "ASCII: the text mode's box"
