@@ -19,13 +19,7 @@ has() {
 
 # wait_re NAME ERE: poll the screen until a line matches the extended regex.
 wait_re() {
-	i=0
-	while [ "$i" -lt "$WAIT_TENTHS" ]; do
-		screen "$1" | grep -qE -- "$2" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
+	wait_grep "$1" -E "$2"
 }
 
 # hasnt NAME ERE DESCRIPTION: no line matches.
