@@ -49,7 +49,7 @@ rng_uniform(struct rng *rng)
 double rng_normal(struct rng *rng);
 
 /* out[0..n-1] = independent standard normals, by the same ziggurat four at a time
- * from the lanes (a point outside a layer's rectangle, about one in 80, is
+ * from the lanes (a point outside a layer's rectangle, about one in 125, is
  * settled from the main state, as rng_normal does); the portable and the AVX2
  * build give the same values. Not the values of n calls of rng_normal. */
 void rng_normal_fill(struct rng *rng, double *out, size_t n);
