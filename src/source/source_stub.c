@@ -10,6 +10,7 @@
 #include "util/rng.h"
 #include "source/source.h"
 #include "source/source_stub.h"
+#include "source/stub_maxdraw.h"
 #include "util/xalloc.h"
 
 struct stub {
@@ -25,12 +26,19 @@ struct stub {
 	double *node_p, *node_q;	/* STUB_NODES_MAX pairs of vocab each */
 	int drawn;		/* nodes drawn this step */
 	struct rng *rng;	/* the step's generator, from begin */
+	double *q_cum;		/* q's running sums, for the draft's draws */
+	struct maxdraw ref;	/* the reference stream's draws, from STUB_REJECT_MIN */
 };
 
 static const char *const stub_words[20] = {
 	"the", "cat", "sat", "on", "a", "mat", "dog", "red", "ball", "and",
 	"then", "sun", "in", "park", "fun", "it", "big", "ran", "to", "sky",
 };
+
+/* From this vocabulary up, the reference stream samples by rejection without
+ * drawing every logit (stub_maxdraw.h): below it a fill, the softmax and a
+ * categorical draw are cheaper (callgrind, docs/performance.md). */
+#define STUB_REJECT_MIN 64
 
 static void *
 stub_new(size_t vocab, double noise)
@@ -42,59 +50,52 @@ stub_new(size_t vocab, double noise)
 	s->logits = xreallocarray(NULL, vocab, sizeof *s->logits);
 	s->p = xreallocarray(NULL, vocab, sizeof *s->p);
 	s->q = xreallocarray(NULL, vocab, sizeof *s->q);
+	s->q_cum = xreallocarray(NULL, vocab, sizeof *s->q_cum);
+	if (vocab >= STUB_REJECT_MIN)
+		maxdraw_init(&s->ref, vocab);
 	return s;
 }
 
 /* log p + noise = z - logsumexp(z) + noise, and softmax ignores the constant, so the
- * draft is softmax(z + noise): the notebook's q without its 1e-12 floor. */
+ * draft is softmax(z + noise): the notebook's q without its 1e-12 floor. Each
+ * softmax takes its exponentials in the pass that draws its normals, shifted by
+ * RNG_NORMAL_BOUND (1 + noise), a bound on the logits, instead of their largest
+ * (the same law, the values to rounding): with the noise at most SIM_NOISE_MAX
+ * (10) no argument falls below -300, far above the exponential's floor. One pass
+ * then normalises (q's keeps its running sums). At noise 0 q is p, bit for bit. */
 static void
 stub_begin(void *self, struct rng *rng, int need_draft)
 {
 	struct stub *s = self;
-	size_t i;
+	double shift = RNG_NORMAL_BOUND * (1.0 + fabs(s->noise)), sum;
 
-	rng_normal_fill(rng, s->logits, s->vocab);
-	dist_softmax(s->logits, s->p, s->vocab);
+	sum = rng_normal_fill_exp(rng, s->logits, NULL, 1.0, s->vocab, RNG_NORMAL_BOUND,
+	    s->p);
+	dist_scale(s->p, s->vocab, 1.0 / sum);
 	if (!need_draft)	/* the reference stream: the step's tokens share this p */
 		return;
-	rng_normal_fill(rng, s->q, s->vocab);
-	for (i = 0; i < s->vocab; i++)
-		s->q[i] = s->logits[i] + s->noise * s->q[i];
-	dist_softmax(s->q, s->q, s->vocab);
+	sum = rng_normal_fill_exp(rng, NULL, s->logits, s->noise, s->vocab, shift, s->q);
+	dist_scale_cum(s->q, s->q_cum, s->vocab, 1.0 / sum);
 }
 
-/* From this vocabulary up, the reference stream samples by rejection: below it
- * the softmax and a categorical draw are cheaper (callgrind, docs/performance.md). */
-#define STUB_REJECT_MIN 64
-
 /* count tokens from softmax(z) for one fresh draw of logits z: the same law as
- * begin without a draft and count draws from its p. Over a large vocabulary, by
- * rejection from the uniform proposal (accept i with probability
- * exp(z_i - max z)), without the vocab exponentials of the softmax. */
+ * begin without a draft and count draws from its p. Over a large vocabulary by
+ * rejection from the uniform proposal, drawing only the logits it proposes. */
 static void
 stub_sample_step(void *self, struct rng *rng, int *ids, int count)
 {
 	struct stub *s = self;
-	double max = -INFINITY;
-	size_t i;
+	double sum;
 	int k;
 
-	rng_normal_fill(rng, s->logits, s->vocab);
-	if (s->vocab < STUB_REJECT_MIN) {
-		dist_softmax(s->logits, s->p, s->vocab);
-		for (k = 0; k < count; k++)
-			ids[k] = (int)rng_categorical(rng, s->p, s->vocab, 1.0);
+	if (s->vocab >= STUB_REJECT_MIN) {
+		maxdraw_sample(&s->ref, rng, ids, count);
 		return;
 	}
-	for (i = 0; i < s->vocab; i++)
-		if (s->logits[i] > max)
-			max = s->logits[i];
-	for (k = 0; k < count; k++) {
-		do
-			i = (size_t)(rng_uniform(rng) * (double)s->vocab);
-		while (rng_uniform(rng) >= dist_exp_nonpositive(s->logits[i] - max));
-		ids[k] = (int)i;
-	}
+	sum = rng_normal_fill_exp(rng, NULL, NULL, 1.0, s->vocab, RNG_NORMAL_BOUND, s->p);
+	dist_scale_cum(s->p, s->q_cum, s->vocab, 1.0 / sum);
+	for (k = 0; k < count; k++)	/* a step without a draft: q_cum is free */
+		ids[k] = (int)rng_categorical_cum(rng, s->q_cum, s->p, s->vocab);
 }
 
 /* Node n's pair: fresh logits z, p = softmax(z), q = softmax(z + noise_n e). */
@@ -158,7 +159,7 @@ stub_dists(void *self, int node, struct pdist *p, struct pdist *q)
 	if (p != NULL)
 		*p = pdist_dense(s->p, s->vocab);
 	if (q != NULL)
-		*q = pdist_dense(s->q, s->vocab);
+		*q = pdist_dense_cum(s->q, s->q_cum, s->vocab);
 }
 
 /* A new noise for every position: a stub by position keeps its positions while
@@ -217,6 +218,8 @@ stub_destroy(void *self)
 	free(s->q);
 	free(s->node_p);
 	free(s->node_q);
+	free(s->q_cum);
+	maxdraw_free(&s->ref);
 	free(s);
 }
 

@@ -217,7 +217,9 @@ view x 80 24 C.UTF-8 -- --paused --source ngram --noise 1 \
 keys x e n n n n n n n n
 has x "^┌─ text \(e: steps\) ─" "e shows the text"
 has x "^│ [^│]*→[^ │]" "a residual word carries its arrow in the text"
-hasnt x "\[[a-z]+\]" "rejected drafts are not part of the text"
+# the text box's lines alone: the step pane below it brackets a residual's place
+screen x | sed -n '/┌─ text/,/└/p' | grep -qE '\[[a-z]+\]'
+ok $((! $?)) "rejected drafts are not part of the text"
 has x "^│ accepted →residual \+bonus *│" "the text's legend"
 keys x e
 has x "^┌─ token stream ─" "e again: back to the steps"
