@@ -18,6 +18,8 @@
 #define CLI_FRAMES_MAX 1000000000ULL	/* largest --frames */
 #define CLI_DURATION_MAX 86400.0	/* largest --duration, seconds */
 #define CLI_RATE_MAX 1e6		/* largest --rate, steps/s; 0 means "max" */
+#define CLI_STEP_MS_MAX 65	/* values in --step-ms: gamma 0..64 */
+#define CLI_POSITIONS_MAX 32	/* values in --position-alpha (SPEC_GAMMA_MAX) */
 
 /* When options ask for several modes, the last in this list wins (--json alone
  * asks for batch mode unless --theory is given). */
@@ -48,6 +50,7 @@ enum cli_axis {
 	CLI_AXIS_VERIFY_COST,
 	CLI_AXIS_VERIFIER,	/* a choice's index, as a double */
 	CLI_AXIS_SCHEDULE,
+	CLI_AXIS_LENIENCE,	/* the lenient rule's L; n 0: the rule's default */
 	CLI_AXIS_TREE,		/* --tree's shapes, by index into tree_shapes */
 };
 #define CLI_NAXES (CLI_AXIS_TREE + 1)
@@ -98,6 +101,7 @@ struct options {
 	double verify_cost;	/* --verify-cost k */
 	int sweep;		/* --sweep */
 	int csv;		/* --csv */
+	int wide;		/* --wide: the tables' wide layout */
 	int threads;		/* --threads; 0: every core */
 	uint64_t trace;		/* --trace N: steps shown in detail */
 	const char *plot;	/* --plot FILE.svg */
@@ -114,6 +118,15 @@ struct options {
 					 * shape of a sweep's list */
 	struct tree_shape tree_shapes[CLI_TREES_MAX];	/* with --sweep, the list
 					 * "2;3;2,2" (axis CLI_AXIS_TREE) */
+	/* A serving system's metrics. */
+	const char *metrics;	/* --metrics FILE ("-": standard input) */
+	int metrics_gamma;	/* --gamma when given, for a file without one; 0 */
+	double step_ms[CLI_STEP_MS_MAX];	/* --step-ms: step costs, gamma 0.. */
+	int nstep_ms;
+	double position_alpha[CLI_POSITIONS_MAX];	/* --position-alpha */
+	int nposition_alpha;
+	double position_noise[CLI_POSITIONS_MAX];	/* the stub's noise solved
+							 * for each */
 };
 
 #endif

@@ -80,6 +80,10 @@ struct tui {
 	int slowmo_auto;	/* stages advance every SLOWMO_STAGE_S */
 	uint64_t slowmo_number;	/* the step it plays */
 	double slowmo_next;	/* when the next stage is due */
+	const char *preset;	/* --preset's name, or NULL */
+	char *prompt;		/* --prompt, escaped for the screen, or NULL */
+	double target_alpha;	/* --target-alpha (or the preset's); 0: none */
+	double target_noise;	/* the noise solved for it */
 };
 
 static void
@@ -180,6 +184,10 @@ draw_panes(struct tui *t)
 	v.status = t->status_until > 0.0 ? t->status : NULL;
 	v.text_mode = t->text_mode;
 	v.tree_walk = t->tree_walk;
+	v.preset = t->preset;
+	v.prompt = t->prompt;
+	if (t->target_alpha > 0.0 && t->sim.par.noise == t->target_noise)
+		v.target_alpha = t->target_alpha;	/* while the noise is the solved one */
 	for (i = 0; i < TUI_P_COUNT; i++)
 		if (t->win[i] != NULL && (d = tui_pane_for((enum tui_pane)i, &v)) != NULL) {
 			d->draw(t->win[i], &t->sim, &v);
@@ -310,6 +318,28 @@ ladder(double x, int up, double lo)
 	return best;
 }
 
+#define THRESHOLD_MIN 0.01	/* x stops here: a schedule's P or T of 0 drafts all */
+
+/* A finer ladder for the draft cost ratio c and the schedules' P and T: steps of
+ * 0.01 up to 0.1, of 0.05 up to 1, then the 1-2-5 ladder; down from the
+ * smallest step comes lo. */
+static double
+fine_ladder(double x, int up, double lo)
+{
+	const double e = 1e-9;
+	double v;
+
+	if (up ? x >= 1.0 - e : x > 1.0 + e)
+		return ladder(x, up, 1.0);
+	if (up)
+		v = x < 0.1 - e ? (floor(x * 100.0 + e) + 1.0) / 100.0 :
+		    (floor(x * 20.0 + e) + 1.0) / 20.0;
+	else
+		v = x <= 0.1 + e ? (ceil(x * 100.0 - e) - 1.0) / 100.0 :
+		    (ceil(x * 20.0 - e) - 1.0) / 20.0;
+	return v < lo + e ? lo : v;
+}
+
 static void
 change_speed(struct tui *t, int faster)
 {
@@ -387,7 +417,7 @@ act_model(struct tui *t, enum tui_action a)
 		break;
 	case TUI_A_DRAFT_DOWN:
 	case TUI_A_DRAFT_UP:
-		sim_set_costs(s, tm, ladder(dm, a == TUI_A_DRAFT_UP, 0.0));
+		sim_set_costs(s, tm, tm * fine_ladder(dm / tm, a == TUI_A_DRAFT_UP, 0.0));
 		break;
 	case TUI_A_VERIFY_DOWN:
 	case TUI_A_VERIFY_UP:
@@ -407,6 +437,11 @@ act_model(struct tui *t, enum tui_action a)
 	case TUI_A_LENIENCE_UP:
 		sim_set_lenience(s, round2(s->par.verify.lenience +
 		    (a == TUI_A_LENIENCE_UP ? 0.05 : -0.05)));
+		break;
+	case TUI_A_THRESHOLD_DOWN:
+	case TUI_A_THRESHOLD_UP:
+		sim_set_threshold(s, fine_ladder(sim_threshold(s), a == TUI_A_THRESHOLD_UP,
+		    THRESHOLD_MIN));
 		break;
 	case TUI_A_RESET:
 		sim_reset(s);
@@ -685,6 +720,7 @@ static void
 on_key(struct tui *t, int ch)
 {
 	const struct tui_key *k;
+	struct tui_key_state st;
 	char why[256];
 
 	t->dirty = 1;
@@ -704,8 +740,9 @@ on_key(struct tui *t, int ch)
 		t->help = NULL;
 		return;
 	}
-	if ((k = tui_keys_find(ch)) != NULL && tui_keys_why_not(k, t->sim.src.kind,
-	    source_has_noise(&t->sim.src), why, sizeof why) != NULL) {
+	tui_keys_state(&t->sim, &st);
+	if ((k = tui_keys_find(ch)) != NULL && tui_keys_why_not(k, &st, why,
+	    sizeof why) != NULL) {
 		set_status(t, why);
 		return;
 	}
@@ -807,6 +844,10 @@ tui_run(const struct options *opt)
 	t->paused = opt->paused;
 	t->position = t->token = t->tree_walk = -1;
 	t->max_frames = opt->frames;
+	t->preset = opt->preset_name;
+	t->prompt = opt->prompt != NULL ? escape_text(opt->prompt) : NULL;
+	t->target_alpha = opt->target_alpha;
+	t->target_noise = opt->noise;
 	t->measure_t0 = t->next_step = clock_seconds();
 	t->deadline = opt->duration > 0.0 ? t->measure_t0 + opt->duration : 0.0;
 	sim_keep_views(&t->sim, 1);
@@ -821,6 +862,7 @@ tui_run(const struct options *opt)
 	sig = tui_term_signal();
 	hung_up = t->hung_up;
 	sim_close(&t->sim);
+	free(t->prompt);
 	free(t);
 	if (sig != 0 && sig != SIGINT)	/* Ctrl-C quits as q does */
 		tui_term_reraise(sig);

@@ -40,6 +40,10 @@ struct tui_view {
 	int text_mode;		/* the stream shows the emitted text as prose */
 	int tree_walk;		/* the tree pane's walk: the tested nodes shown
 				 * with their verdicts, in test order; -1: all */
+	const char *preset;	/* --preset's name, or NULL */
+	const char *prompt;	/* --prompt, escaped, or NULL */
+	double target_alpha;	/* the alpha the noise was solved for, while the
+				 * noise is that one; 0: none */
 };
 
 typedef void (*tui_pane_fn)(WINDOW *, const struct sim *, const struct tui_view *);

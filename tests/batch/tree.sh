@@ -80,7 +80,7 @@ within "$(jq -r '.accept_rate_by_position[0]' "$TMPD/ceiling.json")" 0 0.86 \
 # A sweep over shapes: chains and trees by nodes, in a table, CSV and a plot.
 "$SPECDEC" --sweep --verifier specinfer --tree '1;1,1;2;2,2' --steps 300 --csv \
 	--threads 1 --plot "$TMPD/trees.svg" >"$TMPD/sweep.csv"
-is "$(awk -F, 'NR > 1 { print $1 "/" $24 }' "$TMPD/sweep.csv" | tr '\n' ' ')" \
+is "$(awk -F, 'NR > 1 { print $1 "/" $26 }' "$TMPD/sweep.csv" | tr '\n' ' ')" \
 	"1/1 2/2 1/2 2/6 " "--sweep --tree 'A;B;...': one cell a shape, its depth and nodes"
 is "$(tail -n 1 "$TMPD/sweep.csv" | sed 's/^[^"]*//')" '"[(0,), (1,), (0, 0), (0, 1), (1, 0), (1, 1)]"' \
 	"the CSV's tree column: the shape as index paths, quoted"
