@@ -391,7 +391,8 @@ walk_top_down(const struct verify_entry *e, const struct verify_params *par,
 {
 	struct spec_position at;
 	struct verify_tree_node nd;
-	int tok[TREE_NODES_MAX], v = 0, d = 0, i, k, r;
+	double beta_k[TREE_NODES_MAX + 1];	/* a fixed pair: by width, once */
+	int tok[TREE_NODES_MAX], v = 0, d = 0, i, k, r, have[TREE_NODES_MAX + 1] = { 0 };
 
 	for (;;) {
 		path_position(src, tree, v, d, &at, targets);
@@ -402,7 +403,11 @@ walk_top_down(const struct verify_entry *e, const struct verify_params *par,
 		for (i = 0; i < k; i++)
 			tok[i] = tree->node[shape->first_child[v] + i].token;
 		node_work(tree, src->vocab, &at, k, tok, rng, &nd);
-		out->beta[d] = node_beta(e, par, &nd, fixed_pair);
+		if (!fixed_pair || !have[k]) {	/* every node has the pair: reuse */
+			beta_k[k] = node_beta(e, par, &nd, fixed_pair);
+			have[k] = 1;
+		}
+		out->beta[d] = beta_k[k];
 		if (v == 0 && fixed_pair && e->tree_draw == VERIFY_DRAW_IID) {
 			verify_tree_dense(&nd);
 			out->ot_ceiling = verify_tree_ot_ceiling(nd.p, nd.q, nd.vocab, k);
@@ -516,11 +521,26 @@ verify_tree_ot_ceiling(const double *p, const double *q, size_t n, int k)
 
 	for (i = 0; i < n; i++)
 		it[i] = (struct qp_item){ p[i] > 0.0 ? q[i] / p[i] : HUGE_VAL, p[i], q[i] };
-	qsort(it, n, sizeof *it, by_qp_falling);
+	if (n <= 64)	/* insertion: no allocation, few moves */
+		for (i = 1; i < n; i++) {
+			struct qp_item x = it[i];
+			size_t j = i;
+
+			for (; j > 0 && it[j - 1].ratio < x.ratio; j--)
+				it[j] = it[j - 1];
+			it[j] = x;
+		}
+	else
+		qsort(it, n, sizeof *it, by_qp_falling);
 	for (i = 0; i < n; i++) {
+		double qk = 1.0, qc = fmin(qt + it[i].q, 1.0);
+		int j;
+
 		pt += it[i].p;
 		qt += it[i].q;
-		best = fmin(best, pt + 1.0 - pow(fmin(qt, 1.0), k));
+		for (j = 0; j < k; j++)	/* k is small: no pow */
+			qk *= qc;
+		best = fmin(best, pt + 1.0 - qk);
 	}
 	free(it);
 	return best;
