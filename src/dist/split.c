@@ -29,7 +29,7 @@ split_argmax(const struct split_dist *d)
 	size_t best = d->floor->top.token, i;
 	double top = split_prob(d, best);
 
-	if (!d->floor->top.alone)
+	if (!d->floor->top.alone || (d->signed_extra && split_extra(d, best) < 0.0))
 		return SPLIT_NONE;
 	if (!(top > 0.0))
 		top = -1.0;
@@ -45,13 +45,51 @@ split_argmax(const struct split_dist *d)
 	return best;
 }
 
+/* split_sample for signed extras, by rejection from the floor plus the positive
+ * extras (which weigh every token at least its P): expected draws 1 plus the
+ * negative extras' mass. */
+static size_t
+sample_signed(const struct split_dist *d, struct rng *rng)
+{
+	double floor_mass = d->scale * d->floor->sum, pos = 0.0, u, acc, e;
+	size_t i, w, last = SPLIT_NONE;
+
+	for (i = 0; i < d->nlist; i++)
+		if (d->extra[i] > 0.0)
+			pos += d->extra[i];
+	for (;;) {
+		u = rng_uniform(rng) * (pos + floor_mass);
+		if (u < pos || !(floor_mass > 0.0)) {
+			for (acc = 0.0, i = 0; i < d->nlist; i++)
+				if (d->extra[i] > 0.0) {
+					acc += d->extra[i];
+					last = d->list[i];
+					if (u < acc)
+						return last;
+				}
+			if (last != SPLIT_NONE)
+				return last;
+			continue;
+		}
+		w = split_floor_pick(d->floor, (u - pos) / d->scale);
+		if ((e = split_extra(d, w)) >= 0.0)
+			return w;
+		if (rng_uniform(rng) * d->scale * d->floor->w[w] <
+		    d->scale * d->floor->w[w] + e)
+			return w;
+	}
+}
+
 size_t
 split_sample(const struct split_dist *d, struct rng *rng)
 {
 	double floor_mass = d->scale * d->floor->sum;
-	double u = rng_uniform(rng) * (d->extra_sum + floor_mass), acc = 0.0;
+	double u, acc = 0.0;
 	size_t i, last = SPLIT_NONE;
 
+	if (d->signed_extra)
+		return sample_signed(d, rng);
+	u = rng_uniform(rng) * (d->extra_sum + floor_mass);
 	if (u < d->extra_sum || !(floor_mass > 0.0)) {
 		for (i = 0; i < d->nlist; i++) {
 			if (d->extra[i] > 0.0) {

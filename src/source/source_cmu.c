@@ -8,24 +8,44 @@
 #include <string.h>
 
 #include "dist/pdist.h"
-#include "source/lm_trie.h"
+#include "dist/split.h"
+#include "source/sphinx_trie.h"
 #include "source/source.h"
 #include "source/source_cmu.h"
 #include "source/sphinx_lm.h"
 #include "util/xalloc.h"
 
 #define HIST 2			/* words of history a trigram reads */
+#define HEAVY 32		/* words whose bigram rows are floors of their own */
 #define PROMPT_SHOWN 40		/* characters of the prompt in the description */
 
 /* Read-only after open; shared by a source and its clones. */
 struct shared {
 	int refs;
-	struct lm_trie lm;
+	struct sphinx_trie lm;
 	int target_order, draft_order;
 	double inv_temp;
+	int split;		/* untempered: positions in split form over floor */
+	struct split_floor floor;	/* the unigram, with its running sums */
+	double *floor_cdf;
+	/* The HEAVY words with the most successor work (list length times
+	 * frequency): each one's bigram row is a floor, so a context ending in
+	 * it lists only its trigrams. heavy_of[v] is v's slot + 1, or 0. */
+	struct split_floor heavy[HEAVY];
+	uint8_t *heavy_of;
 	uint32_t start[HIST];	/* the prompt's last words */
 	size_t nstart;
 	char *base, *describe, *title;
+};
+
+/* A node's split pair over the unigram floor: the merged successor list of
+ * its context (the last word's bigrams and the last two words' trigrams) and
+ * each view's extras on it; one list for both, so the pair is walked once. */
+struct cmu_split {
+	uint32_t *list;
+	double *ep, *eq;
+	size_t n, cap;
+	struct split_dist p, q;
 };
 
 /* A node: its context and its rows, built at most once a step. */
@@ -34,6 +54,8 @@ struct cmunode {
 	size_t n;
 	double *p, *q;
 	uint64_t p_step, q_step;
+	struct cmu_split sp;
+	uint64_t sp_step;
 };
 
 struct cmusrc {
@@ -48,9 +70,17 @@ struct cmusrc {
 static void
 shared_release(struct shared *sh)
 {
+	int i;
+
 	if (sh == NULL || --sh->refs > 0)
 		return;
-	lm_trie_free(&sh->lm);
+	sphinx_trie_free(&sh->lm);
+	free(sh->floor_cdf);
+	for (i = 0; i < HEAVY; i++) {
+		free((void *)sh->heavy[i].w);
+		free((void *)sh->heavy[i].cdf);
+	}
+	free(sh->heavy_of);
 	free(sh->base);
 	free(sh->describe);
 	free(sh->title);
@@ -132,7 +162,7 @@ build_row(const struct cmusrc *s, const struct cmunode *nd, int order, double **
 	if (*row == NULL)
 		*row = xreallocarray(NULL, vocab, sizeof **row);
 	out = *row;
-	sum = lm_trie_row(&sh->lm, order, nd->ctx, nd->n, out);
+	sum = sphinx_trie_row(&sh->lm, order, nd->ctx, nd->n, out);
 	if (sh->inv_temp != 1.0) {
 		for (sum = 0.0, w = 0; w < vocab; w++)
 			sum += out[w] = pow(out[w], sh->inv_temp);
@@ -143,12 +173,190 @@ build_row(const struct cmusrc *s, const struct cmunode *nd, int order, double **
 	return out;
 }
 
+/* Where token w sits in a node's merged list (sorted), or SPLIT_NONE. */
+static size_t
+list_find(const void *where, uint32_t w)
+{
+	const struct cmu_split *sp = where;
+	size_t lo = 0, hi = sp->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (sp->list[mid] < w)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < sp->n && sp->list[lo] == w ? lo : SPLIT_NONE;
+}
+
+/* A view's context: the backoff weights that scale the floor off the lists. */
+struct view {
+	int order;		/* the order in force: 1, 2, or 3 where u v is listed */
+	double bo_v, bo_c;
+};
+
+/* P(w) of view at a listed token, from its bigram b and trigram t (< 0:
+ * not listed). */
+static double
+view_prob(const struct view *vw, double u, double b, double t)
+{
+	double p2 = b >= 0.0 ? b : vw->bo_v * u;
+
+	if (vw->order == 1)
+		return u;
+	if (vw->order == 2)
+		return p2;
+	return t >= 0.0 ? t : vw->bo_c * p2;
+}
+
+static double
+view_scale(const struct view *vw)
+{
+	return vw->order == 1 ? 1.0 : vw->order == 2 ? vw->bo_v : vw->bo_c * vw->bo_v;
+}
+
+static void
+grow_split(struct cmu_split *sp, size_t need)
+{
+	if (need <= sp->cap)
+		return;
+	sp->cap = need;
+	sp->list = xreallocarray(sp->list, need, sizeof *sp->list);
+	sp->ep = xreallocarray(sp->ep, need, sizeof *sp->ep);
+	sp->eq = xreallocarray(sp->eq, need, sizeof *sp->eq);
+}
+
+/* d = the view over the floor with extras e (their sum given), normalised. */
+static void
+finish_view(const struct split_floor *floor, double scale, struct cmu_split *sp,
+    double *e, double sum, struct split_dist *d)
+{
+	double z = 1.0 / (scale * floor->sum + sum);
+	size_t i;
+	int neg = 0;
+
+	for (i = 0; i < sp->n; i++) {
+		e[i] *= z;
+		neg |= e[i] < 0.0;
+	}
+	*d = (struct split_dist){ floor, scale * z, sp->list, e, sp->n, sum * z,
+	    list_find, sp, neg };
+}
+
+/* The merged successors of node nd's context and both views' extras. */
+static void
+build_split(const struct shared *sh, const struct cmunode *nd, struct cmu_split *sp)
+{
+	const struct sphinx_trie *t = &sh->lm;
+	struct view vp = { 1, 1.0, 1.0 }, vq = { 1, 1.0, 1.0 };
+	uint32_t v, c = SPHINX_TRIE_NONE, bi = 0, be = 0, ti = 0, te = 0, w;
+	double sp_sum = 0.0, sq_sum = 0.0;
+
+	sp->n = 0;
+	if (nd->n > 0) {
+		v = nd->ctx[nd->n - 1];
+		bi = t->bg_first[v];
+		be = t->bg_first[v + 1];
+		if (nd->n > 1 && t->tg_first != NULL &&
+		    (c = sphinx_trie_bigram(t, nd->ctx[nd->n - 2], v)) != SPHINX_TRIE_NONE) {
+			ti = t->tg_first[c];
+			te = t->tg_first[c + 1];
+		}
+		vp = (struct view){ sh->target_order < 2 ? 1 : sh->target_order == 2 ||
+		    c == SPHINX_TRIE_NONE ? 2 : 3, t->bo1[v], c != SPHINX_TRIE_NONE ?
+		    t->bg_bo[c] : 1.0 };
+		vq = vp;
+		vq.order = sh->draft_order < 2 ? 1 : sh->draft_order == 2 ||
+		    c == SPHINX_TRIE_NONE ? 2 : 3;
+	}
+	grow_split(sp, (size_t)(be - bi) + (te - ti) + 1);
+	while (bi < be || ti < te) {
+		double b = -1.0, tr = -1.0, u;
+
+		w = bi < be && (ti == te || t->bg_word[bi] <= t->tg_word[ti]) ?
+		    t->bg_word[bi] : t->tg_word[ti];
+		if (bi < be && t->bg_word[bi] == w)
+			b = t->bg_prob[bi++];
+		if (ti < te && t->tg_word[ti] == w)
+			tr = t->tg_prob[ti++];
+		u = t->uni[w];
+		sp->list[sp->n] = w;
+		sp_sum += sp->ep[sp->n] = view_prob(&vp, u, b, tr) - view_scale(&vp) * u;
+		sq_sum += sp->eq[sp->n] = view_prob(&vq, u, b, tr) - view_scale(&vq) * u;
+		sp->n++;
+	}
+	finish_view(&sh->floor, view_scale(&vp), sp, sp->ep, sp_sum, &sp->p);
+	finish_view(&sh->floor, view_scale(&vq), sp, sp->eq, sq_sum, &sp->q);
+}
+
+/* Over heavy floor f, the row of order 2 after v: the views of orders 2 and 3
+ * after u v (trigram bigram c, or none) list the trigrams of c alone. */
+static void
+build_heavy(const struct shared *sh, const struct split_floor *f, uint32_t c,
+    struct cmu_split *sp)
+{
+	const struct sphinx_trie *t = &sh->lm;
+	uint32_t i, ti = 0, te = 0;
+	double bo = c != SPHINX_TRIE_NONE ? t->bg_bo[c] : 1.0, sum = 0.0, qsum = 0.0;
+	int p3 = sh->target_order == 3, q3 = sh->draft_order == 3;
+
+	if (c != SPHINX_TRIE_NONE) {
+		ti = t->tg_first[c];
+		te = t->tg_first[c + 1];
+	}
+	grow_split(sp, (size_t)(te - ti) + 1);
+	sp->n = 0;
+	for (i = ti; i < te; i++) {
+		uint32_t w = t->tg_word[i];
+		double e = t->tg_prob[i] - bo * f->w[w];
+
+		sp->list[sp->n] = w;
+		sum += sp->ep[sp->n] = p3 ? e : 0.0;
+		qsum += sp->eq[sp->n] = q3 ? e : 0.0;
+		sp->n++;
+	}
+	finish_view(f, p3 ? bo : 1.0, sp, sp->ep, sum, &sp->p);
+	finish_view(f, q3 ? bo : 1.0, sp, sp->eq, qsum, &sp->q);
+}
+
+/* The node's split pair: over its last word's own floor when that word is
+ * heavy and both views read it, else over the unigram floor. */
+static void
+build_node(const struct shared *sh, const struct cmunode *nd, struct cmu_split *sp)
+{
+	uint32_t v, c = SPHINX_TRIE_NONE;
+	int slot;
+
+	if (nd->n == 0 || sh->target_order < 2 || sh->draft_order < 2 ||
+	    (slot = sh->heavy_of[nd->ctx[nd->n - 1]]) == 0) {
+		build_split(sh, nd, sp);
+		return;
+	}
+	v = nd->ctx[nd->n - 1];
+	if (nd->n > 1 && sh->lm.tg_first != NULL)
+		c = sphinx_trie_bigram(&sh->lm, nd->ctx[nd->n - 2], v);
+	build_heavy(sh, &sh->heavy[slot - 1], c, sp);
+}
+
 static void
 cmusrc_dists(void *self, int node, struct pdist *p, struct pdist *q)
 {
 	struct cmusrc *s = self;
 	struct cmunode *nd = s->node[node];
 	size_t vocab = s->sh->lm.vocab;
+
+	if (s->sh->split) {
+		if (nd->sp_step != s->step)
+			build_node(s->sh, nd, &nd->sp);
+		nd->sp_step = s->step;
+		if (p != NULL)
+			*p = pdist_split(&nd->sp.p);
+		if (q != NULL)
+			*q = pdist_split(&nd->sp.q);
+		return;
+	}
 
 	if (p != NULL) {
 		if (nd->p_step != s->step)
@@ -202,6 +410,9 @@ cmusrc_destroy(void *self)
 	for (i = 0; i < s->node_cap && s->node[i] != NULL; i++) {
 		free(s->node[i]->p);
 		free(s->node[i]->q);
+		free(s->node[i]->sp.list);
+		free(s->node[i]->sp.ep);
+		free(s->node[i]->sp.eq);
 		free(s->node[i]);
 	}
 	free(s->node);
@@ -236,14 +447,73 @@ source_cmu_available(void)
 #endif
 }
 
+/* The unigram floor of the split form, with its running sums. */
+static void
+build_floor(struct shared *sh)
+{
+	size_t w, n = sh->lm.vocab;
+
+	sh->floor_cdf = xreallocarray(NULL, n, sizeof *sh->floor_cdf);
+	for (w = 0; w < n; w++)
+		sh->floor_cdf[w] = (w > 0 ? sh->floor_cdf[w - 1] : 0.0) + sh->lm.uni[w];
+	sh->floor = (struct split_floor){ n, sh->lm.uni, sh->floor_cdf,
+	    sh->floor_cdf[n - 1], NULL, NULL, NULL, NULL, NULL,
+	    split_floor_top(sh->lm.uni, n) };
+}
+
+/* A word's successor work: its bigram list's length times its frequency. */
+struct work {
+	double w;
+	uint32_t v;
+};
+
+static int
+cmp_work(const void *a, const void *b)
+{
+	const struct work *x = a, *y = b;
+
+	if (x->w != y->w)
+		return x->w > y->w ? -1 : 1;
+	return (x->v > y->v) - (x->v < y->v);
+}
+
+/* The heavy words' floors: each one's row of order 2, with running sums. */
+static void
+build_heavy_floors(struct shared *sh)
+{
+	const struct sphinx_trie *t = &sh->lm;
+	size_t n = t->vocab, i, w;
+	struct work *k = xreallocarray(NULL, n, sizeof *k);
+	uint32_t ctx;
+
+	sh->heavy_of = xcalloc(n, 1);
+	for (w = 0; w < n; w++)
+		k[w] = (struct work){ t->uni[w] * (t->bg_first[w + 1] - t->bg_first[w]),
+		    (uint32_t)w };
+	qsort(k, n, sizeof *k, cmp_work);
+	for (i = 0; i < HEAVY && i < n && k[i].w > 0.0; i++) {
+		double *row = xreallocarray(NULL, n, sizeof *row);
+		double *cdf = xreallocarray(NULL, n, sizeof *cdf);
+
+		ctx = k[i].v;
+		sphinx_trie_row(t, 2, &ctx, 1, row);
+		for (w = 0; w < n; w++)
+			cdf[w] = (w > 0 ? cdf[w - 1] : 0.0) + row[w];
+		sh->heavy[i] = (struct split_floor){ n, row, cdf, cdf[n - 1], NULL, NULL,
+		    NULL, NULL, NULL, split_floor_top(row, n) };
+		sh->heavy_of[ctx] = (uint8_t)(i + 1);
+	}
+	free(k);
+}
+
 /* The text starts after "<s>", the model's sentence start, when it has one. */
 static void
 default_start(struct shared *sh)
 {
-	uint32_t id = lm_trie_find_word(&sh->lm, "<s>", 3);
+	uint32_t id = sphinx_trie_find_word(&sh->lm, "<s>", 3);
 
 	sh->nstart = 0;
-	if (id != LM_TRIE_NONE)
+	if (id != SPHINX_TRIE_NONE)
 		sh->start[sh->nstart++] = id;
 }
 
@@ -270,6 +540,11 @@ source_cmu_open(struct source *src, const struct source_cmu_config *cfg,
 	sh->target_order = cfg->target_order;
 	sh->draft_order = cfg->draft_order;
 	sh->inv_temp = 1.0 / cfg->temperature;
+	sh->split = sh->inv_temp == 1.0;
+	if (sh->split) {
+		build_floor(sh);
+		build_heavy_floors(sh);
+	}
 	default_start(sh);
 	sh->base = xasprintf("model %s: order %d, %u words, %llu bigrams, %llu "
 	    "trigrams; target order %d, draft order %d, temperature %g", path,
@@ -301,7 +576,7 @@ source_cmu_set_prompt(struct source *src, const char *text, char *err, size_t er
 		at += strspn(at, " \t\n");
 		if ((len = strcspn(at, " \t\n")) == 0)
 			break;
-		if ((id = lm_trie_find_word(&sh->lm, at, len)) == LM_TRIE_NONE) {
+		if ((id = sphinx_trie_find_word(&sh->lm, at, len)) == SPHINX_TRIE_NONE) {
 			snprintf(err, errlen, "--prompt: '%.*s' is not a word of the "
 			    "model's vocabulary", (int)len, at);
 			return -1;

@@ -6,7 +6,7 @@
  * text plus the drafts from the root to the node; commit appends what the
  * step emitted. Temperature applies to both views.
  *
- * Every position is dense (lm_trie.h says why the split form does not fit a
+ * Every position is dense (sphinx_trie.h says why the split form does not fit a
  * backoff model): a row costs a pass over the vocabulary plus the context's
  * listed successors. Needs sphinxbase at configure time (HAVE_SPHINXBASE); a
  * build without it refuses to open the source, naming the package. */

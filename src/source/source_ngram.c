@@ -89,8 +89,8 @@ shared_release(struct shared *sh)
 {
 	if (sh == NULL || --sh->refs > 0)
 		return;
-	ngram_model_free(&sh->target);
-	ngram_model_free(&sh->draft);
+	ngram_model_release(&sh->target);
+	ngram_model_release(&sh->draft);
 	ngram_counts_free(&sh->counts);
 	vocab_free(&sh->vocab);
 	free(sh->base);
@@ -324,7 +324,7 @@ heavy_at(struct ngsrc *s, struct ngnode *nd, struct pdist *p, struct pdist *q)
 		ngram_split_over(&s->sh->target, nd->ctx, nd->n, &hp->f, sp->extra,
 		    &sp->where, &sp->d);
 		sq->d = (struct split_dist){ &hp->g, 1.0 / hp->g.sum, NULL, NULL, 0, 0.0,
-		    NULL, NULL };
+		    NULL, NULL, 0 };
 		sp->step = sq->step = s->step;
 	}
 	if (p != NULL)
@@ -480,8 +480,8 @@ train(struct shared *sh, const char *text, size_t len,
 	if (vocab_build(text, len, cfg->max_vocab, &sh->vocab, &ids, &n) != 0)
 		return -1;
 	ngram_count(&sh->counts, ids, n, sh->vocab.size, order);
-	ngram_model_init(&sh->target, &sh->counts, cfg->target_order, cfg->temperature);
-	ngram_model_init(&sh->draft, &sh->counts, cfg->draft_order, cfg->temperature);
+	ngram_model_build(&sh->target, &sh->counts, cfg->target_order, cfg->temperature);
+	ngram_model_build(&sh->draft, &sh->counts, cfg->draft_order, cfg->temperature);
 	sh->same_floor = sh->target.floor.sum == sh->draft.floor.sum &&
 	    memcmp(sh->target.base_t, sh->draft.base_t,
 	    sh->vocab.size * sizeof *sh->target.base_t) == 0;

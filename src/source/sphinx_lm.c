@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "source/lm_trie.h"
+#include "source/sphinx_trie.h"
 #include "source/sphinx_lm.h"
 
 #ifdef HAVE_SPHINXBASE
@@ -34,7 +34,7 @@ is_trie(const char *path)
 /* Read path with sphinxbase and write it as a trie to a temporary file, read
  * that, and remove it. */
 static int
-convert(const char *path, struct lm_trie *t, char *err, size_t errlen)
+convert(const char *path, struct sphinx_trie *t, char *err, size_t errlen)
 {
 	char tmp[] = "/tmp/specdec-lm-XXXXXX";
 	logmath_t *lmath = logmath_init(1.0001, 0, 0);
@@ -60,13 +60,13 @@ convert(const char *path, struct lm_trie *t, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: sphinxbase cannot write it as a trie", path);
 		return -1;
 	}
-	rc = lm_trie_read(tmp, t, err, errlen);
+	rc = sphinx_trie_read(tmp, t, err, errlen);
 	unlink(tmp);
 	return rc;
 }
 
 int
-sphinx_lm_load(const char *path, struct lm_trie *t, char *err, size_t errlen)
+sphinx_lm_load(const char *path, struct sphinx_trie *t, char *err, size_t errlen)
 {
 	err_set_logfp(NULL);
 	if (access(path, R_OK) != 0) {
@@ -74,12 +74,12 @@ sphinx_lm_load(const char *path, struct lm_trie *t, char *err, size_t errlen)
 		    "comes with Debian's pocketsphinx-en-us)", path);
 		return -1;
 	}
-	return is_trie(path) ? lm_trie_read(path, t, err, errlen) :
+	return is_trie(path) ? sphinx_trie_read(path, t, err, errlen) :
 	    convert(path, t, err, errlen);
 }
 #else
 int
-sphinx_lm_load(const char *path, struct lm_trie *t, char *err, size_t errlen)
+sphinx_lm_load(const char *path, struct sphinx_trie *t, char *err, size_t errlen)
 {
 	(void)path;
 	(void)t;

@@ -1,4 +1,4 @@
-/* lm_trie.c: sphinxbase's binary trie file, decoded once into forward lists. */
+/* sphinx_trie.c: sphinxbase's binary trie file, decoded once into forward lists. */
 #include "config.h"
 
 #include <math.h>
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source/lm_trie.h"
+#include "source/sphinx_trie.h"
 #include "util/memlimit.h"
 #include "util/readfile.h"
 #include "util/xalloc.h"
@@ -155,7 +155,7 @@ bad_counts:
 
 /* The word strings after the trie: vocab NUL-terminated strings. */
 static int
-read_words(const struct layout *l, struct lm_trie *t, char *err, size_t errlen,
+read_words(const struct layout *l, struct sphinx_trie *t, char *err, size_t errlen,
     const char *path)
 {
 	size_t at = l->words_at, i, k = 0;
@@ -215,7 +215,7 @@ long_entry(const struct layout *l, uint32_t i, float *prob)
  * (order 2) array, grouped by their first word: two passes, a count and a fill;
  * the outer loop over x ascending leaves each context's list sorted. */
 static void
-build_bigrams(const struct layout *l, struct lm_trie *t)
+build_bigrams(const struct layout *l, struct sphinx_trie *t)
 {
 	uint32_t x, i, y, *fill;
 	float pr, bo = 0.0f;
@@ -241,8 +241,8 @@ build_bigrams(const struct layout *l, struct lm_trie *t)
 			if (y >= t->vocab)
 				continue;
 			t->bg_word[fill[y]] = x;
-			t->bg_prob[fill[y]] = pr;
-			t->bg_bo[fill[y]++] = bo;
+			t->bg_prob[fill[y]] = (float)from_log(pr);
+			t->bg_bo[fill[y]++] = (float)(l->order == 3 ? from_log(bo) : 1.0);
 		}
 	free(fill);
 }
@@ -300,7 +300,7 @@ sort_by(struct tri *in, struct tri *out, size_t n, uint32_t vocab, int by_z)
  * is sorted by y. A trigram whose bigram z y is not listed is dropped (the
  * model then backs off there, as sphinxbase does). */
 static void
-build_trigrams(const struct layout *l, struct lm_trie *t)
+build_trigrams(const struct layout *l, struct sphinx_trie *t)
 {
 	size_t n, i, k = 0;
 	struct tri *a = collect_trigrams(l, t->vocab, &n), *b;
@@ -324,7 +324,7 @@ build_trigrams(const struct layout *l, struct lm_trie *t)
 			continue;
 		t->tg_first[c + 1]++;
 		t->tg_word[k] = a[i].x;
-		t->tg_prob[k++] = a[i].prob;
+		t->tg_prob[k++] = (float)from_log(a[i].prob);
 	}
 	for (c = 0; c < t->count[1]; c++)
 		t->tg_first[c + 1] += t->tg_first[c];
@@ -333,7 +333,7 @@ build_trigrams(const struct layout *l, struct lm_trie *t)
 }
 
 static void
-build_unigrams(const struct layout *l, struct lm_trie *t)
+build_unigrams(const struct layout *l, struct sphinx_trie *t)
 {
 	uint32_t w;
 
@@ -367,7 +367,7 @@ ranges_ok(const struct layout *l)
 }
 
 int
-lm_trie_read(const char *path, struct lm_trie *t, char *err, size_t errlen)
+sphinx_trie_read(const char *path, struct sphinx_trie *t, char *err, size_t errlen)
 {
 	struct layout l;
 	uint8_t *buf;
@@ -410,12 +410,12 @@ lm_trie_read(const char *path, struct lm_trie *t, char *err, size_t errlen)
 out:
 	free(buf);
 	if (rc != 0)
-		lm_trie_free(t);
+		sphinx_trie_free(t);
 	return rc;
 }
 
 void
-lm_trie_free(struct lm_trie *t)
+sphinx_trie_free(struct sphinx_trie *t)
 {
 	free(t->uni);
 	free(t->bo1);
@@ -431,7 +431,7 @@ lm_trie_free(struct lm_trie *t)
 	memset(t, 0, sizeof *t);
 }
 
-/* The position of w in the sorted list[lo, hi), or LM_TRIE_NONE. */
+/* The position of w in the sorted list[lo, hi), or SPHINX_TRIE_NONE. */
 static uint32_t
 find_sorted(const uint32_t *list, uint32_t lo, uint32_t hi, uint32_t w)
 {
@@ -445,14 +445,14 @@ find_sorted(const uint32_t *list, uint32_t lo, uint32_t hi, uint32_t w)
 		else
 			hi = mid;
 	}
-	return lo < end && list[lo] == w ? lo : LM_TRIE_NONE;
+	return lo < end && list[lo] == w ? lo : SPHINX_TRIE_NONE;
 }
 
 uint32_t
-lm_trie_bigram(const struct lm_trie *t, uint32_t v, uint32_t w)
+sphinx_trie_bigram(const struct sphinx_trie *t, uint32_t v, uint32_t w)
 {
 	if (t->bg_word == NULL || v >= t->vocab)
-		return LM_TRIE_NONE;
+		return SPHINX_TRIE_NONE;
 	return find_sorted(t->bg_word, t->bg_first[v], t->bg_first[v + 1], w);
 }
 
@@ -466,11 +466,11 @@ kept(int order, size_t n)
 }
 
 double
-lm_trie_row(const struct lm_trie *t, int order, const uint32_t *ctx, size_t n,
+sphinx_trie_row(const struct sphinx_trie *t, int order, const uint32_t *ctx, size_t n,
     double *out)
 {
 	size_t h = kept(order > t->order ? t->order : order, n), w;
-	uint32_t v, c = LM_TRIE_NONE, i;
+	uint32_t v, c = SPHINX_TRIE_NONE, i;
 	double bo, sum;
 
 	if (h == 0) {
@@ -481,55 +481,55 @@ lm_trie_row(const struct lm_trie *t, int order, const uint32_t *ctx, size_t n,
 	}
 	v = ctx[n - 1];
 	bo = t->bo1[v];
-	if (h == 2 && (c = lm_trie_bigram(t, ctx[n - 2], v)) != LM_TRIE_NONE)
-		bo *= from_log(t->bg_bo[c]);
+	if (h == 2 && (c = sphinx_trie_bigram(t, ctx[n - 2], v)) != SPHINX_TRIE_NONE)
+		bo *= t->bg_bo[c];
 	for (w = 0; w < t->vocab; w++)
 		out[w] = bo * t->uni[w];
-	bo = c != LM_TRIE_NONE ? from_log(t->bg_bo[c]) : 1.0;
+	bo = c != SPHINX_TRIE_NONE ? t->bg_bo[c] : 1.0;
 	for (i = t->bg_first[v]; i < t->bg_first[v + 1]; i++)
-		out[t->bg_word[i]] = bo * from_log(t->bg_prob[i]);
-	if (c != LM_TRIE_NONE)
+		out[t->bg_word[i]] = bo * t->bg_prob[i];
+	if (c != SPHINX_TRIE_NONE)
 		for (i = t->tg_first[c]; i < t->tg_first[c + 1]; i++)
-			out[t->tg_word[i]] = from_log(t->tg_prob[i]);
+			out[t->tg_word[i]] = t->tg_prob[i];
 	for (sum = 0.0, w = 0; w < t->vocab; w++)
 		sum += out[w];
 	return sum;
 }
 
 double
-lm_trie_prob(const struct lm_trie *t, int order, const uint32_t *ctx, size_t n,
+sphinx_trie_prob(const struct sphinx_trie *t, int order, const uint32_t *ctx, size_t n,
     uint32_t w, int *used)
 {
 	size_t h = kept(order > t->order ? t->order : order, n);
-	uint32_t v, c = LM_TRIE_NONE, i;
+	uint32_t v, c = SPHINX_TRIE_NONE, i;
 	double bo = 1.0;
 
 	*used = 1;
 	if (h == 0)
 		return t->uni[w];
 	v = ctx[n - 1];
-	if (h == 2 && (c = lm_trie_bigram(t, ctx[n - 2], v)) != LM_TRIE_NONE) {
+	if (h == 2 && (c = sphinx_trie_bigram(t, ctx[n - 2], v)) != SPHINX_TRIE_NONE) {
 		i = find_sorted(t->tg_word, t->tg_first[c], t->tg_first[c + 1], w);
-		if (i != LM_TRIE_NONE) {
+		if (i != SPHINX_TRIE_NONE) {
 			*used = 3;
-			return from_log(t->tg_prob[i]);
+			return t->tg_prob[i];
 		}
-		bo = from_log(t->bg_bo[c]);
+		bo = t->bg_bo[c];
 	}
-	if ((i = lm_trie_bigram(t, v, w)) != LM_TRIE_NONE) {
+	if ((i = sphinx_trie_bigram(t, v, w)) != SPHINX_TRIE_NONE) {
 		*used = 2;
-		return bo * from_log(t->bg_prob[i]);
+		return bo * t->bg_prob[i];
 	}
 	return bo * t->bo1[v] * t->uni[w];
 }
 
 uint32_t
-lm_trie_find_word(const struct lm_trie *t, const char *word, size_t len)
+sphinx_trie_find_word(const struct sphinx_trie *t, const char *word, size_t len)
 {
 	uint32_t i;
 
 	for (i = 0; i < t->vocab; i++)
 		if (strncmp(t->word[i], word, len) == 0 && t->word[i][len] == '\0')
 			return i;
-	return LM_TRIE_NONE;
+	return SPHINX_TRIE_NONE;
 }
