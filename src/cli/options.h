@@ -88,7 +88,10 @@ struct options {
 	size_t max_vocab;
 	int target_order;
 	int draft_order;
-	double temperature;
+	double temperature;	/* the target's (ngram: both models') */
+	double draft_temperature;	/* cmu: the draft's; 0: as temperature */
+	size_t top_k, draft_top_k;	/* cmu: 0 none */
+	double top_p, draft_top_p;	/* cmu: 1 none */
 	/* Presets, verification cost, sweeps, handouts. */
 	double target_alpha;	/* --target-alpha; 0: not given */
 	double target_alpha_achieved;	/* the expected overlap at the noise solved */

@@ -102,7 +102,10 @@ open_cmu(const struct options *opt, struct source *src, char *err, size_t errlen
 {
 	struct source_cmu_config cfg = {
 		.path = opt->lm, .target_order = opt->target_order,
-		.draft_order = opt->draft_order, .temperature = opt->temperature,
+		.draft_order = opt->draft_order,
+		.target = { opt->temperature, opt->top_k, opt->top_p },
+		.draft = { opt->draft_temperature > 0.0 ? opt->draft_temperature :
+		    opt->temperature, opt->draft_top_k, opt->draft_top_p },
 	};
 
 	if (opt->target_order > CMU_ORDER_MAX || opt->draft_order > CMU_ORDER_MAX) {

@@ -24,8 +24,6 @@ struct shared {
 	int refs;
 	struct sphinx_trie lm;
 	int target_order, draft_order;
-	double inv_temp;
-	int split;		/* untempered: positions in split form over floor */
 	struct split_floor floor;	/* the unigram, with its running sums */
 	double *floor_cdf;
 	/* The HEAVY words with the most successor work (list length times
@@ -60,6 +58,9 @@ struct cmunode {
 
 struct cmusrc {
 	struct shared *sh;
+	struct warp wp, wq;	/* the target's and the draft's warps */
+	int split;		/* unwarped: positions in split form */
+	double *scratch;	/* vocab entries, for the warps */
 	uint32_t hist[HIST];
 	size_t nhist;
 	uint64_t step;
@@ -113,11 +114,20 @@ nodes_reset(struct cmusrc *s)
 	root->n = s->nhist;
 }
 
+static void
+set_warps(struct cmusrc *s, const struct warp *wp, const struct warp *wq)
+{
+	s->wp = *wp;
+	s->wq = *wq;
+	s->split = warp_is_identity(wp) && warp_is_identity(wq);
+}
+
 static struct cmusrc *
-cmusrc_new(struct shared *sh)
+cmusrc_new(struct shared *sh, const struct warp *wp, const struct warp *wq)
 {
 	struct cmusrc *s = xcalloc(1, sizeof *s);
 
+	set_warps(s, wp, wq);
 	s->sh = sh;
 	sh->refs++;
 	memcpy(s->hist, sh->start, sh->nstart * sizeof *s->hist);
@@ -151,26 +161,20 @@ cmusrc_child(void *self, int parent, int token)
 }
 
 /* The view of order at nd's context into *row (allocated on first use),
- * normalised and tempered. */
+ * warped by w and normalised. */
 static const double *
-build_row(const struct cmusrc *s, const struct cmunode *nd, int order, double **row)
+build_row(struct cmusrc *s, const struct cmunode *nd, int order, const struct warp *w,
+    double **row)
 {
-	const struct shared *sh = s->sh;
-	size_t w, vocab = sh->lm.vocab;
-	double *out, sum, z;
+	size_t vocab = s->sh->lm.vocab;
 
 	if (*row == NULL)
 		*row = xreallocarray(NULL, vocab, sizeof **row);
-	out = *row;
-	sum = sphinx_trie_row(&sh->lm, order, nd->ctx, nd->n, out);
-	if (sh->inv_temp != 1.0) {
-		for (sum = 0.0, w = 0; w < vocab; w++)
-			sum += out[w] = pow(out[w], sh->inv_temp);
-	}
-	z = 1.0 / sum;
-	for (w = 0; w < vocab; w++)
-		out[w] *= z;
-	return out;
+	if (s->scratch == NULL)
+		s->scratch = xreallocarray(NULL, vocab, sizeof *s->scratch);
+	sphinx_trie_row(&s->sh->lm, order, nd->ctx, nd->n, *row);
+	warp_dense(w, *row, vocab, s->scratch);
+	return *row;
 }
 
 /* Where token w sits in a node's merged list (sorted), or SPLIT_NONE. */
@@ -347,7 +351,7 @@ cmusrc_dists(void *self, int node, struct pdist *p, struct pdist *q)
 	struct cmunode *nd = s->node[node];
 	size_t vocab = s->sh->lm.vocab;
 
-	if (s->sh->split) {
+	if (s->split) {
 		if (nd->sp_step != s->step)
 			build_node(s->sh, nd, &nd->sp);
 		nd->sp_step = s->step;
@@ -360,13 +364,13 @@ cmusrc_dists(void *self, int node, struct pdist *p, struct pdist *q)
 
 	if (p != NULL) {
 		if (nd->p_step != s->step)
-			build_row(s, nd, s->sh->target_order, &nd->p);
+			build_row(s, nd, s->sh->target_order, &s->wp, &nd->p);
 		nd->p_step = s->step;
 		*p = pdist_dense(nd->p, vocab);
 	}
 	if (q != NULL) {
 		if (nd->q_step != s->step)
-			build_row(s, nd, s->sh->draft_order, &nd->q);
+			build_row(s, nd, s->sh->draft_order, &s->wq, &nd->q);
 		nd->q_step = s->step;
 		*q = pdist_dense(nd->q, vocab);
 	}
@@ -398,7 +402,9 @@ cmusrc_label(const void *self, int id)
 static void *
 cmusrc_clone(const void *self)
 {
-	return cmusrc_new(((const struct cmusrc *)self)->sh);
+	const struct cmusrc *s = self;
+
+	return cmusrc_new(s->sh, &s->wp, &s->wq);
 }
 
 static void
@@ -416,6 +422,7 @@ cmusrc_destroy(void *self)
 		free(s->node[i]);
 	}
 	free(s->node);
+	free(s->scratch);
 	shared_release(s->sh);
 	free(s);
 }
@@ -539,26 +546,21 @@ source_cmu_open(struct source *src, const struct source_cmu_config *cfg,
 	}
 	sh->target_order = cfg->target_order;
 	sh->draft_order = cfg->draft_order;
-	sh->inv_temp = 1.0 / cfg->temperature;
-	sh->split = sh->inv_temp == 1.0;
-	if (sh->split) {
-		build_floor(sh);
-		build_heavy_floors(sh);
-	}
+	build_floor(sh);
+	build_heavy_floors(sh);
 	default_start(sh);
 	sh->base = xasprintf("model %s: order %d, %u words, %llu bigrams, %llu "
-	    "trigrams; target order %d, draft order %d, temperature %g", path,
+	    "trigrams; target order %d, draft order %d", path,
 	    sh->lm.order, sh->lm.vocab, (unsigned long long)sh->lm.count[1],
-	    (unsigned long long)sh->lm.count[2], cfg->target_order, cfg->draft_order,
-	    cfg->temperature);
+	    (unsigned long long)sh->lm.count[2], cfg->target_order, cfg->draft_order);
 	sh->describe = xstrdup(sh->base);
-	sh->title = xasprintf("cmu %s %d/%d T=%g", source_base_name(path),
-	    cfg->target_order, cfg->draft_order, cfg->temperature);
+	sh->title = xasprintf("cmu %s %d/%d", source_base_name(path),
+	    cfg->target_order, cfg->draft_order);
 	src->ops = &cmu_ops;
 	src->vocab = sh->lm.vocab;
 	src->kind = "cmu";
 	src->title = sh->title;
-	src->self = cmusrc_new(sh);
+	src->self = cmusrc_new(sh, &cfg->target, &cfg->draft);
 	shared_release(sh);
 	return 0;
 }
@@ -600,4 +602,20 @@ source_cmu_set_prompt(struct source *src, const char *text, char *err, size_t er
 	s->nhist = n;
 	nodes_reset(s);
 	return 0;
+}
+
+void
+source_cmu_set_warps(struct source *src, const struct warp *target,
+    const struct warp *draft)
+{
+	set_warps(src->self, target, draft);
+}
+
+void
+source_cmu_warps(const struct source *src, struct warp *target, struct warp *draft)
+{
+	const struct cmusrc *s = src->self;
+
+	*target = s->wp;
+	*draft = s->wq;
 }

@@ -4,16 +4,21 @@
  * another, the same model with its history cut (order 2: the last word only;
  * order 1: none). Both are conditioned at a node (source.h) on the emitted
  * text plus the drafts from the root to the node; commit appends what the
- * step emitted. Temperature applies to both views.
+ * step emitted. Each view has its own warp (temperature, top-k, top-p:
+ * warp.h); the sampler draws from and verifies against the warped rows.
  *
- * Every position is dense (sphinx_trie.h says why the split form does not fit a
- * backoff model): a row costs a pass over the vocabulary plus the context's
- * listed successors. Needs sphinxbase at configure time (HAVE_SPHINXBASE); a
+ * Unwarped, a position is in split form (split.h): the unigram floor, or the
+ * bigram row of one of the 32 words with the most successor work, scaled by
+ * the backoff weights, plus the context's listed successors (some with
+ * negative extras: sphinx_trie.h); a step costs the listed successors. Warped,
+ * a position is dense: a pass over the vocabulary per row. Needs sphinxbase at configure time (HAVE_SPHINXBASE); a
  * build without it refuses to open the source, naming the package. */
 #ifndef SPECDEC_SOURCE_CMU_H
 #define SPECDEC_SOURCE_CMU_H
 
 #include <stddef.h>
+
+#include "dist/warp.h"
 
 #define SOURCE_CMU_MODEL "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin"
 #define SOURCE_CMU_PACKAGES "libsphinxbase-dev and pocketsphinx-en-us"
@@ -24,7 +29,8 @@ struct source_cmu_config {
 	const char *path;	/* the model file; NULL for SOURCE_CMU_MODEL */
 	int target_order;	/* 1..3 */
 	int draft_order;	/* 1..3 */
-	double temperature;	/* > 0, both views */
+	struct warp target;	/* the target's warp */
+	struct warp draft;	/* the draft's */
 };
 
 /* Whether this build can open the source (sphinxbase was found). */
@@ -38,5 +44,13 @@ int source_cmu_open(struct source *src, const struct source_cmu_config *cfg,
  * a word outside it is an error naming it. */
 int source_cmu_set_prompt(struct source *src, const char *text, char *err,
     size_t errlen);
+
+/* Change the views' warps; later steps use them. */
+void source_cmu_set_warps(struct source *src, const struct warp *target,
+    const struct warp *draft);
+
+/* The warps in force. */
+void source_cmu_warps(const struct source *src, struct warp *target,
+    struct warp *draft);
 
 #endif

@@ -104,7 +104,7 @@ test_row_sums(const struct sphinx_trie *t)
 static void
 test_source_at(const char *prompt, const struct sphinx_trie *t)
 {
-	struct source_cmu_config cfg = { NULL, 3, 2, 1.0 };
+	struct source_cmu_config cfg = { NULL, 3, 2, { 1.0, 0, 1.0 }, { 1.0, 0, 1.0 } };
 	struct source src;
 	struct pdist p, q;
 	char err[512];
