@@ -14,8 +14,6 @@
 #define STEPS_MAX 1e12
 #define VOCAB_MAX 262144	/* --vocab and --max-vocab */
 #define COST_RATIO_MAX 100.0
-#define TEMPERATURE_MIN 0.05
-#define TEMPERATURE_MAX 20.0
 #define THREADS_MAX 256
 #define TRACE_MAX 100000
 #define COST_HINT "--theory takes the cost ratio from --cost-ratio, or from " \
@@ -180,7 +178,7 @@ const struct cli_option cli_options[] = {
 	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM | CLI_S_CMU, .group = CLI_GROUP_SOURCES,
 	  .help = "order of the draft's model (cmu: 1 to 3, its history cut)" },
 	{ .name = "temperature", .kind = CLI_KIND_REAL, .arg = "T",
-	  CLI_FIELD(temperature), .min = TEMPERATURE_MIN, .max = TEMPERATURE_MAX,
+	  CLI_FIELD(temperature), .min = SIM_TEMPERATURE_MIN, .max = SIM_TEMPERATURE_MAX,
 	  .def = "1",
 	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM | CLI_S_CMU, .group = CLI_GROUP_SOURCES,
 	  .help = "temperature of the target (ngram: of both models; cmu: of the "
@@ -194,7 +192,7 @@ const struct cli_option cli_options[] = {
 	  .modes = CLI_M_SIM, .sources = CLI_S_CMU, .group = CLI_GROUP_SOURCES,
 	  .help = "keep the target's most likely words up to mass P (1: all)" },
 	{ .name = "draft-temperature", .kind = CLI_KIND_REAL, .arg = "T",
-	  CLI_FIELD(draft_temperature), .min = TEMPERATURE_MIN, .max = TEMPERATURE_MAX,
+	  CLI_FIELD(draft_temperature), .min = SIM_TEMPERATURE_MIN, .max = SIM_TEMPERATURE_MAX,
 	  .modes = CLI_M_SIM, .sources = CLI_S_CMU, .group = CLI_GROUP_SOURCES,
 	  .help = "temperature of the draft (default: --temperature)" },
 	{ .name = "draft-top-k", .kind = CLI_KIND_INT, .arg = "K",

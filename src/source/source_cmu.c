@@ -33,7 +33,9 @@ struct shared {
 	uint8_t *heavy_of;
 	uint32_t start[HIST];	/* the prompt's last words */
 	size_t nstart;
-	char *base, *describe, *title;
+	char *prompt;		/* --prompt as given, or NULL */
+	char *base, *describe, *path;
+	char title[128];	/* file, orders and temperatures, kept up to date */
 };
 
 /* A node's split pair over the unigram floor: the merged successor list of
@@ -84,7 +86,8 @@ shared_release(struct shared *sh)
 	free(sh->heavy_of);
 	free(sh->base);
 	free(sh->describe);
-	free(sh->title);
+	free(sh->prompt);
+	free(sh->path);
 	free(sh);
 }
 
@@ -117,9 +120,14 @@ nodes_reset(struct cmusrc *s)
 static void
 set_warps(struct cmusrc *s, const struct warp *wp, const struct warp *wq)
 {
+	struct shared *sh = s->sh;
+
 	s->wp = *wp;
 	s->wq = *wq;
 	s->split = warp_is_identity(wp) && warp_is_identity(wq);
+	snprintf(sh->title, sizeof sh->title, "cmu %s %d/%d T=%g/%g",
+	    source_base_name(sh->path), sh->target_order, sh->draft_order,
+	    wp->temperature, wq->temperature);
 }
 
 static struct cmusrc *
@@ -127,8 +135,8 @@ cmusrc_new(struct shared *sh, const struct warp *wp, const struct warp *wq)
 {
 	struct cmusrc *s = xcalloc(1, sizeof *s);
 
-	set_warps(s, wp, wq);
 	s->sh = sh;
+	set_warps(s, wp, wq);
 	sh->refs++;
 	memcpy(s->hist, sh->start, sh->nstart * sizeof *s->hist);
 	s->nhist = sh->nstart;
@@ -433,7 +441,36 @@ cmusrc_describe(const void *self)
 	return ((const struct cmusrc *)self)->sh->describe;
 }
 
+static void
+cmusrc_temperatures(const void *self, double *target, double *draft)
+{
+	const struct cmusrc *s = self;
+
+	*target = s->wp.temperature;
+	*draft = s->wq.temperature;
+}
+
+static void
+cmusrc_set_temperatures(void *self, double target, double draft)
+{
+	struct cmusrc *s = self;
+	struct warp wp = s->wp, wq = s->wq;
+
+	wp.temperature = target;
+	wq.temperature = draft;
+	set_warps(s, &wp, &wq);
+}
+
+static const char *
+cmusrc_prompt(const void *self)
+{
+	return ((const struct cmusrc *)self)->sh->prompt;
+}
+
 static const struct source_ops cmu_ops = {
+	.temperatures = cmusrc_temperatures,
+	.set_temperatures = cmusrc_set_temperatures,
+	.prompt = cmusrc_prompt,
 	.begin = cmusrc_begin,
 	.child = cmusrc_child,
 	.dists = cmusrc_dists,
@@ -442,6 +479,7 @@ static const struct source_ops cmu_ops = {
 	.clone = cmusrc_clone,
 	.destroy = cmusrc_destroy,
 	.describe = cmusrc_describe,
+	.words = 1,
 };
 
 int
@@ -554,8 +592,7 @@ source_cmu_open(struct source *src, const struct source_cmu_config *cfg,
 	    sh->lm.order, sh->lm.vocab, (unsigned long long)sh->lm.count[1],
 	    (unsigned long long)sh->lm.count[2], cfg->target_order, cfg->draft_order);
 	sh->describe = xstrdup(sh->base);
-	sh->title = xasprintf("cmu %s %d/%d", source_base_name(path),
-	    cfg->target_order, cfg->draft_order);
+	sh->path = xstrdup(path);
 	src->ops = &cmu_ops;
 	src->vocab = sh->lm.vocab;
 	src->kind = "cmu";
@@ -595,6 +632,8 @@ source_cmu_set_prompt(struct source *src, const char *text, char *err, size_t er
 		return -1;
 	}
 	sh->nstart = n;
+	free(sh->prompt);
+	sh->prompt = xstrdup(text);
 	free(sh->describe);
 	sh->describe = xasprintf("%s; prompt \"%.*s%s\"", sh->base, PROMPT_SHOWN, text,
 	    strlen(text) > PROMPT_SHOWN ? "..." : "");

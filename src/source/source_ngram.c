@@ -38,6 +38,7 @@ struct shared {
 	int heavy_ok;			/* and heavy contexts split over their floors */
 	uint32_t start[CTX_MAX];	/* the corpus's last tokens: the initial context */
 	size_t nstart;
+	char *prompt;			/* --prompt as given, or NULL */
 	char *base;			/* the description without the prompt */
 	char *describe;			/* base, then the prompt once one is set */
 	char *title;
@@ -96,6 +97,7 @@ shared_release(struct shared *sh)
 	free(sh->base);
 	free(sh->describe);
 	free(sh->title);
+	free(sh->prompt);
 	free(sh);
 }
 
@@ -453,6 +455,12 @@ ngsrc_describe(const void *self)
 	return ((const struct ngsrc *)self)->sh->describe;
 }
 
+static const char *
+ngsrc_prompt(const void *self)
+{
+	return ((const struct ngsrc *)self)->sh->prompt;
+}
+
 static const struct source_ops ngram_ops = {
 	.begin = ngsrc_begin,
 	.child = ngsrc_child,
@@ -464,6 +472,8 @@ static const struct source_ops ngram_ops = {
 	.clone = ngsrc_clone,
 	.destroy = ngsrc_destroy,
 	.describe = ngsrc_describe,
+	.prompt = ngsrc_prompt,
+	.words = 1,
 };
 
 /* Vocabulary, counts and both models from the text; -1 when the vocabulary
@@ -577,6 +587,8 @@ source_ngram_set_prompt(struct source *src, const char *text, char *err, size_t 
 	}
 	memcpy(sh->start, ids, n * sizeof *ids);
 	sh->nstart = n;
+	free(sh->prompt);
+	sh->prompt = xstrdup(text);
 	prompt_describe(sh, text);
 	memcpy(s->hist, ids, n * sizeof *ids);
 	s->nhist = n;

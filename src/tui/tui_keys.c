@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "source/source.h"
 #include "tui/tui_keys.h"
 #include "tui/tui_term.h"
 
@@ -36,6 +37,14 @@ const struct tui_key tui_keys[] = {
 	    TUI_A_LENIENCE_DOWN },
 	{ { 'L' }, "L", "L +0.05 (lenient rule)", NULL, NULL,
 	    TUI_A_LENIENCE_UP },
+	{ { 'x' }, "x", "target T /1.25 (cmu)", NULL, NULL,
+	    TUI_A_TEMP_DOWN },
+	{ { 'X' }, "X", "target T x1.25 (cmu)", NULL, NULL,
+	    TUI_A_TEMP_UP },
+	{ { 'z' }, "z", "draft T /1.25 (cmu)", NULL, NULL,
+	    TUI_A_DRAFT_TEMP_DOWN },
+	{ { 'Z' }, "Z", "draft T x1.25 (cmu)", NULL, NULL,
+	    TUI_A_DRAFT_TEMP_UP },
 	{ { 'r' }, "r", "reset the statistics", "r", "reset", TUI_A_RESET },
 	{ { 's' }, "s", "new seed (seed + 1)", NULL, NULL, TUI_A_RESEED },
 	{ { KEY_UP, 'k' }, "k, Up", "pause, select older", NULL, NULL, TUI_A_OLDER },
@@ -47,7 +56,7 @@ const struct tui_key tui_keys[] = {
 	{ { 'p' }, "p", "cycle lower-right pane", "p", "pane", TUI_A_LOWER },
 	{ { 'm' }, "m", "slow-motion step/stage", NULL, NULL, TUI_A_SLOWMO },
 	{ { 'w' }, "w", "save the screen", NULL, NULL, TUI_A_SHOT },
-	{ { 'e' }, "e", "n-gram: steps or text", NULL, NULL, TUI_A_TEXT },
+	{ { 'e' }, "e", "words: steps or text", NULL, NULL, TUI_A_TEXT },
 	{ { CTRL('l') }, "Ctrl-L", "redraw the screen", NULL, NULL, TUI_A_REDRAW },
 	{ { '?', 'h', KEY_F(1) }, "?", "this help", "?", "help",
 	    TUI_A_HELP },
@@ -63,7 +72,8 @@ paired(int i)
 	static const enum tui_action first[] = {
 		TUI_A_GAMMA_UP, TUI_A_NOISE_UP, TUI_A_NOISE_UP_FINE, TUI_A_FASTER,
 		TUI_A_TARGET_DOWN, TUI_A_DRAFT_DOWN, TUI_A_VERIFY_DOWN, TUI_A_VERIFIER_NEXT,
-		TUI_A_LENIENCE_DOWN, TUI_A_OLDER, TUI_A_POS_PREV,
+		TUI_A_LENIENCE_DOWN, TUI_A_TEMP_DOWN, TUI_A_DRAFT_TEMP_DOWN, TUI_A_OLDER,
+		TUI_A_POS_PREV,
 	};
 	size_t j;
 
@@ -118,6 +128,9 @@ static const struct {
 	{ TUI_A_NOISE_UP, TUI_NEED_NOISE }, { TUI_A_NOISE_DOWN, TUI_NEED_NOISE },
 	{ TUI_A_NOISE_UP_FINE, TUI_NEED_NOISE }, { TUI_A_NOISE_DOWN_FINE, TUI_NEED_NOISE },
 	{ TUI_A_TEXT, TUI_NEED_WORDS },
+	{ TUI_A_TEMP_DOWN, TUI_NEED_TEMPERATURE }, { TUI_A_TEMP_UP, TUI_NEED_TEMPERATURE },
+	{ TUI_A_DRAFT_TEMP_DOWN, TUI_NEED_TEMPERATURE },
+	{ TUI_A_DRAFT_TEMP_UP, TUI_NEED_TEMPERATURE },
 };
 
 enum tui_need
@@ -131,17 +144,30 @@ tui_keys_need(enum tui_action a)
 	return TUI_NEED_NONE;
 }
 
+unsigned
+tui_keys_source_has(const struct source *src)
+{
+	double tp, tq;
+
+	return (source_has_noise(src) ? TUI_HAS_NOISE : 0u) |
+	    (source_has_words(src) ? TUI_HAS_WORDS : 0u) |
+	    (source_temperatures(src, &tp, &tq) ? TUI_HAS_TEMPERATURE : 0u);
+}
+
 const char *
-tui_keys_why_not(const struct tui_key *k, const char *kind, int has_noise, char *buf,
+tui_keys_why_not(const struct tui_key *k, const char *kind, unsigned has, char *buf,
     size_t len)
 {
 	enum tui_need need = tui_keys_need(k->action);
 
-	if (need == TUI_NEED_NOISE && !has_noise)
+	if (need == TUI_NEED_NOISE && !(has & TUI_HAS_NOISE))
 		snprintf(buf, len, "%s: the %s source's draft has no noise to change",
 		    k->name, kind);
-	else if (need == TUI_NEED_WORDS && strcmp(kind, "ngram") != 0)
-		snprintf(buf, len, "%s: only the ngram source has words to show as text",
+	else if (need == TUI_NEED_WORDS && !(has & TUI_HAS_WORDS))
+		snprintf(buf, len, "%s: only the ngram and cmu sources have words to show "
+		    "as text", k->name);
+	else if (need == TUI_NEED_TEMPERATURE && !(has & TUI_HAS_TEMPERATURE))
+		snprintf(buf, len, "%s: only the cmu source has temperatures to change",
 		    k->name);
 	else
 		return NULL;

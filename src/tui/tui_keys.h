@@ -29,6 +29,10 @@ enum tui_action {
 	TUI_A_SCHEDULE_NEXT,
 	TUI_A_LENIENCE_DOWN,
 	TUI_A_LENIENCE_UP,
+	TUI_A_TEMP_DOWN,
+	TUI_A_TEMP_UP,
+	TUI_A_DRAFT_TEMP_DOWN,
+	TUI_A_DRAFT_TEMP_UP,
 	TUI_A_RESET,
 	TUI_A_RESEED,
 	TUI_A_OLDER,
@@ -50,7 +54,8 @@ enum tui_action {
 enum tui_need {
 	TUI_NEED_NONE,
 	TUI_NEED_NOISE,		/* a draft noise to change (not a replay) */
-	TUI_NEED_WORDS,		/* a text of words (the n-gram source) */
+	TUI_NEED_WORDS,		/* a text of words (the ngram and cmu sources) */
+	TUI_NEED_TEMPERATURE,	/* temperatures to change (the cmu source) */
 };
 
 struct tui_key {
@@ -72,10 +77,20 @@ int tui_keys_help_rows(int ncols);
 /* What an action needs of the source (a small table beside the keys'). */
 enum tui_need tui_keys_need(enum tui_action a);
 
-/* Why key k does nothing for a source of this kind ("stub", "replay", "ngram")
- * with (has_noise) or without a draft noise, as one line into buf; NULL when it
- * does something. */
-const char *tui_keys_why_not(const struct tui_key *k, const char *kind, int has_noise,
+/* What a source offers the keys that need something (tui_keys_source_has). */
+#define TUI_HAS_NOISE 1u	/* a draft noise to change */
+#define TUI_HAS_WORDS 2u	/* words to show as text */
+#define TUI_HAS_TEMPERATURE 4u	/* temperatures to change */
+
+struct source;
+
+/* The TUI_HAS_* bits of src. */
+unsigned tui_keys_source_has(const struct source *src);
+
+/* Why key k does nothing for a source of this kind ("stub", "replay", ...)
+ * offering has (TUI_HAS_* bits), as one line into buf; NULL when it does
+ * something. */
+const char *tui_keys_why_not(const struct tui_key *k, const char *kind, unsigned has,
     char *buf, size_t len);
 
 /* The table entry bound to a key code, or NULL. */

@@ -1,11 +1,13 @@
-/* tui_pane_prose.c: the token stream's text mode, for the n-gram source: the
- * emitted text read as prose, each word in its outcome's style with its sign
- * (->residual, +bonus), wrapped to the pane, the newest words at the bottom. */
+/* tui_pane_prose.c: the token stream's text mode, for a source of words (the
+ * ngram and cmu sources): the prompt on the first line, then the emitted text
+ * read as prose, each word in its outcome's style with its sign (->residual,
+ * +bonus), wrapped to the pane, the newest words at the bottom. */
 #include "config.h"
 
 #include <string.h>
 
 #include "sim/sim.h"
+#include "source/source.h"
 #include "tui/tui_panes.h"
 #include "tui/tui_text.h"
 #include "tui/tui_tokens.h"
@@ -95,10 +97,10 @@ prose_layout(struct prose_it it, int width, struct prose_it *start, int rows,
 	return lines;
 }
 
-/* Draw rows lines from place it on, in width columns from the pane's first text
- * row. */
+/* Draw rows lines from place it on, in width columns from window row top. */
 static void
-prose_draw(WINDOW *w, struct prose_it it, int rows, int width, const struct tui_view *v)
+prose_draw(WINDOW *w, struct prose_it it, int top, int rows, int width,
+    const struct tui_view *v)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	struct tui_pen p = tui_pen_boxed(w, v->term);
@@ -115,7 +117,7 @@ prose_draw(WINDOW *w, struct prose_it it, int rows, int width, const struct tui_
 				break;
 			x = 0;
 		}
-		tui_pen_at(&p, TUI_BOX_Y + row, TUI_BOX_X + x - (attached && x > 0));
+		tui_pen_at(&p, top + row, TUI_BOX_X + x - (attached && x > 0));
 		tui_pen_put_cut(&p, tui_outcome_style(t->outcome), buf);
 		x += tw;
 	}
@@ -128,15 +130,22 @@ draw_prose(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	int rows = getmaxy(w) - TUI_BOX_H - PROSE_LEGEND_LINES;
 	int width = getmaxx(w) - TUI_BOX_W;
 	struct tui_pen p = tui_pen_boxed(w, v->term);
+	const char *prompt = source_prompt(&sim->src);
+	int top = TUI_BOX_Y;
 	long lines;
 
 	tui_box(w, v->term, "text (e: steps)", "text");
+	if (prompt != NULL && rows > 1) {
+		tui_pen_put_cut(&p, TUI_S_DIM, prompt);
+		top++;
+		rows--;
+	}
 	rows = rows < PROSE_ROWS_MAX ? rows : PROSE_ROWS_MAX;
 	if (rows > 0 && width > 0 && sim->ring_len > 0) {
 		lines = prose_layout(prose_start(sim, rows, width), width, start, rows, v);
 		if (lines > 0)
-			prose_draw(w, start[(lines > rows ? lines - rows : 0) % rows], rows, width,
-			    v);
+			prose_draw(w, start[(lines > rows ? lines - rows : 0) % rows], top,
+			    rows, width, v);
 	} else if (sim->ring_len == 0) {
 		tui_pen_put(&p, TUI_S_DIM, "no text yet: space runs, n steps once");
 	}
@@ -146,5 +155,5 @@ draw_prose(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 
 const struct tui_pane_def tui_pane_prose = {
 	"text", TUI_P_STREAM, { 0, 0 }, draw_prose, TUI_A_TEXT, -1,
-	"n-gram source: the emitted words as prose",
+	"ngram, cmu: the prompt, then the words as prose",
 };

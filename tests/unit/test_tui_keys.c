@@ -28,7 +28,8 @@ test_actions(void)
 	tap_eq(tui_keys_action(KEY_UP), TUI_A_OLDER, "Up selects an older step");
 	tap_eq(tui_keys_action(3), TUI_A_QUIT, "Ctrl-C quits");
 	tap_eq(tui_keys_action('q'), TUI_A_QUIT, "q quits");
-	tap_eq(tui_keys_action('z'), TUI_A_NONE, "z does nothing");
+	tap_eq(tui_keys_action('z'), TUI_A_DRAFT_TEMP_DOWN, "z lowers the draft's temperature");
+	tap_eq(tui_keys_action('y'), TUI_A_NONE, "y does nothing");
 	tap_eq(tui_keys_action(KEY_RESIZE), TUI_A_NONE, "KEY_RESIZE is not in the table");
 }
 
@@ -131,10 +132,18 @@ test_why_not(void)
 {
 	char buf[160];
 
+	tap_ok(tui_keys_why_not(tui_keys_find('x'), "ngram", TUI_HAS_NOISE | TUI_HAS_WORDS,
+	    buf, sizeof buf) != NULL && strstr(buf, "temperature") != NULL,
+	    "x with the n-gram source says why: %s", buf);
+	tap_ok(tui_keys_why_not(tui_keys_find('Z'), "cmu", TUI_HAS_WORDS |
+	    TUI_HAS_TEMPERATURE, buf, sizeof buf) == NULL &&
+	    tui_keys_why_not(tui_keys_find('e'), "cmu", TUI_HAS_WORDS |
+	    TUI_HAS_TEMPERATURE, buf, sizeof buf) == NULL,
+	    "Z and e work with the cmu source");
 	tap_ok(tui_keys_why_not(tui_keys_find(']'), "replay", 0, buf, sizeof buf) != NULL &&
 	    strstr(buf, "replay") != NULL && strstr(buf, "noise") != NULL,
 	    "] with a replay says why: %s", buf);
-	tap_ok(tui_keys_why_not(tui_keys_find(']'), "stub", 1, buf, sizeof buf) == NULL,
+	tap_ok(tui_keys_why_not(tui_keys_find(']'), "stub", TUI_HAS_NOISE, buf, sizeof buf) == NULL,
 	    "] with the stub works");
 	tap_ok(tui_keys_why_not(tui_keys_find('+'), "replay", 0, buf, sizeof buf) == NULL,
 	    "+ works with any source");

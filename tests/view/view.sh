@@ -242,7 +242,7 @@ for size in "80 24 C.UTF-8" "72 20 C"; do
 	has e "the panes|panes" "$1x$2 $3: ? once more opens the panes page"
 	for want in "header +source, parameters, rule, run state and step" \
 	    "token stream +one row per step, tokens in outcome colour and sign" \
-	    "text +n-gram source: the emitted words as prose" \
+	    "text +ngram, cmu: the prompt, then the words as prose" \
 	    "slow motion +one step in stages: draft, score, check, finish" \
 	    "distributions +p and q at one position: overlap, residual" \
 	    "key bar +the main keys for this source; why a key did nothing"; do
@@ -274,7 +274,7 @@ hasnt x "<unk>" "no <unk> in the text: the vocabulary is not capped"
 unview x
 view x 80 24 C.UTF-8 -- --paused
 keys x e
-has x "^ e: only the ngram source has words to show as text" "the stub: e says why not"
+has x "^ e: only the ngram and cmu sources have words to show as text" "the stub: e says why not"
 unview x
 
 done_testing
