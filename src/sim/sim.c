@@ -255,9 +255,9 @@ sim_set_temperature(struct sim *sim, int draft, double t)
 	sim_keep_newest(sim);
 	sim->targets_number = 0;
 	*(draft ? &tq : &tp) = t;
+	new_segment(sim);	/* first: the counts let go of the old floors */
 	source_set_temperatures(&sim->src, tp, tq);
 	source_set_temperatures(&sim->ref, tp, tq);
-	new_segment(sim);
 }
 
 void

@@ -10,13 +10,14 @@
 #include "dist/pdist.h"
 #include "dist/split.h"
 #include "source/sphinx_trie.h"
+#include "source/cmu_floors.h"
+#include "source/node_arena.h"
 #include "source/source.h"
 #include "source/source_cmu.h"
 #include "source/sphinx_lm.h"
 #include "util/xalloc.h"
 
 #define HIST 2			/* words of history a trigram reads */
-#define HEAVY 32		/* words whose bigram rows are floors of their own */
 #define PROMPT_SHOWN 40		/* characters of the prompt in the description */
 
 /* Read-only after open; shared by a source and its clones. */
@@ -24,13 +25,7 @@ struct shared {
 	int refs;
 	struct sphinx_trie lm;
 	int target_order, draft_order;
-	struct split_floor floor;	/* the unigram, with its running sums */
-	double *floor_cdf;
-	/* The HEAVY words with the most successor work (list length times
-	 * frequency): each one's bigram row is a floor, so a context ending in
-	 * it lists only its trigrams. heavy_of[v] is v's slot + 1, or 0. */
-	struct split_floor heavy[HEAVY];
-	uint8_t *heavy_of;
+	struct cmu_floor_sets floors;	/* the split form's, per temperature */
 	uint32_t start[HIST];	/* the prompt's last words */
 	size_t nstart;
 	char *prompt;		/* --prompt as given, or NULL */
@@ -61,29 +56,24 @@ struct cmunode {
 struct cmusrc {
 	struct shared *sh;
 	struct warp wp, wq;	/* the target's and the draft's warps */
-	int split;		/* unwarped: positions in split form */
+	struct cmu_floors *fl;	/* the floors at their common temperature when
+				 * the positions are in split form (no top-k,
+				 * no top-p, one temperature); NULL: dense */
 	double *scratch;	/* vocab entries, for the warps */
 	uint32_t hist[HIST];
 	size_t nhist;
 	uint64_t step;
-	struct cmunode **node;
-	int nnodes, node_cap;
+	struct node_arena nodes;	/* this step's nodes (source.h), node 0 the
+				 * root */
 };
 
 static void
 shared_release(struct shared *sh)
 {
-	int i;
-
 	if (sh == NULL || --sh->refs > 0)
 		return;
 	sphinx_trie_free(&sh->lm);
-	free(sh->floor_cdf);
-	for (i = 0; i < HEAVY; i++) {
-		free((void *)sh->heavy[i].w);
-		free((void *)sh->heavy[i].cdf);
-	}
-	free(sh->heavy_of);
+	cmu_floors_free(&sh->floors);
 	free(sh->base);
 	free(sh->describe);
 	free(sh->prompt);
@@ -91,28 +81,13 @@ shared_release(struct shared *sh)
 	free(sh);
 }
 
-/* A node slot of the arena, allocated once and reused by later steps. */
-static struct cmunode *
-node_new(struct cmusrc *s)
-{
-	if (s->nnodes == s->node_cap) {
-		s->node_cap = s->node_cap > 0 ? 2 * s->node_cap : 8;
-		s->node = xreallocarray(s->node, (size_t)s->node_cap, sizeof *s->node);
-		memset(s->node + s->nnodes, 0,
-		    (size_t)(s->node_cap - s->nnodes) * sizeof *s->node);
-	}
-	if (s->node[s->nnodes] == NULL)
-		s->node[s->nnodes] = xcalloc(1, sizeof **s->node);
-	return s->node[s->nnodes++];
-}
-
 static void
 nodes_reset(struct cmusrc *s)
 {
 	struct cmunode *root;
 
-	s->nnodes = 0;
-	root = node_new(s);
+	s->nodes.n = 0;
+	root = node_arena_new(&s->nodes);
 	memcpy(root->ctx, s->hist, s->nhist * sizeof *root->ctx);
 	root->n = s->nhist;
 }
@@ -122,9 +97,16 @@ set_warps(struct cmusrc *s, const struct warp *wp, const struct warp *wq)
 {
 	struct shared *sh = s->sh;
 
+	struct cmu_floors *old = s->fl;
+
 	s->wp = *wp;
 	s->wq = *wq;
-	s->split = warp_is_identity(wp) && warp_is_identity(wq);
+	s->fl = NULL;
+	if (wp->top_k == 0 && wq->top_k == 0 && wp->top_p >= 1.0 && wq->top_p >= 1.0 &&
+	    wp->temperature == wq->temperature)
+		s->fl = cmu_floors_get(&sh->floors, 1.0 / wp->temperature);
+	cmu_floors_put(&sh->floors, old);
+	s->step++;		/* what the nodes built is stale */
 	snprintf(sh->title, sizeof sh->title, "cmu %s %d/%d T=%g/%g",
 	    source_base_name(sh->path), sh->target_order, sh->draft_order,
 	    wp->temperature, wq->temperature);
@@ -140,6 +122,7 @@ cmusrc_new(struct shared *sh, const struct warp *wp, const struct warp *wq)
 	sh->refs++;
 	memcpy(s->hist, sh->start, sh->nstart * sizeof *s->hist);
 	s->nhist = sh->nstart;
+	node_arena_init(&s->nodes, sizeof(struct cmunode));
 	nodes_reset(s);
 	return s;
 }
@@ -159,13 +142,13 @@ static int
 cmusrc_child(void *self, int parent, int token)
 {
 	struct cmusrc *s = self;
-	struct cmunode *c = node_new(s), *up = s->node[parent];
+	struct cmunode *c = node_arena_new(&s->nodes), *up = node_arena_at(&s->nodes, parent);
 	size_t keep = up->n < HIST ? up->n : HIST - 1;
 
 	memcpy(c->ctx, up->ctx + up->n - keep, keep * sizeof *c->ctx);
 	c->ctx[keep] = (uint32_t)token;
 	c->n = keep + 1;
-	return s->nnodes - 1;
+	return s->nodes.n - 1;
 }
 
 /* The view of order at nd's context into *row (allocated on first use),
@@ -257,9 +240,18 @@ finish_view(const struct split_floor *floor, double scale, struct cmu_split *sp,
 	    list_find, sp, neg };
 }
 
-/* The merged successors of node nd's context and both views' extras. */
+/* x^(1/T) at fl's temperature. */
+static double
+tempered(const struct cmu_floors *fl, double x)
+{
+	return fl->inv_temp == 1.0 ? x : pow(x, fl->inv_temp);
+}
+
+/* The merged successors of node nd's context and both views' extras, over the
+ * unigram floor of fl. */
 static void
-build_split(const struct shared *sh, const struct cmunode *nd, struct cmu_split *sp)
+build_split(const struct shared *sh, const struct cmu_floors *fl,
+    const struct cmunode *nd, struct cmu_split *sp)
 {
 	const struct sphinx_trie *t = &sh->lm;
 	struct view vp = { 1, 1.0, 1.0 }, vq = { 1, 1.0, 1.0 };
@@ -295,23 +287,26 @@ build_split(const struct shared *sh, const struct cmunode *nd, struct cmu_split 
 			tr = t->tg_prob[ti++];
 		u = t->uni[w];
 		sp->list[sp->n] = w;
-		sp_sum += sp->ep[sp->n] = view_prob(&vp, u, b, tr) - view_scale(&vp) * u;
-		sq_sum += sp->eq[sp->n] = view_prob(&vq, u, b, tr) - view_scale(&vq) * u;
+		sp_sum += sp->ep[sp->n] = tempered(fl, view_prob(&vp, u, b, tr)) -
+		    tempered(fl, view_scale(&vp)) * fl->uni.w[w];
+		sq_sum += sp->eq[sp->n] = tempered(fl, view_prob(&vq, u, b, tr)) -
+		    tempered(fl, view_scale(&vq)) * fl->uni.w[w];
 		sp->n++;
 	}
-	finish_view(&sh->floor, view_scale(&vp), sp, sp->ep, sp_sum, &sp->p);
-	finish_view(&sh->floor, view_scale(&vq), sp, sp->eq, sq_sum, &sp->q);
+	finish_view(&fl->uni, tempered(fl, view_scale(&vp)), sp, sp->ep, sp_sum, &sp->p);
+	finish_view(&fl->uni, tempered(fl, view_scale(&vq)), sp, sp->eq, sq_sum, &sp->q);
 }
 
-/* Over heavy floor f, the row of order 2 after v: the views of orders 2 and 3
- * after u v (trigram bigram c, or none) list the trigrams of c alone. */
+/* Over heavy floor f of fl, the row of order 2 after v: the views of orders 2
+ * and 3 after u v (trigram bigram c, or none) list the trigrams of c alone. */
 static void
-build_heavy(const struct shared *sh, const struct split_floor *f, uint32_t c,
-    struct cmu_split *sp)
+build_heavy(const struct shared *sh, const struct cmu_floors *fl,
+    const struct split_floor *f, uint32_t c, struct cmu_split *sp)
 {
 	const struct sphinx_trie *t = &sh->lm;
 	uint32_t i, ti = 0, te = 0;
-	double bo = c != SPHINX_TRIE_NONE ? t->bg_bo[c] : 1.0, sum = 0.0, qsum = 0.0;
+	double bo = tempered(fl, c != SPHINX_TRIE_NONE ? t->bg_bo[c] : 1.0), sum = 0.0,
+	    qsum = 0.0;
 	int p3 = sh->target_order == 3, q3 = sh->draft_order == 3;
 
 	if (c != SPHINX_TRIE_NONE) {
@@ -322,7 +317,7 @@ build_heavy(const struct shared *sh, const struct split_floor *f, uint32_t c,
 	sp->n = 0;
 	for (i = ti; i < te; i++) {
 		uint32_t w = t->tg_word[i];
-		double e = t->tg_prob[i] - bo * f->w[w];
+		double e = tempered(fl, t->tg_prob[i]) - bo * f->w[w];
 
 		sp->list[sp->n] = w;
 		sum += sp->ep[sp->n] = p3 ? e : 0.0;
@@ -336,32 +331,33 @@ build_heavy(const struct shared *sh, const struct split_floor *f, uint32_t c,
 /* The node's split pair: over its last word's own floor when that word is
  * heavy and both views read it, else over the unigram floor. */
 static void
-build_node(const struct shared *sh, const struct cmunode *nd, struct cmu_split *sp)
+build_node(const struct shared *sh, const struct cmu_floors *fl,
+    const struct cmunode *nd, struct cmu_split *sp)
 {
 	uint32_t v, c = SPHINX_TRIE_NONE;
 	int slot;
 
 	if (nd->n == 0 || sh->target_order < 2 || sh->draft_order < 2 ||
-	    (slot = sh->heavy_of[nd->ctx[nd->n - 1]]) == 0) {
-		build_split(sh, nd, sp);
+	    (slot = sh->floors.heavy_of[nd->ctx[nd->n - 1]]) == 0) {
+		build_split(sh, fl, nd, sp);
 		return;
 	}
 	v = nd->ctx[nd->n - 1];
 	if (nd->n > 1 && sh->lm.tg_first != NULL)
 		c = sphinx_trie_bigram(&sh->lm, nd->ctx[nd->n - 2], v);
-	build_heavy(sh, &sh->heavy[slot - 1], c, sp);
+	build_heavy(sh, fl, &fl->heavy[slot - 1], c, sp);
 }
 
 static void
 cmusrc_dists(void *self, int node, struct pdist *p, struct pdist *q)
 {
 	struct cmusrc *s = self;
-	struct cmunode *nd = s->node[node];
+	struct cmunode *nd = node_arena_at(&s->nodes, node);
 	size_t vocab = s->sh->lm.vocab;
 
-	if (s->split) {
+	if (s->fl != NULL) {
 		if (nd->sp_step != s->step)
-			build_node(s->sh, nd, &nd->sp);
+			build_node(s->sh, s->fl, nd, &nd->sp);
 		nd->sp_step = s->step;
 		if (p != NULL)
 			*p = pdist_split(&nd->sp.p);
@@ -419,17 +415,18 @@ static void
 cmusrc_destroy(void *self)
 {
 	struct cmusrc *s = self;
+	struct cmunode *nd;
 	int i;
 
-	for (i = 0; i < s->node_cap && s->node[i] != NULL; i++) {
-		free(s->node[i]->p);
-		free(s->node[i]->q);
-		free(s->node[i]->sp.list);
-		free(s->node[i]->sp.ep);
-		free(s->node[i]->sp.eq);
-		free(s->node[i]);
+	for (i = 0; (nd = node_arena_slot(&s->nodes, i)) != NULL; i++) {
+		free(nd->p);
+		free(nd->q);
+		free(nd->sp.list);
+		free(nd->sp.ep);
+		free(nd->sp.eq);
 	}
-	free(s->node);
+	node_arena_free(&s->nodes);
+	cmu_floors_put(&s->sh->floors, s->fl);
 	free(s->scratch);
 	shared_release(s->sh);
 	free(s);
@@ -492,65 +489,6 @@ source_cmu_available(void)
 #endif
 }
 
-/* The unigram floor of the split form, with its running sums. */
-static void
-build_floor(struct shared *sh)
-{
-	size_t w, n = sh->lm.vocab;
-
-	sh->floor_cdf = xreallocarray(NULL, n, sizeof *sh->floor_cdf);
-	for (w = 0; w < n; w++)
-		sh->floor_cdf[w] = (w > 0 ? sh->floor_cdf[w - 1] : 0.0) + sh->lm.uni[w];
-	sh->floor = (struct split_floor){ n, sh->lm.uni, sh->floor_cdf,
-	    sh->floor_cdf[n - 1], NULL, NULL, NULL, NULL, NULL,
-	    split_floor_top(sh->lm.uni, n) };
-}
-
-/* A word's successor work: its bigram list's length times its frequency. */
-struct work {
-	double w;
-	uint32_t v;
-};
-
-static int
-cmp_work(const void *a, const void *b)
-{
-	const struct work *x = a, *y = b;
-
-	if (x->w != y->w)
-		return x->w > y->w ? -1 : 1;
-	return (x->v > y->v) - (x->v < y->v);
-}
-
-/* The heavy words' floors: each one's row of order 2, with running sums. */
-static void
-build_heavy_floors(struct shared *sh)
-{
-	const struct sphinx_trie *t = &sh->lm;
-	size_t n = t->vocab, i, w;
-	struct work *k = xreallocarray(NULL, n, sizeof *k);
-	uint32_t ctx;
-
-	sh->heavy_of = xcalloc(n, 1);
-	for (w = 0; w < n; w++)
-		k[w] = (struct work){ t->uni[w] * (t->bg_first[w + 1] - t->bg_first[w]),
-		    (uint32_t)w };
-	qsort(k, n, sizeof *k, cmp_work);
-	for (i = 0; i < HEAVY && i < n && k[i].w > 0.0; i++) {
-		double *row = xreallocarray(NULL, n, sizeof *row);
-		double *cdf = xreallocarray(NULL, n, sizeof *cdf);
-
-		ctx = k[i].v;
-		sphinx_trie_row(t, 2, &ctx, 1, row);
-		for (w = 0; w < n; w++)
-			cdf[w] = (w > 0 ? cdf[w - 1] : 0.0) + row[w];
-		sh->heavy[i] = (struct split_floor){ n, row, cdf, cdf[n - 1], NULL, NULL,
-		    NULL, NULL, NULL, split_floor_top(row, n) };
-		sh->heavy_of[ctx] = (uint8_t)(i + 1);
-	}
-	free(k);
-}
-
 /* The text starts after "<s>", the model's sentence start, when it has one. */
 static void
 default_start(struct shared *sh)
@@ -584,8 +522,7 @@ source_cmu_open(struct source *src, const struct source_cmu_config *cfg,
 	}
 	sh->target_order = cfg->target_order;
 	sh->draft_order = cfg->draft_order;
-	build_floor(sh);
-	build_heavy_floors(sh);
+	cmu_floors_init(&sh->floors, &sh->lm);
 	default_start(sh);
 	sh->base = xasprintf("model %s: order %d, %u words, %llu bigrams, %llu "
 	    "trigrams; target order %d, draft order %d", path,

@@ -10,14 +10,6 @@
 #include "dist/pdist.h"
 #include "verify/rule.h"
 
-static size_t
-argmax_draft(const void *ctx, const struct pdist *q, struct rng *rng)
-{
-	(void)ctx;
-	(void)rng;
-	return verify_argmax(q);
-}
-
 /* The drafted token argmax q is kept with min(1, p/q) at its soft q. */
 static double
 soft_beta(const struct verify_params *par, const struct pdist *p, const struct pdist *q)
@@ -56,6 +48,6 @@ const struct verify_entry verify_rule_mistake_greedy_draft_soft_q = {
 	.beta_name = "min(1, p/q) at argmax q",
 	.beta = soft_beta,
 	.accepted = soft_accepted,
-	.hooks = { .draft = argmax_draft, .beta = rule_hook_beta },
+	.hooks = { .draft = rule_draft_argmax, .beta = rule_hook_beta },
 	.explain = "a mistake: a greedy draft verified with its soft q in the ratio",
 };

@@ -4,7 +4,8 @@
  * bigram, backed-off and unigram cases; every row of the three views sums to 1
  * up to the file's quantisation; the source's split handles (over the unigram
  * floor and over a heavy word's floor) equal the dense rows sphinx_trie_row makes
- * by its own pass, normalised, token by token, and sum to 1. SKIPs when this
+ * by its own pass, normalised (and raised to 1/T here: a tempered pair), token
+ * by token, and sum to 1. SKIPs when this
  * build has no sphinxbase or the model is not installed. */
 #include "config.h"
 
@@ -100,11 +101,26 @@ test_row_sums(const struct sphinx_trie *t)
 	free(row);
 }
 
-/* The source's p and q at its root after prompt, against sphinx_trie_row. */
-static void
-test_source_at(const char *prompt, const struct sphinx_trie *t)
+/* row := row^(1/T) / its sum, by hand; returns 1. */
+static double
+temper(double *row, size_t n, double T)
 {
-	struct source_cmu_config cfg = { NULL, 3, 2, { 1.0, 0, 1.0 }, { 1.0, 0, 1.0 } };
+	double sum = 0.0;
+	size_t w;
+
+	for (w = 0; w < n; w++)
+		sum += row[w] = pow(row[w], 1.0 / T);
+	for (w = 0; w < n; w++)
+		row[w] /= sum;
+	return 1.0;
+}
+
+/* The source's p and q at its root after prompt, both at temperature T,
+ * against sphinx_trie_row raised to 1/T here and normalised. */
+static void
+test_source_at(const char *prompt, double T, const struct sphinx_trie *t)
+{
+	struct source_cmu_config cfg = { NULL, 3, 2, { T, 0, 1.0 }, { T, 0, 1.0 } };
 	struct source src;
 	struct pdist p, q;
 	char err[512];
@@ -128,24 +144,28 @@ test_source_at(const char *prompt, const struct sphinx_trie *t)
 	ctx[n++] = wid(t, at != NULL ? at + 1 : prompt);
 	source_begin(&src, NULL, 1);
 	source_dists(&src, SOURCE_ROOT, &p, &q);
-	tap_ok(p.form == PDIST_SPLIT && q.form == PDIST_SPLIT, "'%s': split form", prompt);
+	tap_ok(p.form == PDIST_SPLIT && q.form == PDIST_SPLIT, "'%s', T %g: split form",
+	    prompt, T);
 	pdist_densify(&p, dense);
-	zr = 1.0 / sphinx_trie_row(t, 3, ctx, n, row);
+	sphinx_trie_row(t, 3, ctx, n, row);
+	zr = temper(row, t->vocab, T);
 	for (w = 0; w < t->vocab; w++) {
 		dev = fmax(dev, fabs(dense[w] - row[w] * zr));
 		sp += dense[w];
 	}
-	tap_ok(dev < 1e-12 && fabs(sp - 1.0) < 1e-9, "'%s': target (order 3) equals "
-	    "the dense row token by token (largest difference %.2g), sums to %.12f",
-	    prompt, dev, sp);
+	tap_ok(dev < 1e-12 && fabs(sp - 1.0) < 1e-9, "'%s', T %g: target (order 3) "
+	    "equals the dense row token by token (largest difference %.2g), sums to "
+	    "%.12f", prompt, T, dev, sp);
 	pdist_densify(&q, dense);
-	sum = sphinx_trie_row(t, 2, ctx, n, row);
+	sphinx_trie_row(t, 2, ctx, n, row);
+	sum = temper(row, t->vocab, T);
 	for (dev = 0.0, w = 0; w < t->vocab; w++) {
 		dev = fmax(dev, fabs(dense[w] - row[w] / sum));
 		sq += dense[w];
 	}
-	tap_ok(dev < 1e-12 && fabs(sq - 1.0) < 1e-9, "'%s': draft (order 2) equals "
-	    "the dense row (largest difference %.2g), sums to %.12f", prompt, dev, sq);
+	tap_ok(dev < 1e-12 && fabs(sq - 1.0) < 1e-9, "'%s', T %g: draft (order 2) "
+	    "equals the dense row (largest difference %.2g), sums to %.12f", prompt, T,
+	    dev, sq);
 	source_close(&src);
 	free(dense);
 	free(row);
@@ -171,9 +191,11 @@ main(void)
 	    t.vocab, (unsigned long long)t.count[1], (unsigned long long)t.count[2]);
 	test_against_sphinxbase(&t);
 	test_row_sums(&t);
-	test_source_at("the united", &t);	/* the unigram floor */
-	test_source_at("one of", &t);		/* 'of' is heavy: its own floor */
-	test_source_at("thank", &t);
+	test_source_at("the united", 1.0, &t);	/* the unigram floor */
+	test_source_at("one of", 1.0, &t);	/* 'of' is heavy: its own floor */
+	test_source_at("thank", 1.0, &t);
+	test_source_at("the united", 0.5, &t);	/* tempered floors */
+	test_source_at("one of", 2.0, &t);
 	sphinx_trie_free(&t);
 	return tap_done();
 }
