@@ -13,6 +13,7 @@
 
 #define HEADER "Trie Language Model"
 #define LOG_BASE 1.0001		/* sphinxbase's log base for the stored floats */
+#define LN_LOG_BASE 9.999500033330834e-05	/* its natural logarithm */
 #define QBITS 16		/* quantised probability and backoff, bits each */
 #define QBINS (1u << QBITS)
 
@@ -22,7 +23,9 @@ struct layout {
 	size_t len;
 	int order;
 	uint32_t count[3];
-	const float *qmid_prob, *qmid_bo, *qlong;	/* quantiser tables */
+	const float *qmid_prob, *qmid_bo, *qlong;	/* quantiser tables (logs) */
+	float *lin;		/* the same as probabilities, 3 x QBINS: 65,536
+				 * exponentials at load, not one per n-gram */
 	const uint8_t *uni;	/* (vocab + 1) x { float prob, bo; uint32 next } */
 	const uint8_t *mid, *lng;	/* bit-packed bigrams (order 3), longest */
 	unsigned word_bits, next_bits, mid_bits, long_bits;
@@ -54,7 +57,7 @@ bits_at(const uint8_t *b, uint64_t off, unsigned len)
 static double
 from_log(float x)
 {
-	return exp((double)x * log(LOG_BASE));
+	return exp((double)x * LN_LOG_BASE);
 }
 
 static float
@@ -183,15 +186,31 @@ bad:
 	return -1;
 }
 
-/* The bigram y x stored at slot i of x's reversed list: y, P2(x | y), bo(y x). */
+/* The quantiser's tables as probabilities (order 3: bigram probabilities,
+ * backoffs, trigram probabilities; order 2: the last alone). */
+static void
+linear_tables(struct layout *l)
+{
+	size_t i;
+
+	l->lin = xreallocarray(NULL, 3 * (size_t)QBINS, sizeof *l->lin);
+	for (i = 0; i < QBINS; i++) {
+		l->lin[i] = l->order == 3 ? (float)from_log(l->qmid_prob[i]) : 0.0f;
+		l->lin[QBINS + i] = l->order == 3 ? (float)from_log(l->qmid_bo[i]) : 1.0f;
+		l->lin[2 * QBINS + i] = (float)from_log(l->qlong[i]);
+	}
+}
+
+/* The bigram y x stored at slot i of x's reversed list: y, P2(x | y), bo(y x),
+ * as probabilities. */
 static uint32_t
 mid_entry(const struct layout *l, uint32_t i, float *prob, float *bo)
 {
 	uint64_t off = (uint64_t)i * l->mid_bits;
 	uint64_t q = bits_at(l->mid, off + l->word_bits, 2 * QBITS);
 
-	*prob = l->qmid_prob[q >> QBITS];
-	*bo = l->qmid_bo[q & (QBINS - 1)];
+	*prob = l->lin[q >> QBITS];
+	*bo = l->lin[QBINS + (q & (QBINS - 1))];
 	return (uint32_t)bits_at(l->mid, off, l->word_bits);
 }
 
@@ -207,7 +226,7 @@ long_entry(const struct layout *l, uint32_t i, float *prob)
 {
 	uint64_t off = (uint64_t)i * l->long_bits;
 
-	*prob = l->qlong[bits_at(l->lng, off + l->word_bits, QBITS)];
+	*prob = l->lin[2 * QBINS + bits_at(l->lng, off + l->word_bits, QBITS)];
 	return (uint32_t)bits_at(l->lng, off, l->word_bits);
 }
 
@@ -241,8 +260,8 @@ build_bigrams(const struct layout *l, struct sphinx_trie *t)
 			if (y >= t->vocab)
 				continue;
 			t->bg_word[fill[y]] = x;
-			t->bg_prob[fill[y]] = (float)from_log(pr);
-			t->bg_bo[fill[y]++] = (float)(l->order == 3 ? from_log(bo) : 1.0);
+			t->bg_prob[fill[y]] = pr;
+			t->bg_bo[fill[y]++] = l->order == 3 ? bo : 1.0f;
 		}
 	free(fill);
 }
@@ -324,7 +343,7 @@ build_trigrams(const struct layout *l, struct sphinx_trie *t)
 			continue;
 		t->tg_first[c + 1]++;
 		t->tg_word[k] = a[i].x;
-		t->tg_prob[k++] = (float)from_log(a[i].prob);
+		t->tg_prob[k++] = a[i].prob;
 	}
 	for (c = 0; c < t->count[1]; c++)
 		t->tg_first[c + 1] += t->tg_first[c];
@@ -400,14 +419,16 @@ sphinx_trie_read(const char *path, struct sphinx_trie *t, char *err, size_t errl
 		    "base other than %g?)", path, sum, LOG_BASE);
 		goto out;
 	}
-	if (l.order > 1)
+	if (l.order > 1) {
+		linear_tables(&l);
 		build_bigrams(&l, t);
-	else
+	} else
 		t->bg_first = xcalloc((size_t)t->vocab + 1, sizeof *t->bg_first);
 	if (l.order > 2)
 		build_trigrams(&l, t);
 	rc = 0;
 out:
+	free(l.lin);
 	free(buf);
 	if (rc != 0)
 		sphinx_trie_free(t);
