@@ -13,7 +13,7 @@
 
 #define HEADER "Trie Language Model"
 #define LOG_BASE 1.0001		/* sphinxbase's log base for the stored floats */
-#define LN_LOG_BASE 9.999500033330834e-05	/* its natural logarithm */
+#define LN_LOG_BASE 9.999500033329732e-05	/* its natural logarithm */
 #define QBITS 16		/* quantised probability and backoff, bits each */
 #define QBINS (1u << QBITS)
 
