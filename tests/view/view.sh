@@ -275,6 +275,24 @@ unview x
 view x 80 24 C.UTF-8 -- --paused
 keys x e
 has x "^ e: only the ngram and cmu sources have words to show as text" "the stub: e says why not"
+keys x X
+has x "^ X: only the cmu source has temperatures to change" "the stub: X says why not"
 unview x
+
+# --- the cmu source: the prompt heads the text; x X z Z move the temperatures -------
+if "$SPECDEC" --batch --source cmu --steps 1 >/dev/null 2>&1; then
+	view c 100 30 C.UTF-8 -- --paused --source cmu --prompt "'the united'"
+	keys c n n n e
+	has c "^│ the united  *│" "cmu, e: the prompt on the text's first line"
+	keys c X
+	has c "cmu en-us.lm.bin 3/2 T=1.25/1 " "X: the target's temperature x1.25, in the header"
+	keys c z
+	has c "T=1.25/0.8 " "z: the draft's temperature /1.25"
+	keys c Z x
+	has c "T=1/1 " "Z and x: back to 1 and 1 exactly"
+	unview c
+else
+	skip "the cmu source cannot open here (sphinxbase or pocketsphinx-en-us missing)"
+fi
 
 done_testing
