@@ -5,7 +5,8 @@
  * up to the file's quantisation; the source's split handles (over the unigram
  * floor and over a heavy word's floor) equal the dense rows sphinx_trie_row makes
  * by its own pass, normalised (and raised to 1/T here: a tempered pair), token
- * by token, and sum to 1. SKIPs when this
+ * by token, and sum to 1; a tree of nodes follows the contract of source.h.
+ * SKIPs when this
  * build has no sphinxbase or the model is not installed. */
 #include "config.h"
 
@@ -171,6 +172,70 @@ test_source_at(const char *prompt, double T, const struct sphinx_trie *t)
 	free(row);
 }
 
+/* The largest gap between node's target and the trigram row (normalised)
+ * after ctx[0..n). */
+static double
+gap_at(struct source *src, int node, const uint32_t *ctx, size_t n,
+    const struct sphinx_trie *t, double *row, double *dense)
+{
+	struct pdist p;
+	double z, gap = 0.0;
+	size_t w;
+
+	source_dists(src, node, &p, NULL);
+	pdist_densify(&p, dense);
+	z = 1.0 / sphinx_trie_row(t, 3, ctx, n, row);
+	for (w = 0; w < t->vocab; w++)
+		gap = fmax(gap, fabs(dense[w] - row[w] * z));
+	return gap;
+}
+
+/* The source contract by node (source.h): a node asked twice gives the same
+ * handles; siblings and a grandchild of the root after "the united" are each
+ * the trigram after their own prefix; all hold until the next begin. */
+static void
+test_nodes(const struct sphinx_trie *t)
+{
+	struct source_cmu_config cfg = { NULL, 3, 2, { 1.0, 0, 1.0 }, { 1.0, 0, 1.0 } };
+	struct source src;
+	struct pdist p1, q1, p2, q2;
+	char err[512];
+	double *row = malloc(t->vocab * sizeof *row), *dense = malloc(t->vocab *
+	    sizeof *dense), gap = 0.0;
+	uint32_t the = wid(t, "the"), united = wid(t, "united");
+	uint32_t x = wid(t, "states"), y = wid(t, "kingdom");
+	int a, b, ab;
+
+	if (source_cmu_open(&src, &cfg, err, sizeof err) != 0 ||
+	    source_cmu_set_prompt(&src, "the united", err, sizeof err) != 0) {
+		tap_ok(0, "open the cmu source: %s", err);
+		return;
+	}
+	source_begin(&src, NULL, 1);
+	source_dists(&src, SOURCE_ROOT, &p1, &q1);
+	source_dists(&src, SOURCE_ROOT, &p2, &q2);
+	tap_ok(memcmp(&p1, &p2, sizeof p1) == 0 && memcmp(&q1, &q2, sizeof q1) == 0,
+	    "the root asked twice gives the same handles");
+	a = source_child(&src, SOURCE_ROOT, (int)x);
+	b = source_child(&src, SOURCE_ROOT, (int)y);
+	ab = source_child(&src, a, (int)y);
+	gap = fmax(gap, gap_at(&src, ab, (const uint32_t[]){ x, y }, 2, t, row, dense));
+	gap = fmax(gap, gap_at(&src, b, (const uint32_t[]){ united, y }, 2, t, row,
+	    dense));
+	gap = fmax(gap, gap_at(&src, a, (const uint32_t[]){ united, x }, 2, t, row,
+	    dense));
+	gap = fmax(gap, gap_at(&src, SOURCE_ROOT, (const uint32_t[]){ the, united }, 2,
+	    t, row, dense));
+	tap_ok(gap < 1e-12, "a tree: the root, two siblings and a grandchild, each the "
+	    "trigram after its own prefix (largest gap %.2g)", gap);
+	source_dists(&src, SOURCE_ROOT, &p2, &q2);
+	tap_ok(memcmp(&p1, &p2, sizeof p1) == 0, "the root's handle holds after its "
+	    "children were made");
+	source_close(&src);
+	free(row);
+	free(dense);
+}
+
 int
 main(void)
 {
@@ -196,6 +261,7 @@ main(void)
 	test_source_at("thank", 1.0, &t);
 	test_source_at("the united", 0.5, &t);	/* tempered floors */
 	test_source_at("one of", 2.0, &t);
+	test_nodes(&t);
 	sphinx_trie_free(&t);
 	return tap_done();
 }
