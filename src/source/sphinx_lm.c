@@ -41,20 +41,23 @@ convert(const char *path, struct sphinx_trie *t, char *err, size_t errlen)
 	ngram_model_t *m;
 	int fd, rc;
 
+	/* The model keeps lmath without freeing it: it goes after the model. */
 	m = ngram_model_read(NULL, path, NGRAM_AUTO, lmath);
-	logmath_free(lmath);
 	if (m == NULL) {
+		logmath_free(lmath);
 		snprintf(err, errlen, "%s: sphinxbase cannot read this language model", path);
 		return -1;
 	}
 	if ((fd = mkstemp(tmp)) < 0) {
 		ngram_model_free(m);
+		logmath_free(lmath);
 		snprintf(err, errlen, "%s: no temporary file to convert it in", path);
 		return -1;
 	}
 	close(fd);
 	rc = ngram_model_write(m, tmp, NGRAM_BIN);
 	ngram_model_free(m);
+	logmath_free(lmath);
 	if (rc < 0) {
 		unlink(tmp);
 		snprintf(err, errlen, "%s: sphinxbase cannot write it as a trie", path);
