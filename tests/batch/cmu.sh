@@ -19,7 +19,11 @@ usage_error "--lm needs --source cmu" --batch --source ngram --lm x
 usage_error "--lm and --replay or --corpus choose different sources" --batch --lm x --corpus y
 usage_error "--noise does not apply to the cmu source" --batch --source cmu --noise 0.3
 
-"$SPECDEC" --batch --source cmu --steps 1 > "$tmp/probe" 2> "$tmp/err"
+# One step after "the united", traced (it also tells whether this build has the
+# source): the target (trigram) and the draft (bigram after "united") at
+# "states", as test_cmu checks them against sphinxbase's ngram_ng_prob.
+"$SPECDEC" --batch --source cmu --prompt "the united" --steps 1 --trace 1 > "$tmp/trace" \
+    2> "$tmp/err"
 if grep -q "needs sphinxbase" "$tmp/err"; then
 	grep -q "install libsphinxbase-dev and pocketsphinx-en-us" "$tmp/err"
 	ok $? "without sphinxbase: --source cmu is refused, naming the packages"
@@ -38,21 +42,17 @@ usage_error "--prompt: 'qwertyx' is not a word of the model's vocabulary" \
 usage_error "--target-order and --draft-order of the cmu source are 1 to 3" \
     --batch --source cmu --target-order 4
 
-# One step after "the united", traced: the target (trigram) and the draft
-# (bigram after "united") at "states", as test_cmu checks them against
-# sphinxbase's ngram_ng_prob.
-"$SPECDEC" --batch --source cmu --prompt "the united" --steps 1 --trace 1 > "$tmp/trace"
 grep -qE '^ +1  states +0\.88657 +0\.74793 ' "$tmp/trace"
 ok $? "trace: P(states | the united) 0.88657, q(states | united) 0.74793" "$(cat "$tmp/trace")"
 grep -q "72547 words, 2051541 bigrams, 1669625 trigrams" "$tmp/trace"
 ok $? "the report names the model's sizes"
 
-"$SPECDEC" --json --source cmu --steps 300 --seed 1 > "$tmp/std"
+"$SPECDEC" --json --source cmu --steps 200 --seed 1 > "$tmp/std"
 is "$(jq -r '.source, .vocab, .target_order, .draft_order, .top_k, .draft_top_p' "$tmp/std" | tr '\n' ' ')" \
     "cmu 72547 3 2 0 1 " "JSON: source, vocabulary, orders and warps"
 is "$(jq -r '.checks[] | select(.name == "output_matches_target") | .pass' "$tmp/std")" true \
     "standard rule: the output matches the target"
-"$SPECDEC" --json --source cmu --steps 300 --seed 1 --verifier mistake-greedy-draft-soft-q > "$tmp/bad"
+"$SPECDEC" --json --source cmu --steps 200 --seed 1 --verifier mistake-greedy-draft-soft-q > "$tmp/bad"
 is "$(jq -r '.checks[] | select(.name == "output_matches_target") | .pass' "$tmp/bad")" false \
     "mistake-greedy-draft-soft-q: caught by the losslessness check"
 
