@@ -16,6 +16,7 @@
 	ROW(typical) \
 	ROW(mistake_residual_from_p) \
 	ROW(mistake_accept_all) \
+	ROW(mistake_greedy_draft_soft_q) \
 	/* a new rule: one ROW(name) line above, for verify_rule_name */
 
 #define RULE_DECLARE(n) extern const struct verify_entry verify_rule_##n;
