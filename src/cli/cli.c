@@ -36,6 +36,7 @@ static const struct {
 	[CLI_SOURCE_REPLAY] = { "with", "--replay", NULL },
 	[CLI_SOURCE_NGRAM] = { "to", "the n-gram source",
 	    "--corpus FILE or --source ngram" },
+	[CLI_SOURCE_CMU] = { "to", "the cmu source", "--source cmu or --lm FILE" },
 };
 
 static int
@@ -397,6 +398,13 @@ resolve_source(const struct parse *p)
 		return usage_error(p->err, "--replay needs --source replay (or no --source)");
 	if (opt->corpus != NULL && explicit && opt->source != CLI_SOURCE_NGRAM)
 		return usage_error(p->err, "--corpus needs --source ngram (or no --source)");
+	if (opt->lm != NULL && (opt->replay != NULL || opt->corpus != NULL))
+		return usage_error(p->err, "--lm and --replay or --corpus choose different "
+		    "sources");
+	if (opt->lm != NULL && explicit && opt->source != CLI_SOURCE_CMU)
+		return usage_error(p->err, "--lm needs --source cmu (or no --source)");
+	if (opt->lm != NULL)
+		opt->source = CLI_SOURCE_CMU;
 	if (opt->replay != NULL)
 		opt->source = CLI_SOURCE_REPLAY;
 	if (opt->corpus != NULL)
@@ -411,7 +419,7 @@ resolve_source(const struct parse *p)
 static void
 source_noise(const struct parse *p)
 {
-	if (p->opt->source == CLI_SOURCE_REPLAY ||
+	if (p->opt->source == CLI_SOURCE_REPLAY || p->opt->source == CLI_SOURCE_CMU ||
 	    (p->opt->source == CLI_SOURCE_NGRAM && !was_given(p, "noise"))) {
 		p->opt->noise = 0.0;
 		p->opt->axis[CLI_AXIS_NOISE].v[0] = 0.0;

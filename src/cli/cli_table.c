@@ -14,15 +14,13 @@
 #define STEPS_MAX 1e12
 #define VOCAB_MAX 262144	/* --vocab and --max-vocab */
 #define COST_RATIO_MAX 100.0
-#define TEMPERATURE_MIN 0.05
-#define TEMPERATURE_MAX 20.0
 #define THREADS_MAX 256
 #define TRACE_MAX 100000
 #define COST_HINT "--theory takes the cost ratio from --cost-ratio, or from " \
 	"--target-ms and --draft-ms together"
 
 /* In the order of enum cli_source. */
-static const char *const source_names[] = { "stub", "replay", "ngram", NULL };
+static const char *const source_names[] = { "stub", "replay", "ngram", "cmu", NULL };
 
 const char *const cli_group_heading[CLI_NGROUPS] = {
 	[CLI_GROUP_MODES] = "Modes:",
@@ -155,8 +153,9 @@ const struct cli_option cli_options[] = {
 	{ .name = "source", .kind = CLI_KIND_CHOICE, .arg = "KIND",
 	  CLI_FIELD(source), .choices = source_names, .def = "stub",
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SOURCES,
-	  .help = "random distributions, pairs from a --replay file, or n-gram "
-	    "models over --corpus or built-in text" },
+	  .help = "random distributions, pairs from a --replay file, n-gram "
+	    "models over --corpus or built-in text, or the CMU English trigram "
+	    "(or --lm FILE) and its history-cut view" },
 	{ .name = "replay", .kind = CLI_KIND_FILE, .arg = "FILE", CLI_FIELD(replay),
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SOURCES,
 	  .help = "replay target/draft distribution pairs from FILE, one pair per "
@@ -168,26 +167,52 @@ const struct cli_option cli_options[] = {
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SOURCES,
 	  .help = "train the n-gram models on this UTF-8 text (implies --source "
 	    "ngram; default: the built-in corpus)" },
+	{ .name = "lm", .kind = CLI_KIND_FILE, .arg = "FILE", CLI_FIELD(lm),
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SOURCES,
+	  .help = "a language model sphinxbase reads (ARPA, DMP, trie binary) "
+	    "for the cmu source (implies --source cmu; default: the CMU model)" },
 	{ .name = "max-vocab", .kind = CLI_KIND_INT, .arg = "N",
 	  CLI_FIELD(max_vocab), .min = 2, .max = VOCAB_MAX, .def = "5000",
 	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM, .group = CLI_GROUP_SOURCES,
 	  .help = "n-gram vocabulary cap, with the unknown token" },
 	{ .name = "target-order", .kind = CLI_KIND_INT, .arg = "N",
 	  CLI_FIELD(target_order), .min = 1, .max = NGRAM_ORDER_MAX, .def = "3",
-	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM, .group = CLI_GROUP_SOURCES,
-	  .help = "order of the target Kneser-Ney model" },
+	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM | CLI_S_CMU, .group = CLI_GROUP_SOURCES,
+	  .help = "order of the target Kneser-Ney model (cmu: 1 to 3, the view)" },
 	{ .name = "draft-order", .kind = CLI_KIND_INT, .arg = "N",
 	  CLI_FIELD(draft_order), .min = 1, .max = NGRAM_ORDER_MAX, .def = "2",
-	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM, .group = CLI_GROUP_SOURCES,
-	  .help = "order of the draft's model" },
+	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM | CLI_S_CMU, .group = CLI_GROUP_SOURCES,
+	  .help = "order of the draft's model (cmu: 1 to 3, its history cut)" },
 	{ .name = "temperature", .kind = CLI_KIND_REAL, .arg = "T",
-	  CLI_FIELD(temperature), .min = TEMPERATURE_MIN, .max = TEMPERATURE_MAX,
+	  CLI_FIELD(temperature), .min = SIM_TEMPERATURE_MIN, .max = SIM_TEMPERATURE_MAX,
 	  .def = "1",
-	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM, .group = CLI_GROUP_SOURCES,
-	  .help = "temperature of both models" },
+	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM | CLI_S_CMU, .group = CLI_GROUP_SOURCES,
+	  .help = "temperature of the target (ngram: of both models; cmu: of the "
+	    "draft too unless --draft-temperature)" },
+	{ .name = "top-k", .kind = CLI_KIND_INT, .arg = "K",
+	  CLI_FIELD(top_k), .min = 0, .max = VOCAB_MAX, .def = "0",
+	  .modes = CLI_M_SIM, .sources = CLI_S_CMU, .group = CLI_GROUP_SOURCES,
+	  .help = "keep the target's K most likely words (0: all)" },
+	{ .name = "top-p", .kind = CLI_KIND_REAL, .arg = "P",
+	  CLI_FIELD(top_p), .min = 0, .open_min = 1, .max = 1, .def = "1",
+	  .modes = CLI_M_SIM, .sources = CLI_S_CMU, .group = CLI_GROUP_SOURCES,
+	  .help = "keep the target's most likely words up to mass P (1: all)" },
+	{ .name = "draft-temperature", .kind = CLI_KIND_REAL, .arg = "T",
+	  CLI_FIELD(draft_temperature), .min = SIM_TEMPERATURE_MIN, .max = SIM_TEMPERATURE_MAX,
+	  .modes = CLI_M_SIM, .sources = CLI_S_CMU, .group = CLI_GROUP_SOURCES,
+	  .help = "temperature of the draft (default: --temperature)" },
+	{ .name = "draft-top-k", .kind = CLI_KIND_INT, .arg = "K",
+	  CLI_FIELD(draft_top_k), .min = 0, .max = VOCAB_MAX, .def = "0",
+	  .modes = CLI_M_SIM, .sources = CLI_S_CMU, .group = CLI_GROUP_SOURCES,
+	  .help = "keep the draft's K most likely words (0: all)" },
+	{ .name = "draft-top-p", .kind = CLI_KIND_REAL, .arg = "P",
+	  CLI_FIELD(draft_top_p), .min = 0, .open_min = 1, .max = 1, .def = "1",
+	  .modes = CLI_M_SIM, .sources = CLI_S_CMU, .group = CLI_GROUP_SOURCES,
+	  .help = "keep the draft's most likely words up to mass P (1: all)" },
 	{ .name = "prompt", .kind = CLI_KIND_TEXT, .arg = "TEXT", CLI_FIELD(prompt),
-	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM, .group = CLI_GROUP_SOURCES,
-	  .help = "start the n-gram text after these words of the corpus" },
+	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM | CLI_S_CMU, .group = CLI_GROUP_SOURCES,
+	  .help = "start the n-gram text after these words of the corpus (cmu: of "
+	    "the model's vocabulary)" },
 
 	/* Sweeps and handouts. */
 	{ .name = "csv", .kind = CLI_KIND_FLAG, CLI_FIELD(csv),

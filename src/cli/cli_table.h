@@ -33,6 +33,7 @@ enum cli_kind {
 #define CLI_S_STUB	(1u << CLI_SOURCE_STUB)
 #define CLI_S_REPLAY	(1u << CLI_SOURCE_REPLAY)
 #define CLI_S_NGRAM	(1u << CLI_SOURCE_NGRAM)
+#define CLI_S_CMU	(1u << CLI_SOURCE_CMU)
 
 /* The headings of --help, in order. */
 enum cli_group {

@@ -37,8 +37,9 @@ enum cli_source {
 	CLI_SOURCE_STUB,	/* the notebook's random distributions (default) */
 	CLI_SOURCE_REPLAY,	/* --replay FILE */
 	CLI_SOURCE_NGRAM,	/* --corpus FILE, or the built-in corpus */
+	CLI_SOURCE_CMU,		/* a sphinxbase model: --lm FILE, or the CMU one */
 };
-#define CLI_NSOURCES 3
+#define CLI_NSOURCES 4
 
 /* The options that take a list with --sweep: the axes of its grid (sweep.h).
  * Another axis is one more name here, its row's .axis and its setter in sweep.c. */
@@ -88,11 +89,15 @@ struct options {
 	const char *replay;	/* --replay FILE */
 	const char *labels;	/* --labels FILE */
 	const char *corpus;	/* --corpus FILE; NULL for the built-in one */
+	const char *lm;		/* --lm FILE: the cmu source's model */
 	const char *prompt;	/* --prompt TEXT: the n-gram text's first context */
 	size_t max_vocab;
 	int target_order;
 	int draft_order;
-	double temperature;
+	double temperature;	/* the target's (ngram: both models') */
+	double draft_temperature;	/* cmu: the draft's; 0: as temperature */
+	size_t top_k, draft_top_k;	/* cmu: 0 none */
+	double top_p, draft_top_p;	/* cmu: 1 none */
 	/* Presets, verification cost, sweeps, handouts. */
 	double target_alpha;	/* --target-alpha; 0: not given */
 	double target_alpha_achieved;	/* the expected overlap at the noise solved */

@@ -15,6 +15,7 @@
 #include "sim/sim.h"
 #include "source/corpus_builtin.h"
 #include "source/source.h"
+#include "source/source_cmu.h"
 #include "source/source_ngram.h"
 #include "source/source_replay.h"
 #include "source/source_stub.h"
@@ -98,6 +99,33 @@ open_ngram(const struct options *opt, struct source *src, char *err, size_t errl
 	return 0;
 }
 
+#define CMU_ORDER_MAX 3
+
+static int
+open_cmu(const struct options *opt, struct source *src, char *err, size_t errlen)
+{
+	struct source_cmu_config cfg = {
+		.path = opt->lm, .target_order = opt->target_order,
+		.draft_order = opt->draft_order,
+		.target = { opt->temperature, opt->top_k, opt->top_p },
+		.draft = { opt->draft_temperature > 0.0 ? opt->draft_temperature :
+		    opt->temperature, opt->draft_top_k, opt->draft_top_p },
+	};
+
+	if (opt->target_order > CMU_ORDER_MAX || opt->draft_order > CMU_ORDER_MAX) {
+		snprintf(err, errlen, "--target-order and --draft-order of the cmu source "
+		    "are 1 to %d", CMU_ORDER_MAX);
+		return -1;
+	}
+	if (source_cmu_open(src, &cfg, err, errlen) != 0)
+		return -1;
+	if (opt->prompt != NULL && source_cmu_set_prompt(src, opt->prompt, err, errlen) != 0) {
+		source_close(src);
+		return -1;
+	}
+	return 0;
+}
+
 int
 sim_setup_source(const struct options *opt, struct source *src, char *err, size_t errlen)
 {
@@ -106,6 +134,8 @@ sim_setup_source(const struct options *opt, struct source *src, char *err, size_
 		return source_replay_open(src, opt->replay, opt->labels, err, errlen);
 	case CLI_SOURCE_NGRAM:
 		return open_ngram(opt, src, err, errlen);
+	case CLI_SOURCE_CMU:
+		return open_cmu(opt, src, err, errlen);
 	case CLI_SOURCE_STUB:
 		break;
 	}

@@ -161,7 +161,7 @@ int pdist_iter_next(struct pdist_iter *it);
  * floor to a running coefficient of that floor, so a step costs its lists, not
  * the vocabulary, while its floors are among the PDIST_COUNTS_FLOORS kept (the
  * floors must outlive the counts, or be cleared with them first). */
-#define PDIST_COUNTS_FLOORS 12	/* floors kept apart; a further one folds one in */
+#define PDIST_COUNTS_FLOORS 72	/* floors kept apart; a further one folds one in */
 
 struct pdist_counts {
 	size_t vocab;

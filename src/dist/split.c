@@ -29,7 +29,7 @@ split_argmax(const struct split_dist *d)
 	size_t best = d->floor->top.token, i;
 	double top = split_prob(d, best);
 
-	if (!d->floor->top.alone)
+	if (!d->floor->top.alone || (d->signed_extra && split_extra(d, best) < 0.0))
 		return SPLIT_NONE;
 	if (!(top > 0.0))
 		top = -1.0;
@@ -45,24 +45,65 @@ split_argmax(const struct split_dist *d)
 	return best;
 }
 
+/* The listed token at which the running sum of the positive extras first
+ * exceeds u; else the last positive one (rounding), or SPLIT_NONE. */
+static size_t
+list_pick(const struct split_dist *d, double u)
+{
+	double acc = 0.0;
+	size_t i, last = SPLIT_NONE;
+
+	for (i = 0; i < d->nlist; i++)
+		if (d->extra[i] > 0.0) {
+			acc += d->extra[i];
+			last = d->list[i];
+			if (u < acc)
+				break;
+		}
+	return last;
+}
+
+/* split_sample for signed extras, by rejection from the floor plus the positive
+ * extras (which weigh every token at least its P): expected draws 1 plus the
+ * negative extras' mass. */
+static size_t
+sample_signed(const struct split_dist *d, struct rng *rng)
+{
+	double floor_mass = d->scale * d->floor->sum, pos = 0.0, u, e;
+	size_t i, w;
+
+	for (i = 0; i < d->nlist; i++)
+		if (d->extra[i] > 0.0)
+			pos += d->extra[i];
+	for (;;) {
+		u = rng_uniform(rng) * (pos + floor_mass);
+		if (u < pos || !(floor_mass > 0.0)) {
+			if ((w = list_pick(d, u)) != SPLIT_NONE)
+				return w;
+			continue;
+		}
+		w = split_floor_pick(d->floor, (u - pos) / d->scale);
+		if ((e = split_extra(d, w)) >= 0.0)
+			return w;
+		if (rng_uniform(rng) * d->scale * d->floor->w[w] <
+		    d->scale * d->floor->w[w] + e)
+			return w;
+	}
+}
+
 size_t
 split_sample(const struct split_dist *d, struct rng *rng)
 {
 	double floor_mass = d->scale * d->floor->sum;
-	double u = rng_uniform(rng) * (d->extra_sum + floor_mass), acc = 0.0;
-	size_t i, last = SPLIT_NONE;
+	double u;
+	size_t w;
 
+	if (d->signed_extra)
+		return sample_signed(d, rng);
+	u = rng_uniform(rng) * (d->extra_sum + floor_mass);
 	if (u < d->extra_sum || !(floor_mass > 0.0)) {
-		for (i = 0; i < d->nlist; i++) {
-			if (d->extra[i] > 0.0) {
-				acc += d->extra[i];
-				last = d->list[i];
-				if (u < acc)
-					return last;
-			}
-		}
-		if (last != SPLIT_NONE)
-			return last;	/* rounding left u past the list's sum */
+		if ((w = list_pick(d, u)) != SPLIT_NONE)
+			return w;	/* (or rounding left u past the list's sum) */
 		return split_floor_pick(d->floor, u / (d->extra_sum + floor_mass) *
 		    d->floor->sum);
 	}

@@ -10,7 +10,13 @@
  * same floor times per-token factors, are compared, subtracted and sampled here
  * in time proportional to their lists plus a logarithm of the vocabulary, and
  * nothing dense is written. (One exception, exact and rare: a residual draw
- * whose rejection sampler fails 64 times in a row scans the vocabulary.) */
+ * whose rejection sampler fails 64 times in a row scans the vocabulary.)
+ *
+ * A backoff model (source_cmu.h) gives a listed token its own probability, which
+ * can lie below the floor's share there: its extra is then negative (P(w) stays
+ * >= 0). A distribution with such extras says so (signed_extra); the overlap,
+ * the residual and the ratio order work from the values as they are, sampling
+ * draws by rejection and the argmax walks when the floor's top is affected. */
 #ifndef SPECDEC_SPLIT_H
 #define SPECDEC_SPLIT_H
 
@@ -25,12 +31,14 @@ struct split_dist {
 	const struct split_floor *floor;
 	double scale;		/* >= 0 */
 	const uint32_t *list;	/* distinct tokens */
-	const double *extra;	/* extra[i] >= 0 belongs to list[i]; zero off the list */
+	const double *extra;	/* extra[i] belongs to list[i], >= 0 unless
+				 * signed_extra; zero off the list */
 	size_t nlist;
 	double extra_sum;	/* the sum of extra; scale * floor->sum + extra_sum = 1 */
 	/* Where token w sits in list, or SPLIT_NONE when it is not there. */
 	size_t (*find)(const void *where, uint32_t w);
 	const void *where;
+	int signed_extra;	/* some extra < 0 (scale floor(w) + extra[i] >= 0) */
 };
 
 #define SPLIT_NONE ((size_t)-1)
@@ -57,7 +65,9 @@ int split_pair(const struct split_dist *p, const struct split_dist *q);
 size_t split_argmax(const struct split_dist *d);
 
 /* A token drawn from d: from its list with probability extra_sum, else from the
- * floor by binary search of its running sums. */
+ * floor by binary search of its running sums. With signed extras: from the
+ * floor plus the positive extras, a token with a negative extra kept with
+ * probability P(w) / (scale floor(w)), else drawn again. */
 size_t split_sample(const struct split_dist *d, struct rng *rng);
 
 /* sum_w min(p(w), q(w)); fastest when they share one list. */

@@ -256,6 +256,24 @@ sim_set_noise(struct sim *sim, double noise)
 }
 
 void
+sim_set_temperature(struct sim *sim, int draft, double t)
+{
+	double tp, tq;
+
+	if (!source_temperatures(&sim->src, &tp, &tq))
+		return;
+	t = clamp(t, SIM_TEMPERATURE_MIN, SIM_TEMPERATURE_MAX);
+	if (t == (draft ? tq : tp))
+		return;
+	sim_keep_newest(sim);
+	sim->targets_number = 0;
+	*(draft ? &tq : &tp) = t;
+	new_segment(sim);	/* first: the counts let go of the old floors */
+	source_set_temperatures(&sim->src, tp, tq);
+	source_set_temperatures(&sim->ref, tp, tq);
+}
+
+void
 sim_set_verifier(struct sim *sim, enum verify_rule rule)
 {
 	if ((int)rule < 0 || (int)rule >= verify_nrules || rule == sim->par.verify.rule)

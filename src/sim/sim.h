@@ -160,6 +160,12 @@ void sim_set_noise(struct sim *sim, double noise);
  * rule, starts a new segment. */
 void sim_set_verifier(struct sim *sim, enum verify_rule rule);
 void sim_set_lenience(struct sim *sim, double lenience);
+/* The target's (draft 0) or the draft's (draft 1) temperature, within
+ * SIM_TEMPERATURE_MIN..MAX, where the source has temperatures to change (the
+ * cmu source); a new segment. */
+#define SIM_TEMPERATURE_MIN 0.05
+#define SIM_TEMPERATURE_MAX 20.0
+void sim_set_temperature(struct sim *sim, int draft, double t);
 /* The draft-length schedule; a change starts a new segment, which restarts
  * the heuristic at gamma. */
 void sim_set_schedule(struct sim *sim, enum schedule_kind kind);

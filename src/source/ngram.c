@@ -374,7 +374,7 @@ build_base(struct ngram_model *m)
 }
 
 void
-ngram_model_init(struct ngram_model *m, const struct ngram_counts *c, int order,
+ngram_model_build(struct ngram_model *m, const struct ngram_counts *c, int order,
     double temperature)
 {
 	size_t w;
@@ -400,7 +400,7 @@ ngram_model_init(struct ngram_model *m, const struct ngram_counts *c, int order,
 }
 
 void
-ngram_model_free(struct ngram_model *m)
+ngram_model_release(struct ngram_model *m)
 {
 	free(m->base);
 	free(m->base_t);
@@ -428,7 +428,7 @@ ngram_levels(const struct ngram_model *m, const uint32_t *ctx, size_t len,
 }
 
 double
-ngram_prob(const struct ngram_model *m, const uint32_t *ctx, size_t len, uint32_t w)
+ngram_prob_of(const struct ngram_model *m, const uint32_t *ctx, size_t len, uint32_t w)
 {
 	const struct ngram_counts *c = m->c;
 	double p = m->base[w];

@@ -115,9 +115,9 @@ uint32_t ngram_find(const struct ngram_counts *c, const uint32_t *ctx, size_t le
 
 /* A model of the given order (1..c->order) at temperature (> 0): its distributions
  * are P^(1/T), renormalised. */
-void ngram_model_init(struct ngram_model *m, const struct ngram_counts *c, int order,
+void ngram_model_build(struct ngram_model *m, const struct ngram_counts *c, int order,
     double temperature);
-void ngram_model_free(struct ngram_model *m);
+void ngram_model_release(struct ngram_model *m);
 
 void ngram_scratch_init(struct ngram_scratch *s, size_t vocab);
 void ngram_scratch_free(struct ngram_scratch *s);
@@ -177,7 +177,7 @@ uint32_t ngram_sample(const struct ngram_model *m, const uint32_t *ctx, size_t l
 
 /* The untempered P(w | ctx[0..len)) by the recursive formula, one token at a time:
  * slow, independent of ngram_dist, for tests. */
-double ngram_prob(const struct ngram_model *m, const uint32_t *ctx, size_t len,
+double ngram_prob_of(const struct ngram_model *m, const uint32_t *ctx, size_t len,
     uint32_t w);
 
 /* Shared by the three files: the trie and the interpolation's levels. */

@@ -90,6 +90,28 @@ source_describe(const struct source *src)
 }
 
 int
+source_temperatures(const struct source *src, double *target, double *draft)
+{
+	if (src->ops->temperatures == NULL)
+		return 0;
+	src->ops->temperatures(src->self, target, draft);
+	return 1;
+}
+
+void
+source_set_temperatures(struct source *src, double target, double draft)
+{
+	if (src->ops->set_temperatures != NULL)
+		src->ops->set_temperatures(src->self, target, draft);
+}
+
+int
+source_has_words(const struct source *src)
+{
+	return src->ops->words;
+}
+
+int
 source_has_noise(const struct source *src)
 {
 	return src->ops->set_noise != NULL;

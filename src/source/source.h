@@ -67,6 +67,11 @@ struct source_ops {
 	/* One line on where the distributions come from (file, sizes, orders), or
 	 * NULL; may be NULL itself. */
 	const char *(*describe)(const void *self);
+	/* Optional: the target's and the draft's temperatures into *target and
+	 * *draft; set_temperatures changes them (later steps use them). NULL
+	 * when the source has none to change. */
+	void (*temperatures)(const void *self, double *target, double *draft);
+	void (*set_temperatures)(void *self, double target, double draft);
 	/* Optional: 1 when every position of every step has the same pair (a replay
 	 * of one pair), written into p and q (vocab entries each); else 0. */
 	int (*fixed_pair)(const void *self, double *p, double *q);
@@ -75,6 +80,7 @@ struct source_ops {
 				 * unchanged: each id gets 1/V of any sampler's
 				 * output, so per-id tests have no power */
 	int pair_fixed_in_step;	/* every position of a step has the same p and q */
+	int words;		/* its tokens are words: its text reads as prose */
 };
 
 struct source {
@@ -111,6 +117,14 @@ const char *source_label(const struct source *src, int id, char *buf, size_t len
 
 /* The source's one-line description, or NULL when it has none. */
 const char *source_describe(const struct source *src);
+
+/* The temperatures op above: 0 without one, else 1 with them set. */
+int source_temperatures(const struct source *src, double *target, double *draft);
+/* Change them where the source has them. */
+void source_set_temperatures(struct source *src, double target, double draft);
+
+/* Whether the source's tokens are words (it labels them), so its text reads. */
+int source_has_words(const struct source *src);
 
 /* Whether the source's draft has a noise that source_set_noise changes. */
 int source_has_noise(const struct source *src);

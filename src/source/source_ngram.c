@@ -12,6 +12,7 @@
 #include "dist/pdist.h"
 #include "source/qcache.h"
 #include "util/rng.h"
+#include "source/node_arena.h"
 #include "source/source.h"
 #include "source/source_ngram.h"
 #include "source/tokenize.h"
@@ -61,10 +62,8 @@ struct ngsrc {
 	int rows_cap;			/* nodes below this take dense rows from the
 					 * caches: qcache_capacity, so a step's rows
 					 * are never evicted before the next begin */
-	struct ngnode **node;		/* this step's nodes (source.h), node[0] the
-					 * root; each allocated once and reused, so
-					 * handles into one stay put */
-	int nnodes, node_cap;
+	struct node_arena nodes;	/* this step's nodes (source.h), node 0 the
+				 * root */
 };
 
 /* One position's split p or q. */
@@ -89,30 +88,14 @@ shared_release(struct shared *sh)
 {
 	if (sh == NULL || --sh->refs > 0)
 		return;
-	ngram_model_free(&sh->target);
-	ngram_model_free(&sh->draft);
+	ngram_model_release(&sh->target);
+	ngram_model_release(&sh->draft);
 	ngram_counts_free(&sh->counts);
 	vocab_free(&sh->vocab);
 	free(sh->base);
 	free(sh->describe);
 	free(sh->title);
 	free(sh);
-}
-
-/* A node for the step: a slot of the arena, allocated the first time a step
- * needs that many and kept for later steps. */
-static struct ngnode *
-node_new(struct ngsrc *s)
-{
-	if (s->nnodes == s->node_cap) {
-		s->node_cap = s->node_cap > 0 ? 2 * s->node_cap : 8;
-		s->node = xreallocarray(s->node, (size_t)s->node_cap, sizeof *s->node);
-		memset(s->node + s->nnodes, 0,
-		    (size_t)(s->node_cap - s->nnodes) * sizeof *s->node);
-	}
-	if (s->node[s->nnodes] == NULL)
-		s->node[s->nnodes] = xcalloc(1, sizeof **s->node);
-	return s->node[s->nnodes++];
 }
 
 /* The last tokens of the text into ctx; returns how many. */
@@ -129,8 +112,8 @@ nodes_reset(struct ngsrc *s)
 {
 	struct ngnode *root;
 
-	s->nnodes = 0;
-	root = node_new(s);
+	s->nodes.n = 0;
+	root = node_arena_new(&s->nodes);
 	root->n = history_context(s, root->ctx);
 	root->depth = 0;
 }
@@ -150,6 +133,7 @@ ngsrc_new(struct shared *sh, double noise)
 	s->rows_cap = qcache_capacity(s->vocab);
 	memcpy(s->hist, sh->start, sh->nstart * sizeof *s->hist);
 	s->nhist = sh->nstart;
+	node_arena_init(&s->nodes, sizeof(struct ngnode));
 	nodes_reset(s);
 	return s;
 }
@@ -209,14 +193,14 @@ static int
 ngsrc_child(void *self, int parent, int token)
 {
 	struct ngsrc *s = self;
-	struct ngnode *c = node_new(s), *up = s->node[parent];
+	struct ngnode *c = node_arena_new(&s->nodes), *up = node_arena_at(&s->nodes, parent);
 	size_t keep = up->n < CTX_MAX ? up->n : CTX_MAX - 1;
 
 	memcpy(c->ctx, up->ctx + up->n - keep, keep * sizeof *c->ctx);
 	c->ctx[keep] = (uint32_t)token;
 	c->n = keep + 1;
 	c->depth = up->depth + 1;
-	return s->nnodes - 1;
+	return s->nodes.n - 1;
 }
 
 static double *
@@ -232,7 +216,7 @@ node_buffer(double **slot, size_t vocab)
 static const double *
 dense_p(struct ngsrc *s, int i, uint64_t *name)
 {
-	struct ngnode *nd = s->node[i];
+	struct ngnode *nd = node_arena_at(&s->nodes, i);
 	double *row;
 
 	if (i < s->rows_cap) {
@@ -253,7 +237,7 @@ static const double *
 dense_q(struct ngsrc *s, int i, uint64_t *name)
 {
 	struct ngram_factor f = { NULL, 0.0, 0 }, *fp = NULL;
-	struct ngnode *nd = s->node[i];
+	struct ngnode *nd = node_arena_at(&s->nodes, i);
 	unsigned row;
 	double *out;
 
@@ -324,7 +308,7 @@ heavy_at(struct ngsrc *s, struct ngnode *nd, struct pdist *p, struct pdist *q)
 		ngram_split_over(&s->sh->target, nd->ctx, nd->n, &hp->f, sp->extra,
 		    &sp->where, &sp->d);
 		sq->d = (struct split_dist){ &hp->g, 1.0 / hp->g.sum, NULL, NULL, 0, 0.0,
-		    NULL, NULL };
+		    NULL, NULL, 0 };
 		sp->step = sq->step = s->step;
 	}
 	if (p != NULL)
@@ -338,7 +322,7 @@ static void
 ngsrc_dists(void *self, int node, struct pdist *p, struct pdist *q)
 {
 	struct ngsrc *s = self;
-	struct ngnode *nd = s->node[node];
+	struct ngnode *nd = node_arena_at(&s->nodes, node);
 	uint64_t name;
 
 	if (split_here(s, nd)) {
@@ -426,16 +410,16 @@ static void
 ngsrc_destroy(void *self)
 {
 	struct ngsrc *s = self;
+	struct ngnode *nd;
 	int i;
 
-	for (i = 0; i < s->node_cap && s->node[i] != NULL; i++) {
-		free(s->node[i]->p);
-		free(s->node[i]->q);
-		free(s->node[i]->sp.extra);
-		free(s->node[i]->sq.extra);
-		free(s->node[i]);
+	for (i = 0; (nd = node_arena_slot(&s->nodes, i)) != NULL; i++) {
+		free(nd->p);
+		free(nd->q);
+		free(nd->sp.extra);
+		free(nd->sq.extra);
 	}
-	free(s->node);
+	node_arena_free(&s->nodes);
 	if (s->nr != NULL)
 		noise_rows_free(s->nr);
 	free(s->nr);
@@ -464,6 +448,7 @@ static const struct source_ops ngram_ops = {
 	.clone = ngsrc_clone,
 	.destroy = ngsrc_destroy,
 	.describe = ngsrc_describe,
+	.words = 1,
 };
 
 /* Vocabulary, counts and both models from the text; -1 when the vocabulary
@@ -480,8 +465,8 @@ train(struct shared *sh, const char *text, size_t len,
 	if (vocab_build(text, len, cfg->max_vocab, &sh->vocab, &ids, &n) != 0)
 		return -1;
 	ngram_count(&sh->counts, ids, n, sh->vocab.size, order);
-	ngram_model_init(&sh->target, &sh->counts, cfg->target_order, cfg->temperature);
-	ngram_model_init(&sh->draft, &sh->counts, cfg->draft_order, cfg->temperature);
+	ngram_model_build(&sh->target, &sh->counts, cfg->target_order, cfg->temperature);
+	ngram_model_build(&sh->draft, &sh->counts, cfg->draft_order, cfg->temperature);
 	sh->same_floor = sh->target.floor.sum == sh->draft.floor.sum &&
 	    memcmp(sh->target.base_t, sh->draft.base_t,
 	    sh->vocab.size * sizeof *sh->target.base_t) == 0;
@@ -615,5 +600,5 @@ source_ngram_qcache_stats(const struct source *src, uint64_t *lookups,
 int
 source_ngram_node_capacity(const struct source *src)
 {
-	return ((const struct ngsrc *)src->self)->node_cap;
+	return ((const struct ngsrc *)src->self)->nodes.cap;
 }

@@ -391,6 +391,20 @@ round2(double x)
 	return round(x * 100.0) / 100.0;
 }
 
+/* y Y z Z: the target's or the draft's temperature by a factor 1.25 (exact in
+ * binary, so down after up comes back to the same value). */
+static void
+act_temperature(struct sim *s, enum tui_action a)
+{
+	double tp, tq;
+	int draft = a == TUI_A_DRAFT_TEMP_DOWN || a == TUI_A_DRAFT_TEMP_UP;
+	int up = a == TUI_A_TEMP_UP || a == TUI_A_DRAFT_TEMP_UP;
+
+	if (!source_temperatures(&s->src, &tp, &tq))
+		return;
+	sim_set_temperature(s, draft, up ? (draft ? tq : tp) * 1.25 : (draft ? tq : tp) / 1.25);
+}
+
 static void
 act_model(struct tui *t, enum tui_action a)
 {
@@ -405,6 +419,12 @@ act_model(struct tui *t, enum tui_action a)
 	case TUI_A_NOISE_UP:
 	case TUI_A_NOISE_DOWN:
 		sim_set_noise(s, round2(s->par.noise + (a == TUI_A_NOISE_UP ? 0.1 : -0.1)));
+		break;
+	case TUI_A_TEMP_DOWN:
+	case TUI_A_TEMP_UP:
+	case TUI_A_DRAFT_TEMP_DOWN:
+	case TUI_A_DRAFT_TEMP_UP:
+		act_temperature(s, a);
 		break;
 	case TUI_A_NOISE_UP_FINE:
 	case TUI_A_NOISE_DOWN_FINE:

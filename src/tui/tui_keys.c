@@ -44,6 +44,14 @@ const struct tui_key tui_keys[] = {
 	    TUI_A_THRESHOLD_DOWN },
 	{ { 'X' }, "X", "schedule's P or T up", NULL, NULL,
 	    TUI_A_THRESHOLD_UP },
+	{ { 'y' }, "y", "target T /1.25 (cmu)", NULL, NULL,
+	    TUI_A_TEMP_DOWN },
+	{ { 'Y' }, "Y", "target T x1.25 (cmu)", NULL, NULL,
+	    TUI_A_TEMP_UP },
+	{ { 'z' }, "z", "draft T /1.25 (cmu)", NULL, NULL,
+	    TUI_A_DRAFT_TEMP_DOWN },
+	{ { 'Z' }, "Z", "draft T x1.25 (cmu)", NULL, NULL,
+	    TUI_A_DRAFT_TEMP_UP },
 	{ { 'r' }, "r", "reset the statistics", "r", "reset", TUI_A_RESET },
 	{ { 's' }, "s", "new seed (seed + 1)", NULL, NULL, TUI_A_RESEED },
 	{ { KEY_UP, 'k' }, "k, Up", "pause, select older", NULL, NULL, TUI_A_OLDER },
@@ -55,7 +63,7 @@ const struct tui_key tui_keys[] = {
 	{ { 'p' }, "p", "cycle lower-right pane", "p", "pane", TUI_A_LOWER },
 	{ { 'm' }, "m", "slow-motion step/stage", NULL, NULL, TUI_A_SLOWMO },
 	{ { 'w' }, "w", "save the screen", NULL, NULL, TUI_A_SHOT },
-	{ { 'e' }, "e", "n-gram: steps or text", NULL, NULL, TUI_A_TEXT },
+	{ { 'e' }, "e", "words: steps or text", NULL, NULL, TUI_A_TEXT },
 	{ { CTRL('l') }, "Ctrl-L", "redraw the screen", NULL, NULL, TUI_A_REDRAW },
 	{ { '?', 'h', KEY_F(1) }, "?", "this help", "?", "help",
 	    TUI_A_HELP },
@@ -71,7 +79,8 @@ paired(int i)
 	static const enum tui_action first[] = {
 		TUI_A_GAMMA_UP, TUI_A_NOISE_UP, TUI_A_NOISE_UP_FINE, TUI_A_FASTER,
 		TUI_A_TARGET_DOWN, TUI_A_DRAFT_DOWN, TUI_A_VERIFY_DOWN, TUI_A_VERIFIER_NEXT,
-		TUI_A_LENIENCE_DOWN, TUI_A_THRESHOLD_DOWN, TUI_A_OLDER, TUI_A_POS_PREV,
+		TUI_A_LENIENCE_DOWN, TUI_A_THRESHOLD_DOWN, TUI_A_TEMP_DOWN,
+		TUI_A_DRAFT_TEMP_DOWN, TUI_A_OLDER, TUI_A_POS_PREV,
 	};
 	size_t j;
 
@@ -128,6 +137,9 @@ static const struct {
 	{ TUI_A_TEXT, TUI_NEED_WORDS },
 	{ TUI_A_LENIENCE_DOWN, TUI_NEED_LENIENCE }, { TUI_A_LENIENCE_UP, TUI_NEED_LENIENCE },
 	{ TUI_A_THRESHOLD_DOWN, TUI_NEED_THRESHOLD }, { TUI_A_THRESHOLD_UP, TUI_NEED_THRESHOLD },
+	{ TUI_A_TEMP_DOWN, TUI_NEED_TEMPERATURE }, { TUI_A_TEMP_UP, TUI_NEED_TEMPERATURE },
+	{ TUI_A_DRAFT_TEMP_DOWN, TUI_NEED_TEMPERATURE },
+	{ TUI_A_DRAFT_TEMP_UP, TUI_NEED_TEMPERATURE },
 };
 
 enum tui_need
@@ -150,8 +162,11 @@ tui_keys_why_not(const struct tui_key *k, const struct tui_key_state *st, char *
 	if (need == TUI_NEED_NOISE && !st->has_noise)
 		snprintf(buf, len, "%s: the %s source's draft has no noise to change",
 		    k->name, st->kind);
-	else if (need == TUI_NEED_WORDS && strcmp(st->kind, "ngram") != 0)
-		snprintf(buf, len, "%s: only the ngram source has words to show as text",
+	else if (need == TUI_NEED_WORDS && !st->has_words)
+		snprintf(buf, len, "%s: only the ngram and cmu sources have words to show "
+		    "as text", k->name);
+	else if (need == TUI_NEED_TEMPERATURE && !st->has_temperature)
+		snprintf(buf, len, "%s: only the cmu source has temperatures to change",
 		    k->name);
 	else if (need == TUI_NEED_LENIENCE && !st->has_lenience)
 		snprintf(buf, len, "%s: the %s rule has no L; v to the lenient rule",
@@ -168,9 +183,12 @@ void
 tui_keys_state(const struct sim *sim, struct tui_key_state *st)
 {
 	enum schedule_kind sk = sim->par.schedule;
+	double tp, tq;
 
 	st->kind = sim->src.kind;
 	st->has_noise = source_has_noise(&sim->src);
+	st->has_words = source_has_words(&sim->src);
+	st->has_temperature = source_temperatures(&sim->src, &tp, &tq);
 	st->rule = verify_entry(sim->par.verify.rule)->name;
 	st->has_lenience = verify_uses_param(sim->par.verify.rule,
 	    offsetof(struct verify_params, lenience));

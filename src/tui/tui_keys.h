@@ -31,6 +31,10 @@ enum tui_action {
 	TUI_A_LENIENCE_UP,
 	TUI_A_THRESHOLD_DOWN,
 	TUI_A_THRESHOLD_UP,
+	TUI_A_TEMP_DOWN,
+	TUI_A_TEMP_UP,
+	TUI_A_DRAFT_TEMP_DOWN,
+	TUI_A_DRAFT_TEMP_UP,
 	TUI_A_RESET,
 	TUI_A_RESEED,
 	TUI_A_OLDER,
@@ -52,15 +56,18 @@ enum tui_action {
 enum tui_need {
 	TUI_NEED_NONE,
 	TUI_NEED_NOISE,		/* a draft noise to change (not a replay) */
-	TUI_NEED_WORDS,		/* a text of words (the n-gram source) */
+	TUI_NEED_WORDS,		/* a text of words (the ngram and cmu sources) */
 	TUI_NEED_LENIENCE,	/* a rule with an L (lenient) */
 	TUI_NEED_THRESHOLD,	/* a schedule with a P or T (draft-p-min, confidence) */
+	TUI_NEED_TEMPERATURE,	/* temperatures to change (the cmu source) */
 };
 
 /* What the keys' needs are judged against: the source and the settings. */
 struct tui_key_state {
-	const char *kind;	/* the source: "stub", "replay", "ngram" */
+	const char *kind;	/* the source: "stub", "replay", "ngram", "cmu" */
 	int has_noise;		/* its draft has a noise to change */
+	int has_words;		/* it has words to show as text */
+	int has_temperature;	/* it has temperatures to change */
 	const char *rule;	/* the verification rule's name */
 	int has_lenience;	/* the rule reads L */
 	const char *schedule;	/* the schedule's name */
@@ -88,7 +95,8 @@ enum tui_need tui_keys_need(enum tui_action a);
 
 /* Why key k does nothing in state st (a noise key without a draft noise, e
  * without words, l and L under a rule without L, x and X under a schedule
- * without P or T), as one line into buf; NULL when it does something. */
+ * without P or T, y, Y, z and Z without temperatures), as one line into buf;
+ * NULL when it does something. */
 const char *tui_keys_why_not(const struct tui_key *k, const struct tui_key_state *st,
     char *buf, size_t len);
 

@@ -1,12 +1,14 @@
-/* tui_pane_prose.c: the token stream's text mode, for the n-gram source: the
- * emitted text read as prose, each word in its outcome's style with its sign
- * (->residual, +bonus), wrapped to the pane, the newest words at the bottom;
- * the --prompt the text goes on from on the first row. */
+/* tui_pane_prose.c: the token stream's text mode, for a source of words (the
+ * ngram and cmu sources): the emitted text read as prose, each word in its
+ * outcome's style with its sign (->residual, +bonus), wrapped to the pane, the
+ * newest words at the bottom; the --prompt the text goes on from on the first
+ * row. */
 #include "config.h"
 
 #include <string.h>
 
 #include "sim/sim.h"
+#include "source/source.h"
 #include "tui/tui_panes.h"
 #include "tui/tui_text.h"
 #include "tui/tui_tokens.h"
@@ -156,5 +158,5 @@ draw_prose(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 
 const struct tui_pane_def tui_pane_prose = {
 	"text", TUI_P_STREAM, { 0, 0 }, draw_prose, TUI_A_TEXT, -1,
-	"n-gram source: the emitted words as prose",
+	"ngram, cmu: the prompt, then the words as prose",
 };

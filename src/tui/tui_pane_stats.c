@@ -43,7 +43,9 @@ stats_alphas(struct tui_pen *p, const struct sim *sim, const struct tui_view *v,
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	const char *name = sim_beta_label(sim);	/* its own */
-	char a[32], b[32], lng[160], shrt[160], tiny[160];
+	const struct sim_entry *e = sim_recent(sim, 0);
+	char a[32], b[32], c[32], lng[160], shrt[160], tiny[160], lnow[224], snow[224];
+	const char *l = lng, *sh = shrt;
 
 	tui_number(a, sizeof a, 3, v->fig->alpha_hat, have, g);
 	tui_number(b, sizeof b, 3, v->fig->alpha_overlap, have, g);
@@ -51,7 +53,16 @@ stats_alphas(struct tui_pen *p, const struct sim *sim, const struct tui_view *v,
 	    g->alpha, b, name);
 	snprintf(shrt, sizeof shrt, "%s %s  %s %s %s", g->alpha_hat, a, g->alpha, b, name);
 	snprintf(tiny, sizeof tiny, "%s %s  %s %s", g->alpha_hat, a, name, b);
-	tui_pen_choose(p, TUI_S_NORMAL, lng, shrt, tiny);
+	if (e != NULL) {	/* the newest step's context: its first position's beta */
+		tui_number(c, sizeof c, 2, e->step.beta[0], 1, g);
+		snprintf(lnow, sizeof lnow, "%s  now %s", lng, c);
+		snprintf(snow, sizeof snow, "%s  now %s", shrt, c);
+		if (tui_text_width(snow) <= p->right - p->x) {	/* else without it */
+			l = lnow;
+			sh = snow;
+		}
+	}
+	tui_pen_choose(p, TUI_S_NORMAL, l, sh, tiny);
 }
 
 /* The TV noise floor (the mean of TV's null) with enough significant digits to stay above zero after

@@ -13,6 +13,9 @@ const struct verify_params *rule_params(const void *ctx);
 /* The spec_rule beta hook of every rule but the standard one: verify_beta. */
 double rule_hook_beta(const void *ctx, const struct spec_position *at);
 
+/* The draft hook of a greedy draft: argmax q, no draw. */
+size_t rule_draft_argmax(const void *ctx, const struct pdist *q, struct rng *rng);
+
 /* Replacement hooks: a fresh sample of p; the token the test already drew. */
 size_t rule_replace_from_p(const void *ctx, const struct spec_position *at,
     long chosen, struct rng *rng, double *scratch, double *mass);

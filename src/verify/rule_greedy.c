@@ -6,14 +6,6 @@
 #include "dist/pdist.h"
 #include "verify/rule.h"
 
-static size_t
-greedy_draft(const void *ctx, const struct pdist *q, struct rng *rng)
-{
-	(void)ctx;
-	(void)rng;
-	return verify_argmax(q);
-}
-
 static int
 greedy_test(const void *ctx, const struct spec_position *at, size_t x, struct rng *rng,
     double *u, long *chosen)
@@ -85,7 +77,7 @@ const struct verify_entry verify_rule_greedy = {
 	.accepted = greedy_accepted,
 	.replace = greedy_replace,
 	.bonus = greedy_point,
-	.hooks = { .draft = greedy_draft, .test = greedy_test,
+	.hooks = { .draft = rule_draft_argmax, .test = greedy_test,
 	    .replace = rule_replace_chosen, .bonus = greedy_bonus,
 	    .beta = rule_hook_beta },
 	.explain = "temperature 0: draft argmax q, accept while it is argmax p",

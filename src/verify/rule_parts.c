@@ -58,3 +58,11 @@ rule_dense_argmax(const double *p, size_t n)
 
 	return verify_argmax(&d);
 }
+
+size_t
+rule_draft_argmax(const void *ctx, const struct pdist *q, struct rng *rng)
+{
+	(void)ctx;
+	(void)rng;
+	return verify_argmax(q);
+}

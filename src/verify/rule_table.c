@@ -16,6 +16,7 @@
 	ROW(typical) \
 	ROW(mistake_residual_from_p) \
 	ROW(mistake_accept_all) \
+	ROW(mistake_greedy_draft_soft_q) \
 	ROW(specinfer) \
 	ROW(rrs_without) \
 	ROW(topk) \

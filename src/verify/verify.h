@@ -56,6 +56,7 @@ enum verify_rule {
 	VERIFY_TYPICAL,			/* Medusa's typical acceptance (Cai et al. 2024) */
 	VERIFY_MISTAKE_RESIDUAL_FROM_P,	/* a mistake: the replacement drawn from p */
 	VERIFY_MISTAKE_ACCEPT_ALL,	/* a mistake: every draft kept */
+	VERIFY_MISTAKE_GREEDY_DRAFT_SOFT_Q,	/* a mistake: argmax q tested with soft q */
 };	/* the first rows of the table; verify_nrules counts them all */
 
 #define VERIFY_LENIENCE_MIN 0.01	/* the smallest L, --lenience and the keys */

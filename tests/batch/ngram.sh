@@ -13,9 +13,9 @@ usage_error "--target-order: '7' is not an integer from 1 to 6" --batch --source
 usage_error "--draft-order: '0' is not an integer from 1 to 6" --batch --source ngram --draft-order 0
 usage_error "--temperature: '0' is not a number from 0.05 to 20" --batch --source ngram --temperature 0
 usage_error "--temperature: 'nan' is not a number from 0.05 to 20" --batch --source ngram --temperature nan
-usage_error "--source: 'gpt' is not one of stub, replay, ngram" --batch --source gpt
-usage_error "--target-order only applies to the n-gram source" --batch --target-order 2
-usage_error "--temperature only applies to the n-gram source" --batch --replay x --temperature 2
+usage_error "--source: 'gpt' is not one of stub, replay, ngram, cmu" --batch --source gpt
+usage_error "--target-order does not apply to the stub source" --batch --target-order 2
+usage_error "--temperature does not apply to --replay" --batch --replay x --temperature 2
 usage_error "--vocab only applies to the stub source (--max-vocab caps" --batch --source ngram --vocab 9
 usage_error "--corpus needs --source ngram" --batch --source stub --corpus x
 usage_error "$tmp/none: No such file or directory" --batch --corpus "$tmp/none"
@@ -86,7 +86,7 @@ ok $? "and --noise still sets it (got $is_noise)"
 
 # --prompt: the n-gram source only; its words must be the corpus's (no <unk>
 # uncapped); it changes where the text starts, and so the run.
-usage_error "--prompt only applies to the n-gram source" --batch --prompt "the cat"
+usage_error "--prompt does not apply to the stub source" --batch --prompt "the cat"
 usage_error "--prompt: 'unicorn' is not a word of the corpus" --batch --corpus "$tmp/small" \
     --prompt "one unicorn"
 usage_error "--prompt: no words in" --batch --corpus "$tmp/small" --prompt " "

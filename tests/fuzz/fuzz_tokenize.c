@@ -54,7 +54,7 @@ check_models(const char *s, size_t size)
 	}
 	ngram_count(&c, ids, n, v.size, 3);
 	p = malloc(v.size * sizeof *p);
-	ngram_model_init(&m, &c, 1 + (int)(size % 3), size % 2 ? 0.5 : 1.0);
+	ngram_model_build(&m, &c, 1 + (int)(size % 3), size % 2 ? 0.5 : 1.0);
 	ngram_scratch_init(&sc, v.size);
 	sc.heavy = 1 + (uint32_t)(size % 3);
 	for (k = 0; k < 4 && k <= n; k++) {
@@ -65,7 +65,7 @@ check_models(const char *s, size_t size)
 			abort();
 	}
 	ngram_scratch_free(&sc);
-	ngram_model_free(&m);
+	ngram_model_release(&m);
 	ngram_counts_free(&c);
 	free(p);
 	free(ids);

@@ -20,11 +20,13 @@ split_fixture_dist(const struct split_floor *f, double scale,
     const struct split_list *l, const double *extra)
 {
 	struct split_dist d = { f, scale, l->list, extra, l->n, 0.0, split_fixture_find,
-	    l };
+	    l, 0 };
 	size_t i;
 
-	for (i = 0; i < l->n; i++)
+	for (i = 0; i < l->n; i++) {
 		d.extra_sum += extra[i];
+		d.signed_extra |= extra[i] < 0.0;
+	}
 	return d;
 }
 

@@ -9,6 +9,11 @@
 #     (expected: 0.1% of them);
 #   DISTORTION: for the lossy rules at the defaults, the fewest steps of a
 #     doubling series (50, 100, ...) at which p < 0.001, median over DIST_SEEDS.
+#   CMU: on the CMU trigram (--source cmu; skipped without sphinxbase or the
+#     model), mistake-greedy-draft-soft-q caught (p < 0.001) in at least 95% of
+#     CMU_SEEDS seeds of 300 steps, and the standard rule at most 1 false alarm
+#     in CMU_SEEDS seeds of 300 steps (docs/testing.md has the rates over 50
+#     and 100 seeds);
 #   RARE TOKEN: a replay of one pair where both mistakes remove most of one
 #     token of probability 0.002 (q gives it 0) and change little else, which
 #     the PIT alone missed (0 of 50 at 5,000 steps): each mistake caught in at
@@ -22,6 +27,7 @@ POWER_SEEDS=${POWER_SEEDS:-10}
 FALSE_SEEDS=${FALSE_SEEDS:-20}
 DIST_SEEDS=${DIST_SEEDS:-5}
 RARE_SEEDS=${RARE_SEEDS:-10}
+CMU_SEEDS=${CMU_SEEDS:-4}
 LEVEL=0.001
 
 # low_p ARGS...: how many seeds 1..$n give lossless_p < LEVEL with ARGS ($n set)
@@ -103,5 +109,18 @@ for args in "--verifier lenient --lenience 0.5" "--verifier typical"; do
 	echo "# DISTORTION $args ngram: median $got steps to p < $LEVEL ($DIST_SEEDS seeds)"
 	within "$got" 1 409600 "$args: the test sees the distortion on the default n-gram source"
 done
+
+# The cmu source: a few seeds, at the level (docs/testing.md for the rates).
+if "$SPECDEC" --batch --source cmu --steps 1 >/dev/null 2>&1; then
+	n=$CMU_SEEDS
+	got=$(low_p --source cmu --verifier mistake-greedy-draft-soft-q --steps 300)
+	echo "# POWER mistake-greedy-draft-soft-q cmu 300 steps: $got of $n"
+	within "$got" "$((n * 95 / 100))" "$n" "mistake-greedy-draft-soft-q caught on the cmu source"
+	got=$(low_p --source cmu --steps 300)
+	echo "# FALSE ALARMS standard cmu 300 steps: $got of $n"
+	within "$got" 0 1 "standard, cmu: p < $LEVEL in $got of $n seeds"
+else
+	skip "the cmu source cannot open here (sphinxbase or pocketsphinx-en-us missing)"
+fi
 
 done_testing

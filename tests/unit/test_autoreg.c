@@ -46,9 +46,9 @@ check_step(struct run *r, const struct spec_step *st, const struct source *src,
 	for (i = 0; i < st->ntok; i++) {
 		const struct spec_token *t = &st->tok[i];
 
-		r->bad_p += !near(t->p, ngram_prob(tm, r->text, r->n, (uint32_t)t->id));
+		r->bad_p += !near(t->p, ngram_prob_of(tm, r->text, r->n, (uint32_t)t->id));
 		if (exact_q)
-			r->bad_q += !near(t->q, ngram_prob(dm, r->text, r->n, (uint32_t)t->id));
+			r->bad_q += !near(t->q, ngram_prob_of(dm, r->text, r->n, (uint32_t)t->id));
 		if ((t->outcome == SPEC_ACCEPTED || t->outcome == SPEC_REJECTED) &&
 		    t->id != st->drafted[i])
 			r->bad_draft++;

@@ -170,7 +170,7 @@ test_ambiguous(void)
 	} cases[] = {
 		{ "--t", "specdec: '--t' is ambiguous: it could be --theory, --target-alpha, "
 		    "--target-ms, --tree, --typical-epsilon, --typical-delta, --target-order, "
-		    "--temperature, "
+		    "--temperature, --top-k, --top-p, "
 		    "--threads or --trace\n" },
 		{ "--batch --gam 4", "specdec: '--gam' is ambiguous: it could be --gamma or "
 		    "--gamma-max\n" },
@@ -270,7 +270,7 @@ static const struct {
 	{ "--batch --replay r --noise 0.5", "--noise does not apply to --replay (the file gives the draft as it is)" },
 	{ "--batch --corpus c --vocab 9", "--vocab only applies to the stub source (--max-vocab caps an n-gram vocabulary)" },
 	{ "--batch --replay r --vocab 9", "--vocab only applies to the stub source (a replay file gives its own vocabulary)" },
-	{ "--batch --temperature 2 --draft-order 1", "--temperature only applies to the n-gram source (--corpus FILE or --source ngram)" },
+	{ "--batch --temperature 2 --draft-order 1", "--temperature does not apply to the stub source" },
 	{ "--batch --labels l", "--labels only applies with --replay" },
 	{ "--theory --frames 3 --gamma 2", "--frames only applies to the live view" },
 	{ "--theory --gamma 2 --frames 3", "--gamma does not apply to --theory, which simulates nothing" },

@@ -135,7 +135,7 @@ max_gap(const struct ngram_model *m, const uint32_t *ctx, size_t len, const doub
 	uint32_t w;
 
 	for (w = 0; w < m->c->vocab; w++) {
-		double d = fabs(p[w] - ngram_prob(m, ctx, len, w));
+		double d = fabs(p[w] - ngram_prob_of(m, ctx, len, w));
 
 		gap = d > gap ? d : gap;
 	}
@@ -149,7 +149,7 @@ formula_sum(const struct ngram_model *m, const uint32_t *ctx, size_t len)
 	uint32_t w;
 
 	for (w = 0; w < m->c->vocab; w++)
-		s += ngram_prob(m, ctx, len, w);
+		s += ngram_prob_of(m, ctx, len, w);
 	return s;
 }
 
@@ -254,7 +254,7 @@ check_model(struct fixture *f, int order, double temp, int heavy)
 	struct ngram_factor fac;
 	int ok;
 
-	ngram_model_init(&m, &f->c, order, temp);
+	ngram_model_build(&m, &f->c, order, temp);
 	ngram_scratch_init(&s, vocab);
 	s.heavy = (uint32_t)heavy;
 	for (i = 0; i < vocab; i++) {
@@ -286,11 +286,11 @@ check_model(struct fixture *f, int order, double temp, int heavy)
 	free(p);
 	free(factor);
 	ngram_scratch_free(&s);
-	ngram_model_free(&m);
+	ngram_model_release(&m);
 }
 
 /* Ancestral sampling draws from the formula's distribution: a chi-square test of
- * many draws against ngram_prob in every kind of context. */
+ * many draws against ngram_prob_of in every kind of context. */
 static void
 check_sample(struct fixture *f, int order)
 {
@@ -305,7 +305,7 @@ check_sample(struct fixture *f, int order)
 	double *expect = malloc(vocab * sizeof *expect);
 	struct chisq_result r;
 
-	ngram_model_init(&m, &f->c, order, 1.0);
+	ngram_model_build(&m, &f->c, order, 1.0);
 	rng_seed(&rng, 42, (uint64_t)order);
 	for (k = 0; k < contexts(f, ctx, len); k++) {
 		int bad = 0;
@@ -320,7 +320,7 @@ check_sample(struct fixture *f, int order)
 				bad++;
 		}
 		for (i = 0; i < vocab; i++)
-			expect[i] = DRAWS * ngram_prob(&m, ctx[k], len[k], (uint32_t)i);
+			expect[i] = DRAWS * ngram_prob_of(&m, ctx[k], len[k], (uint32_t)i);
 		r = chisq_test(hist, expect, vocab);
 		tap_ok(bad == 0 && r.df > 10 && r.p_value > 1e-3, "order %d, %s context: "
 		    "%d ancestral draws match the formula (chi2 %.1f on %d df, p = %.3f)",
@@ -328,7 +328,7 @@ check_sample(struct fixture *f, int order)
 	}
 	free(hist);
 	free(expect);
-	ngram_model_free(&m);
+	ngram_model_release(&m);
 }
 
 /* Temperature: the dense distribution is the formula's p^(1/T), renormalised. */
@@ -341,17 +341,17 @@ check_temperature(struct fixture *f)
 	double *p = malloc(vocab * sizeof *p), z = 0.0, gap = 0.0;
 	uint32_t w, *ctx = f->ids + 2;
 
-	ngram_model_init(&m, &f->c, 3, 0.5);
+	ngram_model_build(&m, &f->c, 3, 0.5);
 	ngram_scratch_init(&s, vocab);
 	ngram_dist(&m, ctx, 2, NULL, p, &s);
 	for (w = 0; w < vocab; w++)
-		z += pow(ngram_prob(&m, ctx, 2, w), 2.0);
+		z += pow(ngram_prob_of(&m, ctx, 2, w), 2.0);
 	for (w = 0; w < vocab; w++)
-		gap = fmax(gap, fabs(p[w] - pow(ngram_prob(&m, ctx, 2, w), 2.0) / z));
+		gap = fmax(gap, fabs(p[w] - pow(ngram_prob_of(&m, ctx, 2, w), 2.0) / z));
 	tap_ok(gap < 1e-14, "T 0.5: dense = p^2 / sum p^2 (largest gap %g)", gap);
 	free(p);
 	ngram_scratch_free(&s);
-	ngram_model_free(&m);
+	ngram_model_release(&m);
 }
 
 /* A text of words drawn from a skewed distribution over many types, so that a

@@ -392,6 +392,45 @@ test_factored(void)
 	    "factored q: residual draws, all but tokens 2 and 11, separate lists");
 }
 
+/* Signed extras (a backoff model's listed word below its backed-off share):
+ * floor (0.4, 0.3, 0.2, 0.1), scale 1.25, extra -0.25 on token 0 and +0 on
+ * token 2 gives P = (0.25, 0.375, 0.25, 0.125) by hand. Draws follow it
+ * (rejection), the argmax is token 1 though token 0 tops the floor, and the
+ * overlap with the floor alone (P' = floor) is sum min = 0.25 + 0.3 + 0.2 +
+ * 0.1 = 0.85. */
+static void
+test_signed(void)
+{
+	static const double w[4] = { 0.4, 0.3, 0.2, 0.1 };
+	static const double want[4] = { 0.25, 0.375, 0.25, 0.125 };
+	static const uint32_t tokens[2] = { 0, 2 };
+	static const double extra[2] = { -0.25, 0.0 }, none[1] = { 0.0 };
+	static const uint32_t none_tok[1] = { 3 };
+	struct split_list l = { tokens, 2 }, l0 = { none_tok, 0 };
+	struct split_floor f;
+	struct split_dist d, q;
+	struct pdist pd, pq;
+	double cdf[4];
+	uint64_t count[4] = { 0 };
+	struct rng rng;
+	int i;
+
+	split_fixture_plain(&f, w, cdf, 4);
+	d = split_fixture_dist(&f, 1.25, &l, extra);
+	q = split_fixture_dist(&f, 1.0, &l0, none);
+	tap_ok(d.signed_extra && !q.signed_extra, "a negative extra marks the distribution");
+	pd = pdist_split(&d);
+	pq = pdist_split(&q);
+	for (i = 0; i < 4; i++)
+		tap_near(pdist_prob(&pd, (size_t)i), want[i], 1e-15, "signed: P by hand");
+	tap_eq((long long)pdist_argmax(&pd), 1, "signed: argmax 1, though 0 tops the floor");
+	tap_near(pdist_overlap(&pd, &pq), 0.85, 1e-12, "signed: overlap with the floor");
+	rng_seed(&rng, 5, 0);
+	for (i = 0; i < 40000; i++)
+		count[pdist_sample(&pd, &rng)]++;
+	draws_check(count, want, 1.0, 4, "signed: 40,000 draws follow P (by rejection)");
+}
+
 int
 main(void)
 {
@@ -403,5 +442,6 @@ main(void)
 	test_sampling();
 	test_floor_pick();
 	test_factored();
+	test_signed();
 	return tap_done();
 }

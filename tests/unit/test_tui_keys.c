@@ -28,7 +28,9 @@ test_actions(void)
 	tap_eq(tui_keys_action(KEY_UP), TUI_A_OLDER, "Up selects an older step");
 	tap_eq(tui_keys_action(3), TUI_A_QUIT, "Ctrl-C quits");
 	tap_eq(tui_keys_action('q'), TUI_A_QUIT, "q quits");
-	tap_eq(tui_keys_action('z'), TUI_A_NONE, "z does nothing");
+	tap_eq(tui_keys_action('z'), TUI_A_DRAFT_TEMP_DOWN, "z lowers the draft's temperature");
+	tap_eq(tui_keys_action('y'), TUI_A_TEMP_DOWN, "y lowers the target's temperature");
+	tap_eq(tui_keys_action('u'), TUI_A_NONE, "u does nothing");
 	tap_eq(tui_keys_action(KEY_RESIZE), TUI_A_NONE, "KEY_RESIZE is not in the table");
 }
 
@@ -129,11 +131,26 @@ test_man_page(void)
 static void
 test_why_not(void)
 {
-	struct tui_key_state replay = { "replay", 0, "standard", 0, "constant", 0 };
-	struct tui_key_state stub = { "stub", 1, "standard", 0, "constant", 0 };
-	struct tui_key_state lenient = { "stub", 1, "lenient", 1, "draft-p-min", 1 };
+	struct tui_key_state replay = { .kind = "replay", .rule = "standard",
+	    .schedule = "constant" };
+	struct tui_key_state stub = { .kind = "stub", .has_noise = 1, .rule = "standard",
+	    .schedule = "constant" };
+	struct tui_key_state ngram = { .kind = "ngram", .has_noise = 1, .has_words = 1,
+	    .rule = "standard", .schedule = "constant" };
+	struct tui_key_state cmu = { .kind = "cmu", .has_words = 1, .has_temperature = 1,
+	    .rule = "standard", .schedule = "constant" };
+	struct tui_key_state lenient = { .kind = "stub", .has_noise = 1, .rule = "lenient",
+	    .has_lenience = 1, .schedule = "draft-p-min", .has_threshold = 1 };
 	char buf[160];
 
+	tap_ok(tui_keys_why_not(tui_keys_find('y'), &ngram, buf, sizeof buf) != NULL &&
+	    strstr(buf, "temperature") != NULL,
+	    "y with the n-gram source says why: %s", buf);
+	tap_ok(tui_keys_why_not(tui_keys_find('Z'), &cmu, buf, sizeof buf) == NULL &&
+	    tui_keys_why_not(tui_keys_find('e'), &cmu, buf, sizeof buf) == NULL,
+	    "Z and e work with the cmu source");
+	tap_ok(tui_keys_why_not(tui_keys_find('e'), &stub, buf, sizeof buf) != NULL &&
+	    strstr(buf, "words") != NULL, "e with the stub says why: %s", buf);
 	tap_ok(tui_keys_why_not(tui_keys_find(']'), &replay, buf, sizeof buf) != NULL &&
 	    strstr(buf, "replay") != NULL && strstr(buf, "noise") != NULL,
 	    "] with a replay says why: %s", buf);

@@ -251,9 +251,9 @@ test_help_drawn(void)
 		int want[6];	/* y, x, h, w, columns, rows */
 		int col_x1;	/* the second column's x, or 0 */
 	} cases[] = {
-		{ 80, 24, { 1, 2, 22, 76, 2, 18 }, 38 },	/* within 80 */
-		{ 120, 40, { 0, 40, 40, 40, 1, 36 }, 0 },
-		{ 72, 20, { 2, 0, 16, 72, 3, 12 }, 38 },
+		{ 80, 24, { 3, 0, 18, 80, 3, 14 }, 38 },	/* 40 keys */
+		{ 120, 40, { 7, 23, 25, 74, 2, 21 }, 40 },
+		{ 72, 20, { 1, 0, 18, 72, 3, 14 }, 38 },
 	};
 	struct tui_help_layout h;
 	size_t i;

@@ -231,7 +231,10 @@ test_table(void)
  *   over 7/4, i.e. (7, 5, 1, 1) / 14.
  * - mistake-residual-from-p: A as standard, a = 3/4, R = B = p: (30, 22, 11,
  *   11) / 74.
- * - mistake-accept-all: A = q, a = 1: (2 q + p) / 3 = (8, 6, 5, 5) / 24. */
+ * - mistake-accept-all: A = q, a = 1: (2 q + p) / 3 = (8, 6, 5, 5) / 24.
+ * - mistake-greedy-draft-soft-q: the draft is argmax q = token 0 (ties to the
+ *   lowest id), kept with min(1, p/q) = min(1, 2) = 1: A = (1, 0, 0, 0), a = 1:
+ *   (2 (1, 0, 0, 0) + p) / 3 = (20, 2, 1, 1) / 24 (correct: kept with p = 1/2). */
 static const double pin_p[V] = { 0.5, 0.25, 0.125, 0.125 };
 static const double pin_q[V] = { 0.25, 0.25, 0.25, 0.25 };
 
@@ -251,6 +254,8 @@ static const struct pinned pinned[] = {
 	{ VERIFY_MISTAKE_RESIDUAL_FROM_P, 0.75,
 	    { 30.0 / 74.0, 22.0 / 74.0, 11.0 / 74.0, 11.0 / 74.0 } },
 	{ VERIFY_MISTAKE_ACCEPT_ALL, 1.0, { 8.0 / 24.0, 6.0 / 24.0, 5.0 / 24.0, 5.0 / 24.0 } },
+	{ VERIFY_MISTAKE_GREEDY_DRAFT_SOFT_Q, 1.0,
+	    { 20.0 / 24.0, 2.0 / 24.0, 1.0 / 24.0, 1.0 / 24.0 } },
 };
 
 static struct verify_params

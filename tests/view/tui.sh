@@ -334,9 +334,9 @@ check w "verifier=block" "v: the next rule, block"
 check w "measured only" "block: the closed form reads measured only"
 check w "segment 2" "and a new segment"
 keys w V V
-check w "mistake-accept-all" "V twice: back past standard to the last rule, a mistake"
+check w "mistake-greedy-draft-soft-q" "V twice: back past standard to the last rule, a mistake"
 keys w V
-check w "mistake-residual-from-p" "V: the rule before it"
+check w "mistake-accept-all" "V: the rule before it"
 end_view w
 
 # --- schedules: a cycles them, each a new segment; rows show each step's gamma ---

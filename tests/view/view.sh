@@ -199,7 +199,7 @@ for size in "80 24 C.UTF-8" "72 20 C"; do
 	has e "the panes|panes" "$1x$2 $3: ? once more opens the panes page"
 	for want in "header +source, parameters, rule, run state and step" \
 	    "token stream +one row per step, tokens in outcome colour and sign" \
-	    "text +n-gram source: the emitted words as prose" \
+	    "text +ngram, cmu: the prompt, then the words as prose" \
 	    "slow motion +one step in stages: draft, score, check, finish" \
 	    "distributions +p and q at one position: overlap, residual" \
 	    "key bar +the main keys for this source; why a key did nothing"; do
@@ -233,7 +233,25 @@ hasnt x "<unk>" "no <unk> in the text: the vocabulary is not capped"
 unview x
 view x 80 24 C.UTF-8 -- --paused
 keys x e
-has x "^ e: only the ngram source has words to show as text" "the stub: e says why not"
+has x "^ e: only the ngram and cmu sources have words to show as text" "the stub: e says why not"
+keys x Y
+has x "^ Y: only the cmu source has temperatures to change" "the stub: Y says why not"
 unview x
+
+# --- the cmu source: the prompt heads the text; y Y z Z move the temperatures -------
+if "$SPECDEC" --batch --source cmu --steps 1 >/dev/null 2>&1; then
+	view c 100 30 C.UTF-8 -- --paused --source cmu --prompt "'the united'"
+	keys c n n n e
+	has c "^│ prompt: the united  *│" "cmu, e: the prompt on the text's first line"
+	keys c Y
+	has c "cmu en-us.lm.bin 3/2 T=1.25/1 " "Y: the target's temperature x1.25, in the header"
+	keys c z
+	has c "T=1.25/0.8 " "z: the draft's temperature /1.25"
+	keys c Z y
+	has c "T=1/1 " "Z and y: back to 1 and 1 exactly"
+	unview c
+else
+	skip "the cmu source cannot open here (sphinxbase or pocketsphinx-en-us missing)"
+fi
 
 done_testing

@@ -1,0 +1,586 @@
+/* source_cmu.c: the CMU English trigram (or any sphinxbase model) as a target
+ * and a history-cut draft, autoregressive, dense rows. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dist/pdist.h"
+#include "dist/split.h"
+#include "source/sphinx_trie.h"
+#include "source/cmu_floors.h"
+#include "source/node_arena.h"
+#include "source/source.h"
+#include "source/source_cmu.h"
+#include "source/sphinx_lm.h"
+#include "util/xalloc.h"
+
+#define HIST 2			/* words of history a trigram reads */
+#define PROMPT_SHOWN 40		/* characters of the prompt in the description */
+
+/* Read-only after open; shared by a source and its clones. */
+struct shared {
+	int refs;
+	struct sphinx_trie lm;
+	int target_order, draft_order;
+	struct cmu_floor_sets floors;	/* the split form's, per temperature */
+	uint32_t start[HIST];	/* the prompt's last words */
+	size_t nstart;
+	char *base, *describe, *path;
+	char title[128];	/* file, orders and temperatures, kept up to date */
+};
+
+/* A node's split pair over the unigram floor: the merged successor list of
+ * its context (the last word's bigrams and the last two words' trigrams) and
+ * each view's extras on it; one list for both, so the pair is walked once. */
+struct cmu_split {
+	uint32_t *list;
+	double *ep, *eq;
+	size_t n, cap;
+	struct split_dist p, q;
+};
+
+/* A node: its context and its rows, built at most once a step. */
+struct cmunode {
+	uint32_t ctx[HIST];
+	size_t n;
+	double *p, *q;
+	uint64_t p_step, q_step;
+	struct cmu_split sp;
+	uint64_t sp_step;
+};
+
+struct cmusrc {
+	struct shared *sh;
+	struct warp wp, wq;	/* the target's and the draft's warps */
+	struct cmu_floors *fl;	/* the floors at their common temperature when
+				 * the positions are in split form (no top-k,
+				 * no top-p, one temperature); NULL: dense */
+	double *scratch;	/* vocab entries, for the warps */
+	uint32_t hist[HIST];
+	size_t nhist;
+	uint64_t step;
+	struct node_arena nodes;	/* this step's nodes (source.h), node 0 the
+				 * root */
+};
+
+static void
+shared_release(struct shared *sh)
+{
+	if (sh == NULL || --sh->refs > 0)
+		return;
+	sphinx_trie_free(&sh->lm);
+	cmu_floors_free(&sh->floors);
+	free(sh->base);
+	free(sh->describe);
+	free(sh->path);
+	free(sh);
+}
+
+static void
+nodes_reset(struct cmusrc *s)
+{
+	struct cmunode *root;
+
+	s->nodes.n = 0;
+	root = node_arena_new(&s->nodes);
+	memcpy(root->ctx, s->hist, s->nhist * sizeof *root->ctx);
+	root->n = s->nhist;
+}
+
+static void
+set_warps(struct cmusrc *s, const struct warp *wp, const struct warp *wq)
+{
+	struct shared *sh = s->sh;
+
+	struct cmu_floors *old = s->fl;
+
+	s->wp = *wp;
+	s->wq = *wq;
+	s->fl = NULL;
+	if (wp->top_k == 0 && wq->top_k == 0 && wp->top_p >= 1.0 && wq->top_p >= 1.0 &&
+	    wp->temperature == wq->temperature)
+		s->fl = cmu_floors_get(&sh->floors, 1.0 / wp->temperature);
+	cmu_floors_put(&sh->floors, old);
+	s->step++;		/* what the nodes built is stale */
+	snprintf(sh->title, sizeof sh->title, "cmu %s %d/%d T=%g/%g",
+	    source_base_name(sh->path), sh->target_order, sh->draft_order,
+	    wp->temperature, wq->temperature);
+}
+
+static struct cmusrc *
+cmusrc_new(struct shared *sh, const struct warp *wp, const struct warp *wq)
+{
+	struct cmusrc *s = xcalloc(1, sizeof *s);
+
+	s->sh = sh;
+	set_warps(s, wp, wq);
+	sh->refs++;
+	memcpy(s->hist, sh->start, sh->nstart * sizeof *s->hist);
+	s->nhist = sh->nstart;
+	node_arena_init(&s->nodes, sizeof(struct cmunode));
+	nodes_reset(s);
+	return s;
+}
+
+static void
+cmusrc_begin(void *self, struct rng *rng, int need_draft)
+{
+	struct cmusrc *s = self;
+
+	(void)rng;
+	(void)need_draft;
+	s->step++;
+	nodes_reset(s);
+}
+
+static int
+cmusrc_child(void *self, int parent, int token)
+{
+	struct cmusrc *s = self;
+	struct cmunode *c = node_arena_new(&s->nodes), *up = node_arena_at(&s->nodes, parent);
+	size_t keep = up->n < HIST ? up->n : HIST - 1;
+
+	memcpy(c->ctx, up->ctx + up->n - keep, keep * sizeof *c->ctx);
+	c->ctx[keep] = (uint32_t)token;
+	c->n = keep + 1;
+	return s->nodes.n - 1;
+}
+
+/* The view of order at nd's context into *row (allocated on first use),
+ * warped by w and normalised. */
+static const double *
+build_row(struct cmusrc *s, const struct cmunode *nd, int order, const struct warp *w,
+    double **row)
+{
+	size_t vocab = s->sh->lm.vocab;
+
+	if (*row == NULL)
+		*row = xreallocarray(NULL, vocab, sizeof **row);
+	if (s->scratch == NULL)
+		s->scratch = xreallocarray(NULL, vocab, sizeof *s->scratch);
+	sphinx_trie_row(&s->sh->lm, order, nd->ctx, nd->n, *row);
+	warp_dense(w, *row, vocab, s->scratch);
+	return *row;
+}
+
+/* Where token w sits in a node's merged list (sorted), or SPLIT_NONE. */
+static size_t
+list_find(const void *where, uint32_t w)
+{
+	const struct cmu_split *sp = where;
+	size_t lo = 0, hi = sp->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (sp->list[mid] < w)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < sp->n && sp->list[lo] == w ? lo : SPLIT_NONE;
+}
+
+/* A view's context: the backoff weights that scale the floor off the lists. */
+struct view {
+	int order;		/* the order in force: 1, 2, or 3 where u v is listed */
+	double bo_v, bo_c;
+};
+
+/* P(w) of view at a listed token, from its bigram b and trigram t (< 0:
+ * not listed). */
+static double
+view_prob(const struct view *vw, double u, double b, double t)
+{
+	double p2 = b >= 0.0 ? b : vw->bo_v * u;
+
+	if (vw->order == 1)
+		return u;
+	if (vw->order == 2)
+		return p2;
+	return t >= 0.0 ? t : vw->bo_c * p2;
+}
+
+static double
+view_scale(const struct view *vw)
+{
+	return vw->order == 1 ? 1.0 : vw->order == 2 ? vw->bo_v : vw->bo_c * vw->bo_v;
+}
+
+static void
+grow_split(struct cmu_split *sp, size_t need)
+{
+	if (need <= sp->cap)
+		return;
+	sp->cap = need;
+	sp->list = xreallocarray(sp->list, need, sizeof *sp->list);
+	sp->ep = xreallocarray(sp->ep, need, sizeof *sp->ep);
+	sp->eq = xreallocarray(sp->eq, need, sizeof *sp->eq);
+}
+
+/* d = the view over the floor with extras e (their sum given), normalised. */
+static void
+finish_view(const struct split_floor *floor, double scale, struct cmu_split *sp,
+    double *e, double sum, struct split_dist *d)
+{
+	double z = 1.0 / (scale * floor->sum + sum);
+	size_t i;
+	int neg = 0;
+
+	for (i = 0; i < sp->n; i++) {
+		e[i] *= z;
+		neg |= e[i] < 0.0;
+	}
+	*d = (struct split_dist){ floor, scale * z, sp->list, e, sp->n, sum * z,
+	    list_find, sp, neg };
+}
+
+/* x^(1/T) at fl's temperature. */
+static double
+tempered(const struct cmu_floors *fl, double x)
+{
+	return fl->inv_temp == 1.0 ? x : pow(x, fl->inv_temp);
+}
+
+/* The merged successors of node nd's context and both views' extras, over the
+ * unigram floor of fl. */
+static void
+build_split(const struct shared *sh, const struct cmu_floors *fl,
+    const struct cmunode *nd, struct cmu_split *sp)
+{
+	const struct sphinx_trie *t = &sh->lm;
+	struct view vp = { 1, 1.0, 1.0 }, vq = { 1, 1.0, 1.0 };
+	uint32_t v, c = SPHINX_TRIE_NONE, bi = 0, be = 0, ti = 0, te = 0, w;
+	double sp_sum = 0.0, sq_sum = 0.0;
+
+	sp->n = 0;
+	if (nd->n > 0) {
+		v = nd->ctx[nd->n - 1];
+		bi = t->bg_first[v];
+		be = t->bg_first[v + 1];
+		if (nd->n > 1 && t->tg_first != NULL &&
+		    (c = sphinx_trie_bigram(t, nd->ctx[nd->n - 2], v)) != SPHINX_TRIE_NONE) {
+			ti = t->tg_first[c];
+			te = t->tg_first[c + 1];
+		}
+		vp = (struct view){ sh->target_order < 2 ? 1 : sh->target_order == 2 ||
+		    c == SPHINX_TRIE_NONE ? 2 : 3, t->bo1[v], c != SPHINX_TRIE_NONE ?
+		    t->bg_bo[c] : 1.0 };
+		vq = vp;
+		vq.order = sh->draft_order < 2 ? 1 : sh->draft_order == 2 ||
+		    c == SPHINX_TRIE_NONE ? 2 : 3;
+	}
+	grow_split(sp, (size_t)(be - bi) + (te - ti) + 1);
+	while (bi < be || ti < te) {
+		double b = -1.0, tr = -1.0, u;
+
+		w = bi < be && (ti == te || t->bg_word[bi] <= t->tg_word[ti]) ?
+		    t->bg_word[bi] : t->tg_word[ti];
+		if (bi < be && t->bg_word[bi] == w)
+			b = t->bg_prob[bi++];
+		if (ti < te && t->tg_word[ti] == w)
+			tr = t->tg_prob[ti++];
+		u = t->uni[w];
+		sp->list[sp->n] = w;
+		sp_sum += sp->ep[sp->n] = tempered(fl, view_prob(&vp, u, b, tr)) -
+		    tempered(fl, view_scale(&vp)) * fl->uni.w[w];
+		sq_sum += sp->eq[sp->n] = tempered(fl, view_prob(&vq, u, b, tr)) -
+		    tempered(fl, view_scale(&vq)) * fl->uni.w[w];
+		sp->n++;
+	}
+	finish_view(&fl->uni, tempered(fl, view_scale(&vp)), sp, sp->ep, sp_sum, &sp->p);
+	finish_view(&fl->uni, tempered(fl, view_scale(&vq)), sp, sp->eq, sq_sum, &sp->q);
+}
+
+/* Over heavy floor f of fl, the row of order 2 after v: the views of orders 2
+ * and 3 after u v (trigram bigram c, or none) list the trigrams of c alone. */
+static void
+build_heavy(const struct shared *sh, const struct cmu_floors *fl,
+    const struct split_floor *f, uint32_t c, struct cmu_split *sp)
+{
+	const struct sphinx_trie *t = &sh->lm;
+	uint32_t i, ti = 0, te = 0;
+	double bo = tempered(fl, c != SPHINX_TRIE_NONE ? t->bg_bo[c] : 1.0), sum = 0.0,
+	    qsum = 0.0;
+	int p3 = sh->target_order == 3, q3 = sh->draft_order == 3;
+
+	if (c != SPHINX_TRIE_NONE) {
+		ti = t->tg_first[c];
+		te = t->tg_first[c + 1];
+	}
+	grow_split(sp, (size_t)(te - ti) + 1);
+	sp->n = 0;
+	for (i = ti; i < te; i++) {
+		uint32_t w = t->tg_word[i];
+		double e = tempered(fl, t->tg_prob[i]) - bo * f->w[w];
+
+		sp->list[sp->n] = w;
+		sum += sp->ep[sp->n] = p3 ? e : 0.0;
+		qsum += sp->eq[sp->n] = q3 ? e : 0.0;
+		sp->n++;
+	}
+	finish_view(f, p3 ? bo : 1.0, sp, sp->ep, sum, &sp->p);
+	finish_view(f, q3 ? bo : 1.0, sp, sp->eq, qsum, &sp->q);
+}
+
+/* The node's split pair: over its last word's own floor when that word is
+ * heavy and both views read it, else over the unigram floor. */
+static void
+build_node(const struct shared *sh, const struct cmu_floors *fl,
+    const struct cmunode *nd, struct cmu_split *sp)
+{
+	uint32_t v, c = SPHINX_TRIE_NONE;
+	int slot;
+
+	if (nd->n == 0 || sh->target_order < 2 || sh->draft_order < 2 ||
+	    (slot = sh->floors.heavy_of[nd->ctx[nd->n - 1]]) == 0) {
+		build_split(sh, fl, nd, sp);
+		return;
+	}
+	v = nd->ctx[nd->n - 1];
+	if (nd->n > 1 && sh->lm.tg_first != NULL)
+		c = sphinx_trie_bigram(&sh->lm, nd->ctx[nd->n - 2], v);
+	build_heavy(sh, fl, &fl->heavy[slot - 1], c, sp);
+}
+
+static void
+cmusrc_dists(void *self, int node, struct pdist *p, struct pdist *q)
+{
+	struct cmusrc *s = self;
+	struct cmunode *nd = node_arena_at(&s->nodes, node);
+	size_t vocab = s->sh->lm.vocab;
+
+	if (s->fl != NULL) {
+		if (nd->sp_step != s->step)
+			build_node(s->sh, s->fl, nd, &nd->sp);
+		nd->sp_step = s->step;
+		if (p != NULL)
+			*p = pdist_split(&nd->sp.p);
+		if (q != NULL)
+			*q = pdist_split(&nd->sp.q);
+		return;
+	}
+
+	if (p != NULL) {
+		if (nd->p_step != s->step)
+			build_row(s, nd, s->sh->target_order, &s->wp, &nd->p);
+		nd->p_step = s->step;
+		*p = pdist_dense(nd->p, vocab);
+	}
+	if (q != NULL) {
+		if (nd->q_step != s->step)
+			build_row(s, nd, s->sh->draft_order, &s->wq, &nd->q);
+		nd->q_step = s->step;
+		*q = pdist_dense(nd->q, vocab);
+	}
+}
+
+static void
+cmusrc_commit(void *self, const int *emitted, int n)
+{
+	struct cmusrc *s = self;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (s->nhist == HIST) {
+			s->hist[0] = s->hist[1];
+			s->nhist--;
+		}
+		s->hist[s->nhist++] = (uint32_t)emitted[i];
+	}
+}
+
+static const char *
+cmusrc_label(const void *self, int id)
+{
+	const struct cmusrc *s = self;
+
+	return id >= 0 && (uint32_t)id < s->sh->lm.vocab ? s->sh->lm.word[id] : NULL;
+}
+
+static void *
+cmusrc_clone(const void *self)
+{
+	const struct cmusrc *s = self;
+
+	return cmusrc_new(s->sh, &s->wp, &s->wq);
+}
+
+static void
+cmusrc_destroy(void *self)
+{
+	struct cmusrc *s = self;
+	struct cmunode *nd;
+	int i;
+
+	for (i = 0; (nd = node_arena_slot(&s->nodes, i)) != NULL; i++) {
+		free(nd->p);
+		free(nd->q);
+		free(nd->sp.list);
+		free(nd->sp.ep);
+		free(nd->sp.eq);
+	}
+	node_arena_free(&s->nodes);
+	cmu_floors_put(&s->sh->floors, s->fl);
+	free(s->scratch);
+	shared_release(s->sh);
+	free(s);
+}
+
+static const char *
+cmusrc_describe(const void *self)
+{
+	return ((const struct cmusrc *)self)->sh->describe;
+}
+
+static void
+cmusrc_temperatures(const void *self, double *target, double *draft)
+{
+	const struct cmusrc *s = self;
+
+	*target = s->wp.temperature;
+	*draft = s->wq.temperature;
+}
+
+static void
+cmusrc_set_temperatures(void *self, double target, double draft)
+{
+	struct cmusrc *s = self;
+	struct warp wp = s->wp, wq = s->wq;
+
+	wp.temperature = target;
+	wq.temperature = draft;
+	set_warps(s, &wp, &wq);
+}
+
+static const struct source_ops cmu_ops = {
+	.temperatures = cmusrc_temperatures,
+	.set_temperatures = cmusrc_set_temperatures,
+	.begin = cmusrc_begin,
+	.child = cmusrc_child,
+	.dists = cmusrc_dists,
+	.commit = cmusrc_commit,
+	.label = cmusrc_label,
+	.clone = cmusrc_clone,
+	.destroy = cmusrc_destroy,
+	.describe = cmusrc_describe,
+	.words = 1,
+};
+
+int
+source_cmu_available(void)
+{
+#ifdef HAVE_SPHINXBASE
+	return 1;
+#else
+	return 0;
+#endif
+}
+
+/* The text starts after "<s>", the model's sentence start, when it has one. */
+static void
+default_start(struct shared *sh)
+{
+	uint32_t id = sphinx_trie_find_word(&sh->lm, "<s>", 3);
+
+	sh->nstart = 0;
+	if (id != SPHINX_TRIE_NONE)
+		sh->start[sh->nstart++] = id;
+}
+
+int
+source_cmu_open(struct source *src, const struct source_cmu_config *cfg,
+    char *err, size_t errlen)
+{
+	const char *path = cfg->path != NULL ? cfg->path : SOURCE_CMU_MODEL;
+	struct shared *sh;
+
+	memset(src, 0, sizeof *src);
+	if (!source_cmu_available()) {
+		snprintf(err, errlen, "--source cmu needs sphinxbase, which this build "
+		    "lacks: install %s, then run ./configure and make again",
+		    SOURCE_CMU_PACKAGES);
+		return -1;
+	}
+	sh = xcalloc(1, sizeof *sh);
+	sh->refs = 1;
+	if (sphinx_lm_load(path, &sh->lm, err, errlen) != 0) {
+		free(sh);
+		return -1;
+	}
+	sh->target_order = cfg->target_order;
+	sh->draft_order = cfg->draft_order;
+	cmu_floors_init(&sh->floors, &sh->lm);
+	default_start(sh);
+	sh->base = xasprintf("model %s: order %d, %u words, %llu bigrams, %llu "
+	    "trigrams; target order %d, draft order %d", path,
+	    sh->lm.order, sh->lm.vocab, (unsigned long long)sh->lm.count[1],
+	    (unsigned long long)sh->lm.count[2], cfg->target_order, cfg->draft_order);
+	sh->describe = xstrdup(sh->base);
+	sh->path = xstrdup(path);
+	src->ops = &cmu_ops;
+	src->vocab = sh->lm.vocab;
+	src->kind = "cmu";
+	src->title = sh->title;
+	src->self = cmusrc_new(sh, &cfg->target, &cfg->draft);
+	shared_release(sh);
+	return 0;
+}
+
+int
+source_cmu_set_prompt(struct source *src, const char *text, char *err, size_t errlen)
+{
+	struct cmusrc *s = src->self;
+	struct shared *sh = s->sh;
+	const char *at = text;
+	uint32_t id;
+	size_t len, n = 0;
+
+	for (;;) {
+		at += strspn(at, " \t\n");
+		if ((len = strcspn(at, " \t\n")) == 0)
+			break;
+		if ((id = sphinx_trie_find_word(&sh->lm, at, len)) == SPHINX_TRIE_NONE) {
+			snprintf(err, errlen, "--prompt: '%.*s' is not a word of the "
+			    "model's vocabulary", (int)len, at);
+			return -1;
+		}
+		if (n == HIST) {
+			sh->start[0] = sh->start[1];
+			n--;
+		}
+		sh->start[n++] = id;
+		at += len;
+	}
+	if (n == 0) {
+		snprintf(err, errlen, "--prompt: no words in '%s'", text);
+		return -1;
+	}
+	sh->nstart = n;
+	free(sh->describe);
+	sh->describe = xasprintf("%s; prompt \"%.*s%s\"", sh->base, PROMPT_SHOWN, text,
+	    strlen(text) > PROMPT_SHOWN ? "..." : "");
+	memcpy(s->hist, sh->start, n * sizeof *s->hist);
+	s->nhist = n;
+	nodes_reset(s);
+	return 0;
+}
+
+void
+source_cmu_set_warps(struct source *src, const struct warp *target,
+    const struct warp *draft)
+{
+	set_warps(src->self, target, draft);
+}
+
+void
+source_cmu_warps(const struct source *src, struct warp *target, struct warp *draft)
+{
+	const struct cmusrc *s = src->self;
+
+	*target = s->wp;
+	*draft = s->wq;
+}
