@@ -75,9 +75,13 @@ struct tui {
 	int position;		/* the distributions' position; -1: the step's last */
 	int slowmo_stage;	/* 0: no slow motion */
 	int slowmo_auto;	/* stages advance every SLOWMO_STAGE_S */
+	int slowmo_ask;		/* M: a check stage asks for its verdict first */
+	int slowmo_revealed;	/* the asked-for verdict of this stage is shown */
 	uint64_t slowmo_number;	/* the step it plays */
 	double slowmo_next;	/* when the next stage is due */
 };
+
+static int slowmo_asking(const struct tui *t);
 
 static void
 free_windows(struct tui *t)
@@ -141,12 +145,25 @@ draw_help(struct tui *t, const struct tui_view *v)
 	wnoutrefresh(t->help);
 }
 
-/* Whether slow motion is on and its step is the one the panes show. */
-static int
-slowmo_shown(const struct tui *t)
+/* The step slow motion plays (held back by the sim until its last stage), or
+ * NULL when slow motion is off or the panes show another step. */
+static const struct sim_entry *
+slowmo_entry(const struct tui *t)
 {
-	return t->slowmo_stage > 0 && t->sim.steps_total == t->slowmo_number &&
-	    (!t->paused || t->selected == 0);
+	const struct sim_entry *e = sim_held(&t->sim);
+
+	if (t->slowmo_stage == 0 || (t->paused && t->selected != 0))
+		return NULL;
+	if (e == NULL)
+		e = sim_recent(&t->sim, 0);
+	return e != NULL && e->number == t->slowmo_number ? e : NULL;
+}
+
+/* Whether this stage's verdict is asked for and not yet revealed. */
+static int
+slowmo_ask_now(const struct tui *t)
+{
+	return t->slowmo_ask && !t->slowmo_revealed;
 }
 
 static void
@@ -171,8 +188,10 @@ draw_panes(struct tui *t)
 	v.selected = t->selected;
 	v.lower = t->lower;
 	v.position = t->position;
-	v.slowmo_stage = slowmo_shown(t) ? t->slowmo_stage : 0;
+	v.slowmo_entry = slowmo_entry(t);
+	v.slowmo_stage = v.slowmo_entry != NULL ? t->slowmo_stage : 0;
 	v.slowmo_auto = t->slowmo_auto;
+	v.slowmo_ask = slowmo_ask_now(t);
 	v.token = t->token;
 	v.status = t->status_until > 0.0 ? t->status : NULL;
 	v.text_mode = t->text_mode;
@@ -275,7 +294,8 @@ wait_ms(const struct tui *t, double now)
 		    t->frame_start + FRAME_S : t->next_step;
 	if (t->deadline > 0.0 && t->deadline < wake)
 		wake = t->deadline;
-	if (t->slowmo_auto && t->slowmo_stage > 0 && t->slowmo_next < wake)
+	if (t->slowmo_auto && t->slowmo_stage > 0 && t->slowmo_next < wake &&
+	    !slowmo_asking(t))
 		wake = t->slowmo_next;
 	if (t->status_until > 0.0 && t->status_until < wake)
 		wake = t->status_until;
@@ -403,24 +423,56 @@ act_model(struct tui *t, enum tui_action a)
 static int
 slowmo_last(const struct tui *t)
 {
-	const struct sim_entry *e = sim_recent(&t->sim, 0);
+	const struct sim_entry *e = slowmo_entry(t);
 
-	return slowmo_shown(t) && e != NULL ? slowmo_stages(&e->step) : 0;
+	return e != NULL ? slowmo_stages(&e->step) : 0;
 }
 
-/* m: the next stage, or a new step from its first stage (paced by itself),
+/* Whether the shown stage holds its verdict back, waiting for a key. */
+static int
+slowmo_asking(const struct tui *t)
+{
+	const struct sim_entry *e = slowmo_entry(t);
+	struct slowmo_view sm;
+
+	if (e == NULL)
+		return 0;
+	slowmo_at(&e->step, t->slowmo_stage, slowmo_ask_now(t), &sm);
+	return sm.asking;
+}
+
+/* The next stage; the last one releases the step to the stream and the
+ * statistics. */
+static void
+slowmo_advance(struct tui *t)
+{
+	int last = slowmo_last(t);
+
+	if (t->slowmo_stage < last)
+		t->slowmo_stage++;
+	t->slowmo_revealed = 0;
+	if (t->slowmo_stage >= last) {
+		sim_release(&t->sim);
+		t->slowmo_auto = 0;
+	}
+}
+
+/* m: reveal an asked-for verdict, else the next stage, or a new step from its
+ * first stage (paced by itself), held back by the sim until its last stage,
  * with the distributions in view. */
 static void
 slowmo_key(struct tui *t)
 {
-	if (t->slowmo_stage > 0 && t->slowmo_stage < slowmo_last(t)) {
-		t->slowmo_stage++;
+	if (slowmo_asking(t)) {
+		t->slowmo_revealed = 1;
+	} else if (t->slowmo_stage > 0 && t->slowmo_stage < slowmo_last(t)) {
+		slowmo_advance(t);
 	} else {
 		set_paused(t, 1);
-		sim_step(&t->sim);
-		t->slowmo_number = t->sim.steps_total;
+		t->slowmo_number = sim_step_held(&t->sim)->number;
 		t->slowmo_stage = 1;
 		t->slowmo_auto = 1;
+		t->slowmo_revealed = 0;
 		t->position = -1;
 		if (!t->lay.wide)
 			t->lower = TUI_L_DIST;
@@ -428,16 +480,15 @@ slowmo_key(struct tui *t)
 	t->slowmo_next = clock_seconds() + SLOWMO_STAGE_S;
 }
 
-/* The automatic stages of slow motion that are due; stops at the last. */
+/* The automatic stages of slow motion that are due; an asked-for verdict
+ * waits for its key. */
 static void
 slowmo_tick(struct tui *t, double now)
 {
-	if (!t->slowmo_auto || t->slowmo_stage == 0 || now < t->slowmo_next)
+	if (!t->slowmo_auto || t->slowmo_stage == 0 || now < t->slowmo_next ||
+	    slowmo_asking(t))
 		return;
-	if (t->slowmo_stage < slowmo_last(t))
-		t->slowmo_stage++;
-	if (t->slowmo_stage >= slowmo_last(t))
-		t->slowmo_auto = 0;
+	slowmo_advance(t);
 	t->slowmo_next = now + SLOWMO_STAGE_S;
 	t->dirty = 1;
 }
@@ -503,6 +554,11 @@ act(struct tui *t, enum tui_action a)
 		break;
 	case TUI_A_SLOWMO:
 		slowmo_key(t);
+		break;
+	case TUI_A_SLOWMO_ASK:
+		t->slowmo_ask = !t->slowmo_ask;
+		set_status(t, t->slowmo_ask ? "slow motion asks before each verdict (m reveals)"
+		    : "slow motion shows each verdict at once");
 		break;
 	case TUI_A_LOWER:
 		t->lower = tui_layout_next_lower(&t->lay, t->lower);

@@ -208,6 +208,12 @@ spec_step_rule(struct source *src, struct rng *rng, int gamma, double *scratch,
 	for (k = 0; k < gamma; k++)
 		if (!test_position(src, rng, &rule, at, k, &beta, scratch, out, targets))
 			break;
+	targets->nscored = out->tested;
+	for (k = out->tested; targets->score_all && k < gamma; k++) {
+		source_dists(src, at[k].node, &at[k].p, NULL);
+		targets->p[k] = at[k].p;
+		targets->nscored = k + 1;
+	}
 	if (out->accepted == gamma)
 		finish_bonus(src, rng, &rule, at, out, targets);
 	out->emitted = spec_emitted_ids(out, emitted);

@@ -66,6 +66,12 @@ struct spec_targets {
 	struct pdist p[SPEC_GAMMA_MAX + 1];
 	struct pdist q[SPEC_GAMMA_MAX + 1];	/* the draft at the same position */
 	int has_q[SPEC_GAMMA_MAX + 1];		/* whether q[k] was fetched */
+	int score_all;		/* in: score p also at the drafts never tested
+				 * (slow motion shows p at every drafted
+				 * position), one target evaluation each */
+	int nscored;		/* out: p[0..nscored-1] hold the target at the
+				 * drafted positions (the tested ones, or all
+				 * under score_all or block verification) */
 };
 
 /* The target and the draft at one position, and the source's node they were

@@ -136,6 +136,7 @@ verify_step(const struct verify_params *par, struct source *src, struct rng *rng
 	const struct verify_entry *e = verify_entry(par->rule);
 	struct spec_rule rule = e->hooks;
 
+	targets->nscored = 0;
 	if (e->step != NULL) {
 		e->step(par, src, rng, gamma, scratch, out, targets);
 		return;

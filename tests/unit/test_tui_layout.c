@@ -251,7 +251,7 @@ test_help_drawn(void)
 		int col_x1;	/* the second column's x, or 0 */
 	} cases[] = {
 		{ 80, 24, { 1, 0, 22, 80, 2, 18 }, 38 },
-		{ 120, 40, { 1, 25, 38, 70, 1, 34 }, 0 },
+		{ 120, 40, { 0, 25, 39, 70, 1, 35 }, 0 },
 		{ 72, 20, { 1, 0, 18, 72, 3, 14 }, 38 },
 	};
 	struct tui_help_layout h;

@@ -227,23 +227,34 @@ test_timeline(void)
 static void
 test_slowmo(void)
 {
-	struct spec_step s;
+	struct spec_step s, all;
 	struct slowmo_view v;
 
 	make_step(&s, 4, 1);	/* tested 2: rejected at position 1 */
-	tap_eq(slowmo_stages(&s), 4 + 2 + 2, "gamma 4, 2 tested: 8 stages");
-	slowmo_at(&s, 3, &v);
+	make_step(&all, 4, 4);	/* all 4 accepted */
+	tap_eq(slowmo_stages(&s), 2 * 4 + 2, "gamma 4, rejected at 2: 10 stages");
+	tap_eq(slowmo_stages(&all), 2 * 4 + 2, "gamma 4, all accepted: 10 stages too");
+	slowmo_at(&s, 3, 0, &v);
 	tap_ok(v.phase == SLOWMO_DRAFT && v.drafts == 3 && !v.scored,
 	    "stage 3: the draft has proposed 3");
-	slowmo_at(&s, 5, &v);
-	tap_ok(v.phase == SLOWMO_SCORE && v.drafts == 4 && v.scored && v.checked == 0,
-	    "stage 5: the target scored all 4");
-	slowmo_at(&s, 7, &v);
-	tap_ok(v.phase == SLOWMO_CHECK && v.checked == 2 && !v.ended,
-	    "stage 7: two checks shown");
-	slowmo_at(&s, 8, &v);
-	tap_ok(v.phase == SLOWMO_END && v.ended && v.checked == 2, "stage 8: the end");
-	slowmo_at(&s, 99, &v);
+	slowmo_at(&s, 5, 0, &v);
+	tap_ok(v.phase == SLOWMO_SCORE && v.drafts == 4 && v.scored && v.checked == 0 &&
+	    v.reached == 0, "stage 5: the target scored all 4");
+	slowmo_at(&s, 7, 0, &v);
+	tap_ok(v.phase == SLOWMO_CHECK && v.checked == 2 && v.reached == 2 && v.at == 1 &&
+	    !v.ended, "stage 7: two checks shown");
+	slowmo_at(&s, 7, 1, &v);
+	tap_ok(v.asking && v.checked == 1 && v.at == 1, "asked: the second verdict held back");
+	slowmo_at(&s, 8, 1, &v);
+	tap_ok(!v.asking && v.checked == 2 && v.reached == 3 && v.at == 1,
+	    "stage 8: position 3 never checked, nothing to ask");
+	slowmo_at(&s, 10, 0, &v);
+	tap_ok(v.phase == SLOWMO_END && v.ended && v.checked == 2 && v.at == 1,
+	    "stage 10: the end, at the rejected position");
+	slowmo_at(&all, 10, 1, &v);
+	tap_ok(v.ended && !v.asking && v.checked == 4 && v.at == 4,
+	    "all accepted: the end at the bonus position");
+	slowmo_at(&s, 99, 0, &v);
 	tap_ok(v.ended, "past the last stage: the last");
 	tap_ok(!slowmo_unchecked(&s, 1) && slowmo_unchecked(&s, 2) && slowmo_unchecked(&s, 3),
 	    "drafts 2 and 3 were not checked");
