@@ -25,6 +25,7 @@ enum cli_mode {
 	CLI_BATCH,	/* --batch: simulate, report, check */
 	CLI_THEORY,	/* --theory: closed-form tables, no simulation */
 	CLI_PRESETS,	/* --list-presets */
+	CLI_LESSONS,	/* --list-lessons */
 	CLI_VERSION,
 	CLI_HELP,
 };
@@ -106,6 +107,11 @@ struct options {
 	int schedule;		/* --schedule: an enum schedule_kind */
 	double draft_p_min;	/* --draft-p-min P */
 	double confidence_threshold;	/* --confidence-threshold T */
+	/* Lessons and recordings. */
+	const char *lesson;	/* --lesson FILE or NAME */
+	const char *record;	/* --record FILE.cast */
+	int argc;		/* the command line cli_parse read, for a lesson's */
+	char **argv;		/* set lines to be parsed after it */
 };
 
 #endif

@@ -2,6 +2,7 @@
  * newterm, endwin, start_color or sigaction for the live view. */
 #include "config.h"
 
+#include <errno.h>
 #include <langinfo.h>
 #include <poll.h>
 #include <signal.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "tui/tui_term.h"
+#include "util/asciicast.h"
 #include "util/xalloc.h"
 
 #include <term.h>		/* after curses.h: setupterm, del_curterm */
@@ -293,10 +295,44 @@ enable_mouse(void)
 	add_restore_bytes("\033[?1006l\033[?1002l\033[?1000l");
 }
 
+/* The recording's tee: what curses writes goes to the terminal, all of it, and
+ * to the recorder. */
+static ssize_t
+tee_write(void *cookie, const char *buf, size_t len)
+{
+	size_t done = 0;
+	ssize_t n;
+
+	while (done < len) {
+		n = write(STDOUT_FILENO, buf + done, len - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return done > 0 ? (ssize_t)done : -1;
+		done += (size_t)n;
+	}
+	asciicast_output(cookie, buf, len);
+	return (ssize_t)len;
+}
+
+/* The stream curses writes to: stdout, or the tee to rec. */
+static FILE *
+output_stream(struct tui_term *t, struct asciicast *rec)
+{
+	cookie_io_functions_t io = { .write = tee_write };
+
+	if (rec == NULL)
+		return stdout;
+	fflush(stdout);
+	t->tee = fopencookie(rec, "w", io);
+	return t->tee;
+}
+
 int
-tui_term_open(struct tui_term *t, char *err, size_t errlen)
+tui_term_open(struct tui_term *t, struct asciicast *rec, char *err, size_t errlen)
 {
 	const char *term = getenv("TERM");
+	FILE *out;
 
 	memset(t, 0, sizeof *t);
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
@@ -306,8 +342,12 @@ tui_term_open(struct tui_term *t, char *err, size_t errlen)
 		return -1;
 	term_saved_ok = tcgetattr(STDIN_FILENO, &term_saved) == 0;
 	install_signals();
-	if ((t->screen = newterm(NULL, stdout, stdin)) == NULL) {
+	if ((out = output_stream(t, rec)) == NULL ||
+	    (t->screen = newterm(NULL, out, stdin)) == NULL) {
 		restore_signals();
+		if (t->tee != NULL)
+			fclose(t->tee);
+		t->tee = NULL;
 		return no_terminal(err, errlen, "cannot drive this terminal type (check "
 		    "TERM)");
 	}
@@ -336,6 +376,9 @@ tui_term_close(struct tui_term *t)
 	delscreen(t->screen);
 	t->screen = NULL;
 	restore_signals();
+	if (t->tee != NULL)
+		fclose(t->tee);
+	t->tee = NULL;
 	fflush(stdout);
 }
 

@@ -31,8 +31,11 @@ enum tui_style {
 	TUI_S_COUNT = TUI_S_CURVE + 4,
 };
 
+struct asciicast;
+
 struct tui_term {
 	SCREEN *screen;
+	FILE *tee;		/* with a recording: the stream curses writes to */
 	int colour;		/* colours in use (a colour terminal and no NO_COLOR) */
 	int utf8;		/* the locale's codeset is UTF-8: Unicode glyphs allowed */
 	attr_t attr[TUI_S_COUNT];	/* attributes with the colour pair included */
@@ -40,9 +43,11 @@ struct tui_term {
 
 /* Take over the terminal. Without a terminal on stdin and stdout, or when curses
  * cannot drive it, write one line to err (errmsg.h) pointing to --batch and
- * return -1 with nothing to undo; otherwise 0. Until tui_term_close, running out
- * of memory restores the terminal before its message (xalloc's fatal hook). */
-int tui_term_open(struct tui_term *t, char *err, size_t errlen);
+ * return -1 with nothing to undo; otherwise 0. With rec, every byte curses
+ * writes to the terminal is also handed to the recording (asciicast.h). Until
+ * tui_term_close, running out of memory restores the terminal before its
+ * message (xalloc's fatal hook). */
+int tui_term_open(struct tui_term *t, struct asciicast *rec, char *err, size_t errlen);
 
 /* Give the terminal back exactly as it was found. */
 void tui_term_close(struct tui_term *t);
