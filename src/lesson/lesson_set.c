@@ -75,10 +75,11 @@ reparse(struct parser *ps)
 	struct lesson_item *it = lesson_add_item(ps, LESSON_SET);
 	char msg[ERRMSG_MAX], **copy;
 	int argc, rc, i;
-	FILE *f = tmpfile();
+	char buf[ERRMSG_MAX];
+	FILE *f = fmemopen(buf, sizeof buf, "w+");
 
 	if (f == NULL)
-		return lesson_fail(ps, "cannot make a temporary file for the option parser");
+		return lesson_fail(ps, "cannot open a buffer for the option parser");
 	it->argv = build_argv(ps, &argc);
 	copy = xcalloc((size_t)argc + 1, sizeof *copy);	/* getopt permutes */
 	for (i = 0; i < argc; i++)

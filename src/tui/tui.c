@@ -8,7 +8,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "sim/checks.h"
 #include "cli/cli.h"
@@ -30,6 +32,7 @@
 #include "tui/tui_panes.h"
 #include "tui/tui_shot.h"
 #include "tui/tui_term.h"
+#include "util/asciicast.h"
 #include "util/xalloc.h"
 
 #define FRAME_S (1.0 / 30.0)	/* the steady frame period when running fast */
@@ -80,9 +83,12 @@ struct tui {
 	struct tui_lesson *lesson;	/* the lesson being run, or NULL */
 	double lesson_wake;	/* when the lesson wants to run again; 0: no time */
 	uint64_t stop_at;	/* a lesson's wait: pause when the step count is here */
+	double rate_after;	/* the rate to go back to after a hurried wait; 0: none */
 	char lesson_err[ERRMSG_MAX];	/* a set line that failed to open its source */
 	int lesson_failed;	/* then the sim is closed */
 	int sim_open;
+	struct asciicast rec;	/* --record */
+	int recording;
 	int slowmo_auto;	/* stages advance every SLOWMO_STAGE_S */
 	double slowmo_next;	/* when the next stage is due */
 };
@@ -255,6 +261,9 @@ lesson_stop(struct tui *t)
 		return 0;
 	t->stop_at = 0;
 	t->paused = 1;
+	if (t->rate_after > 0.0)
+		t->rate = t->rate_after;
+	t->rate_after = 0.0;
 	return 1;
 }
 
@@ -718,6 +727,27 @@ lesson_run(void *ctx, uint64_t steps)
 	t->dirty = 1;
 }
 
+static void
+lesson_hurry(void *ctx)
+{
+	struct tui *t = ctx;
+
+	if (t->stop_at == 0 || t->rate <= 0.0)
+		return;
+	t->rate_after = t->rate;
+	t->rate = 0.0;
+	t->dirty = 1;
+}
+
+static void
+lesson_marker(void *ctx, const char *label)
+{
+	struct tui *t = ctx;
+
+	if (t->recording)
+		asciicast_marker(&t->rec, label);
+}
+
 /* The lesson's next items, as far as they go now; 1 when a set line failed
  * (the view ends with its message). */
 static int
@@ -774,6 +804,8 @@ loop(struct tui *t)
 
 	for (;;) {
 		now = clock_seconds();
+		if (t->recording && tui_term_resized(&t->term))
+			relayout(t);
 		slowmo_tick(t, now);
 		if (lesson_tick(t, now))
 			return;
@@ -813,20 +845,52 @@ report_timing(const struct tui *t)
 	    t->sim.steps_total);
 }
 
+/* --record FILE.cast: the file made and its header written before the screen
+ * opens, at the terminal's size (80x24 when it has none: the view then stops
+ * at the terminal check anyway). */
+static int
+open_recording(struct tui *t, const struct options *opt, const char *title)
+{
+	struct winsize ws;
+	char err[ERRMSG_MAX];
+	int cols = 80, rows = 24;
+
+	if (opt->record == NULL)
+		return EXIT_STATUS_OK;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0) {
+		cols = ws.ws_col;
+		rows = ws.ws_row;
+	}
+	if (asciicast_open(&t->rec, opt->record, cols, rows, title != NULL ? title :
+	    "specdec", err, sizeof err) != 0) {
+		escape_message(stderr, err);
+		return EXIT_STATUS_USAGE;
+	}
+	t->recording = 1;
+	return EXIT_STATUS_OK;
+}
+
 /* What the view needs before the screen opens: the sim, and the lesson with
  * all its lines checked. A usage error: its line on stderr, status USAGE. */
 static int
 open_inputs(struct tui *t, const struct options *opt)
 {
 	struct tui_lesson_host host = { .ctx = t, .sim = &t->sim, .key = lesson_key,
-	    .set = lesson_set, .run = lesson_run };
+	    .set = lesson_set, .run = lesson_run, .hurry = lesson_hurry,
+	    .marker = lesson_marker };
 	struct lesson ls;
-	char err[ERRMSG_MAX];
+	char err[ERRMSG_MAX], ls_title[LESSON_TEXT_MAX + 16];
 
+	if (opt->record != NULL && asciicast_check(opt->record, err, sizeof err) != 0) {
+		escape_message(stderr, err);
+		return EXIT_STATUS_USAGE;
+	}
 	if (opt->lesson != NULL && lesson_load(&ls, opt, err, sizeof err) != 0) {
 		escape_message(stderr, err);
 		return EXIT_STATUS_USAGE;
 	}
+	if (opt->lesson != NULL)
+		snprintf(ls_title, sizeof ls_title, "specdec: %s", ls.title);
 	if (sim_setup(opt, &t->sim, err, sizeof err) != 0) {
 		escape_message(stderr, err);
 		if (opt->lesson != NULL)
@@ -836,7 +900,22 @@ open_inputs(struct tui *t, const struct options *opt)
 	t->sim_open = 1;
 	if (opt->lesson != NULL)
 		t->lesson = tui_lesson_new(&ls, &host);
-	return EXIT_STATUS_OK;
+	return open_recording(t, opt, opt->lesson != NULL ? ls_title : NULL);
+}
+
+/* The recording closed; EXIT_STATUS_RUNTIME when it could not all be written. */
+static int
+close_recording(struct tui *t, const struct options *opt)
+{
+	char err[ERRMSG_MAX];
+
+	if (!t->recording)
+		return EXIT_STATUS_OK;
+	t->recording = 0;
+	if (asciicast_close(&t->rec, opt->record, err, sizeof err) == 0)
+		return EXIT_STATUS_OK;
+	escape_message(stderr, err);
+	return EXIT_STATUS_RUNTIME;
 }
 
 static void
@@ -855,9 +934,13 @@ tui_run(const struct options *opt)
 	int sig, hung_up, rc;
 
 	if ((rc = open_inputs(t, opt)) != EXIT_STATUS_OK ||
-	    tui_term_open(&t->term, NULL, err, sizeof err) != 0) {
+	    tui_term_open(&t->term, t->recording ? &t->rec : NULL, err, sizeof err) != 0) {
 		if (rc == EXIT_STATUS_OK)
 			escape_message(stderr, err);
+		if (t->recording) {
+			(void)close_recording(t, opt);
+			unlink(opt->record);	/* nothing was recorded */
+		}
 		close_inputs(t);
 		free(t);
 		return EXIT_STATUS_USAGE;
@@ -879,6 +962,8 @@ tui_run(const struct options *opt)
 	hung_up = t->hung_up;
 	rc = t->lesson_failed ? EXIT_STATUS_USAGE : hung_up ? EXIT_STATUS_HANGUP :
 	    EXIT_STATUS_OK;
+	if (close_recording(t, opt) != EXIT_STATUS_OK && rc == EXIT_STATUS_OK)
+		rc = EXIT_STATUS_RUNTIME;
 	if (t->lesson_failed)
 		escape_message(stderr, t->lesson_err);
 	close_inputs(t);

@@ -36,6 +36,7 @@ struct tui_lesson {
 	uint64_t target;		/* PH_STEPS: the step count to reach */
 	const struct lesson_item *item;	/* the item that holds the script */
 	int key_at;			/* PH_KEYS: keys pressed so far */
+	int keys_now;			/* PH_KEYS: Enter asked for the rest at once */
 	const char *chapter;
 	int chapter_no;
 	const char *caption;
@@ -111,6 +112,7 @@ start_item(struct tui_lesson *l, const struct lesson_item *it, double now, char 
 	case LESSON_KEYS:
 		l->ph = PH_KEYS;
 		l->key_at = 0;
+		l->keys_now = 0;
 		l->due = now + it->seconds;
 		break;
 	case LESSON_WAIT_STEPS:
@@ -157,11 +159,12 @@ phase_over(struct tui_lesson *l, double now, double *wake)
 			*wake = l->due;
 			return 0;
 		}
-		if (l->key_at < l->item->nkeys) {
+		while (l->key_at < l->item->nkeys) {
 			l->host.key(l->host.ctx, l->item->keys[l->key_at++]);
 			l->due = now + l->item->seconds;
 			*wake = l->due;
-			return 0;
+			if (!l->keys_now)
+				return 0;
 		}
 		return 1;
 	default:
@@ -198,7 +201,6 @@ tui_lesson_key(struct tui_lesson *l, int ch, double now)
 {
 	int i;
 
-	(void)now;
 	if (l->ph == PH_ASK)
 		for (i = 0; i < l->item->nchoices; i++)
 			if (ch == l->item->choice[i].key) {
@@ -211,6 +213,12 @@ tui_lesson_key(struct tui_lesson *l, int ch, double now)
 		return 0;
 	if (l->ph == PH_PAUSE || l->ph == PH_ANSWERED || l->ph == PH_HOLD)
 		l->ph = PH_RUN;
+	else if (l->ph == PH_STEPS && l->host.hurry != NULL)
+		l->host.hurry(l->host.ctx);
+	else if (l->ph == PH_KEYS) {
+		l->keys_now = 1;
+		l->due = now;
+	}
 	return 1;
 }
 
@@ -350,7 +358,7 @@ band_fill(struct band *b, const struct tui_lesson *l)
 	if (l->ph == PH_KEYS)
 		band_keys(b, l);
 	else if (l->ph == PH_STEPS)
-		band_printf(b, TUI_S_DIM, "running %llu steps...",
+		band_printf(b, TUI_S_DIM, "running %llu steps (Enter: at full speed)",
 		    (unsigned long long)l->item->steps);
 	else if (l->ph == PH_PAUSE)
 		band_printf(b, TUI_S_DIM, "Enter: go on");

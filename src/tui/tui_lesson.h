@@ -24,6 +24,7 @@ struct tui_lesson_host {
 	void (*key)(void *ctx, enum lesson_key k);	/* press a view key */
 	int (*set)(void *ctx, const struct lesson_item *it, char *err, size_t errlen);
 	void (*run)(void *ctx, uint64_t steps);	/* run this many steps, then pause */
+	void (*hurry)(void *ctx);	/* run them as fast as it goes */
 	void (*marker)(void *ctx, const char *label);	/* a chapter begins */
 };
 
@@ -40,11 +41,13 @@ void tui_lesson_free(struct tui_lesson *l);
 double tui_lesson_update(struct tui_lesson *l, double now, char *err, size_t errlen);
 
 /* A key the lesson takes (Enter to go on, a choice's key while asking): 1 when
- * it took it, 0 when the view should have it. */
+ * it took it, 0 when the view should have it. Enter also cuts a caption's hold
+ * or a wait short, runs a wait's remaining steps at full speed and presses the
+ * scripted keys left at once (the same steps and keys: only sooner). */
 int tui_lesson_key(struct tui_lesson *l, int ch, double now);
 
-/* Draw the caption band over the bottom of the screen, above the key bar,
- * in a window of its own; NULL term: drop that window. */
+/* Draw the caption band over the bottom of the screen, above the key bar, in a
+ * window made for the frame. */
 void tui_lesson_draw(struct tui_lesson *l, const struct tui_term *term);
 
 #endif

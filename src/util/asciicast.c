@@ -113,6 +113,7 @@ asciicast_open(struct asciicast *a, const char *path, int cols, int rows,
 		snprintf(err, errlen, "--record %s: %s", path, strerror(errno));
 		return -1;
 	}
+	pthread_mutex_init(&a->lock, NULL);
 	a->t0 = clock_seconds();
 	header(a, cols, rows, title);
 	return 0;
@@ -125,6 +126,7 @@ asciicast_output(struct asciicast *a, const void *data, size_t len)
 	unsigned char buf[4096 + 4];
 	size_t n = 0, cut, need;
 
+	pthread_mutex_lock(&a->lock);
 	while (len > 0) {
 		memcpy(buf, a->pending, a->npending);
 		n = a->npending;
@@ -147,6 +149,7 @@ asciicast_output(struct asciicast *a, const void *data, size_t len)
 		if (n > 0)
 			event(a, "o", buf, n);
 	}
+	pthread_mutex_unlock(&a->lock);
 }
 
 void
@@ -155,13 +158,17 @@ asciicast_resize(struct asciicast *a, int cols, int rows)
 	char size[48];
 
 	snprintf(size, sizeof size, "%dx%d", cols, rows);
+	pthread_mutex_lock(&a->lock);
 	event(a, "r", (const unsigned char *)size, strlen(size));
+	pthread_mutex_unlock(&a->lock);
 }
 
 void
 asciicast_marker(struct asciicast *a, const char *label)
 {
+	pthread_mutex_lock(&a->lock);
 	event(a, "m", (const unsigned char *)label, strlen(label));
+	pthread_mutex_unlock(&a->lock);
 }
 
 int
@@ -178,6 +185,7 @@ asciicast_close(struct asciicast *a, const char *path, char *err, size_t errlen)
 		a->err_no = errno;
 	}
 	a->out = NULL;
+	pthread_mutex_destroy(&a->lock);
 	if (a->failed) {
 		snprintf(err, errlen, "--record %s: cannot write the recording: %s", path,
 		    strerror(a->err_no));

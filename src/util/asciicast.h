@@ -9,13 +9,17 @@
 #ifndef SPECDEC_ASCIICAST_H
 #define SPECDEC_ASCIICAST_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 
 #define ASCIICAST_SUFFIX ".cast"
 
+/* The events may come from two threads (the terminal's pump and the view):
+ * each is written whole, under the lock. */
 struct asciicast {
 	FILE *out;
+	pthread_mutex_t lock;
 	double t0;		/* clock_seconds at the start */
 	unsigned char pending[4];	/* the start of a cut UTF-8 character */
 	size_t npending;
