@@ -6,7 +6,9 @@
  * before anything runs: every set line's options (each line's options are the
  * command line's, then the lesson's set lines so far), every figure key in the
  * figures table, every key name, every choice's range; an error is one line
- * "FILE:LINE: message". No curses. */
+ * "FILE:LINE: message". A pair line (one fixed pair of distributions, with
+ * labels) becomes a replay file and a labels file of its own, set as --replay
+ * and --labels. No curses. */
 #ifndef SPECDEC_LESSON_H
 #define SPECDEC_LESSON_H
 
@@ -84,6 +86,8 @@ struct lesson {
 	int n;
 	struct options start;	/* the options before the first set line */
 	int nasks, nchecks;
+	char **temp;		/* files made for pair lines, removed with the lesson */
+	int ntemp;
 };
 
 /* Parse text (len bytes) named name into ls, with base the command line's

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/cli_table.h"
@@ -169,8 +170,8 @@ parse_simple(struct parser *ps, const char *op, const char *rest)
 		return lesson_parse_keys(ps, rest);
 	if (strcmp(op, "check") == 0)
 		return lesson_parse_check(ps, rest);
-	return lesson_fail(ps, "unknown directive '%s' (title, set, unset, chapter, caption, keys,"
-	    " wait, pause, ask, check)", op);
+	return lesson_fail(ps, "unknown directive '%s' (title, set, unset, pair, chapter, caption,"
+	    " keys, wait, pause, ask, check)", op);
 }
 
 /* One line, without its newline. */
@@ -193,6 +194,8 @@ parse_line(struct parser *ps, const char *line)
 		return lesson_parse_ask(ps, s);
 	if (strcmp(op, "set") == 0 || strcmp(op, "unset") == 0)
 		return lesson_parse_set(ps, s, op[0] == 'u');
+	if (strcmp(op, "pair") == 0)
+		return lesson_parse_pair(ps, s);
 	return parse_simple(ps, op, s);
 }
 
@@ -275,6 +278,11 @@ lesson_free(struct lesson *ls)
 				free(it->argv[k]);
 		free(it->argv);
 	}
+	for (i = 0; i < ls->ntemp; i++) {
+		unlink(ls->temp[i]);
+		free(ls->temp[i]);
+	}
+	free(ls->temp);
 	free(ls->item);
 	free(ls->title);
 	free(ls->name);

@@ -53,6 +53,7 @@ int lesson_seconds_word(const char *word, double *out);
 int lesson_find_figure(struct parser *ps, const char *key, const struct figure **out);
 
 int lesson_parse_set(struct parser *ps, const char *rest, int unset);
+int lesson_parse_pair(struct parser *ps, const char *rest);
 int lesson_parse_wait(struct parser *ps, const char *rest);
 int lesson_parse_keys(struct parser *ps, const char *rest);
 int lesson_parse_check(struct parser *ps, const char *rest);

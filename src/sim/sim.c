@@ -150,6 +150,7 @@ run_step(struct sim *sim)
 
 	v.draft_p_min = schedule_p_min(kind, sim->par.draft_p_min);
 	v.draft_confidence = schedule_confidence(kind, sim->par.draft_confidence);
+	v.score_all = sim->score_all;
 	verify_step(&v, &sim->src, &sim->rng, schedule_gamma(kind, sim->par.gamma,
 	    sim->gamma_next), sim->scratch, &e->step, &sim->targets);
 	if (kind == SCHEDULE_HEURISTIC)
@@ -200,9 +201,9 @@ sim_step_held(struct sim *sim)
 	const struct sim_entry *e;
 
 	sim_release(sim);
-	sim->targets.score_all = 1;
+	sim->score_all = 1;
 	e = run_step(sim);
-	sim->targets.score_all = 0;
+	sim->score_all = 0;
 	sim->held = 1;
 	return e;
 }

@@ -63,6 +63,7 @@ struct sim {
 	int no_reference;	/* sim_set_reference(sim, 0): no target-only stream */
 	int held;		/* a step run by sim_step_held waits in the ring's
 				 * next slot, not yet counted */
+	int score_all;		/* the step being run scores p at every draft */
 	struct sim_entry ring[SIM_RING];
 	size_t ring_len;
 	size_t ring_next;

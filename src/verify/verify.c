@@ -144,6 +144,7 @@ verify_step(const struct verify_params *par, struct source *src, struct rng *rng
 	rule.ctx = par;
 	rule.p_min = par->draft_p_min;
 	rule.confidence = par->draft_confidence;
+	rule.score_all = par->score_all;
 	spec_step_rule(src, rng, gamma, scratch, &rule, out, targets);
 }
 
