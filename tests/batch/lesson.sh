@@ -29,7 +29,7 @@ for l in one-step lossless gamma; do
 	ok $? "$l --batch: $checks checks pass, $asks answers verified (>= 3), exit 0" \
 	    "$(cat "$TMPD/$l" "$TMPD/$l.err")"
 done
-grep -q "^line 64   ask    tok_per_step 3.343 is choice c (3 to 4), the answer is c: verified$" \
+grep -q "^line 89   ask    tok_per_step 3.343 is choice c (3 to 4), the answer is c: verified$" \
     "$TMPD/one-step"
 ok $? "one-step: tokens per step at alpha 0.8, gamma 4 is 3.343 (seed 5, 5000 steps)" \
     "$(cat "$TMPD/one-step")"
@@ -99,9 +99,27 @@ script_error "2: choices a and b overlap" "ask q?" "choice a <2 x" "choice b 1..
 script_error "2: an ask needs the figure that settles it" "ask q?" "choice a <1 x" \
     "choice b >1 y" "answer a" "chapter next"
 script_error "3: choice a: '1..1' is not a range" "ask q?" "choice a 1..1 x"
+script_error "2: pair P... / Q... [/ LABEL...]: as many weights" "pair 0.5 0.5 / 1"
+script_error "2: pair: 'x' is not a weight" "pair 0.5 x / 1 0"
+script_error "3: --noise does not apply to --replay" "set noise 0.3" "pair 1 1 / 1 1"
 printf 'chapter no title\n' >"$TMPD/nt.lesson"
 "$SPECDEC" --lesson "$TMPD/nt.lesson" --batch >"$TMPD/out" 2>"$TMPD/err"
 is "$? $(cat "$TMPD/err")" "2 specdec: $TMPD/nt.lesson:1: no title line" "no title: line 1"
+
+# A pair line: its files are the lesson's own, gone when it ends.
+mkdir "$TMPD/tmp"
+cat >"$TMPD/pair.lesson" <<'LESSON'
+title One pair
+pair 0.5 0.2 0.1 0.1 0.1 / 0.2 0.1 0.6 0.1 0 / the cat sat on mat
+wait 3000 steps
+check alpha_overlap 0.5 1e-9 .2 + .1 + .1 + .1 + 0
+LESSON
+TMPDIR="$TMPD/tmp" "$SPECDEC" --lesson "$TMPD/pair.lesson" --batch >"$TMPD/out" 2>&1
+rc=$?
+[ "$rc" = 0 ] && grep -q "alpha_overlap 0.5, want 0.5 +- 1e-09: pass" "$TMPD/out" &&
+    [ -z "$(ls "$TMPD/tmp")" ]
+ok $? "a pair line: overlap 0.5 exactly, its files removed (rc $rc)" \
+    "$(cat "$TMPD/out"; ls "$TMPD/tmp")"
 
 usage_error "no-such-lesson" --lesson "$TMPD/no-such-lesson" --batch
 usage_error "--lesson --batch runs the lesson's own steps" --lesson gamma --batch --json
