@@ -15,7 +15,7 @@
 static size_t
 utf8_len(unsigned char c)
 {
-	return c >= 0xf0 && c < 0xf8 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+	return c >= 0xf8 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
 }
 
 /* s[0..len) as the inside of a JSON string. Bytes that are not UTF-8 go out as

@@ -307,10 +307,57 @@ out:
 	sim_close(&sim);
 }
 
+/* Slow motion's held step: out of the ring, the statistics and the count until
+ * it is released; scored at every drafted position (p of each draft, as the
+ * fixed pair gives it); released by the next step too, so none is lost. */
+static void
+test_sim_held(void)
+{
+	struct fixed_pair pair = { .p = tp, .q = tq };
+	struct sim_params par = { .gamma = 4, .noise = 0.0, .seed = 11, .target_ms = 10.0,
+	    .draft_ms = 1.0 };
+	const struct stepview *sv;
+	const struct sim_entry *e, *before;
+	struct source src;
+	struct sim sim;
+	uint64_t tokens;
+	int k, good = 1;
+
+	fixed_source_open(&src, &pair, 5);
+	if (!tap_ok(sim_open(&sim, &par, &src) == 0, "sim_open (held)"))
+		return;
+	sim_keep_views(&sim, 1);
+	sim_step(&sim);
+	before = sim_recent(&sim, 0);
+	tokens = sim.stats.tokens;
+	e = sim_step_held(&sim);
+	tap_ok(sim_held(&sim) == e && e->number == 2, "held: step 2 waits");
+	tap_ok(sim.steps_total == 1 && sim.stats.steps == 1 && sim.stats.tokens == tokens &&
+	    sim.ring_len == 1 && sim_recent(&sim, 0) == before,
+	    "held: the count, the statistics and the ring are as before it");
+	sim_keep_newest(&sim);
+	sv = sim_entry_view(&sim, e);
+	if (tap_ok(sv != NULL && sv->number == 2, "held: its distributions kept"))
+		for (k = 0; k < e->step.gamma; k++)
+			good &= sv->p_drafted[k] == tp[e->step.drafted[k]];
+	tap_ok(good, "held: p of every drafted token, tested or not (%d of %d tested)",
+	    e->step.tested, e->step.gamma);
+	sim_release(&sim);
+	tap_ok(sim_held(&sim) == NULL && sim.steps_total == 2 && sim.stats.steps == 2 &&
+	    sim.stats.tokens == tokens + (uint64_t)e->step.emitted &&
+	    sim_recent(&sim, 0)->number == 2, "released: counted as step 2");
+	sim_step_held(&sim);
+	sim_step(&sim);
+	tap_ok(sim_held(&sim) == NULL && sim.steps_total == 4 && sim.stats.steps == 4,
+	    "a step after a held one counts both");
+	sim_close(&sim);
+}
+
 int
 main(void)
 {
 	test_sim_views();
+	test_sim_held();
 	test_capture();
 	test_capture_many();
 	test_shares();
