@@ -16,8 +16,8 @@ lessons="${TESTS_SRCDIR:-$(dirname "$0")/..}/../data/lessons"
 drive() {
 	answers=$(sed -n 's/^answer //p' "$lessons/$2.lesson")
 	: >"$TMPD/$1.screens"
-	i=0
-	while [ $i -lt 400 ]; do
+	round=0		# not i: wait_gone uses i
+	while [ $round -lt 400 ]; do
 		s=$(screen "$1")
 		printf '%s\n=====\n' "$s" >>"$TMPD/$1.screens"
 		case "$s" in
@@ -28,9 +28,9 @@ drive() {
 			keys "$1" "$a"
 			wait_gone "$1" "press a choice's key"
 			;;
-		*) keys "$1" Enter; sleep 0.2 ;;
+		*) keys "$1" Enter; sleep 0.1 ;;
 		esac
-		i=$((i + 1))
+		round=$((round + 1))
 	done
 	return 1
 }

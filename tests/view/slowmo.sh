@@ -65,6 +65,8 @@ for size in "80 24" "120 40"; do
 	while [ $k -le 5 ]; do
 		stage $n $k
 		no_leak $n $k 2 5
+		! screen $n | grep -qF "+sat"
+		ok $? "$n stage $k: no bonus shown yet" "$(screen $n)"
 		k=$((k + 1))
 	done
 	s=$(screen $n)
@@ -78,6 +80,8 @@ for size in "80 24" "120 40"; do
 	while [ $k -le 9 ]; do
 		stage $n $k
 		no_leak $n $k 2 5
+		! screen $n | grep -qF "+sat"
+		ok $? "$n stage $k: no bonus shown yet" "$(screen $n)"
 		k=$((k + 1))
 	done
 	stage $n 10
