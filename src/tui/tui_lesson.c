@@ -317,9 +317,11 @@ band_answered(struct band *b, const struct tui_lesson *l)
 	if (it->explain != NULL)
 		band_wrap(b, TUI_S_NORMAL, it->explain);
 	if (v->have)
-		band_printf(b, TUI_S_MEASURED, "settled by %s on screen: %.4g here%s",
-		    screen_name(it->figure), v->value, v->pass ? "" :
-		    " (not the stated answer's range: the figures moved with your keys)");
+		band_printf(b, TUI_S_MEASURED, "settled by %s = %.4g on this run%s%s%s%s",
+		    it->figure->key, v->value, it->figure->screen != NULL ? " (" : "",
+		    it->figure->screen != NULL ? it->figure->screen : "",
+		    it->figure->screen != NULL ? " on help page 2)" : "", v->pass ? "" :
+		    "; not the stated answer's range: the figures moved with your keys");
 	band_printf(b, TUI_S_DIM, "Enter: go on");
 }
 

@@ -5,7 +5,8 @@
 # short and runs a wait's steps and the scripted keys at once: the same steps,
 # sooner), and each ask is answered with the lesson file's stated answer. Every
 # screen on the way is read: each ask says "right", no check says it does not
-# hold, the chapters come in order, and the scripted slow motion shows. TAP.
+# hold, the chapters come in order, the scripted slow motion shows, and the
+# figure that settles an ask has on the live run its headless value. TAP.
 set -u
 
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
@@ -74,6 +75,8 @@ run_lesson o one-step 80 24
 grep -q "slow motion: step 1, stage 4/10" "$TMPD/o.screens" &&
     grep -q "accept or reject? (m: reveal)" "$TMPD/o.screens"
 ok $? "one-step: the scripted slow motion, and its vote before a verdict"
+grep -qF "settled by tok_per_step = 3.343 on this run (tok/step on help page 2)" "$TMPD/o.screens"
+ok $? "one-step: the live run's tokens per step is the headless run's (3.343)"
 run_lesson l lossless 80 24
 run_lesson g gamma 120 40
 grep -q "check: .* holds" "$TMPD/g.screens"
