@@ -757,6 +757,7 @@ lesson_tick(struct tui *t, double now)
 
 	if (t->lesson == NULL)
 		return 0;
+	(void)lesson_stop(t);	/* a wait's steps run by n while paused */
 	wake = tui_lesson_update(t->lesson, now, t->lesson_err, sizeof t->lesson_err);
 	if (wake < 0.0) {
 		t->lesson_failed = 1;
