@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "batch/batch.h"
+#include "batch/batch_metrics.h"
 #include "batch/batch_plot.h"
 #include "batch/interrupt.h"
 #include "sim/checks.h"
@@ -254,6 +255,8 @@ batch_run(const struct options *opt)
 		return batch_lesson(opt);
 	if (opt->sweep)
 		return batch_sweep(opt);
+	if (opt->metrics != NULL)
+		return batch_metrics(opt);
 	if (sim_setup(opt, &sim, err, sizeof err) != 0) {
 		escape_message(stderr, err);
 		return EXIT_STATUS_USAGE;
@@ -273,7 +276,7 @@ batch_run(const struct options *opt)
 		figures_report(stdout, &run);
 	}
 	plotted = opt->plot == NULL || done < opt->steps ||
-	    batch_plot_run(opt->plot, &sim, &fig, err, sizeof err) == 0;
+	    batch_plot_run(opt->plot, &sim, &fig, opt->preset_name, err, sizeof err) == 0;
 	if (opt->plot != NULL && done < opt->steps) {
 		snprintf(err, sizeof err, "--plot: interrupted, %s left as it was",
 		    opt->plot);

@@ -30,15 +30,16 @@ run_from_counts(struct handout_run *r, int gamma, uint64_t steps, double alpha_h
 
 int
 batch_plot_run(const char *path, const struct sim *sim, const struct sim_figures *f,
-    char *err, size_t errlen)
+    const char *preset, char *err, size_t errlen)
 {
 	struct handout *h = xcalloc(1, sizeof *h);
 	struct handout_series *se = &h->series[0];
 	double cost = theory_step_cost(sim->par.gamma, f->cost_ratio, f->verify_cost);
 	int rc;
 
-	snprintf(h->title, sizeof h->title, "specdec: %s source, gamma %d, noise %.2f, "
-	    "c %.3g, k %.3g, %llu steps", sim->src.kind, sim->par.gamma, sim->par.noise,
+	snprintf(h->title, sizeof h->title, "specdec: %s%s%s source, gamma %d, noise %.2f, "
+	    "c %.3g, k %.3g, %llu steps", preset != NULL ? preset : "",
+	    preset != NULL ? ", " : "", sim->src.kind, sim->par.gamma, sim->par.noise,
 	    f->cost_ratio, f->verify_cost, (unsigned long long)sim->stats.steps);
 	h->nseries = 1;
 	snprintf(se->label, sizeof se->label, "%s alpha %.3f",
@@ -68,6 +69,7 @@ enum {
 	PART_NOISE_K = 1,	/* the noise (or target alpha), k and c */
 	PART_RULE = 2,
 	PART_SCHEDULE = 4,
+	PART_LENIENCE = 8,	/* L, where the rule reads it */
 };
 
 /* The parts in which cells a and b differ: none when they differ in gamma at
@@ -78,7 +80,9 @@ differing_parts(const struct sweep_cell *a, const struct sweep_cell *b)
 	return (a->noise != b->noise || a->target_alpha != b->target_alpha ||
 	    a->verify_cost != b->verify_cost || a->cost_ratio != b->cost_ratio ?
 	    PART_NOISE_K : 0) | (a->verifier != b->verifier ? PART_RULE : 0) |
-	    (a->schedule != b->schedule ? PART_SCHEDULE : 0);
+	    (a->schedule != b->schedule ? PART_SCHEDULE : 0) |
+	    (a->lenience != b->lenience && sweep_cell_reads_lenience(a) &&
+	    sweep_cell_reads_lenience(b) ? PART_LENIENCE : 0);
 }
 
 /* The parts whose values differ between the cells of sw; the noise and k when
@@ -133,8 +137,10 @@ cell_values(char *buf, size_t len, const struct sweep_cell *c, int parts,
 		n += snprintf(buf + n, len - n, "%s%s", n > 0 ? ", " : "",
 		    verify_entry(c->verifier)->name);
 	if ((parts & PART_SCHEDULE) && n < len)
-		snprintf(buf + n, len - n, "%s%s", n > 0 ? ", " : "",
+		n += snprintf(buf + n, len - n, "%s%s", n > 0 ? ", " : "",
 		    schedule_name((enum schedule_kind)c->schedule));
+	if ((parts & PART_LENIENCE) && sweep_cell_reads_lenience(c) && n < len)
+		snprintf(buf + n, len - n, "%sL %.3g", n > 0 ? ", " : "", c->lenience);
 }
 
 /* Cell c into its series (a new one while there is room); the series' alpha is
@@ -166,6 +172,7 @@ add_cell(struct handout *h, const struct sweep_cell *c, const struct sweep_cell 
 	pt->tok_ci = c->tok_per_step_ci;
 	pt->speedup = c->speedup;
 	pt->speedup_ci = c->speedup_ci;
+	pt->dist = c->distortion;
 	se->alpha += (c->alpha_rule - se->alpha) / se->npoints;
 	return 0;
 }
@@ -193,14 +200,17 @@ batch_plot_sweep_check(const struct options *opt, char *err, size_t errlen)
  * values). */
 static void
 sweep_labels(struct handout *h, const struct sweep *sw, const struct sweep_cell **first,
-    const struct sweep_cell *best)
+    const struct sweep_cell *best, const char *preset)
 {
 	int s, parts = varying_parts(sw), common = own_parts(&sw->cells[0]) & ~parts;
 	char v[VALUES_MAX];
 
 	cell_values(v, sizeof v, &sw->cells[0], common, 1);
-	snprintf(h->title, sizeof h->title, "specdec --sweep: %d cells of %llu steps%s%s",
-	    sw->ncells, (unsigned long long)best->steps, common != 0 ? ", " : "", v);
+	snprintf(v + strlen(v), sizeof v - strlen(v), "%sc %.3g", v[0] != '\0' ? ", " : "",
+	    sw->cells[0].cost_ratio);	/* c, the same in every cell */
+	snprintf(h->title, sizeof h->title, "specdec --sweep%s%s: %d cells of %llu steps, %s",
+	    preset != NULL ? " --preset " : "", preset != NULL ? preset : "", sw->ncells,
+	    (unsigned long long)best->steps, v);
 	for (s = 0; s < h->nseries; s++) {
 		cell_values(v, sizeof v, first[s], parts, 1);
 		snprintf(h->series[s].label, sizeof h->series[s].label, "%s (alpha %.3f)",
@@ -212,7 +222,8 @@ sweep_labels(struct handout *h, const struct sweep *sw, const struct sweep_cell 
 }
 
 int
-batch_plot_sweep(const char *path, const struct sweep *sw, char *err, size_t errlen)
+batch_plot_sweep(const char *path, const struct sweep *sw, const struct options *opt,
+    char *err, size_t errlen)
 {
 	struct handout *h = xcalloc(1, sizeof *h);
 	const struct sweep_cell *first[HANDOUT_SERIES_MAX], *best = &sw->cells[0];
@@ -228,7 +239,8 @@ batch_plot_sweep(const char *path, const struct sweep *sw, char *err, size_t err
 		free(h);
 		return rc;
 	}
-	sweep_labels(h, sw, first, best);
+	sweep_labels(h, sw, first, best, opt->preset_name);
+	h->trade = opt->axis[CLI_AXIS_LENIENCE].n > 1 && sw->has_lenience;
 	run_from_counts(&h->run, best->gamma, best->steps, best->alpha_hat, best->tok_hist,
 	    best->tested_at, best->accepted_at);
 	rc = handout_write(path, h, err, errlen);

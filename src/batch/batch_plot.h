@@ -10,20 +10,22 @@ struct sim_figures;
 struct sweep;
 
 /* A batch run: the curves at its overlap alpha, its one measured point, its
- * histogram and acceptance. 0, or -1 with one line in err (errmsg.h). */
+ * histogram and acceptance; the title names the preset (NULL: none) and c. 0,
+ * or -1 with one line in err (errmsg.h). */
 int batch_plot_run(const char *path, const struct sim *sim, const struct sim_figures *f,
-    char *err, size_t errlen);
+    const char *preset, char *err, size_t errlen);
 
 /* Whether the sweep opt asks for can be drawn: at most HANDOUT_SERIES_MAX
  * combinations of the values besides gamma. 0, or -1 with one line in err. */
 int batch_plot_sweep_check(const struct options *opt, char *err, size_t errlen);
 
 /* A sweep: one series per combination of the values besides gamma (the
- * verifier, schedule, noise or target alpha, k), each labelled by the values
- * that differ between series; the lower panels from the fastest cell, named by
- * all its values. 0, or -1 with one line in err: a file that cannot be
+ * verifier, schedule, L, noise or target alpha, k), each labelled by the
+ * values that differ between series, the title naming opt's preset and c; the
+ * lower panels from the fastest cell, named by all its values (over a list of
+ * L the lower left one is the speedup against the distortion). 0, or -1 with one line in err: a file that cannot be
  * written, more than HANDOUT_SERIES_MAX series. */
-int batch_plot_sweep(const char *path, const struct sweep *sw, char *err,
-    size_t errlen);
+int batch_plot_sweep(const char *path, const struct sweep *sw, const struct options *opt,
+    char *err, size_t errlen);
 
 #endif

@@ -30,7 +30,7 @@ print_sweep(const struct options *opt, const struct sweep *sw)
 		sweep_print_text(stdout, sw, opt);
 	if (sw->ncells < sw->asked)
 		return EXIT_STATUS_INTERRUPTED;
-	if (opt->plot != NULL && batch_plot_sweep(opt->plot, sw, err, sizeof err) != 0) {
+	if (opt->plot != NULL && batch_plot_sweep(opt->plot, sw, opt, err, sizeof err) != 0) {
 		escape_message(stderr, err);
 		return EXIT_STATUS_RUNTIME;
 	}

@@ -7,22 +7,48 @@
 #include "cli/cli.h"
 #include "util/exit_status.h"
 #include "util/json.h"
+#include "util/wrap.h"
 #include "stats/theory.h"
+
+/* The heading: the cost ratio, the sources, the mark; the verification cost. */
+static void
+theory_heading(const struct options *opt, double c, double k)
+{
+	int width = opt->wide ? WRAP_UNLIMITED : WRAP_WIDTH;
+
+	wrap_printf(stdout, width, 0, "closed form at cost ratio c = %.4g (Leviathan et al."
+	    " 2022, Theorems 3.8 and 3.11); * marks the optimal gamma", c);
+	if (k > 0.0)
+		wrap_printf(stdout, width, 0, "verification cost k = %g: a step costs 1 + gamma"
+		    " (c + k) target forwards", k);
+	putchar('\n');
+}
+
+/* The optimum of each alpha: on one line (--wide), or one line each. */
+static void
+theory_optima(const struct options *opt, double c, double k)
+{
+	struct theory_optimum best;
+	char words[64];
+	int i;
+
+	printf("optimal gamma (1..%d):", opt->gamma_max);
+	for (i = 0; i < opt->nalpha; i++) {
+		theory_optimum(opt->alpha[i], c, k, opt->gamma_max, &best);
+		printf("%salpha %.3f -> %s", opt->wide ? "  " : i == 0 ? "\n  " : ";\n  ",
+		    opt->alpha[i], theory_optimum_text(&best, words, sizeof words));
+	}
+	putchar('\n');
+}
 
 static void
 theory_text(const struct options *opt, double c)
 {
 	double k = opt->verify_cost;
 	struct theory_optimum best;
-	char words[64];
 	int i, g;
 
-	printf("closed form at cost ratio c = %.4g (Leviathan et al. 2022, Theorems 3.8 "
-	    "and 3.11); * marks the optimal gamma\n", c);
-	if (k > 0.0)
-		printf("verification cost k = %g: a step costs 1 + gamma (c + k) target "
-		    "forwards\n", k);
-	putchar('\n');
+	theory_heading(opt, c, k);
 	printf("alpha  gamma  tok/step  speedup     ops\n");
 	for (i = 0; i < opt->nalpha; i++) {
 		double a = opt->alpha[i];
@@ -34,13 +60,7 @@ theory_text(const struct options *opt, double c)
 			    theory_ops(a, g, c), g == best.gamma && best.speculate ? " *" : "");
 		putchar('\n');
 	}
-	printf("optimal gamma (1..%d):", opt->gamma_max);
-	for (i = 0; i < opt->nalpha; i++) {
-		theory_optimum(opt->alpha[i], c, k, opt->gamma_max, &best);
-		printf("  alpha %.3f -> %s", opt->alpha[i],
-		    theory_optimum_text(&best, words, sizeof words));
-	}
-	putchar('\n');
+	theory_optima(opt, c, k);
 }
 
 static void

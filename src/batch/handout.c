@@ -209,18 +209,78 @@ position_panel(FILE *out, const struct handout_run *r, struct svg_panel p)
 	    "squares: per step; dashes: alpha-hat");
 }
 
+/* Whether some series' point at its largest gamma (4 or more) sits above its
+ * curve by more than its interval. */
+static int
+above_at_large_gamma(const struct handout *h)
+{
+	int s, i, top;
+
+	for (s = 0; s < h->nseries; s++) {
+		const struct handout_series *se = &h->series[s];
+
+		for (i = 0, top = -1; i < se->npoints; i++)
+			if (top < 0 || se->pt[i].gamma > se->pt[top].gamma)
+				top = i;
+		if (top >= 0 && se->pt[top].gamma >= 4 && se->pt[top].tok - se->pt[top].tok_ci >
+		    theory_tok_per_step(se->alpha, se->pt[top].gamma))
+			return 1;
+	}
+	return 0;
+}
+
+/* Speedup against the rule's distortion, one line per series through its
+ * gammas: what a list of L trades. */
+static void
+trade_panel(FILE *out, const struct handout *h, struct svg_panel p)
+{
+	double x[HANDOUT_POINTS_MAX], y[HANDOUT_POINTS_MAX], top = 1.0, right = 0.01;
+	int s, i;
+
+	for (s = 0; s < h->nseries; s++)
+		for (i = 0; i < h->series[s].npoints; i++) {
+			top = fmax(top, h->series[s].pt[i].speedup + h->series[s].pt[i].speedup_ci);
+			right = fmax(right, h->series[s].pt[i].dist);
+		}
+	p.xmin = 0.0;
+	p.xmax = right * 1.1;
+	p.ymax = top * 1.08;
+	svg_axes(out, &p, "speedup against distortion", "distortion: TV(output, p)",
+	    "speedup over the target alone", 0);
+	for (s = 0; s < h->nseries; s++) {
+		const struct handout_series *se = &h->series[s];
+
+		for (i = 0; i < se->npoints; i++) {
+			x[i] = se->pt[i].dist;
+			y[i] = se->pt[i].speedup;
+		}
+		svg_line(out, &p, x, y, se->npoints, s);
+		for (i = 0; i < se->npoints; i++)
+			svg_point(out, &p, x[i], y[i], se->pt[i].speedup_ci, s);
+	}
+	svg_text(out, p.x0, p.y0 + p.h + 52, "start", 11, "each line: one series through "
+	    "its gammas; 0: the output is p");
+}
+
 static void
 draw(FILE *out, const struct handout *h)
 {
 	char sub[160];
 
 	svg_begin(out, WIDTH, HEIGHT, h->title);
+	if (above_at_large_gamma(h))
+		svg_text(out, WIDTH / 2.0, 44, "middle", 11, "points above the lines at large "
+		    "gamma: the overlap b varies between steps, and E[(1 - b^(g+1))/(1 - b)]"
+		    " exceeds the form at E[b] (Jensen)");
 	gamma_panel(out, h, panel_at(0, 0), 1);
 	gamma_panel(out, h, panel_at(1, 0), 0);
 	legend(out, h);
 	snprintf(sub, sizeof sub, "lower panels: %s", h->run.label);
 	svg_text(out, WIDTH / 2.0, TOP + PANEL_H + GAP_Y - 30, "middle", 12, sub);
-	histogram_panel(out, &h->run, panel_at(0, 1));
+	if (h->trade)
+		trade_panel(out, h, panel_at(0, 1));
+	else
+		histogram_panel(out, &h->run, panel_at(0, 1));
 	position_panel(out, &h->run, panel_at(1, 1));
 	svg_end(out);
 }

@@ -1,8 +1,10 @@
 /* handout.h: the --plot picture, one standalone SVG in four panels: speedup and
  * tokens per step against gamma (closed-form curves at each series' measured
  * overlap alpha, measured points with 95% intervals), the tokens-per-step
- * histogram of one run against the closed-form distribution, and that run's
- * acceptance by draft position. Black and white: dashes and marker shapes tell
+ * histogram of one run against the closed-form distribution (or, over a list
+ * of L, the speedup against the rule's distortion), and that run's acceptance
+ * by draft position; under the title, why the measured points sit above the
+ * curves at large gamma when they do. Black and white: dashes and marker shapes tell
  * the series apart. */
 #ifndef SPECDEC_HANDOUT_H
 #define SPECDEC_HANDOUT_H
@@ -20,6 +22,7 @@ struct handout_point {
 	int gamma;
 	double tok, tok_ci;		/* tokens per step, 95% half-width */
 	double speedup, speedup_ci;
+	double dist;			/* the rule's distortion, TV(output, p) */
 };
 
 /* Runs that differ only in gamma. */
@@ -42,7 +45,9 @@ struct handout_run {
 };
 
 struct handout {
-	char title[160];
+	char title[200];
+	int trade;		/* the lower-left panel: speedup against distortion
+				 * (a sweep over L), not the histogram */
 	int nseries;
 	struct handout_series series[HANDOUT_SERIES_MAX];
 	struct handout_run run;

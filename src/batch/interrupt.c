@@ -3,11 +3,11 @@
 #include "config.h"
 
 #include <signal.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "batch/interrupt.h"
 #include "util/exit_status.h"
+#include "util/sig.h"
 
 #define SETUP_LINE "specdec: interrupted while reading the input; nothing was run\n"
 
@@ -29,28 +29,13 @@ on_signal(int sig)
 	_exit(EXIT_STATUS_INTERRUPTED);
 }
 
-/* Handle sig unless it was ignored at the start. */
-static void
-catch_unless_ignored(int sig)
-{
-	struct sigaction sa, old;
-
-	if (sigaction(sig, NULL, &old) != 0 || old.sa_handler == SIG_IGN)
-		return;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sa.sa_flags = SA_RESTART;
-	sigfillset(&sa.sa_mask);
-	sigaction(sig, &sa, NULL);
-}
-
 void
 interrupt_catch(void)
 {
 	holding = 0;
 	requested = 0;
-	catch_unless_ignored(SIGINT);
-	catch_unless_ignored(SIGTERM);
+	sig_catch_unless_ignored(SIGINT, on_signal, SA_RESTART, 1, NULL);
+	sig_catch_unless_ignored(SIGTERM, on_signal, SA_RESTART, 1, NULL);
 }
 
 void

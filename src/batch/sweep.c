@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -17,6 +18,9 @@
 #include "source/stub_alpha.h"
 #include "batch/sweep.h"
 #include "stats/theory.h"
+#include "dist/dist.h"
+#include "dist/pdist.h"
+#include "verify/verify.h"
 #include "util/xalloc.h"
 
 /* Cells clone the grid's source and close their clones one at a time: a clone
@@ -82,6 +86,27 @@ grid_axes(const struct options *opt, enum cli_axis *axes)
 	axes[n++] = CLI_AXIS_VERIFY_COST;
 	axes[n++] = CLI_AXIS_VERIFIER;
 	axes[n++] = CLI_AXIS_SCHEDULE;
+	if (opt->axis[CLI_AXIS_LENIENCE].n > 0)
+		axes[n++] = CLI_AXIS_LENIENCE;
+	return n;
+}
+
+static int
+reads_lenience(int rule)
+{
+	return verify_uses_param((enum verify_rule)rule, offsetof(struct verify_params,
+	    lenience));
+}
+
+/* The rules of the grid, counted once per L for a rule that reads it. */
+static int
+rules_by_lenience(const struct options *opt)
+{
+	const struct cli_axis_values *ax = &opt->axis[CLI_AXIS_VERIFIER];
+	int nl = opt->axis[CLI_AXIS_LENIENCE].n, i, n = 0;
+
+	for (i = 0; i < ax->n; i++)
+		n += reads_lenience((int)ax->v[i]) && nl > 1 ? nl : 1;
 	return n;
 }
 
@@ -92,7 +117,9 @@ sweep_series(const struct options *opt)
 	int naxes = grid_axes(opt, axes), a, n = 1;
 
 	for (a = 0; a < naxes; a++)
-		if (axes[a] != CLI_AXIS_GAMMA)
+		if (axes[a] == CLI_AXIS_VERIFIER)
+			n *= rules_by_lenience(opt);
+		else if (axes[a] != CLI_AXIS_GAMMA && axes[a] != CLI_AXIS_LENIENCE)
 			n *= opt->axis[axes[a]].n;
 	return n;
 }
@@ -124,6 +151,9 @@ set_axis(const struct grid *g, struct sweep_cell *c, enum cli_axis a, int j)
 	case CLI_AXIS_SCHEDULE:
 		c->schedule = (int)v;
 		break;
+	case CLI_AXIS_LENIENCE:
+		c->lenience = v;
+		break;
 	case CLI_AXIS_NONE:
 		break;
 	}
@@ -133,7 +163,8 @@ static int
 make_cells(struct grid *g, char *err, size_t errlen)
 {
 	enum cli_axis axes[CLI_NAXES];
-	int naxes = grid_axes(g->opt, axes), a, i, j, total = 1;
+	int naxes = grid_axes(g->opt, axes), a, i, j, n, total = 1;
+	int nl = g->opt->axis[CLI_AXIS_LENIENCE].n, has_l = nl > 1;
 
 	for (a = 0; a < naxes; a++)
 		total *= g->opt->axis[axes[a]].n;
@@ -144,15 +175,25 @@ make_cells(struct grid *g, char *err, size_t errlen)
 	}
 	g->sw->ncells = total;
 	g->sw->cells = xcalloc((size_t)total, sizeof *g->sw->cells);
-	for (i = 0; i < total; i++) {
-		struct sweep_cell *c = &g->sw->cells[i];
+	for (i = 0, n = 0; i < total; i++) {
+		struct sweep_cell *c = &g->sw->cells[n];
 
+		memset(c, 0, sizeof *c);
 		for (j = i, a = naxes - 1; a >= 0; a--) {
 			set_axis(g, c, axes[a], j % g->opt->axis[axes[a]].n);
 			j /= g->opt->axis[axes[a]].n;
 		}
+		/* a rule without L runs once, not once per L: the first L's cell */
+		if (!reads_lenience(c->verifier) && has_l && i % nl != 0)
+			continue;
+		if (g->opt->axis[CLI_AXIS_LENIENCE].n == 0)
+			c->lenience = g->opt->lenience;
+		if (!reads_lenience(c->verifier))
+			c->lenience = 0.0;	/* none: "-" in the tables, 0 in the CSV */
+		n++;
 		c->seed = sweep_cell_seed(g->opt->seed, c);
 	}
+	g->sw->ncells = n;
 	return 0;
 }
 
@@ -212,6 +253,61 @@ record(struct sweep_cell *c, const struct sim *sim, const struct estimate *acc,
 	memcpy(c->accepted_at, st->accepted_at, sizeof c->accepted_at);
 }
 
+/* The rule's distortion over a run: TV(its output, p) at each step's first
+ * position, the step's pair taken to hold at every position (verify.h's
+ * verify_output_pair; exact on the stub, where it does). Only for a rule whose
+ * output is not p by construction. */
+struct distortion {
+	int on;
+	size_t vocab;
+	double *p, *q, *scratch, *out;	/* vocab each */
+	double sum;
+	uint64_t steps;
+};
+
+static void
+distortion_init(struct distortion *d, const struct sim *sim)
+{
+	enum verify_rule r = sim->par.verify.rule;
+
+	memset(d, 0, sizeof *d);
+	d->on = !verify_has(r, VERIFY_F_LOSSLESS) || verify_has(r, VERIFY_F_POINT_TARGET);
+	if (!d->on)
+		return;
+	d->vocab = sim->src.vocab;
+	d->p = xreallocarray(NULL, 4 * d->vocab, sizeof *d->p);
+	d->q = d->p + d->vocab;
+	d->scratch = d->q + d->vocab;
+	d->out = d->scratch + d->vocab;
+}
+
+static void
+distortion_add(struct distortion *d, const struct sim *sim, const struct sim_entry *e)
+{
+	double tv = 0.0;
+
+	if (!d->on)
+		return;
+	if (e->step.gamma > 0 && sim->targets_number == e->number && sim->targets.has_q[0]) {
+		pdist_densify(&sim->targets.p[0], d->p);
+		pdist_densify(&sim->targets.q[0], d->q);
+		verify_output_pair(&sim->par.verify, d->p, d->q, d->vocab, e->step.gamma,
+		    d->scratch, d->out);
+		tv = dist_tv(d->out, d->p, d->vocab);
+	}
+	d->sum += tv;
+	d->steps++;
+}
+
+static double
+distortion_done(struct distortion *d)
+{
+	double v = d->steps > 0 ? d->sum / (double)d->steps : 0.0;
+
+	free(d->p);
+	return v;
+}
+
 /* Run cell i, unless the sweep was interrupted; a cell interrupted while it
  * runs is abandoned and keeps steps 0. */
 static int
@@ -221,6 +317,7 @@ run_cell(void *ctx, int i, char *err, size_t errlen)
 	struct sweep_cell *c = &g->sw->cells[i];
 	struct options o = *g->opt;
 	struct estimate acc, tok, spd;
+	struct distortion dist;
 	const struct sim_entry *e;
 	struct sim sim;
 	double cr;
@@ -234,6 +331,7 @@ run_cell(void *ctx, int i, char *err, size_t errlen)
 	o.verify_cost = c->verify_cost;
 	o.verifier = c->verifier;
 	o.schedule = c->schedule;
+	o.lenience = c->lenience;
 	o.seed = c->seed;
 	pthread_mutex_lock(&open_lock);
 	rc = sim_setup_clone(&o, &g->src, &sim, err, errlen);
@@ -245,13 +343,16 @@ run_cell(void *ctx, int i, char *err, size_t errlen)
 	memset(&tok, 0, sizeof tok);
 	memset(&spd, 0, sizeof spd);
 	cr = sim.par.draft_ms / sim.par.target_ms;
+	distortion_init(&dist, &sim);
 	for (s = 0; s < o.steps && !interrupt_requested(); s++) {
 		e = sim_step(&sim);
+		distortion_add(&dist, &sim, e);
 		estimate_add(&acc, e->step.accepted, e->step.tested);
 		estimate_add(&tok, e->step.emitted, 1.0);
 		estimate_add(&spd, e->step.emitted,
 		    theory_step_cost(e->step.gamma, cr, sim.par.verify_cost));
 	}
+	c->distortion = distortion_done(&dist);
 	if (s == o.steps)
 		record(c, &sim, &acc, &tok, &spd);
 	pthread_mutex_lock(&open_lock);
@@ -290,6 +391,18 @@ run_cells(struct grid *g, int progress, char *err, size_t errlen)
 }
 
 int
+sweep_reads_lenience(const struct options *opt)
+{
+	const struct cli_axis_values *ax = &opt->axis[CLI_AXIS_VERIFIER];
+	int i;
+
+	for (i = 0; i < ax->n; i++)
+		if (reads_lenience((int)ax->v[i]))
+			return 1;
+	return 0;
+}
+
+int
 sweep_run(const struct options *opt, struct sweep *sw, char *err, size_t errlen)
 {
 	struct grid *g = xcalloc(1, sizeof *g);
@@ -300,6 +413,7 @@ sweep_run(const struct options *opt, struct sweep *sw, char *err, size_t errlen)
 	g->sw = sw;
 	sw->threads = parallel_threads(opt->threads);
 	sw->has_target_alpha = opt->axis[CLI_AXIS_TARGET_ALPHA].n > 0;
+	sw->has_lenience = sweep_reads_lenience(opt);
 	if (sw->has_target_alpha)
 		rc = parallel_run(solve_alpha, g, opt->axis[CLI_AXIS_TARGET_ALPHA].n,
 		    sw->threads, progress, "target alphas solved", err, errlen);

@@ -26,6 +26,7 @@ struct sweep_cell {
 	double verify_cost;
 	int verifier;		/* an enum verify_rule */
 	int schedule;		/* an enum schedule_kind */
+	double lenience;	/* the lenient rule's L; 0: the rule's default */
 	uint64_t seed;		/* from the seed, gamma, noise and k: the cells that
 				 * differ only in rule or schedule share their
 				 * random numbers (a paired comparison) */
@@ -40,6 +41,10 @@ struct sweep_cell {
 					 * expectation per step (the overlap
 					 * under a rule that accepts by it) */
 	double gamma_mean;		/* drafts per step */
+	double distortion;		/* mean over steps of TV(the rule's output,
+					 * p) at each step's first position (its
+					 * pair held at every position: exact on
+					 * the stub); 0 for a lossless rule */
 	double closed_form, closed_form_speedup;	/* at alpha_hat (stats.h) */
 	struct theory_optimum optimum;	/* the best constant gamma (sim_optimum) */
 	uint64_t tok_hist[SPEC_GAMMA_MAX + 1];
@@ -53,6 +58,7 @@ struct sweep {
 				 * sweep was interrupted */
 	int threads;
 	int has_target_alpha;	/* the target-alpha axis replaced the noise axis */
+	int has_lenience;	/* some cell's rule reads L (lenient) */
 };
 
 /* Run the grid opt asks for, over one source opened (files read, models
@@ -67,8 +73,25 @@ void sweep_free(struct sweep *sw);
  * asks for: the series of a sweep's picture. */
 int sweep_series(const struct options *opt);
 
-/* The grid as a text table, CSV or JSON (sweep_print.c). */
+/* The grid as a text table (within 80 columns, or every column with --wide),
+ * CSV or JSON (sweep_print.c). */
 void sweep_print_text(FILE *out, const struct sweep *sw, const struct options *opt);
+
+/* The table within 80 columns (sweep_table.c): the heading names what every
+ * cell shares, the columns what varies. */
+void sweep_table_print(FILE *out, const struct sweep *sw, const struct options *opt);
+
+/* Whether some rule of the grid reads the lenience L. */
+int sweep_reads_lenience(const struct options *opt);
+
+/* The source's name as the sweep's outputs write it: stub, replay, ngram. */
+const char *sweep_source_name(const struct options *opt);
+
+/* Whether the cell's rule has a closed form (not block, typical: measured only),
+ * and whether its output differs from p (its distortion was measured). */
+int sweep_cell_closed(const struct sweep_cell *c);
+int sweep_cell_lossy(const struct sweep_cell *c);
+int sweep_cell_reads_lenience(const struct sweep_cell *c);
 void sweep_print_csv(FILE *out, const struct sweep *sw);
 void sweep_print_json(FILE *out, const struct sweep *sw, const struct options *opt);
 

@@ -9,8 +9,8 @@
 #include "verify/verify.h"
 #include "batch/sweep.h"
 
-static const char *
-source_name(const struct options *opt)
+const char *
+sweep_source_name(const struct options *opt)
 {
 	return opt->source == CLI_SOURCE_STUB ? "stub" : opt->source == CLI_SOURCE_REPLAY ?
 	    "replay" : "ngram";
@@ -30,7 +30,7 @@ text_header(FILE *out, const struct sweep *sw, const struct options *opt)
 {
 	fprintf(out, "sweep: %d cells of %" PRIu64 " steps, source %s, seed %" PRIu64
 	    "; each cell seeded from the seed and its values\n", sw->ncells, opt->steps,
-	    source_name(opt), opt->seed);
+	    sweep_source_name(opt), opt->seed);
 	fprintf(out, "measured with 95%% intervals; cf: closed form at alpha-hat; "
 	    "speedup: tokens per target forward's time\n\n");
 	fprintf(out, "%5s ", "gamma");
@@ -40,15 +40,23 @@ text_header(FILE *out, const struct sweep *sw, const struct options *opt)
 	    "alpha-hat", "+-95%", "tok/step", "+-95%", "speedup", "+-95%", "cf tok/step",
 	    "cf speedup");
 	if (policy_columns(opt))
-		fprintf(out, "  %6s  %-23s  %s", "mean-g", "verifier", "schedule");
-	fputc('\n', out);
+		fprintf(out, "  %6s  %-23s  %-11s", "mean-g", "verifier", "schedule");
+	if (sw->has_lenience)
+		fprintf(out, "  %4s", "L");
+	fprintf(out, "  %10s\n", "distortion");
 }
 
+/* The wide table (--wide): every column, each measured figure to four decimals;
+ * the closed form "-" where the rule has none. */
 void
 sweep_print_text(FILE *out, const struct sweep *sw, const struct options *opt)
 {
 	int i;
 
+	if (!opt->wide) {
+		sweep_table_print(out, sw, opt);
+		return;
+	}
 	text_header(out, sw, opt);
 	for (i = 0; i < sw->ncells; i++) {
 		const struct sweep_cell *c = &sw->cells[i];
@@ -56,15 +64,22 @@ sweep_print_text(FILE *out, const struct sweep *sw, const struct options *opt)
 		fprintf(out, "%5d ", c->gamma);
 		if (sw->has_target_alpha)
 			fprintf(out, "%6.3f ", c->target_alpha);
-		fprintf(out, "%5.3f  %5.3f  %9.4f  %7.4f  %8.4f  %7.4f  %7.4f  %7.4f  %11.4f"
-		    "  %10.4f", c->noise, c->verify_cost, c->alpha_hat, c->alpha_hat_ci,
-		    c->tok_per_step, c->tok_per_step_ci, c->speedup, c->speedup_ci,
-		    c->closed_form, c->closed_form_speedup);
+		fprintf(out, "%5.3f  %5.3f  %9.4f  %7.4f  %8.4f  %7.4f  %7.4f  %7.4f", c->noise,
+		    c->verify_cost, c->alpha_hat, c->alpha_hat_ci, c->tok_per_step,
+		    c->tok_per_step_ci, c->speedup, c->speedup_ci);
+		if (sweep_cell_closed(c))
+			fprintf(out, "  %11.4f  %10.4f", c->closed_form, c->closed_form_speedup);
+		else
+			fprintf(out, "  %11s  %10s", "-", "-");
 		if (policy_columns(opt))
-			fprintf(out, "  %6.3f  %-23s  %s", c->gamma_mean,
+			fprintf(out, "  %6.3f  %-23s  %-11s", c->gamma_mean,
 			    verify_entry(c->verifier)->name,
 			    schedule_name((enum schedule_kind)c->schedule));
-		fputc('\n', out);
+		if (sw->has_lenience && sweep_cell_reads_lenience(c))
+			fprintf(out, "  %4.2f", c->lenience);
+		else if (sw->has_lenience)
+			fprintf(out, "  %4s", "-");
+		fprintf(out, "  %10.4f\n", c->distortion);
 	}
 	if (sw->has_target_alpha)
 		fprintf(out, "\nalpha*: the target alpha; noise: the noise solved for it\n");
@@ -78,12 +93,14 @@ sweep_print_csv(FILE *out, const struct sweep *sw)
 	fprintf(out, "gamma,noise,target_alpha,verify_cost,cost_ratio,seed,steps,"
 	    "alpha_hat,alpha_hat_ci95,tok_per_step,tok_per_step_ci95,speedup,speedup_ci95,"
 	    "alpha_overlap,closed_form,closed_form_speedup,verifier,schedule,gamma_mean,"
-	    "alpha_rule,optimal_gamma,optimal_speedup,optimal_at_limit\n");
+	    "alpha_rule,optimal_gamma,optimal_speedup,optimal_at_limit,lenience,"
+	    "distortion\n");
 	for (i = 0; i < sw->ncells; i++) {
 		const struct sweep_cell *c = &sw->cells[i];
 
 		fprintf(out, "%d,%.10g,%.10g,%.10g,%.10g,%" PRIu64 ",%" PRIu64 ",%.10g,%.10g,"
-		    "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s,%s,%.10g,%.10g,%d,%.10g,%d\n",
+		    "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%s,%s,%.10g,%.10g,%d,%.10g,%d,"
+		    "%.10g,%.10g\n",
 		    c->gamma,
 		    c->noise,
 		    c->target_alpha, c->verify_cost, c->cost_ratio, c->seed, c->steps,
@@ -92,7 +109,7 @@ sweep_print_csv(FILE *out, const struct sweep *sw)
 		    c->closed_form_speedup, verify_entry(c->verifier)->name,
 		    schedule_name((enum schedule_kind)c->schedule), c->gamma_mean,
 		    c->alpha_rule, c->optimum.gamma, c->optimum.speedup,
-		    c->optimum.at_limit);
+		    c->optimum.at_limit, c->lenience, c->distortion);
 	}
 }
 
@@ -134,6 +151,9 @@ json_cell(struct json *j, const struct sweep_cell *c)
 	json_string(j, "verifier", verify_entry(c->verifier)->name);
 	json_string(j, "schedule", schedule_name((enum schedule_kind)c->schedule));
 	json_double(j, "gamma_mean", c->gamma_mean);
+	if (c->lenience > 0.0)
+		json_double(j, "lenience", c->lenience);
+	json_double(j, "distortion", c->distortion);
 	json_int(j, "optimal_gamma", c->optimum.gamma);
 	json_double(j, "optimal_speedup", c->optimum.speedup);
 	json_bool(j, "optimal_at_limit", c->optimum.at_limit);
@@ -149,7 +169,7 @@ sweep_print_json(FILE *out, const struct sweep *sw, const struct options *opt)
 
 	json_init(&j, out);
 	json_object_begin(&j, NULL);
-	json_string(&j, "source", source_name(opt));
+	json_string(&j, "source", sweep_source_name(opt));
 	json_uint(&j, "seed", opt->seed);
 	json_uint(&j, "steps", opt->steps);
 	json_int(&j, "cells_count", sw->ncells);

@@ -317,9 +317,11 @@ check_modes(const struct parse *p)
 
 	for (i = 0; i < p->ngiven; i++) {
 		o = p->given[i];
-		if (!(o->modes & (1u << mode))) {
-			fprintf(p->err, "specdec: --%s %s\n", o->name,
-			    mode_refusal(o->modes, mode));
+		if (!((o->modes | (p->opt->metrics != NULL ? o->metrics_modes : 0)) &
+		    (1u << mode))) {
+			fprintf(p->err, "specdec: --%s %s%s\n", o->name,
+			    mode_refusal(o->modes, mode), o->metrics_modes != 0 &&
+			    mode != CLI_THEORY ? ", or --batch with --metrics" : "");
 			return EXIT_STATUS_USAGE;
 		}
 		if (o->ignored_with != NULL && (o->ignored_modes & (1u << mode)) &&

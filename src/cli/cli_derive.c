@@ -53,6 +53,11 @@ check_sweep(const struct options *opt, uint64_t given, FILE *err)
 			fprintf(err, "specdec: --%s only applies with --sweep\n", sweep_only[i]);
 			return EXIT_STATUS_USAGE;
 		}
+	if (opt->mode == CLI_BATCH && !opt->sweep && given_row(given, "wide")) {
+		fprintf(err, "specdec: --wide only applies with --sweep or --theory (the"
+		    " report fits 80 columns)\n");
+		return EXIT_STATUS_USAGE;
+	}
 	if (opt->json && given_row(given, "trace"))
 		return refuse(err, "trace", "json", "do not go together: the trace is "
 		    "text");
@@ -260,11 +265,79 @@ check_plot(const struct options *opt, FILE *err)
 	return EXIT_STATUS_USAGE;
 }
 
+/* With --batch, --metrics simulates nothing: the options it reads. */
+static int
+check_metrics_batch(const struct options *opt, uint64_t given, FILE *err)
+{
+	static const char *const reads[] = { "batch", "json", "metrics", "step-ms",
+	    "cost-ratio", "gamma-max", "gamma", "target-ms", "draft-ms", "verify-cost",
+	    "plot" };
+	size_t i, r;
+
+	if (opt->metrics == NULL || opt->mode != CLI_BATCH)
+		return 0;
+	for (i = 0; i < cli_noptions; i++) {
+		if (!(given & (UINT64_C(1) << i)))
+			continue;
+		for (r = 0; r < sizeof reads / sizeof reads[0]; r++)
+			if (strcmp(cli_options[i].name, reads[r]) == 0)
+				break;
+		if (r == sizeof reads / sizeof reads[0]) {
+			fprintf(err, "specdec: --%s does not apply to --batch --metrics, which "
+			    "simulates nothing\n", cli_options[i].name);
+			return EXIT_STATUS_USAGE;
+		}
+	}
+	return 0;
+}
+
+/* --metrics and what goes with it; --position-alpha. */
+static int
+check_metrics(struct options *opt, uint64_t given, FILE *err)
+{
+	static const char *const metrics_only[] = { "step-ms", "cost-ratio",
+	    "gamma-max" };
+	size_t i;
+
+	opt->metrics_gamma = given_row(given, "gamma") ? opt->gamma : 0;
+	for (i = 0; i < sizeof metrics_only / sizeof metrics_only[0]; i++)
+		if (opt->metrics == NULL && opt->mode != CLI_THEORY &&
+		    given_row(given, metrics_only[i])) {
+			fprintf(err, "specdec: --%s only applies with --metrics\n",
+			    metrics_only[i]);
+			return EXIT_STATUS_USAGE;
+		}
+	if (opt->metrics != NULL && opt->sweep)
+		return refuse(err, "metrics", "sweep", "do not go together: the metrics "
+		    "give one prediction against gamma");
+	if (opt->metrics != NULL && given_row(given, "position-alpha"))
+		return refuse(err, "metrics", "position-alpha", "both set the rates by "
+		    "position: give one");
+	if (given_row(given, "step-ms") && given_row(given, "cost-ratio"))
+		return refuse(err, "step-ms", "cost-ratio", "both give the cost of a step:"
+		    " give one");
+	if (given_row(given, "step-ms") && opt->nstep_ms < 2) {
+		fprintf(err, "specdec: --step-ms needs the step time at gamma 0 (the target"
+		    " alone) and at least one draft length\n");
+		return EXIT_STATUS_USAGE;
+	}
+	if ((opt->metrics != NULL || opt->nposition_alpha > 0) &&
+	    (given_row(given, "noise") || given_row(given, "target-alpha") ||
+	    given_row(given, "preset")))
+		return refuse(err, opt->metrics != NULL ? "metrics" : "position-alpha",
+		    given_row(given, "noise") ? "noise" : given_row(given, "target-alpha") ?
+		    "target-alpha" : "preset", "both set the draft's acceptance: give one");
+	return 0;
+}
+
 int
 cli_derive(struct options *opt, uint64_t given, FILE *err)
 {
 	int rc;
 
+	if ((rc = check_metrics(opt, given, err)) != 0 ||
+	    (rc = check_metrics_batch(opt, given, err)) != 0)
+		return rc;
 	if ((rc = check_sweep(opt, given, err)) != 0 ||
 	    (rc = check_params(opt, given, err)) != 0 ||
 	    (rc = check_plot(opt, err)) != 0 ||

@@ -30,6 +30,7 @@ const char *const cli_group_heading[CLI_NGROUPS] = {
 	[CLI_GROUP_SOURCES] = "Sources (where the target p and the draft q come from):",
 	[CLI_GROUP_SWEEP] = "Sweeps and handouts (--batch):",
 	[CLI_GROUP_THEORY] = "Theory (--theory):",
+	[CLI_GROUP_METRICS] = "A serving system's metrics (--metrics):",
 	[CLI_GROUP_LIVE] = "Live view (the default mode):",
 	[CLI_GROUP_OTHER] = "",
 };
@@ -124,8 +125,9 @@ const struct cli_option cli_options[] = {
 	  .help = "verification rule; each is described in the man page" },
 	{ .name = "lenience", .kind = CLI_KIND_REAL, .arg = "L",
 	  CLI_FIELD(lenience), .min = VERIFY_LENIENCE_MIN, .max = 1,	/* default: the rule's entry */
-	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
-	  .help = "the lenient rule's L: accept with min(1, p/(L q))" },
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM, .axis = CLI_AXIS_LENIENCE,
+	  .help = "the lenient rule's L: accept with min(1, p/(L q)) (with --sweep, a "
+	    "list: 0.2,0.5,1)" },
 	{ .name = "typical-epsilon", .kind = CLI_KIND_REAL, .arg = "E",
 	  CLI_FIELD(typical_epsilon), .min = 0, .open_min = 1, .max = 1,
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
@@ -142,7 +144,7 @@ const struct cli_option cli_options[] = {
 	    "llama.cpp's draft-p-min (draft while the top q >= P) or Hugging Face's "
 	    "confidence (stop after a draft with q(x) < T), up to gamma" },
 	{ .name = "draft-p-min", .kind = CLI_KIND_REAL, .arg = "P",
-	  CLI_FIELD(draft_p_min), .min = SIM_P_MIN_MIN, .max = 1, .def = "0.5",
+	  CLI_FIELD(draft_p_min), .min = SIM_P_MIN_MIN, .max = 1, .def = "0.15",
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
 	  .help = "the draft-p-min schedule's P: stop drafting where the draft's top "
 	    "candidate has q < P" },
@@ -196,6 +198,12 @@ const struct cli_option cli_options[] = {
 	  .ignored_with = "json", .ignored_modes = CLI_M_BATCH,
 	  .ignored_hint = "the output is JSON: give one",
 	  .help = "with --sweep: CSV instead of the table" },
+	{ .name = "wide", .kind = CLI_KIND_FLAG, CLI_FIELD(wide),
+	  .modes = CLI_M_BATCH | CLI_M_THEORY, .group = CLI_GROUP_SWEEP,
+	  .ignored_with = "json", .ignored_modes = CLI_M_BATCH | CLI_M_THEORY,
+	  .ignored_hint = "the output is JSON: give one",
+	  .help = "with --sweep or --theory: the wide table (every column, over 80 "
+	    "columns) instead of the one that fits 80" },
 	{ .name = "threads", .kind = CLI_KIND_INT, .arg = "N", CLI_FIELD(threads),
 	  .min = 1, .max = THREADS_MAX,
 	  .modes = CLI_M_BATCH, .group = CLI_GROUP_SWEEP,
@@ -215,14 +223,33 @@ const struct cli_option cli_options[] = {
 	  .help = "comma-separated acceptance rates" },
 	{ .name = "gamma-max", .kind = CLI_KIND_INT, .arg = "G",
 	  CLI_FIELD(gamma_max), .min = 1, .max = CLI_GAMMA_MAX_LIMIT, .def = "10",
-	  .modes = CLI_M_THEORY, .group = CLI_GROUP_THEORY,
-	  .help = "largest draft length in the table" },
+	  .modes = CLI_M_THEORY, .metrics_modes = CLI_M_BATCH, .group = CLI_GROUP_THEORY,
+	  .help = "largest draft length in the table (with --metrics: predicted)" },
 	{ .name = "cost-ratio", .kind = CLI_KIND_REAL, .arg = "C",
 	  CLI_FIELD(cost_ratio), .min = 0, .max = COST_RATIO_MAX,
 	  .def = "0.1", .def_note = ", or D/T when --target-ms and --draft-ms are both "
 	    "given",
-	  .modes = CLI_M_THEORY, .group = CLI_GROUP_THEORY,
+	  .modes = CLI_M_THEORY, .metrics_modes = CLI_M_BATCH, .group = CLI_GROUP_THEORY,
 	  .help = "draft/target cost ratio c" },
+
+	/* A serving system's metrics. */
+	{ .name = "metrics", .kind = CLI_KIND_FILE, .arg = "FILE", CLI_FIELD(metrics),
+	  .modes = CLI_M_SIM, .sources = CLI_S_STUB, .group = CLI_GROUP_METRICS,
+	  .help = "read speculative-decoding metrics of vLLM, SGLang, llama.cpp, "
+	    "TensorRT-LLM or a CSV (- for standard input): with --batch, predict the "
+	    "speedup against gamma and the best gamma; the live view runs the stub at "
+	    "their per-position rates" },
+	{ .name = "step-ms", .kind = CLI_KIND_REAL, .arg = "LIST",
+	  CLI_LIST(step_ms, nstep_ms), .min = 0, .open_min = 1, .max = SIM_MS_MAX,
+	  .unit = "milliseconds",
+	  .modes = CLI_M_BATCH, .group = CLI_GROUP_METRICS,
+	  .help = "with --metrics: measured step times at gamma 0 (the target alone), "
+	    "1, 2, ... in place of the cost model" },
+	{ .name = "position-alpha", .kind = CLI_KIND_REAL, .arg = "LIST",
+	  CLI_LIST(position_alpha, nposition_alpha), .min = 0, .open_min = 1, .max = 1,
+	  .modes = CLI_M_SIM, .sources = CLI_S_STUB, .group = CLI_GROUP_METRICS,
+	  .help = "the stub's conditional acceptance by draft position (the last "
+	    "holds past the list); each position draws its own pair" },
 
 	/* The live view. */
 	{ .name = "rate", .kind = CLI_KIND_RATE, .arg = "R",

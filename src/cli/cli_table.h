@@ -37,7 +37,7 @@ enum cli_kind {
 /* The headings of --help, in order. */
 enum cli_group {
 	CLI_GROUP_MODES, CLI_GROUP_SIM, CLI_GROUP_SOURCES, CLI_GROUP_SWEEP,
-	CLI_GROUP_THEORY,
+	CLI_GROUP_THEORY, CLI_GROUP_METRICS,
 	CLI_GROUP_LIVE, CLI_GROUP_OTHER, CLI_NGROUPS,
 };
 
@@ -71,6 +71,8 @@ struct cli_option {
 					 * both given there is a usage error */
 	unsigned ignored_modes;
 	const char *ignored_hint;	/* why, after that refusal */
+	unsigned metrics_modes;	/* CLI_M_*: modes it also applies to with
+				 * --metrics */
 	enum cli_group group;
 	enum cli_axis axis;	/* with --sweep, a list of values for this axis */
 	const char *help;	/* the --help line, before the range and default */

@@ -17,6 +17,8 @@
 #define CLI_FRAMES_MAX 1000000000ULL	/* largest --frames */
 #define CLI_DURATION_MAX 86400.0	/* largest --duration, seconds */
 #define CLI_RATE_MAX 1e6		/* largest --rate, steps/s; 0 means "max" */
+#define CLI_STEP_MS_MAX 65	/* values in --step-ms: gamma 0..64 */
+#define CLI_POSITIONS_MAX 32	/* values in --position-alpha (SPEC_GAMMA_MAX) */
 
 /* When options ask for several modes, the last in this list wins (--json alone
  * asks for batch mode unless --theory is given). */
@@ -48,8 +50,9 @@ enum cli_axis {
 	CLI_AXIS_VERIFY_COST,
 	CLI_AXIS_VERIFIER,	/* a choice's index, as a double */
 	CLI_AXIS_SCHEDULE,
+	CLI_AXIS_LENIENCE,	/* the lenient rule's L; n 0: the rule's default */
 };
-#define CLI_NAXES (CLI_AXIS_SCHEDULE + 1)
+#define CLI_NAXES (CLI_AXIS_LENIENCE + 1)
 #define CLI_AXIS_VALUES 64	/* values in one axis's list */
 
 /* An axis's values in the order given; its option's own field holds the first. */
@@ -96,6 +99,7 @@ struct options {
 	double verify_cost;	/* --verify-cost k */
 	int sweep;		/* --sweep */
 	int csv;		/* --csv */
+	int wide;		/* --wide: the tables' wide layout */
 	int threads;		/* --threads; 0: every core */
 	uint64_t trace;		/* --trace N: steps shown in detail */
 	const char *plot;	/* --plot FILE.svg */
@@ -107,6 +111,15 @@ struct options {
 	int schedule;		/* --schedule: an enum schedule_kind */
 	double draft_p_min;	/* --draft-p-min P */
 	double confidence_threshold;	/* --confidence-threshold T */
+	/* A serving system's metrics. */
+	const char *metrics;	/* --metrics FILE ("-": standard input) */
+	int metrics_gamma;	/* --gamma when given, for a file without one; 0 */
+	double step_ms[CLI_STEP_MS_MAX];	/* --step-ms: step costs, gamma 0.. */
+	int nstep_ms;
+	double position_alpha[CLI_POSITIONS_MAX];	/* --position-alpha */
+	int nposition_alpha;
+	double position_noise[CLI_POSITIONS_MAX];	/* the stub's noise solved
+							 * for each */
 	/* Lessons and recordings. */
 	const char *lesson;	/* --lesson FILE or NAME */
 	const char *record;	/* --record FILE.cast */

@@ -7,6 +7,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "metrics/metrics_file.h"
+#include "metrics/metrics_predict.h"
+#include "source/stub_alpha.h"
 #include "util/memlimit.h"
 #include "util/readfile.h"
 #include "sim/sim.h"
@@ -17,6 +20,7 @@
 #include "source/source_stub.h"
 #include "cli/sim_setup.h"
 #include "source/trainmem.h"
+#include "verify/spec.h"
 
 #define CORPUS_ENV "SPECDEC_CORPUS"
 
@@ -137,14 +141,69 @@ open_sim(const struct options *opt, struct sim *sim, struct source *src, char *e
 	return 0;
 }
 
+/* The conditional acceptance by position the live view of --metrics runs at:
+ * the file's alpha_i (the fitted alpha at each position from totals), its
+ * gamma the measured one, up to SPEC_GAMMA_MAX. */
+static int
+metrics_alphas(struct options *o, char *err, size_t errlen)
+{
+	struct metrics m;
+	struct metrics_prediction p;
+	struct metrics_cost cost = { o->cost_ratio, o->verify_cost, NULL, 0 };
+	int i;
+
+	if (metrics_file_read(o->metrics, o->metrics_gamma, &m, err, errlen) != 0)
+		return -1;
+	metrics_predict(&m, &cost, m.gamma, &p);
+	o->gamma = m.gamma < SPEC_GAMMA_MAX ? m.gamma : SPEC_GAMMA_MAX;
+	o->nposition_alpha = o->gamma;
+	for (i = 0; i < o->gamma; i++)
+		o->position_alpha[i] = p.alpha_pos[i];
+	return 0;
+}
+
+/* The stub by position: each alpha_i solved for its noise. */
+static int
+open_positions(struct options *o, struct source *src, char *err, size_t errlen)
+{
+	double achieved, lowest;
+	int i;
+
+	for (i = 0; i < o->nposition_alpha; i++) {
+		double a = o->position_alpha[i];
+
+		if (a <= 0.0 || stub_alpha_solve(a, o->vocab, SIM_NOISE_MAX,
+		    &o->position_noise[i], &achieved) != 0) {
+			stub_alpha_solve(1e-9, o->vocab, SIM_NOISE_MAX, &o->position_noise[i],
+			    &lowest);
+			snprintf(err, errlen, "position %d: alpha %.4f is below the stub's "
+			    "reach over %zu tokens (lowest %.4f); a larger --vocab reaches "
+			    "lower", i + 1, a, o->vocab, lowest);
+			return -1;
+		}
+	}
+	source_stub_open_positions(src, o->vocab, o->position_noise, o->nposition_alpha);
+	src->title = "stub by position";
+	o->noise = o->position_noise[0];
+	return 0;
+}
+
 int
 sim_setup(const struct options *opt, struct sim *sim, char *err, size_t errlen)
 {
+	struct options o = *opt;
 	struct source src;
 
-	if (sim_setup_source(opt, &src, err, errlen) != 0)
+	if (opt->source == CLI_SOURCE_STUB && opt->metrics != NULL &&
+	    metrics_alphas(&o, err, errlen) != 0)
 		return -1;
-	return open_sim(opt, sim, &src, err, errlen);
+	if (opt->source == CLI_SOURCE_STUB && o.nposition_alpha > 0) {
+		if (open_positions(&o, &src, err, errlen) != 0)
+			return -1;
+	} else if (sim_setup_source(opt, &src, err, errlen) != 0) {
+		return -1;
+	}
+	return open_sim(&o, sim, &src, err, errlen);
 }
 
 int

@@ -6,15 +6,32 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* exp(x) for x <= 0, to about 1e-16 relative (arguments below -700 count as
- * -700): the softmax's own exponential, cheaper than libm's. */
+/* exp(x) for x <= 0, to about 2e-16 relative (arguments below -700 count as
+ * -700): the softmax's own exponential, a polynomial that runs on vector lanes,
+ * cheaper than libm's. */
 double dist_exp_nonpositive(double x);
 
 /* out = softmax(logits), computed stably (the largest logit is subtracted first)
- * with an exponential accurate to 2e-15 relative; weights below exp(-700) of the
+ * with an exponential accurate to 3e-15 relative; weights below exp(-700) of the
  * largest are kept at that floor rather than 0.
  * out may alias logits. */
 void dist_softmax(const double *logits, double *out, size_t n);
+
+/* dist_softmax when the largest logit, max, is known (the stub has it from the
+ * fill that drew the logits). */
+void dist_softmax_max(const double *logits, double *out, size_t n, double max);
+
+/* x *= factor; and the same with cum[i] = x[0] + ... + x[i] as well (summed
+ * four lanes at a time, as dist_softmax_cum does): the normalisation of a
+ * softmax whose weights were made elsewhere (rng_normal_fill_exp). */
+void dist_scale(double *x, size_t n, double factor);
+void dist_scale_cum(double *x, double *cum, size_t n, double factor);
+
+/* dist_softmax_max, and cum[i] = out[0] + ... + out[i] (summed four lanes at a
+ * time: not the sums of a loop one token at a time), for categorical draws by
+ * binary search (rng_categorical_cum). */
+void dist_softmax_cum(const double *logits, double *out, double *cum, size_t n,
+    double max);
 
 /* sum_x min(p(x), q(x)): the overlap, which is 1 - TV(p, q) for distributions;
  * never above 1, though rounding could take the sum there. */

@@ -3,10 +3,12 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dist/dist.h"
 #include "dist/pdist.h"
+#include "util/simd.h"
 #include "util/rng.h"
 #include "dist/split.h"
 #include "util/xalloc.h"
@@ -14,7 +16,7 @@
 struct pdist
 pdist_split(const struct split_dist *s)
 {
-	struct pdist d = { PDIST_SPLIT, s->floor->vocab, { .split = s }, 0 };
+	struct pdist d = { PDIST_SPLIT, s->floor->vocab, { .split = s }, 0, NULL };
 
 	return d;
 }
@@ -32,6 +34,8 @@ pdist_sample(const struct pdist *p, struct rng *rng)
 {
 	if (p->form == PDIST_SPLIT)
 		return split_sample(p->u.split, rng);
+	if (p->cum != NULL)
+		return rng_categorical_cum(rng, p->cum, p->u.dense, p->vocab);
 	return rng_categorical(rng, p->u.dense, p->vocab, 1.0);
 }
 
@@ -146,54 +150,63 @@ pdist_sample_residual(const struct pdist *p, const struct pdist *q, double a,
 	return pdist_sample(p, rng);
 }
 
-#define RATIO_BLOCK 256	/* ratios computed a block at a time (a multiple of 4) */
+#define KERN_BODY "dist/pdist_body.h"
+#include "util/simd_kern.h"
 
-/* Sum of p[y] over the tokens y of a block before (r, x) in the order by key,
- * ties by id (at + y against x): branch-free, since the comparisons are coin
- * flips, in four partial sums, so that the additions do not wait on each other. */
+/* The double just below r, for r >= 0 or +infinity (nextafter towards -inf). */
 static double
-block_before(const double *key, const double *p, size_t at, size_t len, double r,
-    size_t x)
+just_below(double r)
 {
-	double s[4] = { 0.0, 0.0, 0.0, 0.0 };
-	size_t y, i;
+	uint64_t bits;
 
-	for (y = 0; y + 4 <= len; y += 4)
-		for (i = 0; i < 4; i++)
-			s[i] += (double)((key[y + i] < r) | ((key[y + i] == r) &
-			    (at + y + i < x))) * p[y + i];
-	for (; y < len; y++)
-		s[0] += (double)((key[y] < r) | ((key[y] == r) & (at + y < x))) * p[y];
-	return (s[0] + s[1]) + (s[2] + s[3]);
+	if (r == 0.0)
+		return -0x1p-1074;
+	memcpy(&bits, &r, sizeof bits);
+	bits--;
+	memcpy(&r, &bits, sizeof r);
+	return r;
 }
 
-/* The ratio CDF of m tokens xs[0..m-1] on two dense vectors, without a call per
- * token: the same ratios and order as the generic path below (cross-multiplying
- * instead of dividing would break exact ties by rounding, and the order must be
- * total), so the same value up to the rounding of a sum in another order. The
- * divisions of a block run apart from the sums, so they can run as vector
- * operations, one a token of the vocabulary whatever m (the q = 0 case of
- * dist_ratio is a select after them); a token left out adds 0.0. */
+/* xs[0..m-1] in ascending order into sorted (m is at most PDIST_MANY_MAX). */
+static void
+sort_tokens(const size_t *xs, int m, size_t *sorted)
+{
+	int i, j;
+
+	for (i = 0; i < m; i++) {
+		for (j = i; j > 0 && sorted[j - 1] > xs[i]; j--)
+			sorted[j] = sorted[j - 1];
+		sorted[j] = xs[i];
+	}
+}
+
+/* The ratio CDF of m tokens xs[0..m-1] on two dense vectors in one pass over the
+ * vocabulary, four tokens a lane (pdist_body.h): the same ratios and order as
+ * the generic path below (cross-multiplying instead of dividing would break
+ * exact ties by rounding, and the order must be total), so the same value up to
+ * the rounding of a sum in another order. A token's ratio is computed once
+ * whatever m; each tested token then costs a comparison and an addition per
+ * four tokens of the vocabulary. */
 static void
 dense_ratio_cdf_many(const double *p, const double *q, size_t n, const size_t *xs,
     int m, double *out)
 {
-	double r[PDIST_MANY_MAX], key[RATIO_BLOCK];
-	size_t at, y, len;
+	double r[PDIST_MANY_MAX], below[PDIST_MANY_MAX];
+	size_t sorted[PDIST_MANY_MAX], y;
 	int j;
 
 	for (j = 0; j < m; j++) {
 		r[j] = dist_ratio(p[xs[j]], q[xs[j]]);
-		out[j] = 0.0;
+		below[j] = just_below(r[j]);
 	}
-	for (at = 0; at < n; at += len) {
-		len = n - at < RATIO_BLOCK ? n - at : RATIO_BLOCK;
-		for (y = 0; y < len; y++)
-			key[y] = p[at + y] / q[at + y];
-		for (y = 0; y < len; y++)
-			key[y] = q[at + y] > 0.0 ? key[y] : (double)INFINITY;
+	sort_tokens(xs, m, sorted);
+	DISPATCH(ratio_before, (p, q, n, xs, sorted, m, r, below, out));
+	for (y = n - n % 4; y < n; y++) {
+		double key = dist_ratio(p[y], q[y]);
+
 		for (j = 0; j < m; j++)
-			out[j] += block_before(key, p + at, at, len, r[j], xs[j]);
+			if (key < r[j] || (key == r[j] && y < xs[j]))
+				out[j] += p[y];
 	}
 	for (j = 0; j < m; j++)
 		out[j] = out[j] < 1.0 ? out[j] : 1.0;

@@ -43,13 +43,25 @@ struct pdist {
 				 * hold the same values (a cached row, a replay
 				 * line), so work on them can be kept
 				 * (ratio_tables.h) */
+	const double *cum;	/* NULL, or a dense vector's running sums (vocab
+				 * entries, dist_softmax_cum): draws from it are
+				 * then a binary search */
 };
 
 /* Handles on a dense vector of vocab entries and on a split distribution. */
 static inline struct pdist
 pdist_dense(const double *p, size_t vocab)
 {
-	struct pdist d = { PDIST_DENSE, vocab, { .dense = p }, 0 };
+	struct pdist d = { PDIST_DENSE, vocab, { .dense = p }, 0, NULL };
+
+	return d;
+}
+
+/* A dense handle with its running sums. */
+static inline struct pdist
+pdist_dense_cum(const double *p, const double *cum, size_t vocab)
+{
+	struct pdist d = { PDIST_DENSE, vocab, { .dense = p }, 0, cum };
 
 	return d;
 }
@@ -58,7 +70,7 @@ pdist_dense(const double *p, size_t vocab)
 static inline struct pdist
 pdist_dense_named(const double *p, size_t vocab, uint64_t name)
 {
-	struct pdist d = { PDIST_DENSE, vocab, { .dense = p }, name };
+	struct pdist d = { PDIST_DENSE, vocab, { .dense = p }, name, NULL };
 
 	return d;
 }
@@ -78,8 +90,9 @@ pdist_same(const struct pdist *a, const struct pdist *b)
 /* p(x). */
 double pdist_prob(const struct pdist *p, size_t x);
 
-/* A token drawn from p (a dense p by rng_categorical, a split one from its
- * list or by binary search of its floor). */
+/* A token drawn from p (a dense p by rng_categorical, or by binary search of
+ * its running sums when it has them; a split one from its list or by binary
+ * search of its floor). */
 size_t pdist_sample(const struct pdist *p, struct rng *rng);
 
 /* The lowest token of largest p(x) (greedy decoding's choice): a pass over a

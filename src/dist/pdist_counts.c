@@ -6,6 +6,7 @@
 
 #include "dist/pdist.h"
 #include "dist/split.h"
+#include "util/simd.h"
 #include "util/xalloc.h"
 
 void
@@ -30,37 +31,8 @@ pdist_counts_clear(struct pdist_counts *c)
 	c->nfloors = 0;
 }
 
-/* sum += w[0] p[0] + ... + w[m-1] p[m-1] (m = 1..3) in one pass. */
-static void
-add_few(double *restrict sum, const double *const *p, const double *w, int m, size_t n)
-{
-	const double *restrict p0 = p[0], *restrict p1 = p[m > 1], *restrict p2 = p[m - 1];
-	double w0 = w[0], w1 = w[m > 1], w2 = w[m - 1];
-	size_t i;
-
-	if (m == 1)
-		for (i = 0; i < n; i++)
-			sum[i] += w0 * p0[i];
-	else if (m == 2)
-		for (i = 0; i < n; i++)
-			sum[i] += w0 * p0[i] + w1 * p1[i];
-	else
-		for (i = 0; i < n; i++)
-			sum[i] += (w0 * p0[i] + w1 * p1[i]) + w2 * p2[i];
-}
-
-/* The same for four distributions. */
-static void
-add_four(double *restrict sum, const double *const *p, const double *w, size_t n)
-{
-	const double *restrict p0 = p[0], *restrict p1 = p[1];
-	const double *restrict p2 = p[2], *restrict p3 = p[3];
-	double w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3];
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		sum[i] += (w0 * p0[i] + w1 * p1[i]) + (w2 * p2[i] + w3 * p3[i]);
-}
+#define KERN_BODY "dist/pdist_counts_body.h"
+#include "util/simd_kern.h"
 
 /* The slot of floor f: its own, else a new one, else the last, whose share is
  * first folded into sum. */
@@ -112,12 +84,12 @@ pdist_counts_add(struct pdist_counts *c, const struct pdist *p, const double *n,
 		dense[k] = p[i].u.dense;
 		w[k++] = n[i];
 		if (k == 4) {
-			add_four(c->sum, dense, w, c->vocab);
+			DISPATCH(add_four, (c->sum, dense, w, c->vocab));
 			k = 0;
 		}
 	}
 	if (k > 0)
-		add_few(c->sum, dense, w, k, c->vocab);
+		DISPATCH(add_few, (c->sum, dense, w, k, c->vocab));
 }
 
 double

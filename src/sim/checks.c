@@ -73,7 +73,7 @@ checks_tv_passes(const struct sim_figures *f)
 static void
 check_tv(struct check *c, const struct sim *sim, const struct sim_figures *f)
 {
-	char why[96];
+	char why[128];
 
 	set(c, "tv_distance_small", checks_tv_passes(f));
 	snprintf(c->detail, sizeof c->detail,
@@ -98,22 +98,22 @@ checks_notebook_premise(const struct sim *sim, char *reason, size_t len)
 	const struct sim_params *par = &sim->par;
 
 	if (source_ids_exchangeable(&sim->src) == 0 || !source_has_noise(&sim->src))
-		snprintf(reason, len, "the notebook's band, for its random stub; source is %s",
+		snprintf(reason, len, "the cookbook notebook's band, for its random stub; source is %s",
 		    sim->src.kind);
 	else if (sim->src.vocab != NOTEBOOK_VOCAB)
-		snprintf(reason, len, "the notebook's band, for its vocabulary of %d; here %zu",
+		snprintf(reason, len, "the cookbook notebook's band, for its vocabulary of %d; here %zu",
 		    NOTEBOOK_VOCAB, sim->src.vocab);
 	else if (par->gamma < NOTEBOOK_GAMMA_MIN || par->gamma > NOTEBOOK_GAMMA_MAX)
-		snprintf(reason, len, "the notebook's band, for gamma %d-%d; here %d",
+		snprintf(reason, len, "the cookbook notebook's band, for gamma %d-%d; here %d",
 		    NOTEBOOK_GAMMA_MIN, NOTEBOOK_GAMMA_MAX, par->gamma);
 	else if (par->noise < NOTEBOOK_NOISE_MIN || par->noise > NOTEBOOK_NOISE_MAX)
-		snprintf(reason, len, "the notebook's band, for noise %.1f-%.1f; here %.2f",
+		snprintf(reason, len, "the cookbook notebook's band, for noise %.1f-%.1f; here %.2f",
 		    NOTEBOOK_NOISE_MIN, NOTEBOOK_NOISE_MAX, par->noise);
 	else if (sim->stats.steps < NOTEBOOK_STEPS)
-		snprintf(reason, len, "the notebook's band, for its %d steps or more; here %"
+		snprintf(reason, len, "the cookbook notebook's band, for its %d steps or more; here %"
 		    PRIu64, NOTEBOOK_STEPS, sim->stats.steps);
 	else if (!verify_has(par->verify.rule, VERIFY_F_DEFAULT))
-		snprintf(reason, len, "the notebook's band, for the %.24s rule; here %.24s",
+		snprintf(reason, len, "the cookbook notebook's band, for the %.24s rule; here %.24s",
 		    verify_entry(verify_default_rule())->name,
 		    verify_entry(par->verify.rule)->name);
 	else
@@ -124,7 +124,7 @@ checks_notebook_premise(const struct sim *sim, char *reason, size_t len)
 static void
 check_bands(struct check c[2], const struct sim *sim, const struct sim_figures *f)
 {
-	char why[96];
+	char why[128];
 
 	if (!checks_notebook_premise(sim, why, sizeof why)) {
 		skip(&c[0], "alpha_estimate_reasonable", why);
@@ -135,10 +135,10 @@ check_bands(struct check c[2], const struct sim *sim, const struct sim_figures *
 		set(&c[1], "tok_per_step_above_one", f->tok_per_step > TOK_PER_STEP_BOUND);
 	}
 	snprintf(c[0].detail, sizeof c[0].detail,
-	    "alpha = %.4f, the notebook's expectation at its settings [%.1f, %.1f]",
+	    "alpha = %.4f, the cookbook notebook's expectation at its settings [%.1f, %.1f]",
 	    f->alpha_hat, ALPHA_LOW, ALPHA_HIGH);
 	snprintf(c[1].detail, sizeof c[1].detail,
-	    "tok/step = %.4f, the notebook's expectation at its settings > %.1f",
+	    "tok/step = %.4f, the cookbook notebook's expectation at its settings > %.1f",
 	    f->tok_per_step, TOK_PER_STEP_BOUND);
 }
 

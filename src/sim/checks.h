@@ -22,7 +22,7 @@ struct check {
 	int pass;		/* 0 only for a failure (a skipped check passes) */
 	int skipped;		/* not applied: reason says why */
 	char detail[128];	/* the measured figure against its bound */
-	char reason[96];	/* why it was skipped, or "" */
+	char reason[128];	/* why it was skipped, or "" */
 };
 
 /* The verdict of tv_distance_small alone: TV within its null's limit. */

@@ -331,6 +331,27 @@ sim_set_schedule(struct sim *sim, enum schedule_kind kind)
 	new_segment(sim);
 }
 
+double
+sim_threshold(const struct sim *sim)
+{
+	return sim->par.schedule == SCHEDULE_CONFIDENCE ? sim->par.draft_confidence :
+	    sim->par.draft_p_min;
+}
+
+void
+sim_set_threshold(struct sim *sim, double x)
+{
+	double *at = sim->par.schedule == SCHEDULE_CONFIDENCE ? &sim->par.draft_confidence :
+	    &sim->par.draft_p_min;
+
+	x = clamp(x, SIM_P_MIN_MIN, 1.0);
+	if (x == *at)
+		return;
+	*at = x;
+	if (sim->par.schedule == SCHEDULE_THRESHOLD || sim->par.schedule == SCHEDULE_CONFIDENCE)
+		new_segment(sim);
+}
+
 void
 sim_set_costs(struct sim *sim, double target_ms, double draft_ms)
 {

@@ -172,6 +172,11 @@ void sim_set_lenience(struct sim *sim, double lenience);
 /* The draft-length schedule; a change starts a new segment, which restarts
  * the heuristic at gamma. */
 void sim_set_schedule(struct sim *sim, enum schedule_kind kind);
+/* The schedule's stop threshold: T under the confidence schedule, else the
+ * draft-p-min schedule's P; setting it (clamped to [SIM_P_MIN_MIN, 1]) starts
+ * a new segment when the schedule reads it. */
+double sim_threshold(const struct sim *sim);
+void sim_set_threshold(struct sim *sim, double x);
 void sim_set_costs(struct sim *sim, double target_ms, double draft_ms);
 void sim_set_verify_cost(struct sim *sim, double k);
 

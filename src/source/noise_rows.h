@@ -18,7 +18,7 @@
 #include "dist/split_floor.h"
 
 #define NOISE_ROWS 16
-#define NOISE_SPLIT_VOCAB_MAX 32768	/* factored floors up to this vocabulary */
+#define NOISE_SPLIT_VOCAB_MAX 262144	/* factored floors up to this vocabulary */
 
 struct rng;
 

@@ -13,4 +13,15 @@ struct source;
  * cannot fail: running out of memory ends the process (xalloc.h). */
 void source_stub_open(struct source *src, size_t vocab, double noise);
 
+#define STUB_POSITIONS_MAX 32	/* noises by position */
+#define STUB_NODES_MAX 33	/* nodes of a step: SPEC_GAMMA_MAX + 1 */
+
+/* The stub by position (--position-alpha, and the live view of --metrics): node
+ * n (the test of draft n + 1, or the bonus) draws its own fresh pair with
+ * noise[min(n, npos - 1)], so that draft i is accepted, given all before it were,
+ * with the expected overlap at noise[i - 1] (stub_alpha.h), independently of the
+ * others. n noises, 1 <= n <= STUB_POSITIONS_MAX. */
+void source_stub_open_positions(struct source *src, size_t vocab, const double *noise,
+    int n);
+
 #endif

@@ -91,6 +91,10 @@ struct tui {
 	int recording;
 	int slowmo_auto;	/* stages advance every SLOWMO_STAGE_S */
 	double slowmo_next;	/* when the next stage is due */
+	const char *preset;	/* --preset's name, or NULL */
+	char *prompt;		/* --prompt, escaped for the screen, or NULL */
+	double target_alpha;	/* --target-alpha (or the preset's); 0: none */
+	double target_noise;	/* the noise solved for it */
 };
 
 static int slowmo_asking(const struct tui *t);
@@ -196,6 +200,10 @@ draw_panes(struct tui *t)
 	v.token = t->token;
 	v.status = t->status_until > 0.0 ? t->status : NULL;
 	v.text_mode = t->text_mode;
+	v.preset = t->preset;
+	v.prompt = t->prompt;
+	if (t->target_alpha > 0.0 && t->sim.par.noise == t->target_noise)
+		v.target_alpha = t->target_alpha;	/* while the noise is the solved one */
 	for (i = 0; i < TUI_P_COUNT; i++)
 		if (t->win[i] != NULL && (d = tui_pane_for((enum tui_pane)i, &v)) != NULL) {
 			d->draw(t->win[i], &t->sim, &v);
@@ -347,6 +355,28 @@ ladder(double x, int up, double lo)
 	return best;
 }
 
+#define THRESHOLD_MIN 0.01	/* x stops here: a schedule's P or T of 0 drafts all */
+
+/* A finer ladder for the draft cost ratio c and the schedules' P and T: steps of
+ * 0.01 up to 0.1, of 0.05 up to 1, then the 1-2-5 ladder; down from the
+ * smallest step comes lo. */
+static double
+fine_ladder(double x, int up, double lo)
+{
+	const double e = 1e-9;
+	double v;
+
+	if (up ? x >= 1.0 - e : x > 1.0 + e)
+		return ladder(x, up, 1.0);
+	if (up)
+		v = x < 0.1 - e ? (floor(x * 100.0 + e) + 1.0) / 100.0 :
+		    (floor(x * 20.0 + e) + 1.0) / 20.0;
+	else
+		v = x <= 0.1 + e ? (ceil(x * 100.0 - e) - 1.0) / 100.0 :
+		    (ceil(x * 20.0 - e) - 1.0) / 20.0;
+	return v < lo + e ? lo : v;
+}
+
 static void
 change_speed(struct tui *t, int faster)
 {
@@ -409,7 +439,7 @@ act_model(struct tui *t, enum tui_action a)
 		break;
 	case TUI_A_DRAFT_DOWN:
 	case TUI_A_DRAFT_UP:
-		sim_set_costs(s, tm, ladder(dm, a == TUI_A_DRAFT_UP, 0.0));
+		sim_set_costs(s, tm, tm * fine_ladder(dm / tm, a == TUI_A_DRAFT_UP, 0.0));
 		break;
 	case TUI_A_VERIFY_DOWN:
 	case TUI_A_VERIFY_UP:
@@ -429,6 +459,11 @@ act_model(struct tui *t, enum tui_action a)
 	case TUI_A_LENIENCE_UP:
 		sim_set_lenience(s, round2(s->par.verify.lenience +
 		    (a == TUI_A_LENIENCE_UP ? 0.05 : -0.05)));
+		break;
+	case TUI_A_THRESHOLD_DOWN:
+	case TUI_A_THRESHOLD_UP:
+		sim_set_threshold(s, fine_ladder(sim_threshold(s), a == TUI_A_THRESHOLD_UP,
+		    THRESHOLD_MIN));
 		break;
 	case TUI_A_RESET:
 		sim_reset(s);
@@ -647,10 +682,12 @@ static void
 view_key(struct tui *t, int ch)
 {
 	const struct tui_key *k;
+	struct tui_key_state st;
 	char why[256];
 
-	if ((k = tui_keys_find(ch)) != NULL && tui_keys_why_not(k, t->sim.src.kind,
-	    source_has_noise(&t->sim.src), why, sizeof why) != NULL) {
+	tui_keys_state(&t->sim, &st);
+	if ((k = tui_keys_find(ch)) != NULL && tui_keys_why_not(k, &st, why,
+	    sizeof why) != NULL) {
 		set_status(t, why);
 		return;
 	}
@@ -712,6 +749,11 @@ lesson_set(void *ctx, const struct lesson_item *it, char *err, size_t errlen)
 	if (lesson_run_set(&t->sim, it, err, errlen) != 0)
 		return -1;
 	sim_keep_views(&t->sim, 1);
+	t->preset = it->opt.preset_name;	/* what the header says of the run */
+	free(t->prompt);
+	t->prompt = it->opt.prompt != NULL ? escape_text(it->opt.prompt) : NULL;
+	t->target_alpha = it->opt.target_alpha;
+	t->target_noise = it->opt.noise;
 	set_paused(t, 1);
 	return 0;
 }
@@ -950,6 +992,10 @@ tui_run(const struct options *opt)
 	t->paused = opt->paused || t->lesson != NULL;
 	t->position = t->token = -1;
 	t->max_frames = opt->frames;
+	t->preset = opt->preset_name;
+	t->prompt = opt->prompt != NULL ? escape_text(opt->prompt) : NULL;
+	t->target_alpha = opt->target_alpha;
+	t->target_noise = opt->noise;
 	t->measure_t0 = t->next_step = clock_seconds();
 	t->deadline = opt->duration > 0.0 ? t->measure_t0 + opt->duration : 0.0;
 	sim_keep_views(&t->sim, 1);
@@ -968,6 +1014,7 @@ tui_run(const struct options *opt)
 	if (t->lesson_failed)
 		escape_message(stderr, t->lesson_err);
 	close_inputs(t);
+	free(t->prompt);
 	free(t);
 	if (sig != 0 && sig != SIGINT)	/* Ctrl-C quits as q does */
 		tui_term_reraise(sig);

@@ -12,6 +12,14 @@
 
 #define LIST_PAD 2		/* border and a blank line, above and below the entries */
 
+/* The rows above the first entry: the border and a blank line where the list
+ * fits with them, the border alone otherwise. */
+static int
+list_pad(int n, int lines)
+{
+	return n + 2 * LIST_PAD <= lines ? LIST_PAD : 1;
+}
+
 static int
 help_text_width(int i)
 {
@@ -54,7 +62,7 @@ tui_help_list_place(const struct tui_help_list *l, int cols, int lines)
 			w = tw;
 	r.w = l->label_w + w + TUI_BOX_W;
 	r.w = r.w < cols ? r.w : cols;
-	r.h = *l->n + 2 * LIST_PAD;
+	r.h = *l->n + 2 * list_pad(*l->n, lines);
 	r.h = r.h < lines ? r.h : lines;
 	r.y = (lines - r.h) / 2;
 	r.x = (cols - r.w) / 2;
@@ -68,7 +76,8 @@ tui_help_list_draw(WINDOW *w, const struct tui_help_list *l, const struct tui_te
 	int i, y;
 
 	tui_box(w, term, l->title, l->shrt);
-	for (i = 0, y = LIST_PAD; i < *l->n && y < getmaxy(w) - 1; i++, y++) {
+	for (i = 0, y = list_pad(*l->n, getmaxy(w)); i < *l->n && y < getmaxy(w) - 1;
+	    i++, y++) {
 		tui_pen_at(&p, y, TUI_BOX_X);
 		tui_pen_put(&p, TUI_S_TITLE, l->label(i, term));
 		tui_pen_at(&p, y, TUI_BOX_X + l->label_w);

@@ -1,9 +1,13 @@
 /* tui_keys.c: keys, their actions and their help text, in one table. */
 #include "config.h"
 
+#include <stddef.h>
+
 #include <stdio.h>
 #include <string.h>
 
+#include "sim/sim.h"
+#include "source/source.h"
 #include "tui/tui_keys.h"
 #include "tui/tui_term.h"
 
@@ -22,8 +26,8 @@ const struct tui_key tui_keys[] = {
 	{ { '<', ',' }, "<", "slower (down to 1/s)", NULL, NULL, TUI_A_SLOWER },
 	{ { 't' }, "t", "target cost down", NULL, NULL, TUI_A_TARGET_DOWN },
 	{ { 'T' }, "T", "target cost up", NULL, NULL, TUI_A_TARGET_UP },
-	{ { 'd' }, "d", "draft cost down", NULL, NULL, TUI_A_DRAFT_DOWN },
-	{ { 'D' }, "D", "draft cost up", NULL, NULL, TUI_A_DRAFT_UP },
+	{ { 'd' }, "d", "draft cost c -0.01/-0.05", NULL, NULL, TUI_A_DRAFT_DOWN },
+	{ { 'D' }, "D", "draft cost c +0.01/+0.05", NULL, NULL, TUI_A_DRAFT_UP },
 	{ { 'c' }, "c", "verify cost k -0.01", NULL, NULL, TUI_A_VERIFY_DOWN },
 	{ { 'C' }, "C", "verify cost k +0.01", NULL, NULL, TUI_A_VERIFY_UP },
 	{ { 'v' }, "v", "next rule, new segment", NULL, NULL,
@@ -36,17 +40,21 @@ const struct tui_key tui_keys[] = {
 	    TUI_A_LENIENCE_DOWN },
 	{ { 'L' }, "L", "L +0.05 (lenient rule)", NULL, NULL,
 	    TUI_A_LENIENCE_UP },
+	{ { 'x' }, "x", "schedule's P or T down", NULL, NULL,
+	    TUI_A_THRESHOLD_DOWN },
+	{ { 'X' }, "X", "schedule's P or T up", NULL, NULL,
+	    TUI_A_THRESHOLD_UP },
 	{ { 'r' }, "r", "reset the statistics", "r", "reset", TUI_A_RESET },
 	{ { 's' }, "s", "new seed (seed + 1)", NULL, NULL, TUI_A_RESEED },
 	{ { KEY_UP, 'k' }, "k, Up", "pause, select older", NULL, NULL, TUI_A_OLDER },
 	{ { KEY_DOWN, 'j' }, "j, Down", "select newer", NULL, NULL, TUI_A_NEWER },
-	{ { KEY_LEFT, '(' }, "(, Left", "earlier position (distributions) and token (step detail)", NULL, NULL,
+	{ { KEY_LEFT, '(' }, "(, Left", "earlier position/token", NULL, NULL,
 	    TUI_A_POS_PREV },
-	{ { KEY_RIGHT, ')' }, "), Right", "later position (distributions) and token (step detail)", NULL, NULL,
+	{ { KEY_RIGHT, ')' }, "), Right", "later position/token", NULL, NULL,
 	    TUI_A_POS_NEXT },
 	{ { 'p' }, "p", "cycle lower-right pane", "p", "pane", TUI_A_LOWER },
 	{ { 'm' }, "m", "slow-motion step/stage", NULL, NULL, TUI_A_SLOWMO },
-	{ { 'M' }, "M", "slow motion: ask before verdicts", NULL, NULL, TUI_A_SLOWMO_ASK },
+	{ { 'M' }, "M", "ask before each verdict", NULL, NULL, TUI_A_SLOWMO_ASK },
 	{ { 'w' }, "w", "save the screen", NULL, NULL, TUI_A_SHOT },
 	{ { 'e' }, "e", "n-gram: steps or text", NULL, NULL, TUI_A_TEXT },
 	{ { CTRL('l') }, "Ctrl-L", "redraw the screen", NULL, NULL, TUI_A_REDRAW },
@@ -64,7 +72,7 @@ paired(int i)
 	static const enum tui_action first[] = {
 		TUI_A_GAMMA_UP, TUI_A_NOISE_UP, TUI_A_NOISE_UP_FINE, TUI_A_FASTER,
 		TUI_A_TARGET_DOWN, TUI_A_DRAFT_DOWN, TUI_A_VERIFY_DOWN, TUI_A_VERIFIER_NEXT,
-		TUI_A_LENIENCE_DOWN, TUI_A_OLDER, TUI_A_POS_PREV,
+		TUI_A_LENIENCE_DOWN, TUI_A_THRESHOLD_DOWN, TUI_A_OLDER, TUI_A_POS_PREV,
 	};
 	size_t j;
 
@@ -119,6 +127,8 @@ static const struct {
 	{ TUI_A_NOISE_UP, TUI_NEED_NOISE }, { TUI_A_NOISE_DOWN, TUI_NEED_NOISE },
 	{ TUI_A_NOISE_UP_FINE, TUI_NEED_NOISE }, { TUI_A_NOISE_DOWN_FINE, TUI_NEED_NOISE },
 	{ TUI_A_TEXT, TUI_NEED_WORDS },
+	{ TUI_A_LENIENCE_DOWN, TUI_NEED_LENIENCE }, { TUI_A_LENIENCE_UP, TUI_NEED_LENIENCE },
+	{ TUI_A_THRESHOLD_DOWN, TUI_NEED_THRESHOLD }, { TUI_A_THRESHOLD_UP, TUI_NEED_THRESHOLD },
 };
 
 enum tui_need
@@ -133,18 +143,38 @@ tui_keys_need(enum tui_action a)
 }
 
 const char *
-tui_keys_why_not(const struct tui_key *k, const char *kind, int has_noise, char *buf,
+tui_keys_why_not(const struct tui_key *k, const struct tui_key_state *st, char *buf,
     size_t len)
 {
 	enum tui_need need = tui_keys_need(k->action);
 
-	if (need == TUI_NEED_NOISE && !has_noise)
+	if (need == TUI_NEED_NOISE && !st->has_noise)
 		snprintf(buf, len, "%s: the %s source's draft has no noise to change",
-		    k->name, kind);
-	else if (need == TUI_NEED_WORDS && strcmp(kind, "ngram") != 0)
+		    k->name, st->kind);
+	else if (need == TUI_NEED_WORDS && strcmp(st->kind, "ngram") != 0)
 		snprintf(buf, len, "%s: only the ngram source has words to show as text",
 		    k->name);
+	else if (need == TUI_NEED_LENIENCE && !st->has_lenience)
+		snprintf(buf, len, "%s: the %s rule has no L; v to the lenient rule",
+		    k->name, st->rule);
+	else if (need == TUI_NEED_THRESHOLD && !st->has_threshold)
+		snprintf(buf, len, "%s: the %s schedule has no P or T; a to draft-p-min or"
+		    " confidence", k->name, st->schedule);
 	else
 		return NULL;
 	return buf;
+}
+
+void
+tui_keys_state(const struct sim *sim, struct tui_key_state *st)
+{
+	enum schedule_kind sk = sim->par.schedule;
+
+	st->kind = sim->src.kind;
+	st->has_noise = source_has_noise(&sim->src);
+	st->rule = verify_entry(sim->par.verify.rule)->name;
+	st->has_lenience = verify_uses_param(sim->par.verify.rule,
+	    offsetof(struct verify_params, lenience));
+	st->schedule = schedule_name(sk);
+	st->has_threshold = sk == SCHEDULE_THRESHOLD || sk == SCHEDULE_CONFIDENCE;
 }

@@ -29,6 +29,8 @@ enum tui_action {
 	TUI_A_SCHEDULE_NEXT,
 	TUI_A_LENIENCE_DOWN,
 	TUI_A_LENIENCE_UP,
+	TUI_A_THRESHOLD_DOWN,
+	TUI_A_THRESHOLD_UP,
 	TUI_A_RESET,
 	TUI_A_RESEED,
 	TUI_A_OLDER,
@@ -47,11 +49,23 @@ enum tui_action {
 
 #define TUI_KEY_CODES 3
 
-/* What a key needs from the source to do anything. */
+/* What a key needs from the source or the settings to do anything. */
 enum tui_need {
 	TUI_NEED_NONE,
 	TUI_NEED_NOISE,		/* a draft noise to change (not a replay) */
 	TUI_NEED_WORDS,		/* a text of words (the n-gram source) */
+	TUI_NEED_LENIENCE,	/* a rule with an L (lenient) */
+	TUI_NEED_THRESHOLD,	/* a schedule with a P or T (draft-p-min, confidence) */
+};
+
+/* What the keys' needs are judged against: the source and the settings. */
+struct tui_key_state {
+	const char *kind;	/* the source: "stub", "replay", "ngram" */
+	int has_noise;		/* its draft has a noise to change */
+	const char *rule;	/* the verification rule's name */
+	int has_lenience;	/* the rule reads L */
+	const char *schedule;	/* the schedule's name */
+	int has_threshold;	/* the schedule reads P or T */
 };
 
 struct tui_key {
@@ -73,11 +87,16 @@ int tui_keys_help_rows(int ncols);
 /* What an action needs of the source (a small table beside the keys'). */
 enum tui_need tui_keys_need(enum tui_action a);
 
-/* Why key k does nothing for a source of this kind ("stub", "replay", "ngram")
- * with (has_noise) or without a draft noise, as one line into buf; NULL when it
- * does something. */
-const char *tui_keys_why_not(const struct tui_key *k, const char *kind, int has_noise,
+/* Why key k does nothing in state st (a noise key without a draft noise, e
+ * without words, l and L under a rule without L, x and X under a schedule
+ * without P or T), as one line into buf; NULL when it does something. */
+const char *tui_keys_why_not(const struct tui_key *k, const struct tui_key_state *st,
     char *buf, size_t len);
+
+struct sim;
+
+/* The state of sim that the keys' needs are judged against. */
+void tui_keys_state(const struct sim *sim, struct tui_key_state *st);
 
 /* The table entry bound to a key code, or NULL. */
 const struct tui_key *tui_keys_find(int code);

@@ -33,10 +33,14 @@ static const char *const detail_labels[DETAIL_ROWS] = {
 	"token", "p", "q", "p/q", "u", "u<p/q",
 };
 
+/* The columns' width in this frame: DETAIL_COL_W, or wider where the step's
+ * words are longer and the pane has room for them all (draw_detail sets it). */
+static int detail_col_w = DETAIL_COL_W;
+
 static int
 detail_x(int col)
 {
-	return TUI_BOX_X + DETAIL_LABEL_W + col * DETAIL_COL_W;
+	return TUI_BOX_X + DETAIL_LABEL_W + col * detail_col_w;
 }
 
 static void
@@ -126,8 +130,8 @@ detail_column(struct tui_pen *p, const struct sim *sim, const struct sim_entry *
 	char buf[96];
 
 	tui_pen_at(p, TUI_BOX_Y + DETAIL_TOKEN, x);
-	if (p->right > x + DETAIL_COL_W - 1)
-		p->right = x + DETAIL_COL_W - 1;	/* a long word is clipped to its column */
+	if (p->right > x + detail_col_w - 1)
+		p->right = x + detail_col_w - 1;	/* a long word is clipped to its column */
 	tui_pen_put_cut(p, tui_outcome_style(t->outcome), tui_token_text(sim, t, g, buf, sizeof buf));
 	p->right = right;
 	detail_number(p, DETAIL_P, col, t->p, 1);
@@ -158,8 +162,8 @@ detail_unchecked(struct tui_pen *p, const struct sim *sim, const struct spec_ste
 	char buf[96];
 
 	tui_pen_at(p, TUI_BOX_Y + DETAIL_TOKEN, x);
-	if (p->right > x + DETAIL_COL_W - 1)
-		p->right = x + DETAIL_COL_W - 1;
+	if (p->right > x + detail_col_w - 1)
+		p->right = x + detail_col_w - 1;
 	tui_pen_put_cut(p, TUI_S_DIM, tui_token_text(sim, &t, g, buf, sizeof buf));
 	p->right = right;
 	for (row = DETAIL_P; row < DETAIL_VERDICT; row++)
@@ -241,19 +245,46 @@ detail_numbers(WINDOW *w, const struct spec_step *s, int first, int ncols, int s
 	}
 }
 
+/* The width of the step's columns: each word with a blank after it, at the
+ * least DETAIL_COL_W, at the most what lets every column show in avail. */
+static int
+detail_width(const struct sim *sim, const struct spec_step *s, int avail,
+    const struct tui_glyphs *g)
+{
+	struct spec_token t = { .outcome = SPEC_ACCEPTED };
+	int n = s->ntok + detail_unchecked_count(s), want = DETAIL_COL_W, i, tw;
+	char buf[96];
+
+	for (i = 0; i < n; i++) {
+		if (i < s->ntok)
+			tui_token_text(sim, &s->tok[i], g, buf, sizeof buf);
+		else {
+			t.id = s->drafted[s->tested + i - s->ntok];
+			tui_token_text(sim, &t, g, buf, sizeof buf);
+		}
+		tw = tui_text_width(buf) + 1;
+		want = tw > want ? tw : want;
+	}
+	if (n * want > avail)
+		want = avail / (n > 0 ? n : 1);
+	return want > DETAIL_COL_W ? want : DETAIL_COL_W;
+}
+
 static void
 draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
 	const struct sim_entry *e = sim_recent(sim, v->paused ? v->selected : 0);
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	struct tui_pen p = tui_pen_boxed(w, v->term);
-	int ncols = (getmaxx(w) - TUI_BOX_W - DETAIL_LABEL_W + DETAIL_COL_GAP) / DETAIL_COL_W;
-	int first, sel, i, k;
+	int avail = getmaxx(w) - TUI_BOX_W - DETAIL_LABEL_W + DETAIL_COL_GAP;
+	int ncols, first, sel, i, k;
 
 	if (e == NULL || e->step.ntok == 0) {
 		tui_box(w, v->term, "step detail", NULL);
 		return;
 	}
+	detail_col_w = detail_width(sim, &e->step, avail, g);
+	ncols = avail / detail_col_w;
 	sel = tui_detail_selected(&e->step, v->token);
 	detail_box(w, e, sel, v);
 	for (i = 0; i < DETAIL_ROWS; i++) {

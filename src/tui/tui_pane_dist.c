@@ -258,19 +258,37 @@ token_row(struct tui_pen *p, const struct sim *sim, const struct dist_frame *fr,
 		marks(p, fr, r->id);
 }
 
+/* The tokens that always get a row at this position: the emitted one (once
+ * the step has ended), then the draft. Returns how many. */
+static int
+dist_pins(const struct dist_frame *fr, struct stepview_pin *pin)
+{
+	struct stepview_at at;
+	int n = 0;
+
+	stepview_at(&fr->e->step, fr->pos, &at);
+	if (fr->ended && at.emitted != NULL)
+		pin[n++] = (struct stepview_pin){ at.emitted->id, at.emitted->p, at.emitted->q };
+	if (at.drafted != NULL && (n == 0 || at.drafted->id != pin[0].id))
+		pin[n++] = (struct stepview_pin){ at.drafted->id, at.drafted->p, at.drafted->q };
+	return n;
+}
+
 /* The token rows from y0, at most nrows; returns how many were drawn. */
 static int
 rows(struct tui_pen *p, const struct sim *sim, const struct dist_frame *fr, int y0,
     int nrows, const struct tui_view *v)
 {
-	struct stepview_row r[STEPVIEW_ROWS + 1];
+	struct stepview_row r[STEPVIEW_ROWS + STEPVIEW_PINS + 1];
+	struct stepview_pin pin[STEPVIEW_PINS];
 	double top = 0.0;
 	int n, i;
 
 	if (nrows < 2)
 		return 0;
 	n = stepview_rows(&fr->sv->pos[fr->pos], nrows > STEPVIEW_ROWS + 1 ?
-	    STEPVIEW_ROWS + 1 : nrows, fr->shares ? &sim->stats : NULL, r);
+	    STEPVIEW_ROWS + 1 : nrows, fr->shares ? &sim->stats : NULL, pin,
+	    dist_pins(fr, pin), r);
 	for (i = 0; i < n; i++) {
 		top = r[i].p > top ? r[i].p : top;
 		top = r[i].q > top ? r[i].q : top;

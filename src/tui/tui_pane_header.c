@@ -62,25 +62,42 @@ header_params(const struct verify_params *v, char *rule, size_t len, char *rshor
 	}
 }
 
+/* The preset's name and the alpha the noise was solved for, each "" when
+ * not set. */
+static void
+header_setting(const struct tui_view *v, const struct tui_glyphs *g, char *preset,
+    size_t plen, char *alpha, size_t alen, char *ashort, size_t slen)
+{
+	preset[0] = alpha[0] = ashort[0] = '\0';
+	if (v->preset != NULL)
+		snprintf(preset, plen, "  %s", v->preset);
+	if (v->target_alpha > 0.0) {
+		snprintf(alpha, alen, "  target %s=%.2f", g->alpha, v->target_alpha);
+		snprintf(ashort, slen, "  %s*=%.2f", g->alpha, v->target_alpha);
+	}
+}
+
 /* The header: the program, the source, the parameters, the run state and the
  * step; on a narrow screen the least needed fields shorten or go first: the
- * seed, the vocabulary, the source, then the noise. The rule's name outlasts
- * them (at 80 columns it always shows). */
+ * seed, the vocabulary, the source, then the noise. The rule's name, the
+ * preset's and the target alpha outlast them (at 80 columns they show). */
 static void
 draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	struct tui_pen p = tui_pen_line(w, v->term);
 	char src[128], gamma[32], noise[32], vocab[48], seed[48], state[160], shrt[160];
-	char step[48], tmp[128], rule[96], rshort[64];
+	char step[48], tmp[128], rule[96], rshort[64], preset[80], alpha[48], ashort[32];
 	enum verify_rule r = sim->par.verify.rule;
 	struct tui_field f[] = {
 		{ "specdec", NULL, TUI_S_TITLE, 0 },
-		{ src, NULL, TUI_S_NORMAL, 3 },
+		{ src, NULL, TUI_S_NORMAL, 5 },
+		{ preset, NULL, TUI_S_TITLE, 3 },
 		{ gamma, NULL, TUI_S_NORMAL, 0 },
-		{ noise, NULL, TUI_S_NORMAL, 2 },
-		{ vocab, NULL, TUI_S_NORMAL, 4 },
-		{ seed, NULL, TUI_S_NORMAL, 5 },
+		{ alpha, ashort, TUI_S_NORMAL, 2 },
+		{ noise, NULL, TUI_S_NORMAL, 4 },
+		{ vocab, NULL, TUI_S_NORMAL, 6 },
+		{ seed, NULL, TUI_S_NORMAL, 7 },
 		{ rule, rshort, TUI_S_NORMAL, 1 },
 		{ state, shrt, TUI_S_STATE, 0 },
 		{ step, NULL, TUI_S_NORMAL, 0 },
@@ -98,9 +115,15 @@ draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	header_params(&sim->par.verify, rule, sizeof rule, rshort, sizeof rshort);
 	if (sim->par.schedule != SCHEDULE_CONSTANT) {
 		snprintf(tmp, sizeof tmp, "  %s", schedule_name(sim->par.schedule));
+		if (sim->par.schedule == SCHEDULE_THRESHOLD ||
+		    sim->par.schedule == SCHEDULE_CONFIDENCE)
+			snprintf(tmp + strlen(tmp), sizeof tmp - strlen(tmp), " %s=%.2f",
+			    sim->par.schedule == SCHEDULE_THRESHOLD ? "P" : "T",
+			    sim_threshold(sim));
 		strncat(rule, tmp, sizeof rule - strlen(rule) - 1);
 		strncat(rshort, tmp, sizeof rshort - strlen(rshort) - 1);
 	}
+	header_setting(v, g, preset, sizeof preset, alpha, sizeof alpha, ashort, sizeof ashort);
 	snprintf(vocab, sizeof vocab, "  V=%zu", sim->src.vocab);
 	snprintf(seed, sizeof seed, "  seed=%" PRIu64, sim->par.seed);
 	snprintf(state, sizeof state, "   %s", state_text(v, 1, tmp, sizeof tmp));

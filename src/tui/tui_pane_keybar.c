@@ -13,10 +13,12 @@
 static int
 keybar_offers(int i, const struct sim *sim)
 {
+	struct tui_key_state st;
 	char why[160];
 
-	return tui_keys[i].bar_name != NULL && tui_keys_why_not(&tui_keys[i], sim->src.kind,
-	    source_has_noise(&sim->src), why, sizeof why) == NULL;
+	tui_keys_state(sim, &st);
+	return tui_keys[i].bar_name != NULL && tui_keys_why_not(&tui_keys[i], &st, why,
+	    sizeof why) == NULL;
 }
 
 /* The key bar: the keys that do something for this source, or the status

@@ -1,6 +1,7 @@
 /* tui_pane_prose.c: the token stream's text mode, for the n-gram source: the
  * emitted text read as prose, each word in its outcome's style with its sign
- * (->residual, +bonus), wrapped to the pane, the newest words at the bottom. */
+ * (->residual, +bonus), wrapped to the pane, the newest words at the bottom;
+ * the --prompt the text goes on from on the first row. */
 #include "config.h"
 
 #include <string.h>
@@ -95,10 +96,11 @@ prose_layout(struct prose_it it, int width, struct prose_it *start, int rows,
 	return lines;
 }
 
-/* Draw rows lines from place it on, in width columns from the pane's first text
- * row. */
+/* Draw rows lines from place it on, in width columns from the pane's text row
+ * top. */
 static void
-prose_draw(WINDOW *w, struct prose_it it, int rows, int width, const struct tui_view *v)
+prose_draw(WINDOW *w, struct prose_it it, int top, int rows, int width,
+    const struct tui_view *v)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	struct tui_pen p = tui_pen_boxed(w, v->term);
@@ -115,7 +117,7 @@ prose_draw(WINDOW *w, struct prose_it it, int rows, int width, const struct tui_
 				break;
 			x = 0;
 		}
-		tui_pen_at(&p, TUI_BOX_Y + row, TUI_BOX_X + x - (attached && x > 0));
+		tui_pen_at(&p, TUI_BOX_Y + top + row, TUI_BOX_X + x - (attached && x > 0));
 		tui_pen_put_cut(&p, tui_outcome_style(t->outcome), buf);
 		x += tw;
 	}
@@ -128,15 +130,23 @@ draw_prose(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	int rows = getmaxy(w) - TUI_BOX_H - PROSE_LEGEND_LINES;
 	int width = getmaxx(w) - TUI_BOX_W;
 	struct tui_pen p = tui_pen_boxed(w, v->term);
+	int top = 0;
 	long lines;
 
 	tui_box(w, v->term, "text (e: steps)", "text");
+	if (v->prompt != NULL && rows > 1) {	/* the prompt the text goes on from */
+		tui_pen_put(&p, TUI_S_DIM, "prompt: ");
+		tui_pen_put_cut(&p, TUI_S_NORMAL, v->prompt);
+		tui_pen_at(&p, TUI_BOX_Y + 1, TUI_BOX_X);
+		top = 1;
+		rows--;
+	}
 	rows = rows < PROSE_ROWS_MAX ? rows : PROSE_ROWS_MAX;
 	if (rows > 0 && width > 0 && sim->ring_len > 0) {
 		lines = prose_layout(prose_start(sim, rows, width), width, start, rows, v);
 		if (lines > 0)
-			prose_draw(w, start[(lines > rows ? lines - rows : 0) % rows], rows, width,
-			    v);
+			prose_draw(w, start[(lines > rows ? lines - rows : 0) % rows], top, rows,
+			    width, v);
 	} else if (sim->ring_len == 0) {
 		tui_pen_put(&p, TUI_S_DIM, "no text yet: space runs, n steps once");
 	}

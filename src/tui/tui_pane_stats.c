@@ -75,9 +75,12 @@ chi2_text(char *buf, size_t len, const struct chisq_result *c, const struct tui_
 }
 
 /* TV, then the chi-square p-value, the level chance alone gives TV at these
- * sample sizes, and the batch check's verdict, each field whole or not at all. */
+ * sample sizes, and the batch check's verdict, each field whole or not at all.
+ * Where the source's ids are exchangeable (the stub) every sampler, right or
+ * wrong, gives each id its share: both tests count ids, so they have no power
+ * there, and the line says "blind" instead of a verdict. */
 static void
-stats_tv_line(struct tui_pen *p, const struct tui_view *v, int have)
+stats_tv_line(struct tui_pen *p, const struct tui_view *v, int have, int blind)
 {
 	const struct sim_figures *f = v->fig;
 	const struct tui_glyphs *g = tui_glyphs(v->term);
@@ -100,6 +103,18 @@ stats_tv_line(struct tui_pen *p, const struct tui_view *v, int have)
 	snprintf(nshort, sizeof nshort, " (~%s)", nz);
 	snprintf(check, sizeof check, "  <=%.3g ", f->tv_null.limit);
 	snprintf(chi, sizeof chi, "  %s p %s", g->chi2, chi2_text(cp, sizeof cp, &f->chi2, g));
+	if (blind) {	/* by id, every sampler looks right here: say so after both */
+		struct tui_field bl[5] = {
+			{ tv, NULL, TUI_S_DIM, 0 },
+			{ noise, nshort, TUI_S_DIM, 1 },
+			{ chi, chi + 1, TUI_S_DIM, 2 },
+			{ " blind", NULL, TUI_S_RESIDUAL, 0 },
+			{ " by id", NULL, TUI_S_DIM, 3 },
+		};
+
+		tui_pen_fields(p, bl, 5);
+		return;
+	}
 	tui_pen_fields(p, fl, 5);
 }
 
@@ -200,7 +215,7 @@ stats_figures(struct tui_pen *p, const struct sim *sim, const struct tui_view *v
 	stats_tok_line(p, sim, v->fig, have, g,
 	    verify_has(sim->par.verify.rule, VERIFY_F_CLOSED_BETA));
 	tui_pen_at(p, TUI_BOX_Y + STATS_TV, TUI_BOX_X);
-	stats_tv_line(p, v, have);
+	stats_tv_line(p, v, have, sim->stats.exchangeable);
 	if (rows < STATS_MEAN_FROM)
 		return STATS_MEAN;
 	tui_pen_at(p, TUI_BOX_Y + STATS_MEAN, TUI_BOX_X);
@@ -212,15 +227,36 @@ stats_figures(struct tui_pen *p, const struct sim *sim, const struct tui_view *v
 	return STATS_SERVING + 1;
 }
 
-/* The losslessness test's p-value in the label column above "steps by": one
- * row ("PIT 0.43") or, with room, two ("lossless", "p 0.4321"); a dash while
- * untestable, the fail colour below the check's level. */
+/* The losslessness test's verdict word: the per-position (PIT) test is the
+ * one with power on every source. Below its level a rule meant to be lossless
+ * (or one of the classic mistakes) is "BROKEN", a rule that trades fidelity by
+ * design (lenient, typical) is "lossy"; "ok" otherwise; NULL while untestable. */
+static const char *
+lossless_verdict(const struct lossless_result *r, enum verify_rule rule,
+    enum tui_style *style)
+{
+	if (!r->testable)
+		return NULL;
+	*style = TUI_S_PASS;
+	if (r->p_value >= CHECKS_LOSSLESS_P)
+		return "ok";
+	*style = TUI_S_FAIL;
+	if (verify_has(rule, VERIFY_F_LOSSLESS) || verify_has(rule, VERIFY_F_MISTAKE))
+		return "BROKEN";
+	return "lossy";
+}
+
+/* The losslessness test in the label column above the histogram's axis: its
+ * p-value and its verdict word, on two rows ("PIT 0.43", "ok") or, with room,
+ * three ("lossless", "p 0.4321", "ok"); a dash while untestable. The "steps
+ * by" label takes the row above the axis when a row is left for it. */
 static void
-stats_lossless(struct tui_pen *p, const struct lossless_result *r, int y, int rows)
+stats_lossless(struct tui_pen *p, const struct sim *sim, const struct lossless_result *r,
+    int y, int rows)
 {
 	const struct tui_glyphs *g = tui_glyphs(p->term);
-	enum tui_style style = r->testable && r->p_value < CHECKS_LOSSLESS_P ?
-	    TUI_S_FAIL : TUI_S_NORMAL;
+	enum tui_style style = TUI_S_NORMAL;
+	const char *word = lossless_verdict(r, sim->par.verify.rule, &style);
 	char val[32];
 
 	if (r->testable)
@@ -228,13 +264,17 @@ stats_lossless(struct tui_pen *p, const struct lossless_result *r, int y, int ro
 	else
 		snprintf(val, sizeof val, "%s", g->none);
 	tui_pen_at(p, y, TUI_BOX_X);
-	if (rows > 3) {
+	if (rows > 4) {
 		tui_pen_put(p, TUI_S_DIM, "lossless");
-		tui_pen_at(p, y + 1, TUI_BOX_X);
+		tui_pen_at(p, ++y, TUI_BOX_X);
 		tui_pen_put(p, TUI_S_DIM, "p ");
 	} else
 		tui_pen_put(p, TUI_S_DIM, "PIT ");
 	tui_pen_put(p, style, val);
+	if (word != NULL) {
+		tui_pen_at(p, y + 1, TUI_BOX_X);
+		tui_pen_put(p, style, word);
+	}
 }
 
 static void
@@ -255,9 +295,11 @@ stats_histogram(WINDOW *w, const struct sim *sim, const struct tui_view *v, int 
 	textplot_vbars(&grid, hist, n);
 	tui_draw_grid(w, &grid, y, TUI_BOX_X + HIST_LABEL_W, v);
 	textplot_free(&grid);
-	stats_lossless(&p, &v->fig->lossless, y, rows);
-	tui_pen_at(&p, y + rows - 2, TUI_BOX_X);
-	tui_pen_put(&p, TUI_S_DIM, "steps by");
+	stats_lossless(&p, sim, &v->fig->lossless, y, rows);
+	if (rows > (rows > 4 ? 4 : 3)) {
+		tui_pen_at(&p, y + rows - 2, TUI_BOX_X);
+		tui_pen_put(&p, TUI_S_DIM, "steps by");
+	}
 	tui_pen_at(&p, y + rows - 1, TUI_BOX_X);
 	tui_pen_put(&p, TUI_S_DIM, "tok/step");
 }

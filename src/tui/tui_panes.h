@@ -42,6 +42,10 @@ struct tui_view {
 				 * tested one */
 	const char *status;	/* a message for the key bar's line, or NULL */
 	int text_mode;		/* the stream shows the emitted text as prose */
+	const char *preset;	/* --preset's name, or NULL */
+	const char *prompt;	/* --prompt, escaped, or NULL */
+	double target_alpha;	/* the alpha the noise was solved for, while the
+				 * noise is that one; 0: none */
 };
 
 typedef void (*tui_pane_fn)(WINDOW *, const struct sim *, const struct tui_view *);

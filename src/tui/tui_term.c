@@ -15,6 +15,7 @@
 
 #include "tui/tui_term.h"
 #include "util/asciicast.h"
+#include "util/sig.h"
 #include "util/xalloc.h"
 
 #include <term.h>		/* after curses.h: setupterm, del_curterm */
@@ -94,18 +95,14 @@ set_handler(int sig, void (*fn)(int), int flags)
 }
 
 /* Handle sig with fn, keeping its earlier action; a signal ignored when we
- * started (nohup, a shell's trap '' PIPE) stays ignored. */
+ * started (nohup, a shell's trap '' PIPE) stays ignored. No SA_RESTART in flags:
+ * a signal must wake wgetch. */
 static void
 take_signal(int sig, void (*fn)(int), int flags)
 {
-	struct sigaction old;
-
-	if (sigaction(sig, NULL, &old) != 0 || old.sa_handler == SIG_IGN ||
-	    nsaved == SAVED_MAX)
-		return;
-	saved[nsaved].sig = sig;
-	saved[nsaved++].old = old;
-	set_handler(sig, fn, flags);
+	if (nsaved < SAVED_MAX &&
+	    sig_catch_unless_ignored(sig, fn, flags, 0, &saved[nsaved].old))
+		saved[nsaved++].sig = sig;
 }
 
 #define NSIGS(a) (sizeof (a) / sizeof (a)[0])

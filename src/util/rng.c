@@ -1,19 +1,25 @@
-/* rng.c: xoshiro256** with splitmix64 seeding, uniform, ziggurat normal, categorical. */
+/* rng.c: xoshiro256** with splitmix64 seeding, uniform, ziggurat normal (one at a
+ * time and four lanes at a time), categorical. */
 #include "config.h"
 
 #include <math.h>
 #include <pthread.h>
+#include <string.h>
 
+#include "util/fastexp.h"
 #include "util/rng.h"
+#include "util/simd.h"
 
-#define ZIG_LAYERS 128
-#define ZIG_R 3.442619855899		/* start of the tail */
-#define ZIG_AREA 9.91256303526217e-3	/* area of each layer */
+#define ZIG_BITS 9
+#define ZIG_LAYERS (1 << ZIG_BITS)
+#define ZIG_R 3.852046150368391		/* start of the tail */
+#define ZIG_AREA 2.456766351541357e-3	/* area of each layer */
 
 /* Built once, by the first rng_seed of any thread (sweep threads seed their own
  * generators at once). */
 static double zig_x[ZIG_LAYERS + 1];
 static double zig_ratio[ZIG_LAYERS];
+static double zig_f[ZIG_LAYERS + 1];	/* the density exp(-x^2 / 2) at zig_x */
 static pthread_once_t zig_once = PTHREAD_ONCE_INIT;
 
 static uint64_t
@@ -42,6 +48,8 @@ zig_init(void)
 	}
 	for (i = 0; i < ZIG_LAYERS; i++)
 		zig_ratio[i] = zig_x[i + 1] / zig_x[i];
+	for (i = 0; i <= ZIG_LAYERS; i++)
+		zig_f[i] = exp(-0.5 * zig_x[i] * zig_x[i]);
 }
 
 void
@@ -52,6 +60,8 @@ rng_seed(struct rng *rng, uint64_t seed, uint64_t stream)
 
 	for (i = 0; i < 4; i++)
 		rng->s[i] = splitmix64(&x);
+	for (i = 0; i < 16; i++)
+		rng->lane[i % 4][i / 4] = splitmix64(&x);
 	pthread_once(&zig_once, zig_init);
 }
 
@@ -79,14 +89,14 @@ normal_tail(struct rng *rng, int negative)
 static double __attribute__((noinline))
 normal_slow(struct rng *rng, unsigned layer, double u)
 {
-	double x, f0, f1;
+	double x, y;
 
 	if (layer == 0)
 		return normal_tail(rng, u < 0.0);
 	x = u * zig_x[layer];
-	f0 = exp(-0.5 * (zig_x[layer] * zig_x[layer] - x * x));
-	f1 = exp(-0.5 * (zig_x[layer + 1] * zig_x[layer + 1] - x * x));
-	if (f1 + rng_uniform(rng) * (f0 - f1) < 1.0)
+	/* a height uniform over the layer, under the density at x? */
+	y = zig_f[layer] + rng_uniform(rng) * (zig_f[layer + 1] - zig_f[layer]);
+	if (y < fast_exp_nonpositive(-0.5 * x * x))
 		return x;
 	return NAN;
 }
@@ -114,13 +124,148 @@ rng_normal(struct rng *rng)
 	return normal_draw(rng);
 }
 
+/* A lane's point (layer, u) that fell outside its layer's rectangle: the wedge or
+ * tail test from the main state, and a fresh scalar draw when that rejects. */
+static double
+normal_settle(struct rng *rng, unsigned layer, double u)
+{
+	double x = normal_slow(rng, layer, u);
+
+	return isnan(x) ? normal_draw(rng) : x;
+}
+
+/* The next output of lane l: xoshiro256+ (Blackman and Vigna 2018), whose
+ * weak low bits (of low linear complexity) end up only in the last bits of u
+ * below; four of them step together as one vector in the fill. */
+static uint64_t
+lane_next(struct rng *rng, int l)
+{
+	uint64_t (*s)[4] = rng->lane;
+	uint64_t result = s[0][l] + s[3][l], t = s[1][l] << 17;
+
+	s[2][l] ^= s[0][l];
+	s[3][l] ^= s[1][l];
+	s[1][l] ^= s[2][l];
+	s[0][l] ^= s[3][l];
+	s[2][l] ^= t;
+	s[3][l] = (s[3][l] << 45) | (s[3][l] >> 19);
+	return result;
+}
+
+/* The ziggurat's point of a lane's output bits, as the vector fill computes it
+ * (the same operations on one lane): the layer from the top ZIG_BITS bits, u in
+ * [-1, 1) from the 52 below them (exactly 2 d - 3 for d in [1, 2)); whether it
+ * lies in its layer's rectangle. */
+static int
+lane_point(uint64_t bits, unsigned *layer, double *u)
+{
+	uint64_t one = ((bits << ZIG_BITS) >> 12) | 0x3ff0000000000000ULL;
+	double d;
+
+	memcpy(&d, &one, sizeof d);
+	*u = (d + d) - 3.0;
+	*layer = (unsigned)(bits >> (64 - ZIG_BITS));
+	return fabs(*u) < zig_ratio[*layer];
+}
+
+/* One settled value x at index i of a fill: out[i] = base[i] + scale x (as the
+ * fill computes it), and w[i] = its exponential when w is not NULL; the sum of
+ * w, or else the largest value, is carried in acc. */
+static double
+fill_put(double *out, const double *base, double scale, double shift, double *w,
+    size_t i, double x, double acc)
+{
+	double z = base != NULL ? base[i] + scale * x : x;
+
+	if (out != NULL)
+		out[i] = z;
+	if (w == NULL)
+		return z > acc ? z : acc;
+	w[i] = fast_exp_nonpositive(z - shift);
+	return acc + w[i];
+}
+
+/* Settle the lanes outside their rectangle in the blocks held (at[k]: the
+ * block's first index, outside[k]: the bits of those lanes, held[k]: its four
+ * outputs), in order, through fill_put. */
+static double
+settle_pending(struct rng *rng, double *out, const double *base, double scale,
+    double shift, double *w, const size_t *at, const int *outside, const void *held,
+    int pending, double acc)
+{
+	const uint64_t *bits = held;
+	unsigned layer;
+	double u;
+	int k, l;
+
+	for (k = 0; k < pending; k++)
+		for (l = 0; l < 4; l++) {
+			if (!(outside[k] >> l & 1))
+				continue;
+			lane_point(bits[4 * k + l], &layer, &u);
+			acc = fill_put(out, base, scale, shift, w, at[k] + (size_t)l,
+			    normal_settle(rng, layer, u), acc);
+		}
+	return acc;
+}
+
+/* The last n % 4 values of a fill at index from: one more output of the lanes,
+ * settled at once, lane by lane (the same in every build). */
+static double
+fill_rest(struct rng *rng, double *out, const double *base, double scale,
+    double shift, double *w, size_t from, size_t n, double acc)
+{
+	uint64_t bits[4];
+	unsigned layer;
+	double u;
+	size_t l;
+
+	for (l = 0; l < 4; l++)
+		bits[l] = lane_next(rng, (int)l);
+	for (l = 0; l < n - from; l++) {
+		double x = lane_point(bits[l], &layer, &u) ? u * zig_x[layer] :
+		    normal_settle(rng, layer, u);
+
+		acc = fill_put(out, base, scale, shift, w, from + l, x, acc);
+	}
+	return acc;
+}
+
+#define KERN_BODY "util/rng_fill_body.h"
+#include "util/simd_kern.h"
+
+/* Both fills: the blocks of four, then the rest. */
+static double
+fill(struct rng *rng, double *out, const double *base, double scale, size_t n,
+    double shift, double *w)
+{
+	size_t whole = n - n % 4;
+	double acc;
+
+	acc = DISPATCH(fill_blocks, (rng, out, base, scale, whole, shift, w));
+	if (whole == n)
+		return acc;
+	return fill_rest(rng, out, base, scale, shift, w, whole, n, acc);
+}
+
+double
+rng_normal_fill_max(struct rng *rng, double *out, const double *base, double scale,
+    size_t n)
+{
+	return fill(rng, out, base, scale, n, 0.0, NULL);
+}
+
+double
+rng_normal_fill_exp(struct rng *rng, double *out, const double *base, double scale,
+    size_t n, double shift, double *w)
+{
+	return fill(rng, out, base, scale, n, shift, w);
+}
+
 void
 rng_normal_fill(struct rng *rng, double *out, size_t n)
 {
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		out[i] = normal_draw(rng);
+	fill(rng, out, NULL, 1.0, n, 0.0, NULL);
 }
 
 /* The index in [start, end) at which the running sum of w (acc before start)
@@ -170,4 +315,25 @@ rng_categorical(struct rng *rng, const double *w, size_t n, double total)
 	if (last_block < n)
 		scan_block(w, last_block, last_block + 8, INFINITY, 0.0, &last);
 	return last;
+}
+
+size_t
+rng_categorical_cum(struct rng *rng, const double *cum, const double *w, size_t n)
+{
+	double target = rng_uniform(rng) * cum[n - 1];
+	size_t lo = 0, hi = n - 1, i;
+
+	while (lo < hi) {	/* the first i with cum[i] > target, else n - 1 */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cum[mid] > target)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	for (i = lo; i > 0 && w[i] <= 0.0; i--)	/* rounding's ties: a positive one */
+		;
+	for (; i < n - 1 && w[i] <= 0.0; i++)
+		;
+	return i;
 }

@@ -1,5 +1,8 @@
 /* rng.h: the seeded random generator (xoshiro256**, Blackman and Vigna 2018),
- * seeded through splitmix64, with the draws the simulation needs. */
+ * seeded through splitmix64, with the draws the simulation needs. Besides its own
+ * state it keeps four xoshiro256+ generators, the lanes, which the normal fills
+ * step together as one four-lane vector (xoshiro256+ is the one of the family
+ * for floating point: one addition an output, its weak low bits unused). */
 #ifndef SPECDEC_RNG_H
 #define SPECDEC_RNG_H
 
@@ -8,6 +11,7 @@
 
 struct rng {
 	uint64_t s[4];
+	uint64_t lane[4][4];	/* lane[w][l]: state word w of lane l */
 };
 
 /* Seed the generator; the same seed gives the same stream on every run and machine.
@@ -41,16 +45,45 @@ rng_uniform(struct rng *rng)
 }
 
 /* Standard normal N(0, 1) by the ziggurat method (Marsaglia and Tsang 2000),
- * 128 layers; layer and value come from disjoint bits of one draw (Doornik 2005). */
+ * 512 layers; layer and value come from disjoint bits of one draw (Doornik 2005). */
 double rng_normal(struct rng *rng);
 
-/* out[0..n-1] = independent standard normals; the same values, in order, as n calls
- * of rng_normal, only faster. */
+/* out[0..n-1] = independent standard normals, by the same ziggurat four at a time
+ * from the lanes (a point outside a layer's rectangle, about one in 125, is
+ * settled from the main state, as rng_normal does); the portable and the AVX2
+ * build give the same values. Not the values of n calls of rng_normal. */
 void rng_normal_fill(struct rng *rng, double *out, size_t n);
+
+/* The fill fused with the uses the stub makes of it: out[i] = base[i] + scale N_i
+ * (base NULL: out[i] = N_i, whatever scale), the N_i the normals rng_normal_fill
+ * would give; returns the largest out[i] (-infinity when n is 0). */
+double rng_normal_fill_max(struct rng *rng, double *out, const double *base,
+    double scale, size_t n);
+
+/* Every normal the generator gives lies within +-RNG_NORMAL_BOUND: the base
+ * layer's tail reaches R - log(2^-53) / R = 13.39 (rng.c), the rest less. */
+#define RNG_NORMAL_BOUND 13.5
+
+/* The fill fused with a softmax's exponentials, the same values as
+ * rng_normal_fill_max: out[i] = base[i] + scale N_i (out may be NULL: then only
+ * w), w[i] = exp(out[i] - shift) by fast_exp_nonpositive (util/fastexp.h;
+ * shift must be at least every out[i], RNG_NORMAL_BOUND for plain normals);
+ * returns the sum of w. */
+double rng_normal_fill_exp(struct rng *rng, double *out, const double *base,
+    double scale, size_t n, double shift, double *w);
 
 /* Index i in [0, n) drawn with probability w[i] / total, where total is the sum of the
  * non-negative weights w (pass it in; it need not be 1). Never returns an index
  * whose weight is zero, provided some weight is positive. */
 size_t rng_categorical(struct rng *rng, const double *w, size_t n, double total);
+
+/* rng_categorical for weights w whose running sums cum (cum[i] = w[0] + ... +
+ * w[i], in any order of addition) are at hand: one uniform, as rng_categorical
+ * takes, and a binary search for the first running sum above u cum[n-1] (sums
+ * that rounding leaves a unit out of order move a draw's chance by that
+ * rounding). Never returns an index whose weight is zero, provided some weight
+ * is positive. */
+size_t rng_categorical_cum(struct rng *rng, const double *cum, const double *w,
+    size_t n);
 
 #endif

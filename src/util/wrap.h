@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #define WRAP_WIDTH 80		/* the batch report's columns */
+#define WRAP_UNLIMITED (1 << 20)	/* a width that never breaks a line */
 
 /* Write line (no newline in it) and a newline to out, broken as above into lines
  * of at most width columns (bytes: the report is ASCII), the later ones indented

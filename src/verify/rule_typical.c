@@ -9,6 +9,13 @@
 #include "dist/pdist.h"
 #include "verify/rule.h"
 
+/* The rule's threshold at a target of entropy h (nats). */
+static double
+threshold_at_entropy(const struct verify_params *par, double h)
+{
+	return fmin(par->epsilon, par->delta * exp(-h));
+}
+
 static double
 typical_threshold(const struct verify_params *par, const struct pdist *p)
 {
@@ -18,7 +25,7 @@ typical_threshold(const struct verify_params *par, const struct pdist *p)
 	pdist_iter_start(&it, p);
 	while (pdist_iter_next(&it))
 		h -= it.prob * log(it.prob);
-	return fmin(par->epsilon, par->delta * exp(-h));
+	return threshold_at_entropy(par, h);
 }
 
 static int
@@ -40,7 +47,7 @@ typical_accepted(const struct verify_params *par, const double *p, const double 
 
 	for (y = 0; y < n; y++)
 		h -= p[y] > 0.0 ? p[y] * log(p[y]) : 0.0;
-	thr = fmin(par->epsilon, par->delta * exp(-h));
+	thr = threshold_at_entropy(par, h);
 	for (y = 0; y < n; y++)
 		sum += acc[y] = p[y] > thr ? q[y] : 0.0;
 	return sum;

@@ -14,7 +14,7 @@ enum schedule_kind {
 	SCHEDULE_NKINDS,
 };
 
-#define SCHEDULE_P_MIN 0.5	/* the default of --draft-p-min */
+#define SCHEDULE_P_MIN 0.15	/* the default of --draft-p-min */
 #define SCHEDULE_CONFIDENCE_T 0.4	/* the default of --confidence-threshold
 					 * (Hugging Face's) */
 

@@ -131,27 +131,80 @@ rest_row(const struct stepview_pos *pos, const struct stepview_row *rows, int n,
 	rest->share = share_of(st, 0) < 0.0 ? -1.0 : maxd(share, 0.0);
 }
 
+static void
+token_row(const struct stepview_pos *pos, int id, double p, double q,
+    const struct stats *st, struct stepview_row *out)
+{
+	out->id = id;
+	out->p = p;
+	out->q = q;
+	out->overlap = p < q ? p : q;
+	out->residual = residual_of(pos, p, q);
+	out->share = share_of(st, id);
+}
+
+static int
+kept_index(const struct stepview_pos *pos, int id)
+{
+	int i;
+
+	for (i = 0; i < pos->nrows; i++)
+		if (pos->id[i] == id)
+			return i;
+	return -1;
+}
+
+/* Which kept rows show (show[i]) and which pins come from outside them (extra),
+ * in room rows: the pins first, then the kept rows by rank. Returns the
+ * number of extra pins. */
+static int
+choose_rows(const struct stepview_pos *pos, int room, const struct stepview_pin *pin,
+    int npin, int *show, struct stepview_pin *extra)
+{
+	int i, k, used = 0, nextra = 0;
+
+	memset(show, 0, sizeof show[0] * STEPVIEW_ROWS);
+	for (k = 0; k < npin && used < room; k++) {
+		if ((i = kept_index(pos, pin[k].id)) >= 0) {
+			used += !show[i];
+			show[i] = 1;
+		} else if (nextra == 0 || extra[0].id != pin[k].id) {
+			extra[nextra++] = pin[k];
+			used++;
+		}
+	}
+	for (i = 0; i < pos->nrows && used < room; i++)
+		if (!show[i]) {
+			show[i] = 1;
+			used++;
+		}
+	return nextra;
+}
+
 int
 stepview_rows(const struct stepview_pos *pos, int max_rows, const struct stats *st,
-    struct stepview_row *out)
+    const struct stepview_pin *pin, int npin, struct stepview_row *out)
 {
-	int n = pos->nrows, i;
+	struct stepview_pin extra[STEPVIEW_PINS];
+	int show[STEPVIEW_ROWS], n = pos->nrows, i, e = 0, m = 0, nextra;
 	int cut = n > max_rows || pos->rest_p + pos->rest_q > 0.0;
 
-	if (cut && n > max_rows - 1)
-		n = max_rows - 1;
-	for (i = 0; i < n; i++) {
-		out[i].id = pos->id[i];
-		out[i].p = pos->p[i];
-		out[i].q = pos->q[i];
-		out[i].overlap = pos->p[i] < pos->q[i] ? pos->p[i] : pos->q[i];
-		out[i].residual = residual_of(pos, pos->p[i], pos->q[i]);
-		out[i].share = share_of(st, pos->id[i]);
+	nextra = choose_rows(pos, cut && n > max_rows - 1 ? max_rows - 1 : n, pin,
+	    npin < STEPVIEW_PINS ? npin : STEPVIEW_PINS, show, extra);
+	for (i = 0; i <= n; i++) {
+		/* a pin from outside the kept rows ranks below every kept row */
+		if (i == n)
+			while (e < nextra) {
+				token_row(pos, extra[e].id, extra[e].p, extra[e].q, st, &out[m++]);
+				e++;
+			}
+		else if (show[i])
+			token_row(pos, pos->id[i], pos->p[i], pos->q[i], st, &out[m++]);
 	}
 	if (!cut)
-		return n;
-	rest_row(pos, out, n, st, &out[n]);
-	return n + 1;
+		return m;
+	rest_row(pos, out, m, st, &out[m]);
+	return m + 1;
 }
 
 int

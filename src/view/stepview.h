@@ -66,12 +66,23 @@ void stepview_capture(struct stepview *v, const struct spec_step *step,
     const struct spec_targets *targets, const struct verify_params *rule,
     uint64_t number);
 
+/* A token the pane must show at a position whatever its rank: the draft
+ * there, the token emitted there. */
+struct stepview_pin {
+	int id;
+	double p, q;		/* at that position */
+};
+#define STEPVIEW_PINS 2
+
 /* The pane's rows for pos in at most max_rows rows (>= 2): the largest kept
- * tokens and, when tokens are left out, one rest row carrying their mass. With
- * st non-NULL each token row's share is its count in st's output over all
- * tokens (the rest row's, what the shown tokens leave). Returns the rows. */
+ * tokens and, when tokens are left out, one rest row carrying their mass. The
+ * npin (<= STEPVIEW_PINS) pinned tokens always have a row, in rank order, as
+ * far as max_rows - 1 rows allow (the first pin first); the rest row carries
+ * whatever the rows shown leave. With st non-NULL each token row's share is
+ * its count in st's output over all tokens (the rest row's, what the shown
+ * tokens leave). Returns the rows. */
 int stepview_rows(const struct stepview_pos *pos, int max_rows, const struct stats *st,
-    struct stepview_row *out);
+    const struct stepview_pin *pin, int npin, struct stepview_row *out);
 
 /* The tokens of position j (0..npos-1) of step: the draft there (NULL at the
  * bonus position) with its ratio p/q (0 without a draft), and the token the

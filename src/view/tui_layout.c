@@ -10,6 +10,12 @@
 #define HELP_GAP 2		/* columns before the first column (border, space), between
 				 * two, and after the last (space, border) */
 
+static int
+max2(int a, int b)
+{
+	return a > b ? a : b;
+}
+
 static struct tui_rect
 rect(int y, int x, int h, int w)
 {
@@ -18,25 +24,23 @@ rect(int y, int x, int h, int w)
 	return r;
 }
 
+#define WIDE_CURVE_H 15		/* the lower-right pane's lines in the wide layout, at
+				 * the least: two plot rows more than at 80x24 */
+
 /* Room for the timeline (its need) under the stream, and for the distributions
- * under the curve. */
+ * under the curve; the curve keeps WIDE_CURVE_H lines, or two fifths when more. */
 static void
 layout_wide(struct tui_layout *lay, const struct tui_size min[TUI_P_COUNT])
 {
 	struct tui_rect *st = &lay->pane[TUI_P_STREAM], *cv = &lay->pane[TUI_P_CURVE];
-	int tl = min[TUI_P_TIMELINE].h, dist = cv->h * 3 / 5;
+	int tl = min[TUI_P_TIMELINE].h;
+	int dist = cv->h - max2(cv->h - cv->h * 3 / 5, WIDE_CURVE_H);
 
 	st->h -= tl;
 	lay->pane[TUI_P_TIMELINE] = rect(st->y + st->h, st->x, tl, st->w);
 	cv->h -= dist;
 	lay->pane[TUI_P_DIST] = rect(cv->y + cv->h, cv->x, dist, cv->w);
 	lay->wide = 1;
-}
-
-static int
-max2(int a, int b)
-{
-	return a > b ? a : b;
 }
 
 /* The least size that fits: each column's panes stacked, the two columns side

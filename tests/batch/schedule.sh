@@ -90,7 +90,7 @@ is "$(jq -c '[.cells[0:6][] | [.verifier, .schedule]]' "$TMPD/two")" \
 	"one row per value, the schedule fastest; the old name threshold is draft-p-min"
 # shellcheck disable=SC2086
 "$SPECDEC" $grid --threads 2 >"$TMPD/text"
-is "$(grep -c ' block  *heuristic$' "$TMPD/text")" 2 "the text table names each cell's rule and schedule"
+is "$(grep -c '  block  *heuristic  ' "$TMPD/text")" 2 "the text table names each cell's rule and schedule"
 
 # The old name: the same run as draft-p-min, byte for byte, named by the new one.
 "$SPECDEC" --json --schedule threshold --draft-p-min 0.3 --steps 500 >"$TMPD/old.json"

@@ -69,6 +69,44 @@ is "$(jq '[.cells[] | select(((.alpha_overlap - .target_alpha) | fabs) > 0.01)] 
 "$SPECDEC" --sweep --gamma 2 --target-alpha 0.5 --steps 100 | grep -q '^alpha\*: the target alpha'
 ok $? "the text table explains its alpha* column"
 
+# The text table fits 80 columns; --wide keeps every column on one line.
+for g in "--gamma 1-4 --noise 0.3,0.8 --verify-cost 0,0.05" "--gamma 2,4 --target-alpha 0.6,0.8 --verify-cost 0,0.05" \
+    "--gamma 4 --verifier standard,block,typical,lenient" "--gamma 2,4 --verifier lenient --lenience 0.2,0.5,1"; do
+	# shellcheck disable=SC2086
+	"$SPECDEC" --sweep $g --steps 100 >"$TMPD/narrow"
+	is "$(awk 'length > 80' "$TMPD/narrow" | wc -l | tr -d ' ')" 0 "fits 80 columns: $g"
+done
+"$SPECDEC" --sweep --gamma 1-4 --noise 0.3,0.8 --steps 100 --wide >"$TMPD/wide"
+is "$(awk 'length > 80' "$TMPD/wide" | wc -l | tr -d ' ')" 11 "--wide: the two heading lines, the header and the 8 rows over 80 columns"
+grep -q "^every cell: k 0, rule standard, schedule constant, c 0.1$" "$TMPD/narrow" ||
+    grep -q "^every cell: noise 0.3, k 0, rule lenient, schedule constant, c 0.1$" "$TMPD/narrow"
+ok $? "the heading names what every cell shares"
+
+# Block and typical acceptance have no closed form: "-", as the live view's
+# "measured only"; the lossless rules have no distortion.
+"$SPECDEC" --sweep --gamma 4 --verifier standard,block,typical --steps 200 >"$TMPD/mo"
+is "$(awk '$2 == "block" || $2 == "typical" { print $9, $10 }' "$TMPD/mo" | sort -u)" "- -" \
+	"block and typical: no closed-form columns, '-'"
+is "$(awk '$2 == "standard" || $2 == "block" { print $NF }' "$TMPD/mo" | sort -u)" "0.000" \
+	"standard and block: distortion 0"
+"$SPECDEC" --sweep --gamma 4 --verifier block --steps 100 | grep -q "no closed form: the rules are measured only"
+ok $? "a grid of measured-only rules says so, without the columns"
+
+# --lenience as a list, with the distortion: TV(output, p). One pair, p = (1/2, 1/2),
+# q = (9/10, 1/10): accepting every draft (mistake-accept-all; lenient at L 0.5,
+# where min(1, p/(L q)) = 1 for both tokens) emits (g q + p)/(g + 1): at gamma 1
+# (0.7, 0.3), TV 0.2; at gamma 2 (23/30, 7/30), TV 4/15. Lenient at L 1 is standard.
+printf '# vocab 2\n1 1\n9 1\n' >"$TMPD/pair2"
+"$SPECDEC" --sweep --json --replay "$TMPD/pair2" --gamma 1,2 --verifier mistake-accept-all,lenient \
+    --lenience 0.5,1 --steps 200 >"$TMPD/len"
+is "$(jq -c '[.cells[] | [.gamma, .verifier, (.lenience // 0), (.distortion * 1e6 | round / 1e6)]]' "$TMPD/len")" \
+	'[[1,"mistake-accept-all",0,0.2],[1,"lenient",0.5,0.2],[1,"lenient",1,0],[2,"mistake-accept-all",0,0.266667],[2,"lenient",0.5,0.266667],[2,"lenient",1,0]]' \
+	"--lenience 0.5,1: distortion 0.2 and 4/15 where every draft is accepted, 0 at L 1; a rule without L once"
+"$SPECDEC" --sweep --csv --replay "$TMPD/pair2" --gamma 1 --verifier lenient --lenience 0.5,1 --steps 50 >"$TMPD/lc"
+is "$(head -n 1 "$TMPD/lc" | awk -F, '{ print $(NF - 1), $NF }')" "lenience distortion" \
+	"CSV: lenience and distortion, the last columns"
+usage_error "--lenience: a list of values needs --sweep" --batch --verifier lenient --lenience 0.2,0.5
+
 usage_error "--threads only applies with --sweep" --batch --threads 2
 usage_error "--trace and --sweep do not go together" --sweep --trace 3
 usage_error "--gamma: '4-2' is not an integer from 1 to 32 (with --sweep, a comma-separated list of up to 64, or a range A-B)" --sweep --gamma 4-2

@@ -18,13 +18,13 @@ change() {
 	esac
 }
 
-# args HOW: the sweep's inputs; 8 cells of a few hundred milliseconds, one at a
+# args HOW: the sweep's inputs; 8 cells of about 30 ms each (0.2 s in all), one at a
 # time, so the change comes while later cells are still to run.
 args() {
 	case $1 in
-	labels) echo "--replay pairs --labels labels --steps 2000" ;;
-	corpus) echo "--corpus corpus --steps 15000" ;;
-	*) echo "--replay pairs --steps 2000" ;;
+	labels) echo "--replay pairs --labels labels --steps 1000" ;;
+	corpus) echo "--corpus corpus --steps 6000" ;;
+	*) echo "--replay pairs --steps 1000" ;;
 	esac
 }
 

@@ -133,13 +133,16 @@ printf '# vocab 4\n0:1 1:2 0:3 1:4 0:5\n1 1 1 1\n' >"$r/dups"
 runs --json --replay "$r/dups" --steps 200
 # A 50 MB line of repeated sparse ids is merged once, when the file is read, and
 # served from memory: 100 steps took 97 s when every step parsed it again.
-awk 'BEGIN { print "# vocab 4"; for (i = 0; i < 6250000; i++) printf "0:1 1:2 "; print "";
-    print "1 1 1 1" }' >"$r/dup50"
+# repeat WORD N: N copies of WORD, each followed by a space, on one line
+repeat() {
+	yes "$1" | head -n "$2" | tr '\n' ' '
+	echo
+}
+{ echo "# vocab 4"; repeat '0:1 1:2' 6250000; echo "1 1 1 1"; } >"$r/dup50"
 timeout 30 "$SPECDEC" --json --replay "$r/dup50" --steps 100 >"$TMPD/out" 2>"$TMPD/err"
 rc=$?
 [ "$rc" -le 1 ] && [ ! -s "$TMPD/err" ] && jq -e '.steps == 100' "$TMPD/out" >/dev/null
 ok $? "a 50 MB line of repeated sparse ids: 100 steps within 30 s (exit $rc)"
-rm -f "$r/dup50"
 printf '1 1\r\n1 2\r\n' >"$r/crlf"
 runs --json --replay "$r/crlf" --steps 200
 printf '# vocab 3\n1e-300 1 1e300\n1 1 1\n0:4.9e-324\n2:1\n' >"$r/extremes"
@@ -218,12 +221,9 @@ peak() {
 }
 # peak memory is measured only without the sanitizers, whose shadow memory counts
 if [ -x /usr/bin/time ] && ! grep -qa __asan_init "$SPECDEC"; then
-	awk 'BEGIN { print "# vocab 4"; for (i = 0; i < 12500000; i++) printf "0.1 "; print "";
-	    print "1 1 1 1" }' >"$r/dense50"
+	{ echo "# vocab 4"; repeat 0.1 12500000; echo "1 1 1 1"; } >"$r/dense50"
 	within "$(peak --batch --replay "$r/dense50")" 0 80000 \
 	    "a 50 MB dense line is refused within 80 MB (KiB)"
-	awk 'BEGIN { print "# vocab 4"; for (i = 0; i < 6250000; i++) printf "0:1 1:2 ";
-	    print ""; print "1 1 1 1" }' >"$r/dup50"
 	within "$(peak --batch --replay "$r/dup50" --steps 3)" 0 160000 \
 	    "a 50 MB line of repeated sparse ids runs within 160 MB (KiB)"
 	rm -f "$r/dense50" "$r/dup50"

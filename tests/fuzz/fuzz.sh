@@ -1,7 +1,7 @@
 #!/bin/sh
 # fuzz.sh [SECONDS]: build the libFuzzer harnesses (tests/fuzz/fuzz_*.c) with clang,
 # AddressSanitizer and UndefinedBehaviorSanitizer, and run each for a bounded
-# time (default 11 s each, or $FUZZ_SECONDS). TAP output, one point per harness
+# time (default 11 s each, or $FUZZ_SECONDS), FUZZ_JOBS (default 2) at a time. TAP output, one point per harness
 # with its crash-free run count; a skip when clang or libFuzzer is missing. Not
 # part of `make check`; CI calls it. FUZZ_ONLY=NAME runs one harness; FUZZ_KEEP=DIR
 # keeps each harness's corpus in DIR/NAME (to go on from it in a longer run, as
@@ -15,6 +15,9 @@
 #   rules     every rule and schedule, the lenience, E, D, P, k, the cost ratio and
 #             gamma up to 32, over the stub or a replay file, for 40 steps: every
 #             figure finite and in range
+#   metrics   the metrics parser (every format) and the prediction: a refusal with
+#             a message, or counts that keep their promises and finite
+#             predictions within [1, gamma + 1]
 top=$(cd "$(dirname "$0")/../.." && pwd)
 secs=${1:-${FUZZ_SECONDS:-11}}
 CC=${FUZZ_CC:-clang}
@@ -65,6 +68,10 @@ seeds() {
 		done
 		printf '\004\002\007\001\001\377\377\377\377\377\177\377\377\000\100\001\001# vocab 4\n0.5 0.3 0.1 0.1\n0.25,0.25,0.25,0.25\n' \
 		    > "$2/replay" ;;
+	metrics)
+		for f in "$top"/tests/data/metrics/*; do
+			{ printf '\003'; cat "$f"; } > "$2/$(basename "$f")"
+		done ;;
 	esac
 }
 
@@ -91,33 +98,55 @@ helpers() {
 	esac
 }
 
-n=0
-failed=0
-for h in ${FUZZ_ONLY:-replay tokenize cli sim rules lesson}; do
-	n=$((n + 1))
-	corpus=${FUZZ_KEEP:+$FUZZ_KEEP/$h}
-	corpus=${corpus:-$tmp/$h}
-	[ -d "$corpus" ] && [ -n "$(ls -A "$corpus")" ] || seeds $h "$corpus"
-	if [ "$lib_rc" != 0 ] && cp "$tmp/lib.log" "$tmp/build.log" ||
-	    ! (cd "$top" && $CC $flags tests/fuzz/fuzz_$h.c $(helpers $h) "$tmp/libmodel.a" -lm -pthread \
-	    -o "$tmp/fuzz_$h") 2> "$tmp/build.log"; then
-		echo "not ok $n - fuzz_$h: does not build"
-		sed 's/^/# /' "$tmp/build.log"
-		failed=$((failed + 1))
-		continue
+# run_harness N NAME: build and run one harness; its TAP line (and the reasons of
+# a failure) go to $tmp/NAME.tap, and $tmp/NAME.failed marks a failure.
+run_harness() {
+	corpus=${FUZZ_KEEP:+$FUZZ_KEEP/$2}
+	corpus=${corpus:-$tmp/$2}
+	[ -d "$corpus" ] && [ -n "$(ls -A "$corpus")" ] || seeds "$2" "$corpus"
+	if [ "$lib_rc" != 0 ] && cp "$tmp/lib.log" "$tmp/$2.build.log" ||
+	    ! (cd "$top" && $CC $flags tests/fuzz/fuzz_$2.c $(helpers "$2") "$tmp/libmodel.a" -lm -pthread \
+	    -o "$tmp/fuzz_$2") 2> "$tmp/$2.build.log"; then
+		echo "not ok $1 - fuzz_$2: does not build"
+		sed 's/^/# /' "$tmp/$2.build.log"
+		: > "$tmp/$2.failed"
+		return
 	fi
-	(cd "$tmp" && "$tmp/fuzz_$h" -max_total_time="$secs" -max_len=8192 -timeout=20 \
-	    -print_final_stats=1 "$corpus" > "$tmp/$h.log" 2>&1)
+	mkdir -p "$tmp/run_$2"
+	(cd "$tmp/run_$2" && "$tmp/fuzz_$2" -max_total_time="$secs" -max_len=8192 -timeout=20 \
+	    -print_final_stats=1 "$corpus" > "$tmp/$2.log" 2>&1)
 	rc=$?
-	runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$tmp/$h.log" | tail -n 1)
+	runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$tmp/$2.log" | tail -n 1)
 	if [ "$rc" = 0 ] && [ -n "$runs" ]; then
-		echo "ok $n - fuzz_$h: $runs runs in ${secs} s, no crash"
+		echo "ok $1 - fuzz_$2: $runs runs in ${secs} s, no crash"
 	else
-		echo "not ok $n - fuzz_$h: exit $rc"
-		grep -E 'ERROR|SUMMARY|==[0-9]+==' "$tmp/$h.log" | head -n 20 | sed 's/^/# /'
-		cp "$tmp"/crash-* "$tmp"/timeout-* "$top" 2> /dev/null
-		failed=$((failed + 1))
+		echo "not ok $1 - fuzz_$2: exit $rc"
+		grep -E 'ERROR|SUMMARY|==[0-9]+==' "$tmp/$2.log" | head -n 20 | sed 's/^/# /'
+		cp "$tmp/run_$2"/crash-* "$tmp/run_$2"/timeout-* "$top" 2> /dev/null
+		: > "$tmp/$2.failed"
 	fi
+}
+
+# The harnesses run FUZZ_JOBS at a time (each one is single-threaded), and their
+# lines are printed in order.
+n=0
+running=0
+names=
+for h in ${FUZZ_ONLY:-replay tokenize cli sim rules metrics lesson}; do
+	n=$((n + 1))
+	names="$names $h"
+	run_harness $n $h > "$tmp/$h.tap" &
+	running=$((running + 1))
+	if [ "$running" -ge "$jobs" ]; then
+		wait
+		running=0
+	fi
+done
+wait
+failed=0
+for h in $names; do
+	cat "$tmp/$h.tap"
+	[ -e "$tmp/$h.failed" ] && failed=$((failed + 1))
 done
 echo "1..$n"
 [ "$failed" = 0 ]

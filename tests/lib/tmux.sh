@@ -78,15 +78,21 @@ screen() {
 # shows what it waits for).
 WAIT_TENTHS=300
 
-# wait_for NAME PATTERN [TENTHS]: poll the screen until the fixed string appears.
-wait_for() {
+# wait_grep NAME GREP-FLAG PATTERN [TENTHS]: poll the screen until grep with the
+# flag (-F a fixed string, -E an extended regex) finds the pattern on it.
+wait_grep() {
 	i=0
-	while [ "$i" -lt "${3:-$WAIT_TENTHS}" ]; do
-		screen "$1" | grep -qF -- "$2" && return 0
+	while [ "$i" -lt "${4:-$WAIT_TENTHS}" ]; do
+		screen "$1" | grep -q "$2" -- "$3" && return 0
 		sleep 0.1
 		i=$((i + 1))
 	done
 	return 1
+}
+
+# wait_for NAME PATTERN [TENTHS]: poll the screen until the fixed string appears.
+wait_for() {
+	wait_grep "$1" -F "$2" "${3:-}"
 }
 
 # wait_gone NAME PATTERN: poll until the fixed string has left the screen.

@@ -177,7 +177,8 @@ test_ambiguous(void)
 		    "--gamma-max\n" },
 		{ "--batch --gamm 5", "specdec: '--gamm' is ambiguous: it could be --gamma "
 		    "or --gamma-max\n" },
-		{ "--batch --gamma-m 5", "specdec: --gamma-max only applies with --theory\n" },
+		{ "--batch --gamma-m 5", "specdec: --gamma-max only applies with --theory, or "
+		    "--batch with --metrics\n" },
 		{ "--batch --sta 5", "specdec: unknown option '--sta' (see specdec --help)\n" },
 	};
 	struct options o;

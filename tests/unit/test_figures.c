@@ -11,7 +11,7 @@
 #include "sim/figures.h"
 #include "sim/checks.h"
 
-#define PAGE_ROWS 16		/* help page 2's lines at 20 rows (a box, padding) */
+#define PAGE_ROWS 18		/* help page 2's lines at 20 rows (a box, no padding) */
 
 static const double tp[5] = { 0.5, 0.2, 0.1, 0.1, 0.1 };
 static const double tq[5] = { 0.2, 0.1, 0.6, 0.1, 0.0 };

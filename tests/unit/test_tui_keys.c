@@ -125,19 +125,31 @@ test_man_page(void)
 	free(man);
 }
 
-/* Keys a source cannot use say why; the others do not. */
+/* Keys a source or the settings cannot use say why; the others do not. */
 static void
 test_why_not(void)
 {
+	struct tui_key_state replay = { "replay", 0, "standard", 0, "constant", 0 };
+	struct tui_key_state stub = { "stub", 1, "standard", 0, "constant", 0 };
+	struct tui_key_state lenient = { "stub", 1, "lenient", 1, "draft-p-min", 1 };
 	char buf[160];
 
-	tap_ok(tui_keys_why_not(tui_keys_find(']'), "replay", 0, buf, sizeof buf) != NULL &&
+	tap_ok(tui_keys_why_not(tui_keys_find(']'), &replay, buf, sizeof buf) != NULL &&
 	    strstr(buf, "replay") != NULL && strstr(buf, "noise") != NULL,
 	    "] with a replay says why: %s", buf);
-	tap_ok(tui_keys_why_not(tui_keys_find(']'), "stub", 1, buf, sizeof buf) == NULL,
+	tap_ok(tui_keys_why_not(tui_keys_find(']'), &stub, buf, sizeof buf) == NULL,
 	    "] with the stub works");
-	tap_ok(tui_keys_why_not(tui_keys_find('+'), "replay", 0, buf, sizeof buf) == NULL,
+	tap_ok(tui_keys_why_not(tui_keys_find('+'), &replay, buf, sizeof buf) == NULL,
 	    "+ works with any source");
+	tap_ok(tui_keys_why_not(tui_keys_find('L'), &stub, buf, sizeof buf) != NULL &&
+	    strcmp(buf, "L: the standard rule has no L; v to the lenient rule") == 0,
+	    "L under the standard rule says why: %s", buf);
+	tap_ok(tui_keys_why_not(tui_keys_find('x'), &stub, buf, sizeof buf) != NULL &&
+	    strstr(buf, "constant schedule has no P or T") != NULL,
+	    "x under the constant schedule says why: %s", buf);
+	tap_ok(tui_keys_why_not(tui_keys_find('l'), &lenient, buf, sizeof buf) == NULL &&
+	    tui_keys_why_not(tui_keys_find('X'), &lenient, buf, sizeof buf) == NULL,
+	    "l under lenient and X under draft-p-min work");
 }
 
 int

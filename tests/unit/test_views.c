@@ -35,19 +35,47 @@ test_capture(void)
 	    pos.id[1], pos.id[2]);
 	tap_near(pos.overlap, 0.5, 1e-12, "overlap .5");
 	tap_near(pos.resid_mass, 0.5, 1e-12, "residual mass .5");
-	n = stepview_rows(&pos, 8, NULL, rows);
+	n = stepview_rows(&pos, 8, NULL, NULL, 0, rows);
 	tap_eq(n, 5, "five rows, no rest row when all fit");
 	tap_near(rows[1].residual, 0.6, 1e-12, "token 0: residual (.5-.2)/.5 = .6");
 	tap_near(rows[0].residual, 0.0, 1e-12, "token 2: q > p, residual 0");
 	tap_near(rows[0].overlap, 0.1, 1e-12, "token 2: min(p, q) = .1");
 	tap_ok(rows[0].share < 0.0, "no statistics: no share");
-	n = stepview_rows(&pos, 3, NULL, rows);
+	n = stepview_rows(&pos, 3, NULL, NULL, 0, rows);
 	tap_eq(n, 3, "three rows: two tokens and the rest");
 	tap_eq(rows[2].id, -1, "the last row is the rest");
 	tap_near(rows[2].p, 0.4, 1e-12, "rest p = .2 + .1 + .1");
 	tap_near(rows[2].q, 0.2, 1e-12, "rest q = .1 + .1 + 0");
 	tap_near(rows[2].overlap, 0.5 - 0.1 - 0.2, 1e-12, "rest overlap .2");
 	tap_near(rows[2].residual, 0.4, 1e-12, "rest residual (.1 + .1) / .5");
+}
+
+/* Pinned tokens (the draft, the emitted) get a row whatever their rank; the
+ * rest row keeps the sums at 1. pos keeps the top 16 of 40 tokens: ids 0-7
+ * and 32-39 (p = (i + 1)/820, q = (40 - i)/820); id 20 is not kept. */
+static void
+test_pins(const struct stepview_pos *pos, const double *p, const double *q)
+{
+	struct stepview_pin pin[2] = { { 20, 0.0, 0.0 }, { 39, 0.0, 0.0 } };
+	struct stepview_row rows[STEPVIEW_ROWS + STEPVIEW_PINS + 1];
+	double sum = 0.0;
+	int i, n;
+
+	pin[0].p = p[20], pin[0].q = q[20], pin[1].p = p[39], pin[1].q = q[39];
+	n = stepview_rows(pos, 4, NULL, pin, 1, rows);
+	tap_ok(n == 4 && rows[2].id == 20 && rows[3].id == -1,
+	    "4 rows, token 20 pinned: two top tokens, 20, the rest (got %d: %d %d %d)", n,
+	    rows[0].id, rows[1].id, rows[2].id);
+	tap_near(rows[2].p, 21.0 / 820.0, 1e-15, "the pinned row's p is its own");
+	for (i = 0; i < n; i++)
+		sum += rows[i].p;
+	tap_near(sum, 1.0, 1e-12, "with a pin, the rows' p and the rest still sum to 1");
+	n = stepview_rows(pos, 3, NULL, pin, 2, rows);
+	tap_ok(n == 3 && rows[0].id == 39 && rows[1].id == 20 && rows[2].id == -1,
+	    "3 rows, two pins: 39 (kept, rank first), 20, the rest (got %d %d %d)",
+	    rows[0].id, rows[1].id, rows[2].id);
+	n = stepview_rows(pos, 2, NULL, pin, 2, rows);
+	tap_ok(n == 2 && rows[0].id == 20, "2 rows: the first pin before the second");
 }
 
 static void
@@ -71,11 +99,12 @@ test_capture_many(void)
 	tap_ok(pos.id[0] == 0 || pos.id[0] == 39, "the largest max(p, q) first (%d)",
 	    pos.id[0]);
 	tap_ok(pos.rest_p > 0.0 && pos.rest_q > 0.0, "both have mass outside the rows");
-	n = stepview_rows(&pos, 10, NULL, rows);
+	n = stepview_rows(&pos, 10, NULL, NULL, 0, rows);
 	tap_eq(n, 10, "ten rows: nine tokens and the rest");
 	for (i = 0; i < n; i++)
 		sum += rows[i].p;
 	tap_near(sum, 1.0, 1e-12, "the rows' p with the rest sum to 1");
+	test_pins(&pos, p, q);
 }
 
 static void
@@ -92,7 +121,7 @@ test_shares(void)
 	st.spec_hist[0] = 6;
 	st.spec_hist[1] = 3;
 	stepview_capture_pos(&pos, &p, &q, NULL);
-	tap_eq(stepview_rows(&pos, 3, &st, rows), 3, "three rows with shares");
+	tap_eq(stepview_rows(&pos, 3, &st, NULL, 0, rows), 3, "three rows with shares");
 	tap_near(rows[0].share, 0.1, 1e-12, "token 2: 1 of 10 in the output");
 	tap_near(rows[1].share, 0.6, 1e-12, "token 0: 6 of 10");
 	tap_near(rows[2].share, 0.3, 1e-12, "the rest: 3 of 10");

@@ -75,8 +75,8 @@ run_lesson o one-step 80 24
 grep -q "slow motion: step 1, stage 4/10" "$TMPD/o.screens" &&
     grep -q "accept or reject? (m: reveal)" "$TMPD/o.screens"
 ok $? "one-step: the scripted slow motion, and its vote before a verdict"
-grep -qF "settled by tok_per_step = 3.343 on this run (tok/step on help page 2)" "$TMPD/o.screens"
-ok $? "one-step: the live run's tokens per step is the headless run's (3.343)"
+grep -qF "settled by tok_per_step = 3.389 on this run (tok/step on help page 2)" "$TMPD/o.screens"
+ok $? "one-step: the live run's tokens per step is the headless run's (3.389)"
 run_lesson l lossless 80 24
 run_lesson g gamma 120 40
 grep -q "check: .* holds" "$TMPD/g.screens"

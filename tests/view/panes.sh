@@ -89,7 +89,7 @@ ok $? "don't speculate: no optimum marked" "$(screen d)"
 $T kill-session -t d
 
 # --- slow motion ----------------------------------------------------------------
-view m 80 24 "--paused --seed 5"
+view m 80 24 "--paused --seed 9"
 check m "step 0" "paused at step 0"
 keys m m
 check m "the draft proposes token 1 of 4" "m: the draft proposes its first token"
@@ -117,16 +117,16 @@ sleep 2
 screen m | grep -qF "stage 5/10"
 ok $? "stopped: stage 5 stays without a key" "$(screen m)"
 keys m m
-check m "check 1: u 0.874 >= p/q 0.765, reject" "m: the check of position 1"
-check m "red u 0.87 ≥ 0.76 reject" "distributions: u against p/q at the check"
+check m "check 1: u 0.921 >= p/q 0.684, reject" "m: the check of position 1"
+check m "the u 0.92 ≥ 0.68 reject" "distributions: u against p/q at the check"
 for k in 7 8 9 10; do
 	press m m "stage $k/10" "stage $((k - 1))/10"
 done
-check m "reject at 1: the from residual" "m: the rejection and the residual"
+check m "reject at 1: in from residual" "m: the rejection and the residual"
 s=$(screen m)
 [ "$(printf '%s\n' "$s" | grep -o "unchkd" | wc -l)" -eq 3 ]
 ok $? "the three drafts after the rejection stay, not checked" "$s"
-shows "$s" "reject→the" "distributions: the residual's token after the rejection"
+shows "$s" "reject→in" "distributions: the residual's token after the rejection"
 keys m m
 check m "slow motion: step 2, stage 1/" "m after the last stage: the next step"
 $T kill-session -t m

@@ -99,7 +99,7 @@ keys u s
 check u "seed=1" "s moves to seed 1"
 keys u t D
 check u "T 5 ms" "t lowers the target cost to 5 ms"
-check u "D 2 ms" "D raises the draft cost to 2 ms"
+check u "D 1.25 ms" "D raises c from 0.2 to 0.25: the draft cost to 1.25 ms"
 keys u n r
 check u "steps 0  tokens 0" "r resets the statistics"
 check u "tok/step –  closed form –" "after r the figures show no data, not 0.00"

@@ -1,0 +1,86 @@
+/* pdist_body.h: the dense ratio CDF's pass, included by pdist.c once per build
+ * (see util/simd.h). No include guard. */
+#include "util/simd_body.h"
+
+#define RATIO_GROUP 8	/* tested tokens a pass serves, their sums in registers */
+
+/* Thresholds for the four tokens y0..y0+3 and tested token x of ratio r: y is
+ * before x when key(y) < r, or key(y) = r and y < x; that is key(y) <= r for
+ * y < x and key(y) <= below (the double just under r) from x on. */
+static inline KERN_ATTR f64x4
+KERN(threshold)(size_t y0, size_t x, double r, double below)
+{
+	const i64x4 lane = { 0, 1, 2, 3 };
+	i64x4 y = (int64_t)y0 + lane;
+	f64x4 rv = { r, r, r, r }, bv = { below, below, below, below };
+
+	return KERN(blend)(y < (int64_t)x, rv, bv);
+}
+
+/* One pass for the m <= M tokens xs[0..m-1]; M is a constant at each call, so
+ * that the loop over the tokens unrolls and their sums stay in registers (the
+ * M - m spare ones have threshold -infinity and gather nothing). out[j] gets
+ * the sum of p[y] over the blocks of four tokens before xs[j]. sorted holds
+ * every tested token of the step in ascending order: thresholds are rebuilt
+ * only in the blocks next to one. */
+static inline __attribute__((always_inline)) KERN_ATTR void
+KERN(ratio_pass)(const double *p, const double *q, size_t n, const size_t *xs,
+    const size_t *sorted, int ns, int m, const double *r, const double *below,
+    double *out, const int M)
+{
+	const f64x4 inf = { INFINITY, INFINITY, INFINITY, INFINITY };
+	const f64x4 zero = { 0.0, 0.0, 0.0, 0.0 };
+	f64x4 acc[RATIO_GROUP], thr[RATIO_GROUP];
+	size_t y, next;
+	int j, k = 0, here;
+
+	for (j = 0; j < M; j++) {
+		acc[j] = zero;
+		thr[j] = j < m ? KERN(threshold)(0, xs[j], r[j], below[j]) : -inf;
+	}
+	next = ns > 0 ? sorted[0] - sorted[0] % 4 : n;	/* the next block to rebuild */
+	for (y = 0; y + 4 <= n; y += 4) {
+		f64x4 pv = KERN(load)(p + y), qv = KERN(load)(q + y);
+		f64x4 key = KERN(blend)(qv > zero, pv / qv, inf);
+
+		if (y >= next) {	/* a tested token here or in the block before */
+			for (j = 0; j < m; j++)
+				thr[j] = KERN(threshold)(y, xs[j], r[j], below[j]);
+			for (here = 0; k < ns && sorted[k] < y + 4; here = 1)
+				k++;
+			next = k < ns ? sorted[k] - sorted[k] % 4 : n;
+			if (here)	/* the block after differs from this one */
+				next = y + 4;
+		}
+#pragma GCC unroll 8
+		for (j = 0; j < M; j++)
+			acc[j] += KERN(keep)(key <= thr[j], pv);
+	}
+	for (j = 0; j < m; j++)
+		out[j] = KERN(hsum)(acc[j]);
+}
+
+/* The passes for m tokens, RATIO_GROUP at a time, each with the smallest even
+ * number of sums that holds its tokens. */
+static KERN_ATTR void
+KERN(ratio_before)(const double *p, const double *q, size_t n, const size_t *xs,
+    const size_t *sorted, int m, const double *r, const double *below, double *out)
+{
+	int j0, g;
+
+	for (j0 = 0; j0 < m; j0 += g) {
+		g = m - j0 < RATIO_GROUP ? m - j0 : RATIO_GROUP;
+		if (g <= 2)
+			KERN(ratio_pass)(p, q, n, xs + j0, sorted, m, g, r + j0, below + j0,
+			    out + j0, 2);
+		else if (g <= 4)
+			KERN(ratio_pass)(p, q, n, xs + j0, sorted, m, g, r + j0, below + j0,
+			    out + j0, 4);
+		else if (g <= 6)
+			KERN(ratio_pass)(p, q, n, xs + j0, sorted, m, g, r + j0, below + j0,
+			    out + j0, 6);
+		else
+			KERN(ratio_pass)(p, q, n, xs + j0, sorted, m, g, r + j0, below + j0,
+			    out + j0, 8);
+	}
+}
