@@ -45,10 +45,10 @@ unview h
 
 # --- the header names the preset and the target alpha ------------------------------
 view p 80 24 C.UTF-8 -- --paused --preset t5-small-ende-t1
-has p "^ specdec  t5-small-ende-t1  γ=4  α\*=0.62  noise=1.10  standard" \
+has p "^ specdec  t5-small-ende-t1  γ=4  α\*=0.62  noise=[0-9]\.[0-9]{2}  standard" \
     "80x24: the header names the preset and its target alpha"
 keys p "]"
-has p "^ specdec  stub  t5-small-ende-t1  γ=4  noise=1.20" \
+has p "^ specdec  stub  t5-small-ende-t1  γ=4  noise=[0-9]\.[0-9]{2}  " \
     "80x24: ] moves the noise off the solved one: the target alpha leaves the header"
 unview p
 view a 120 40 C.UTF-8 -- --paused --target-alpha 0.8
@@ -62,7 +62,7 @@ for size in "80 24" "72 20"; do
 	view k "$1" "$2" C.UTF-8 -- --paused --draft-ms 0.333 --target-ms 12.5 --verify-cost 0.05
 	keys k n n
 	has k "c 0\.0266  k 0\.05 " "$1x$2: c and k whole (k 0.05, not k 0.0)"
-	has k "best γ 11 \(3\.93x\) │" "$1x$2: the best gamma whole"
+	has k "best γ 10 \(3\.53x\) │" "$1x$2: the best gamma whole"
 	hasnt k "(T [0-9]|speedup|slowdown|tok/s)[^│]*…" "$1x$2: nothing cut in the cost model"
 	unview k
 	view d "$1" "$2" C.UTF-8 -- --paused --draft-ms 9 --noise 3 --verify-cost 0.05
@@ -100,13 +100,13 @@ for pane in "speedup '│ [ 0-9x]{1,3}│.*│\$'" "curve '│ [ 0-9]{1,2}│.*�
 done
 
 # --- the distributions pane always shows the draft and the emitted token ------------
-# Over 1000 ids the draft (884) and the residual (245) of step 3 rank far below
+# Over 1000 ids the draft (271) and the residual (626) of step 2 rank far below
 # the top rows: they get rows of their own, not folded into "rest".
 view t 120 40 C.UTF-8 -- --paused --vocab 1000 --seed 1
-keys t n n n
-has t "draft 884: u 0\.61 ≥ p/q 0\.60 reject →245" "120x40 V 1000: step 3 rejects 884 for 245"
-has t "│ 884 .* d +│\$" "the drafted token has its row, marked d"
-has t "│ 245 .* e +│\$" "the emitted token has its row, marked e"
+keys t n n
+has t "draft 271: u 0\.80 ≥ p/q 0\.73 reject →626" "120x40 V 1000: step 2 rejects 271 for 626"
+has t "│ 271 .* d +│\$" "the drafted token has its row, marked d"
+has t "│ 626 .* e +│\$" "the emitted token has its row, marked e"
 unview t
 
 # --- the text mode shows the prompt; the step detail widens for long words ----------
@@ -116,8 +116,8 @@ has w "^│ prompt: the old scribe said +│" "text mode: the --prompt on its fi
 unview w
 view s 120 40 C.UTF-8 -- --paused --source ngram --noise 1
 keys s n n n n n n
-has s "^│ token \[that\] +→\. +sometimes +was +the " "120x40: the step detail's words whole where there is room"
-hasnt s "somet…" "120x40: 'sometimes' not cut"
+has s "^│ token \[engineer\] +→written +than +\? " "120x40: the step detail's words whole where there is room"
+hasnt s "^│ token [^│]*…" "120x40: no word of the step detail cut"
 unview s
 
 # --- help page 1 fits 80 columns --------------------------------------------------
