@@ -25,6 +25,15 @@ no_leak() {
 	ok $? "$1 stage $2: step $(($3 + 1)) withheld (step $3, $4 tokens)" "$s"
 }
 
+# hidden_stage NAME K: stage K of step 3 (all accepted) gives nothing away: no
+# step 3 in the counts or the stream, and no bonus token on the screen.
+hidden_stage() {
+	stage "$1" "$2"
+	no_leak "$1" "$2" 2 2
+	! screen "$1" | grep -qF "+cat"
+	ok $? "$1 stage $2: no bonus shown yet" "$(screen "$1")"
+}
+
 for size in "80 24" "120 40"; do
 	set -- $size
 	n=s$1
@@ -63,10 +72,7 @@ for size in "80 24" "120 40"; do
 	no_leak $n 1 2 2
 	k=2
 	while [ $k -le 5 ]; do
-		stage $n $k
-		no_leak $n $k 2 2
-		! screen $n | grep -qF "+cat"
-		ok $? "$n stage $k: no bonus shown yet" "$(screen $n)"
+		hidden_stage $n $k
 		k=$((k + 1))
 	done
 	s=$(screen $n)
@@ -78,10 +84,7 @@ for size in "80 24" "120 40"; do
 	    ! printf '%s\n' "$s" | grep -q "│ u  *0\."
 	ok $? "$n stage 5: scored, no u yet" "$s"
 	while [ $k -le 9 ]; do
-		stage $n $k
-		no_leak $n $k 2 2
-		! screen $n | grep -qF "+cat"
-		ok $? "$n stage $k: no bonus shown yet" "$(screen $n)"
+		hidden_stage $n $k
 		k=$((k + 1))
 	done
 	stage $n 10
