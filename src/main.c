@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "util/exit_status.h"
 #include "cli/presets.h"
+#include "lesson/lesson_builtin.h"
 #include "tui/tui.h"
 
 static int
@@ -22,6 +23,9 @@ run_mode(const struct options *opt)
 		return EXIT_STATUS_OK;
 	case CLI_PRESETS:
 		presets_print(stdout);
+		return EXIT_STATUS_OK;
+	case CLI_LESSONS:
+		lesson_builtin_list(stdout);
 		return EXIT_STATUS_OK;
 	case CLI_VERSION:
 		printf("specdec %s\n", PACKAGE_VERSION);

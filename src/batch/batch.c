@@ -11,6 +11,8 @@
 #include "batch/batch_plot.h"
 #include "batch/interrupt.h"
 #include "sim/checks.h"
+#include "lesson/lesson.h"
+#include "lesson/lesson_run.h"
 #include "cli/cli.h"
 #include "util/clock.h"
 #include "util/escape.h"
@@ -237,6 +239,32 @@ print_json(const struct figures_run *run, const struct options *opt)
 	json_finish(&j);
 }
 
+/* --lesson NAME --batch: every check and every ask's answer judged on the
+ * lesson's own run (lesson_run.h). */
+static int
+batch_lesson(const struct options *opt)
+{
+	char err[ERRMSG_MAX];
+	struct lesson ls;
+	int rc;
+
+	if (opt->sweep || opt->json || opt->plot != NULL || opt->trace > 0) {
+		fprintf(stderr, "specdec: --lesson --batch runs the lesson's own steps: no"
+		    " --sweep, --json, --plot or --trace\n");
+		return EXIT_STATUS_USAGE;
+	}
+	if (lesson_load(&ls, opt, err, sizeof err) != 0) {
+		escape_message(stderr, err);
+		return EXIT_STATUS_USAGE;
+	}
+	interrupt_hold();
+	rc = lesson_batch(&ls, stdout, err, sizeof err);
+	if (rc == EXIT_STATUS_USAGE)
+		escape_message(stderr, err);
+	lesson_free(&ls);
+	return rc;
+}
+
 int
 batch_run(const struct options *opt)
 {
@@ -249,6 +277,8 @@ batch_run(const struct options *opt)
 	int failed, plotted;
 
 	interrupt_catch();
+	if (opt->lesson != NULL)
+		return batch_lesson(opt);
 	if (opt->sweep)
 		return batch_sweep(opt);
 	if (opt->metrics != NULL)

@@ -227,7 +227,8 @@ getopt_restart(struct option *longs, char *shorts)
 static int
 informational(enum cli_mode mode)
 {
-	return mode == CLI_HELP || mode == CLI_VERSION || mode == CLI_PRESETS;
+	return mode == CLI_HELP || mode == CLI_VERSION || mode == CLI_PRESETS ||
+	    mode == CLI_LESSONS;
 }
 
 /* The informational mode argv asks for (the last of enum cli_mode, as
@@ -473,6 +474,8 @@ cli_parse(int argc, char **argv, struct options *opt, FILE *err)
 	int rc;
 
 	set_defaults(opt);
+	opt->argc = argc;
+	opt->argv = argv;
 	if (informational(opt->mode = informational_mode(argc, argv)))
 		return 0;
 	if ((rc = read_options(&p, argc, argv)) != 0)

@@ -52,6 +52,13 @@ const struct cli_option cli_options[] = {
 	{ .name = "list-presets", .kind = CLI_KIND_MODE, .asks = CLI_PRESETS,
 	  .modes = CLI_M_ANY, .group = CLI_GROUP_MODES,
 	  .help = "list the model pairs --preset takes, each with its source table" },
+	{ .name = "list-lessons", .kind = CLI_KIND_MODE, .asks = CLI_LESSONS,
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_MODES,
+	  .help = "list the built-in lessons --lesson takes" },
+	{ .name = "lesson", .kind = CLI_KIND_FILE, .arg = "FILE", CLI_FIELD(lesson),
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_MODES,
+	  .help = "run a lesson script (a file, or a built-in lesson's name); with "
+	    "--batch, verify its checks and answers" },
 
 	/* Simulation. */
 	{ .name = "steps", .letter = 'n', .kind = CLI_KIND_INT, .arg = "N",
@@ -291,6 +298,9 @@ const struct cli_option cli_options[] = {
 	  .unit = "seconds",
 	  .modes = CLI_M_LIVE, .group = CLI_GROUP_LIVE,
 	  .help = "quit by itself after S seconds" },
+	{ .name = "record", .kind = CLI_KIND_FILE, .arg = "FILE", CLI_FIELD(record),
+	  .modes = CLI_M_LIVE, .group = CLI_GROUP_LIVE,
+	  .help = "record the session to FILE as an asciicast v2 (asciinema) file" },
 
 	/* The rest. */
 	{ .name = "help", .letter = 'h', .kind = CLI_KIND_MODE, .asks = CLI_HELP,

@@ -28,6 +28,7 @@ enum cli_mode {
 	CLI_BATCH,	/* --batch: simulate, report, check */
 	CLI_THEORY,	/* --theory: closed-form tables, no simulation */
 	CLI_PRESETS,	/* --list-presets */
+	CLI_LESSONS,	/* --list-lessons */
 	CLI_VERSION,
 	CLI_HELP,
 };
@@ -132,6 +133,11 @@ struct options {
 	int nposition_alpha;
 	double position_noise[CLI_POSITIONS_MAX];	/* the stub's noise solved
 							 * for each */
+	/* Lessons and recordings. */
+	const char *lesson;	/* --lesson FILE or NAME */
+	const char *record;	/* --record FILE.cast */
+	int argc;		/* the command line cli_parse read, for a lesson's */
+	char **argv;		/* set lines to be parsed after it */
 };
 
 #endif

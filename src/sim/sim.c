@@ -144,8 +144,9 @@ draw_reference(struct sim *sim, int count)
 	stats_add_ref_step(&sim->stats, ids, count);
 }
 
-const struct sim_entry *
-sim_step(struct sim *sim)
+/* Run one step into the ring's next slot without counting it. */
+static struct sim_entry *
+run_step(struct sim *sim)
 {
 	struct sim_entry *e = &sim->ring[sim->ring_next];
 	struct verify_params v = sim->par.verify;
@@ -155,6 +156,7 @@ sim_step(struct sim *sim)
 
 	v.draft_p_min = schedule_p_min(kind, sim->par.draft_p_min);
 	v.draft_confidence = schedule_confidence(kind, sim->par.draft_confidence);
+	v.score_all = sim->score_all;
 	if (sim_is_tree(sim))
 		verify_tree_step(&v, sim_tree_shape(sim), &sim->src, &sim->rng, &e->step,
 		    &sim->targets, &e->tree);
@@ -167,9 +169,22 @@ sim_step(struct sim *sim)
 		sim->gamma_next = schedule_heuristic_next(e->step.gamma, e->step.accepted,
 		    SPEC_GAMMA_MAX);
 	verify_pit(&sim->par.verify, &e->step, &sim->targets, &sim->pit_rng, sim->ratio);
+	e->number = sim->steps_total + 1;
+	e->verify = sim->par.verify;
+	sim->targets_number = e->number;
+	return e;
+}
+
+/* Count the step run_step left in the ring's next slot: the statistics, the
+ * reference stream, the step number and the ring. */
+static const struct sim_entry *
+count_step(struct sim *sim)
+{
+	struct sim_entry *e = &sim->ring[sim->ring_next];
+
 	stats_add_step(&sim->stats, &e->step, &sim->targets);
 	stats_add_overlap(&sim->stats, &e->step, &sim->targets,
-	    verify_has(sim->par.verify.rule, VERIFY_F_OVERLAP));
+	    verify_has(e->verify.rule, VERIFY_F_OVERLAP));
 	stats_add_tree(&sim->stats, &e->tree);
 	if (sim->pair != NULL) {
 		int ids[SPEC_GAMMA_MAX + 1];
@@ -178,13 +193,47 @@ sim_step(struct sim *sim)
 	}
 	if (!sim->no_reference)
 		draw_reference(sim, e->step.emitted);
-	e->number = ++sim->steps_total;
-	e->verify = sim->par.verify;
-	sim->targets_number = e->number;
+	++sim->steps_total;
 	sim->ring_next = (sim->ring_next + 1) % SIM_RING;
 	if (sim->ring_len < SIM_RING)
 		sim->ring_len++;
 	return e;
+}
+
+const struct sim_entry *
+sim_step(struct sim *sim)
+{
+	sim_release(sim);
+	run_step(sim);
+	return count_step(sim);
+}
+
+const struct sim_entry *
+sim_step_held(struct sim *sim)
+{
+	const struct sim_entry *e;
+
+	sim_release(sim);
+	sim->score_all = 1;
+	e = run_step(sim);
+	sim->score_all = 0;
+	sim->held = 1;
+	return e;
+}
+
+const struct sim_entry *
+sim_held(const struct sim *sim)
+{
+	return sim->held ? &sim->ring[sim->ring_next] : NULL;
+}
+
+void
+sim_release(struct sim *sim)
+{
+	if (!sim->held)
+		return;
+	sim->held = 0;
+	count_step(sim);
 }
 
 const struct sim_entry *
@@ -209,7 +258,7 @@ sim_keep_views(struct sim *sim, int on)
 void
 sim_keep_newest(struct sim *sim)
 {
-	const struct sim_entry *e = sim_recent(sim, 0);
+	const struct sim_entry *e = sim->held ? sim_held(sim) : sim_recent(sim, 0);
 	struct stepview *v;
 
 	if (sim->views == NULL || e == NULL || sim->targets_number != e->number)
@@ -222,7 +271,12 @@ sim_keep_newest(struct sim *sim)
 const struct stepview *
 sim_view(const struct sim *sim, size_t i)
 {
-	const struct sim_entry *e = sim_recent(sim, i);
+	return sim_entry_view(sim, sim_recent(sim, i));
+}
+
+const struct stepview *
+sim_entry_view(const struct sim *sim, const struct sim_entry *e)
+{
 	const struct stepview *v;
 
 	if (e == NULL || sim->views == NULL)
@@ -234,6 +288,7 @@ sim_view(const struct sim *sim, size_t i)
 void
 sim_set_gamma(struct sim *sim, int gamma)
 {
+	sim_release(sim);
 	gamma = (int)clamp(gamma, SPEC_GAMMA_MIN, SPEC_GAMMA_MAX);
 	if (gamma == sim->par.gamma)
 		return;
@@ -244,6 +299,7 @@ sim_set_gamma(struct sim *sim, int gamma)
 void
 sim_set_noise(struct sim *sim, double noise)
 {
+	sim_release(sim);
 	noise = clamp(noise, 0.0, SIM_NOISE_MAX);
 	if (noise == sim->par.noise || !source_has_noise(&sim->src))
 		return;
@@ -276,6 +332,7 @@ sim_set_temperature(struct sim *sim, int draft, double t)
 void
 sim_set_verifier(struct sim *sim, enum verify_rule rule)
 {
+	sim_release(sim);
 	if ((int)rule < 0 || (int)rule >= verify_nrules || rule == sim->par.verify.rule)
 		return;
 	sim->par.verify.rule = rule;
@@ -285,6 +342,7 @@ sim_set_verifier(struct sim *sim, enum verify_rule rule)
 void
 sim_set_lenience(struct sim *sim, double lenience)
 {
+	sim_release(sim);
 	lenience = clamp(lenience, VERIFY_LENIENCE_MIN, 1.0);
 	if (lenience == sim->par.verify.lenience)
 		return;
@@ -297,6 +355,7 @@ sim_set_lenience(struct sim *sim, double lenience)
 void
 sim_set_schedule(struct sim *sim, enum schedule_kind kind)
 {
+	sim_release(sim);
 	if ((int)kind < 0 || kind >= SCHEDULE_NKINDS || kind == sim->par.schedule)
 		return;
 	sim->par.schedule = kind;
@@ -346,12 +405,14 @@ sim_set_reference(struct sim *sim, int on)
 void
 sim_reset(struct sim *sim)
 {
+	sim_release(sim);
 	new_segment(sim);
 }
 
 void
 sim_reseed(struct sim *sim, uint64_t seed)
 {
+	sim_release(sim);
 	sim->par.seed = seed;
 	seed_generators(sim);
 	new_segment(sim);

@@ -66,6 +66,9 @@ struct sim {
 	int gamma_next;		/* the draft length (cap) of the next step: gamma,
 				 * or the heuristic schedule's current value */
 	int no_reference;	/* sim_set_reference(sim, 0): no target-only stream */
+	int held;		/* a step run by sim_step_held waits in the ring's
+				 * next slot, not yet counted */
+	int score_all;		/* the step being run scores p at every draft */
 	struct sim_entry ring[SIM_RING];
 	size_t ring_len;
 	size_t ring_next;
@@ -132,6 +135,19 @@ void sim_close(struct sim *sim);
  * step's record, valid until SIM_RING more steps have run. */
 const struct sim_entry *sim_step(struct sim *sim);
 
+/* Slow motion's step: run like sim_step, with the target scored at every
+ * drafted position (spec_targets' score_all), but held back: not in the ring,
+ * the statistics or the step count until sim_release, so a face can reveal it
+ * in stages without giving the outcome away. The next sim_step, a setter that
+ * starts a segment, reset or reseed releases it first. */
+const struct sim_entry *sim_step_held(struct sim *sim);
+
+/* The held step, or NULL when none is held. */
+const struct sim_entry *sim_held(const struct sim *sim);
+
+/* Count the held step as sim_step would have (nothing when none is held). */
+void sim_release(struct sim *sim);
+
 /* The i-th most recent step (0 = newest), or NULL past what the ring holds. */
 const struct sim_entry *sim_recent(const struct sim *sim, size_t i);
 
@@ -148,6 +164,9 @@ void sim_keep_newest(struct sim *sim);
 /* The kept distributions of the i-th most recent step, or NULL when they were
  * not kept (keeping off, too old, or never drawn). */
 const struct stepview *sim_view(const struct sim *sim, size_t i);
+
+/* The kept distributions of entry e (a recent or the held step), or NULL. */
+const struct stepview *sim_entry_view(const struct sim *sim, const struct sim_entry *e);
 
 /* Setters: values are clamped to their ranges. Changing gamma, noise or the rule starts a
  * new segment (fresh statistics); so do reset and reseed (which also restarts the

@@ -57,9 +57,53 @@ stub_alpha_expected(double noise, size_t vocab)
 	return sum / samples;
 }
 
+/* The last solves of this thread: the solve is deterministic, and a lesson's
+ * set lines ask for the same one again and again (each line's options are
+ * parsed anew). */
+#define MEMO_SIZE 8
+
+struct solve_memo {
+	double target, noise_max, noise, achieved;
+	size_t vocab;
+	int rc, used;
+};
+
+static _Thread_local struct solve_memo memo[MEMO_SIZE];
+static _Thread_local int memo_next;
+
+static int
+solve(double target, size_t vocab, double noise_max, double *noise, double *achieved);
+
 int
 stub_alpha_solve(double target, size_t vocab, double noise_max, double *noise,
     double *achieved)
+{
+	struct solve_memo *m;
+	int i;
+
+	for (i = 0; i < MEMO_SIZE; i++) {
+		m = &memo[i];
+		if (m->used && m->target == target && m->vocab == vocab &&
+		    m->noise_max == noise_max) {
+			*noise = m->noise;
+			*achieved = m->achieved;
+			return m->rc;
+		}
+	}
+	m = &memo[memo_next];
+	memo_next = (memo_next + 1) % MEMO_SIZE;
+	m->rc = solve(target, vocab, noise_max, &m->noise, &m->achieved);
+	m->target = target;
+	m->vocab = vocab;
+	m->noise_max = noise_max;
+	m->used = 1;
+	*noise = m->noise;
+	*achieved = m->achieved;
+	return m->rc;
+}
+
+static int
+solve(double target, size_t vocab, double noise_max, double *noise, double *achieved)
 {
 	double lo = 0.0, hi = noise_max, flo = 1.0 - target, fhi, s = 0.0, fs = flo;
 	int i, side = 0;

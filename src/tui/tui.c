@@ -8,7 +8,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "sim/checks.h"
 #include "cli/cli.h"
@@ -17,16 +19,20 @@
 #include "util/escape.h"
 #include "util/exit_status.h"
 #include "sim/sim.h"
-#include "view/slowmo.h"
+#include "sim/slowmo_play.h"
 #include "cli/sim_setup.h"
 #include "tui/tui.h"
 #include "tui/tui_figures.h"
 #include "tui/tui_help.h"
 #include "tui/tui_keys.h"
+#include "tui/tui_lesson.h"
+#include "lesson/lesson.h"
+#include "lesson/lesson_run.h"
 #include "view/tui_layout.h"
 #include "tui/tui_panes.h"
 #include "tui/tui_shot.h"
 #include "tui/tui_term.h"
+#include "util/asciicast.h"
 #include "util/xalloc.h"
 
 #define FRAME_S (1.0 / 30.0)	/* the steady frame period when running fast */
@@ -76,15 +82,25 @@ struct tui {
 	int tree_walk;		/* the tree pane's walk (tui_view); -1: all shown */
 	int tree_auto;		/* slow motion in a tree run: the walk advances
 				 * one node every SLOWMO_STAGE_S */
-	int slowmo_stage;	/* 0: no slow motion */
+	struct slowmo_play slowmo;	/* slow motion's step and stage */
+	struct tui_lesson *lesson;	/* the lesson being run, or NULL */
+	double lesson_wake;	/* when the lesson wants to run again; 0: no time */
+	uint64_t stop_at;	/* a lesson's wait: pause when the step count is here */
+	double rate_after;	/* the rate to go back to after a hurried wait; 0: none */
+	char lesson_err[ERRMSG_MAX];	/* a set line that failed to open its source */
+	int lesson_failed;	/* then the sim is closed */
+	int sim_open;
+	struct asciicast rec;	/* --record */
+	int recording;
 	int slowmo_auto;	/* stages advance every SLOWMO_STAGE_S */
-	uint64_t slowmo_number;	/* the step it plays */
 	double slowmo_next;	/* when the next stage is due */
 	const char *preset;	/* --preset's name, or NULL */
 	char *prompt;		/* --prompt, escaped for the screen, or NULL */
 	double target_alpha;	/* --target-alpha (or the preset's); 0: none */
 	double target_noise;	/* the noise solved for it */
 };
+
+static int slowmo_asking(const struct tui *t);
 
 static void
 free_windows(struct tui *t)
@@ -148,12 +164,14 @@ draw_help(struct tui *t, const struct tui_view *v)
 	wnoutrefresh(t->help);
 }
 
-/* Whether slow motion is on and its step is the one the panes show. */
-static int
-slowmo_shown(const struct tui *t)
+/* The step slow motion plays (held back by the sim until its last stage), or
+ * NULL when slow motion is off or the panes show another step. */
+static const struct sim_entry *
+slowmo_entry(const struct tui *t)
 {
-	return t->slowmo_stage > 0 && t->sim.steps_total == t->slowmo_number &&
-	    (!t->paused || t->selected == 0);
+	if (t->paused && t->selected != 0)
+		return NULL;
+	return slowmo_play_entry(&t->slowmo, &t->sim);
 }
 
 static void
@@ -178,8 +196,10 @@ draw_panes(struct tui *t)
 	v.selected = t->selected;
 	v.lower = t->lower;
 	v.position = t->position;
-	v.slowmo_stage = slowmo_shown(t) ? t->slowmo_stage : 0;
+	v.slowmo_entry = slowmo_entry(t);
+	v.slowmo_stage = v.slowmo_entry != NULL ? t->slowmo.stage : 0;
 	v.slowmo_auto = t->slowmo_auto;
+	v.slowmo_ask = slowmo_play_ask_now(&t->slowmo);
 	v.token = t->token;
 	v.status = t->status_until > 0.0 ? t->status : NULL;
 	v.text_mode = t->text_mode;
@@ -193,6 +213,8 @@ draw_panes(struct tui *t)
 			d->draw(t->win[i], &t->sim, &v);
 			wnoutrefresh(t->win[i]);
 		}
+	if (t->lesson != NULL)
+		tui_lesson_draw(t->lesson, &t->term);
 	if (t->show_help)
 		draw_help(t, &v);
 }
@@ -242,6 +264,21 @@ measure_rate(struct tui *t, double now)
 	t->measure_steps0 = t->sim.steps_total;
 }
 
+/* A lesson's wait has run its steps: the view pauses there, as the headless
+ * run stops (1 when it did). */
+static int
+lesson_stop(struct tui *t)
+{
+	if (t->stop_at == 0 || t->sim.steps_total < t->stop_at)
+		return 0;
+	t->stop_at = 0;
+	t->paused = 1;
+	if (t->rate_after > 0.0)
+		t->rate = t->rate_after;
+	t->rate_after = 0.0;
+	return 1;
+}
+
 /* Run the steps that are due (at full speed: for most of a frame); returns how
  * many ran. The clock is read after every step, so one slow step (a large
  * vocabulary) overruns the budget by at most itself. A backlog the machine
@@ -254,11 +291,13 @@ run_due(struct tui *t, double now)
 
 	if (t->rate <= 0.0) {
 		do {
+			if (lesson_stop(t))
+				break;
 			sim_step(&t->sim);
 			n++;
 		} while (clock_seconds() < budget_end);
 	} else {
-		while (t->next_step <= now) {
+		while (t->next_step <= now && !lesson_stop(t)) {
 			sim_step(&t->sim);
 			t->next_step += 1.0 / t->rate;
 			n++;
@@ -287,11 +326,13 @@ wait_ms(const struct tui *t, double now)
 		    t->frame_start + FRAME_S : t->next_step;
 	if (t->deadline > 0.0 && t->deadline < wake)
 		wake = t->deadline;
-	if (((t->slowmo_auto && t->slowmo_stage > 0) || t->tree_auto) &&
-	    t->slowmo_next < wake)
+	if (((t->slowmo_auto && t->slowmo.stage > 0 && !slowmo_asking(t)) ||
+	    t->tree_auto) && t->slowmo_next < wake)
 		wake = t->slowmo_next;
 	if (t->status_until > 0.0 && t->status_until < wake)
 		wake = t->status_until;
+	if (t->lesson_wake > 0.0 && t->lesson_wake < wake)
+		wake = t->lesson_wake;
 	if (t->max_frames > 0 && t->frame_start + FRAME_S < wake)
 		wake = t->frame_start + FRAME_S;
 	ms = ceil((wake - now) * 1000.0);
@@ -478,9 +519,7 @@ act_model(struct tui *t, enum tui_action a)
 static int
 slowmo_last(const struct tui *t)
 {
-	const struct sim_entry *e = sim_recent(&t->sim, 0);
-
-	return slowmo_shown(t) && e != NULL ? slowmo_stages(&e->step) : 0;
+	return slowmo_entry(t) != NULL ? slowmo_play_last(&t->slowmo, &t->sim) : 0;
 }
 
 /* The tested nodes of the newest step's tree. */
@@ -511,8 +550,16 @@ tree_slowmo_key(struct tui *t)
 	t->slowmo_next = clock_seconds() + SLOWMO_STAGE_S;
 }
 
-/* m: the next stage, or a new step from its first stage (paced by itself),
- * with the distributions in view. */
+/* Whether the shown stage holds its verdict back, waiting for a key. */
+static int
+slowmo_asking(const struct tui *t)
+{
+	return slowmo_entry(t) != NULL && slowmo_play_asking(&t->slowmo, &t->sim);
+}
+
+/* m: reveal an asked-for verdict, else the next stage, or a new step from its
+ * first stage (paced by itself unless a lesson runs), held back by the sim
+ * until its last stage, with the distributions in view. */
 static void
 slowmo_key(struct tui *t)
 {
@@ -520,22 +567,23 @@ slowmo_key(struct tui *t)
 		tree_slowmo_key(t);
 		return;
 	}
-	if (t->slowmo_stage > 0 && t->slowmo_stage < slowmo_last(t)) {
-		t->slowmo_stage++;
-	} else {
+	if (slowmo_entry(t) == NULL && t->slowmo.stage > 0)
+		t->slowmo.stage = 0;	/* another step is in view: start afresh */
+	if (t->slowmo.stage == 0 || t->slowmo.stage >= slowmo_last(t))
 		set_paused(t, 1);
-		sim_step(&t->sim);
-		t->slowmo_number = t->sim.steps_total;
-		t->slowmo_stage = 1;
-		t->slowmo_auto = 1;
+	if (slowmo_play_key(&t->slowmo, &t->sim)) {
+		t->slowmo_auto = t->lesson == NULL;
 		t->position = -1;
 		if (!t->lay.wide)
 			t->lower = TUI_L_DIST;
+	} else if (t->slowmo.stage >= slowmo_last(t)) {
+		t->slowmo_auto = 0;
 	}
 	t->slowmo_next = clock_seconds() + SLOWMO_STAGE_S;
 }
 
-/* The automatic stages of slow motion that are due; stops at the last. */
+/* The automatic stages of slow motion that are due; an asked-for verdict
+ * waits for its key. */
 static void
 slowmo_tick(struct tui *t, double now)
 {
@@ -549,11 +597,10 @@ slowmo_tick(struct tui *t, double now)
 		t->dirty = 1;
 		return;
 	}
-	if (!t->slowmo_auto || t->slowmo_stage == 0 || now < t->slowmo_next)
+	if (!t->slowmo_auto || t->slowmo.stage == 0 || now < t->slowmo_next ||
+	    slowmo_asking(t))
 		return;
-	if (t->slowmo_stage < slowmo_last(t))
-		t->slowmo_stage++;
-	if (t->slowmo_stage >= slowmo_last(t))
+	if (slowmo_entry(t) == NULL || slowmo_play_advance(&t->slowmo, &t->sim))
 		t->slowmo_auto = 0;
 	t->slowmo_next = now + SLOWMO_STAGE_S;
 	t->dirty = 1;
@@ -639,16 +686,21 @@ act(struct tui *t, enum tui_action a)
 {
 	switch (a) {
 	case TUI_A_PAUSE:
-		if (t->slowmo_stage > 0 && t->slowmo_stage < slowmo_last(t)) {
+		if (t->slowmo.stage > 0 && t->slowmo.stage < slowmo_last(t)) {
 			t->slowmo_auto = !t->slowmo_auto;
 			t->slowmo_next = clock_seconds() + SLOWMO_STAGE_S;
 			break;
 		}
-		t->slowmo_stage = 0;
+		t->slowmo.stage = 0;
 		set_paused(t, !t->paused);
 		break;
 	case TUI_A_SLOWMO:
 		slowmo_key(t);
+		break;
+	case TUI_A_SLOWMO_ASK:
+		t->slowmo.ask = !t->slowmo.ask;
+		set_status(t, t->slowmo.ask ? "slow motion asks before each verdict (m reveals)"
+		    : "slow motion shows each verdict at once");
 		break;
 	case TUI_A_LOWER:
 		t->lower = next_lower(t);
@@ -736,13 +788,26 @@ on_mouse(struct tui *t)
 	}
 }
 
+/* A key of the key table: its action, or why it does nothing here. */
 static void
-on_key(struct tui *t, int ch)
+view_key(struct tui *t, int ch)
 {
 	const struct tui_key *k;
 	struct tui_key_state st;
 	char why[256];
 
+	tui_keys_state(&t->sim, &st);
+	if ((k = tui_keys_find(ch)) != NULL && tui_keys_why_not(k, &st, why,
+	    sizeof why) != NULL) {
+		set_status(t, why);
+		return;
+	}
+	act(t, k != NULL ? k->action : TUI_A_NONE);
+}
+
+static void
+on_key(struct tui *t, int ch)
+{
 	t->dirty = 1;
 	if (ch == KEY_RESIZE) {
 		relayout(t);
@@ -760,13 +825,101 @@ on_key(struct tui *t, int ch)
 		t->help = NULL;
 		return;
 	}
-	tui_keys_state(&t->sim, &st);
-	if ((k = tui_keys_find(ch)) != NULL && tui_keys_why_not(k, &st, why,
-	    sizeof why) != NULL) {
-		set_status(t, why);
+	if (t->lesson != NULL && tui_lesson_key(t->lesson, ch, clock_seconds()))
 		return;
+	view_key(t, ch);
+}
+
+/* The lesson's hooks into the view (tui_lesson.h). */
+static void
+lesson_key(void *ctx, enum lesson_key k)
+{
+	static const int codes[] = {
+		[LESSON_KEY_STEP] = 'n', [LESSON_KEY_SLOWMO] = 'm', [LESSON_KEY_ASK] = 'M',
+		[LESSON_KEY_PANE] = 'p', [LESSON_KEY_TEXT] = 'e', [LESSON_KEY_LEFT] = KEY_LEFT,
+		[LESSON_KEY_RIGHT] = KEY_RIGHT, [LESSON_KEY_UP] = KEY_UP,
+		[LESSON_KEY_DOWN] = KEY_DOWN,
+	};
+	struct tui *t = ctx;
+
+	t->dirty = 1;
+	view_key(t, codes[k]);
+}
+
+static int
+lesson_set(void *ctx, const struct lesson_item *it, char *err, size_t errlen)
+{
+	struct tui *t = ctx;
+
+	t->dirty = 1;
+	t->rate = it->opt.rate;
+	if (!it->reopen)
+		return 0;
+	t->slowmo = (struct slowmo_play){ 0 };
+	t->stop_at = 0;
+	if (lesson_run_set(&t->sim, it, err, errlen) != 0)
+		return -1;
+	sim_keep_views(&t->sim, 1);
+	t->preset = it->opt.preset_name;	/* what the header says of the run */
+	free(t->prompt);
+	t->prompt = it->opt.prompt != NULL ? escape_text(it->opt.prompt) : NULL;
+	t->target_alpha = it->opt.target_alpha;
+	t->target_noise = it->opt.noise;
+	set_paused(t, 1);
+	return 0;
+}
+
+static void
+lesson_run(void *ctx, uint64_t steps)
+{
+	struct tui *t = ctx;
+
+	t->stop_at = t->sim.steps_total + steps;
+	t->slowmo.stage = 0;
+	set_paused(t, 0);
+	t->dirty = 1;
+}
+
+static void
+lesson_hurry(void *ctx)
+{
+	struct tui *t = ctx;
+
+	if (t->stop_at == 0 || t->rate <= 0.0)
+		return;
+	t->rate_after = t->rate;
+	t->rate = 0.0;
+	t->dirty = 1;
+}
+
+static void
+lesson_marker(void *ctx, const char *label)
+{
+	struct tui *t = ctx;
+
+	if (t->recording)
+		asciicast_marker(&t->rec, label);
+}
+
+/* The lesson's next items, as far as they go now; 1 when a set line failed
+ * (the view ends with its message). */
+static int
+lesson_tick(struct tui *t, double now)
+{
+	double wake;
+
+	if (t->lesson == NULL)
+		return 0;
+	(void)lesson_stop(t);	/* a wait's steps run by n while paused */
+	wake = tui_lesson_update(t->lesson, now, t->lesson_err, sizeof t->lesson_err);
+	if (wake < 0.0) {
+		t->lesson_failed = 1;
+		return 1;
 	}
-	act(t, k != NULL ? k->action : TUI_A_NONE);
+	if (wake != t->lesson_wake || t->lesson_wake > 0.0)
+		t->dirty = 1;
+	t->lesson_wake = wake;
+	return 0;
 }
 
 /* Keys already waiting (a paste, a held key) are all taken before the next frame
@@ -805,7 +958,11 @@ loop(struct tui *t)
 
 	for (;;) {
 		now = clock_seconds();
+		if (t->recording && tui_term_resized(&t->term))
+			relayout(t);
 		slowmo_tick(t, now);
+		if (lesson_tick(t, now))
+			return;
 		/* --frames counts frame periods, paused or not */
 		frame_due = 0;
 		if (now >= t->frame_start + FRAME_S) {
@@ -842,26 +999,108 @@ report_timing(const struct tui *t)
 	    t->sim.steps_total);
 }
 
+/* --record FILE.cast: the file made and its header written before the screen
+ * opens, at the terminal's size (80x24 when it has none: the view then stops
+ * at the terminal check anyway). */
+static int
+open_recording(struct tui *t, const struct options *opt, const char *title)
+{
+	struct winsize ws;
+	char err[ERRMSG_MAX];
+	int cols = 80, rows = 24;
+
+	if (opt->record == NULL)
+		return EXIT_STATUS_OK;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0) {
+		cols = ws.ws_col;
+		rows = ws.ws_row;
+	}
+	if (asciicast_open(&t->rec, opt->record, cols, rows, title != NULL ? title :
+	    "specdec", err, sizeof err) != 0) {
+		escape_message(stderr, err);
+		return EXIT_STATUS_USAGE;
+	}
+	t->recording = 1;
+	return EXIT_STATUS_OK;
+}
+
+/* What the view needs before the screen opens: the sim, and the lesson with
+ * all its lines checked. A usage error: its line on stderr, status USAGE. */
+static int
+open_inputs(struct tui *t, const struct options *opt)
+{
+	struct tui_lesson_host host = { .ctx = t, .sim = &t->sim, .key = lesson_key,
+	    .set = lesson_set, .run = lesson_run, .hurry = lesson_hurry,
+	    .marker = lesson_marker };
+	struct lesson ls;
+	char err[ERRMSG_MAX], ls_title[LESSON_TEXT_MAX + 16];
+
+	if (opt->record != NULL && asciicast_check(opt->record, err, sizeof err) != 0) {
+		escape_message(stderr, err);
+		return EXIT_STATUS_USAGE;
+	}
+	if (opt->lesson != NULL && lesson_load(&ls, opt, err, sizeof err) != 0) {
+		escape_message(stderr, err);
+		return EXIT_STATUS_USAGE;
+	}
+	if (opt->lesson != NULL)
+		snprintf(ls_title, sizeof ls_title, "specdec: %s", ls.title);
+	if (sim_setup(opt, &t->sim, err, sizeof err) != 0) {
+		escape_message(stderr, err);
+		if (opt->lesson != NULL)
+			lesson_free(&ls);
+		return EXIT_STATUS_USAGE;
+	}
+	t->sim_open = 1;
+	if (opt->lesson != NULL)
+		t->lesson = tui_lesson_new(&ls, &host);
+	return open_recording(t, opt, opt->lesson != NULL ? ls_title : NULL);
+}
+
+/* The recording closed; EXIT_STATUS_RUNTIME when it could not all be written. */
+static int
+close_recording(struct tui *t, const struct options *opt)
+{
+	char err[ERRMSG_MAX];
+
+	if (!t->recording)
+		return EXIT_STATUS_OK;
+	t->recording = 0;
+	if (asciicast_close(&t->rec, opt->record, err, sizeof err) == 0)
+		return EXIT_STATUS_OK;
+	escape_message(stderr, err);
+	return EXIT_STATUS_RUNTIME;
+}
+
+static void
+close_inputs(struct tui *t)
+{
+	tui_lesson_free(t->lesson);
+	if (t->sim_open && !t->lesson_failed)
+		sim_close(&t->sim);
+}
+
 int
 tui_run(const struct options *opt)
 {
 	struct tui *t = xcalloc(1, sizeof *t);
 	char err[ERRMSG_MAX];
-	int sig, hung_up;
+	int sig, hung_up, rc;
 
-	if (sim_setup(opt, &t->sim, err, sizeof err) != 0) {
-		escape_message(stderr, err);
-		free(t);
-		return EXIT_STATUS_USAGE;
-	}
-	if (tui_term_open(&t->term, err, sizeof err) != 0) {
-		escape_message(stderr, err);
-		sim_close(&t->sim);
+	if ((rc = open_inputs(t, opt)) != EXIT_STATUS_OK ||
+	    tui_term_open(&t->term, t->recording ? &t->rec : NULL, err, sizeof err) != 0) {
+		if (rc == EXIT_STATUS_OK)
+			escape_message(stderr, err);
+		if (t->recording) {
+			(void)close_recording(t, opt);
+			unlink(opt->record);	/* nothing was recorded */
+		}
+		close_inputs(t);
 		free(t);
 		return EXIT_STATUS_USAGE;
 	}
 	t->rate = opt->rate;
-	t->paused = opt->paused;
+	t->paused = opt->paused || t->lesson != NULL;
 	t->position = t->token = t->tree_walk = -1;
 	t->max_frames = opt->frames;
 	t->preset = opt->preset_name;
@@ -871,7 +1110,6 @@ tui_run(const struct options *opt)
 	t->measure_t0 = t->next_step = clock_seconds();
 	t->deadline = opt->duration > 0.0 ? t->measure_t0 + opt->duration : 0.0;
 	sim_keep_views(&t->sim, 1);
-	t->position = -1;
 	t->lower = sim_is_tree(&t->sim) ? TUI_L_TREE : t->lower;
 	relayout(t);
 	t->dirty = 1;
@@ -881,10 +1119,16 @@ tui_run(const struct options *opt)
 	report_timing(t);
 	sig = tui_term_signal();
 	hung_up = t->hung_up;
-	sim_close(&t->sim);
+	rc = t->lesson_failed ? EXIT_STATUS_USAGE : hung_up ? EXIT_STATUS_HANGUP :
+	    EXIT_STATUS_OK;
+	if (close_recording(t, opt) != EXIT_STATUS_OK && rc == EXIT_STATUS_OK)
+		rc = EXIT_STATUS_RUNTIME;
+	if (t->lesson_failed)
+		escape_message(stderr, t->lesson_err);
+	close_inputs(t);
 	free(t->prompt);
 	free(t);
 	if (sig != 0 && sig != SIGINT)	/* Ctrl-C quits as q does */
 		tui_term_reraise(sig);
-	return hung_up ? EXIT_STATUS_HANGUP : EXIT_STATUS_OK;
+	return rc;
 }

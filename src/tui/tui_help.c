@@ -36,10 +36,15 @@ void
 tui_draw_help(WINDOW *w, const struct tui_help_layout *h, const struct tui_view *v)
 {
 	struct tui_pen p = tui_pen_boxed(w, v->term);
-	int i, x, y;
+	int i, x, y, left_out = 0;
+	char note[96];
 
 	tui_box(w, v->term, "keys", NULL);
-	for (i = 0; i < tui_nkeys && i < h->ncols * h->rows; i++) {
+	for (i = 0; i < tui_nkeys; i++) {
+		if (i >= h->ncols * h->rows || i % h->rows >= h->shown) {
+			left_out++;
+			continue;
+		}
 		x = h->col_x[i / h->rows];
 		y = h->top + i % h->rows;
 		tui_pen_at(&p, y, x);
@@ -47,8 +52,13 @@ tui_draw_help(WINDOW *w, const struct tui_help_layout *h, const struct tui_view 
 		tui_pen_at(&p, y, x + TUI_HELP_NAME_W);
 		tui_pen_put_cut(&p, TUI_S_NORMAL, tui_keys[i].help);
 	}
+	if (left_out > 0)
+		snprintf(note, sizeof note, " ? again: what the figures mean; %d more keys in "
+		    "man specdec ", left_out);
+	else
+		snprintf(note, sizeof note, " ? again: what the figures mean; any other key closes ");
 	tui_pen_at(&p, getmaxy(w) - 1, TUI_BOX_X);	/* on the bottom border */
-	tui_pen_put(&p, TUI_S_DIM, " ? again: what the figures mean; any other key closes ");
+	tui_pen_put_cut(&p, TUI_S_DIM, note);
 }
 
 struct tui_rect

@@ -62,6 +62,7 @@ const struct tui_key tui_keys[] = {
 	    TUI_A_POS_NEXT },
 	{ { 'p' }, "p", "cycle lower-right pane", "p", "pane", TUI_A_LOWER },
 	{ { 'm' }, "m", "slow-motion step/stage", NULL, NULL, TUI_A_SLOWMO },
+	{ { 'M' }, "M", "ask before each verdict", NULL, NULL, TUI_A_SLOWMO_ASK },
 	{ { 'w' }, "w", "save the screen", NULL, NULL, TUI_A_SHOT },
 	{ { 'e' }, "e", "words: steps or text", NULL, NULL, TUI_A_TEXT },
 	{ { CTRL('l') }, "Ctrl-L", "redraw the screen", NULL, NULL, TUI_A_REDRAW },

@@ -30,6 +30,9 @@ struct dist_frame {
 	int scored;		/* the target's p is shown (slow motion: once scored) */
 	int checked;		/* its check is shown */
 	int ended;		/* the step's ending (residual, bonus) is shown */
+	int asking;		/* slow motion asks for this position's verdict */
+	int npos;		/* positions the title counts: the step's, or in slow
+				 * motion before its end the drafts' (no giveaway) */
 	int shares;		/* the output's shares are shown */
 	int rule_line;		/* one fixed pair: the rule's output against p */
 	int rule;		/* its column, where it differs from p (a lossy rule) */
@@ -58,22 +61,27 @@ frame_of(const struct sim *sim, const struct tui_view *v, struct dist_frame *fr)
 	struct slowmo_view sm;
 
 	memset(fr, 0, sizeof *fr);
-	fr->e = sim_recent(sim, sel);
-	fr->sv = sim_view(sim, sel);
+	fr->e = v->slowmo_entry != NULL ? v->slowmo_entry : sim_recent(sim, sel);
+	fr->sv = sim_entry_view(sim, fr->e);
 	if (fr->e == NULL || fr->sv == NULL || fr->sv->npos == 0)
 		return 0;
+	fr->npos = fr->sv->npos;
 	fr->pos = v->position < 0 || v->position >= fr->sv->npos ? fr->sv->npos - 1 :
 	    v->position;
 	fr->scored = fr->checked = fr->ended = 1;
-	if (v->slowmo_stage > 0 && sel == 0) {
-		slowmo_at(&fr->e->step, v->slowmo_stage, &sm);
-		fr->pos = sm.ended ? fr->sv->npos - 1 : sm.checked > 0 ? sm.checked - 1 : 0;
+	if (v->slowmo_entry != NULL) {
+		slowmo_at(&fr->e->step, v->slowmo_stage, v->slowmo_ask, &sm);
+		fr->pos = sm.at < fr->sv->npos ? sm.at : fr->sv->npos - 1;
 		fr->scored = sm.scored;
 		fr->checked = sm.checked > fr->pos;
+		fr->asking = sm.asking && sm.reached == fr->pos + 1;
 		fr->ended = sm.ended;
+		if (!sm.ended && fr->e->step.gamma > 0)
+			fr->npos = fr->e->step.gamma;
 	}
 	fr->shares = sim->pair != NULL ||	/* one pair: every step's target */
-	    stepview_same_target(fr->sv, sim_view(sim, sel + 1));
+	    stepview_same_target(fr->sv, v->slowmo_entry != NULL && sim_held(sim) != NULL ?
+	    sim_view(sim, 0) : sim_view(sim, sel + 1));
 	if (sim->pair != NULL && sim->pair->exact_known &&	/* this segment's rule */
 	    fr->e->verify.rule == sim->par.verify.rule &&
 	    fr->e->verify.lenience == sim->par.verify.lenience) {
@@ -109,7 +117,8 @@ check_line(struct tui_pen *p, const struct sim *sim, const struct dist_frame *fr
 	dw = source_label(&sim->src, at.drafted->id, a, sizeof a);
 	if (!fr->checked) {
 		tui_pen_printf(p, TUI_S_NORMAL, "draft %s: ", dw);
-		tui_pen_put(p, TUI_S_DIM, "to be checked");
+		tui_pen_put(p, fr->asking ? TUI_S_STATE : TUI_S_DIM, fr->asking ?
+		    "accept or reject?" : "to be checked");
 		return;
 	}
 	rej = at.drafted->outcome == SPEC_REJECTED;
@@ -331,7 +340,7 @@ dist_title(const struct dist_frame *fr, int width, char *title, size_t len)
 	int n;
 
 	n = snprintf(title, len, "distributions, step %llu pos %d/%d",
-	    (unsigned long long)fr->e->number, fr->pos + 1, fr->sv->npos);
+	    (unsigned long long)fr->e->number, fr->pos + 1, fr->npos);
 	if (n > 0 && (size_t)n < len && n + 7 + (int)strlen(repl) <= width - 4)
 		snprintf(title + n, len - (size_t)n, ", res %s", repl);
 }

@@ -1,7 +1,8 @@
-/* tui_pane_slowmo.c: the newest step in slow motion, in the step detail's place:
- * a caption for the stage, then one column per drafted position (token, q, p,
- * u against p/q, verdict) revealed as slowmo.h says, and the ending. Drafts
- * after a rejection stay on screen as "not checked". */
+/* tui_pane_slowmo.c: slow motion's step, in the step detail's place: a caption
+ * for the stage, then one column per drafted position (token, q, p, p/q, u,
+ * verdict) revealed as slowmo.h says, and the ending. The target's p and p/q
+ * show at every drafted position from the scoring stage on; drafts after a
+ * rejection stay on screen as "not checked". */
 #include "config.h"
 
 #include <inttypes.h>
@@ -17,9 +18,13 @@
 #define LABEL_W 6
 #define COL_W 7		/* as the step detail: a number of 5 and a gap of 2 */
 
-enum { ROW_CAPTION, ROW_TOKEN, ROW_Q, ROW_RATIO, ROW_CHECK, ROW_VERDICT, ROW_COUNT };
+/* The verdict shows in the u row (u in the verdict's colour, a rejected token
+ * in brackets) and in words in the caption, so the pane needs no more lines
+ * than the step detail it replaces. */
+enum { ROW_CAPTION, ROW_TOKEN, ROW_Q, ROW_P, ROW_RATIO, ROW_CHECK, ROW_COUNT };
+#define ROW_VERDICT ROW_CHECK
 
-static const char *const labels[] = { "", "token", "q", "p/q", "u", "" };
+static const char *const labels[] = { "", "token", "q", "p", "p/q", "u" };
 
 /* After a rejection: what replaced it, and the drafts never checked. */
 static void
@@ -34,6 +39,39 @@ rejected_caption(struct tui_pen *p, const struct spec_step *s, const char *word)
 	tui_pen_choose(p, TUI_S_RESIDUAL, unchecked > 0 ? lng : shrt, shrt, NULL);
 }
 
+/* The verdict at tested position k in words: u against the bound, accepted
+ * or rejected. */
+static void
+verdict_caption(struct tui_pen *p, const struct sim *sim, const struct spec_step *s, int k)
+{
+	const struct spec_token *t = &s->tok[k];
+	int rej = t->outcome == SPEC_REJECTED;
+	const char *name;
+	double b = verify_u_bound(&sim->par.verify, t->p, t->q, &name);
+
+	tui_pen_printf(p, TUI_S_STATE, "check %d: ", k + 1);
+	if (name != NULL)	/* a rule without u: the verdict alone */
+		tui_pen_printf(p, TUI_S_STATE, "u %.3f %s %s %.3f, ", t->u, rej ? ">=" : "<",
+		    name, b);
+	tui_pen_put(p, rej ? TUI_S_REJECTED : TUI_S_ACCEPTED, rej ? "reject" : "accept");
+}
+
+/* The caption of a check stage: the verdict asked for, or the sweep past the
+ * rejection. */
+static void
+check_caption(struct tui_pen *p, const struct sim *sim, const struct spec_step *s,
+    const struct slowmo_view *sm)
+{
+	if (sm->asking)
+		tui_pen_printf(p, TUI_S_STATE, "check %d: accept or reject? (m: reveal)",
+		    sm->reached);
+	else if (sm->reached > s->tested)
+		tui_pen_printf(p, TUI_S_STATE, "position %d: never checked (stopped at %d)",
+		    sm->reached, s->tested);
+	else
+		verdict_caption(p, sim, s, sm->reached - 1);
+}
+
 /* The caption of the stage. */
 static void
 caption(struct tui_pen *p, const struct sim *sim, const struct spec_step *s,
@@ -42,6 +80,7 @@ caption(struct tui_pen *p, const struct sim *sim, const struct spec_step *s,
 	const struct spec_token *last = &s->tok[s->ntok - 1];
 	char buf[64];
 	const char *a = source_label(&sim->src, last->id, buf, sizeof buf);
+
 	if (sm->phase == SLOWMO_DRAFT)
 		tui_pen_printf(p, TUI_S_STATE, "the draft proposes token %d of %d", sm->drafts,
 		    s->gamma);
@@ -49,7 +88,7 @@ caption(struct tui_pen *p, const struct sim *sim, const struct spec_step *s,
 		tui_pen_printf(p, TUI_S_STATE, "the target scores all %d in one forward",
 		    s->gamma);
 	else if (sm->phase == SLOWMO_CHECK)
-		tui_pen_printf(p, TUI_S_STATE, "check %d: accept if u < p/q", sm->checked);
+		check_caption(p, sim, s, sm);
 	else if (last->outcome == SPEC_RESIDUAL)
 		rejected_caption(p, s, a);
 	else
@@ -83,17 +122,37 @@ check_cell(struct tui_pen *p, const struct sim *sim, int col, const struct spec_
 
 	verify_u_bound(&sim->par.verify, t->p, t->q, &name);
 	snprintf(buf, sizeof buf, "%.3f", t->u);
-	put_at(p, ROW_CHECK, col, name != NULL ? TUI_S_NORMAL : TUI_S_DIM,
-	    name != NULL ? buf : "-");	/* a rule without u: no u to show */
-	put_at(p, ROW_VERDICT, col, rej ? TUI_S_REJECTED : TUI_S_ACCEPTED,
-	    rej ? "reject" : "accept");
+	put_at(p, ROW_CHECK, col, rej ? TUI_S_REJECTED : TUI_S_ACCEPTED,
+	    name != NULL ? buf : rej ? "reject" : "accept");	/* no u: the word */
+}
+
+/* The scoring stage's figures of drafted position k: p and the test's bound
+ * (p/q, or the rule's own), where the target scored it. */
+static void
+score_cells(struct tui_pen *p, const struct sim_entry *e, const struct stepview *sv,
+    int k, int col)
+{
+	const char *name;
+	char buf[32];
+	double pk = sv != NULL ? sv->p_drafted[k] : -1.0, b;
+
+	if (pk < 0.0)
+		return;
+	snprintf(buf, sizeof buf, "%.3f", pk);
+	put_at(p, ROW_P, col, TUI_S_NORMAL, buf);
+	b = verify_u_bound(&e->verify, pk, sv->q_drafted[k], &name);
+	if (name == NULL)
+		b = sv->q_drafted[k] > 0.0 ? pk / sv->q_drafted[k] : 0.0;
+	snprintf(buf, sizeof buf, b < 100.0 ? "%.3f" : "%.0f", b);
+	put_at(p, ROW_RATIO, col, TUI_S_NORMAL, buf);
 }
 
 /* Drafted position k in column col, as far as stage sm shows it. */
 static void
-draft_column(struct tui_pen *p, const struct sim *sim, const struct spec_step *s,
+draft_column(struct tui_pen *p, const struct sim *sim, const struct sim_entry *e,
     const struct stepview *sv, int k, int col, const struct slowmo_view *sm)
 {
+	const struct spec_step *s = &e->step;
 	struct stepview_at at;
 	char buf[64], text[80];
 	const char *word;
@@ -101,7 +160,7 @@ draft_column(struct tui_pen *p, const struct sim *sim, const struct spec_step *s
 
 	if (sm->checked > k)
 		style = s->tok[k].outcome == SPEC_REJECTED ? TUI_S_REJECTED : TUI_S_ACCEPTED;
-	else if (slowmo_unchecked(s, k) && sm->ended)
+	else if (slowmo_unchecked(s, k) && sm->reached > k)
 		style = TUI_S_DIM;
 	word = source_label(&sim->src, s->drafted[k], buf, sizeof buf);
 	if (style == TUI_S_REJECTED) {	/* the stream's cue, for monochrome too */
@@ -113,28 +172,24 @@ draft_column(struct tui_pen *p, const struct sim *sim, const struct spec_step *s
 		snprintf(buf, sizeof buf, "%.3f", sv->q_drafted[k]);
 		put_at(p, ROW_Q, col, TUI_S_NORMAL, buf);
 	}
+	if (sm->scored)
+		score_cells(p, e, sv, k, col);
 	if (slowmo_unchecked(s, k)) {
-		if (sm->ended)
+		if (sm->reached > k)
 			put_at(p, ROW_VERDICT, col, TUI_S_DIM, "unchkd");
 		return;
 	}
 	stepview_at(s, k, &at);
-	if (sm->scored) {
-		const char *name;
-		double b = verify_u_bound(&sim->par.verify, at.drafted->p, at.drafted->q,
-		    &name);
-
-		snprintf(buf, sizeof buf, "%.3f", name != NULL ? b : at.ratio);
-		put_at(p, ROW_RATIO, col, TUI_S_NORMAL, buf);
-	}
 	if (sm->checked > k)
 		check_cell(p, sim, col, at.drafted);
+	else if (sm->asking && sm->reached == k + 1)
+		put_at(p, ROW_CHECK, col, TUI_S_STATE, "?");
 }
 
 static void
 draw_slowmo(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
-	const struct sim_entry *e = sim_recent(sim, 0);
+	const struct sim_entry *e = v->slowmo_entry;
 	const struct spec_step *s;
 	struct tui_pen p = tui_pen_boxed(w, v->term);
 	struct slowmo_view sm;
@@ -144,7 +199,7 @@ draw_slowmo(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	if (e == NULL)
 		return;
 	s = &e->step;
-	slowmo_at(s, v->slowmo_stage, &sm);
+	slowmo_at(s, v->slowmo_stage, v->slowmo_ask, &sm);
 	last = slowmo_stages(s);
 	stage = v->slowmo_stage < last ? v->slowmo_stage : last;
 	snprintf(title, sizeof title, "slow motion: step %" PRIu64 ", stage %d/%d%s",
@@ -165,7 +220,7 @@ draw_slowmo(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	if (k > ncols)
 		first = k - ncols;
 	for (k = first; k < sm.drafts && k - first < ncols; k++)
-		draft_column(&p, sim, s, sim_view(sim, 0), k, k - first, &sm);
+		draft_column(&p, sim, e, sim_entry_view(sim, e), k, k - first, &sm);
 	if (sm.ended && s->tok[s->ntok - 1].outcome == SPEC_BONUS && s->gamma - first < ncols) {
 		const struct spec_token *t = &s->tok[s->ntok - 1];
 

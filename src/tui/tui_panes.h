@@ -18,6 +18,7 @@
 
 struct sim;
 struct sim_figures;
+struct sim_entry;
 
 /* What the panes show besides the model itself. */
 struct tui_view {
@@ -32,8 +33,11 @@ struct tui_view {
 	size_t selected;	/* steps back from the newest; only when paused */
 	enum tui_lower lower;	/* what the right-hand lower pane shows */
 	int position;		/* the distributions' position in the step; -1: its last */
-	int slowmo_stage;	/* slow motion's stage (slowmo.h) of the newest step; 0: off */
+	int slowmo_stage;	/* slow motion's stage (slowmo.h) of its step; 0: off */
 	int slowmo_auto;	/* the stages advance by themselves */
+	int slowmo_ask;		/* a check stage asks for the verdict before showing it */
+	const struct sim_entry *slowmo_entry;	/* the step slow motion plays (held
+						 * back until its last stage), or NULL */
 	int token;		/* the step detail's selected token, or -1: the last
 				 * tested one */
 	const char *status;	/* a message for the key bar's line, or NULL */

@@ -2,15 +2,19 @@
  * newterm, endwin, start_color or sigaction for the live view. */
 #include "config.h"
 
+#include <errno.h>
 #include <langinfo.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
 #include "tui/tui_term.h"
+#include "util/asciicast.h"
 #include "util/sig.h"
 #include "util/xalloc.h"
 
@@ -290,10 +294,142 @@ enable_mouse(void)
 	add_restore_bytes("\033[?1006l\033[?1002l\033[?1000l");
 }
 
+/* Recording. ncurses writes straight to its output's file descriptor (not
+ * through the FILE), so the tee is a pipe: curses writes into it, and a pump
+ * thread copies every byte to the terminal and to the recording. Curses then
+ * cannot ask the terminal's size or set its modes through its output, so the
+ * size is handed to it in LINES and COLUMNS, the modes are set on stdin here,
+ * and tui_term_resized() watches the size. */
+
+/* Write all of buf to fd; 0, or -1. */
+static int
+write_all(int fd, const char *buf, size_t len)
+{
+	ssize_t n;
+
+	while (len > 0) {
+		n = write(fd, buf, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+static void *
+pump(void *arg)
+{
+	struct tui_term *t = arg;
+	char buf[8192];
+	ssize_t n;
+
+	for (;;) {
+		n = read(t->pipe_in, buf, sizeof buf);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		(void)write_all(STDOUT_FILENO, buf, (size_t)n);
+		asciicast_output(t->rec, buf, (size_t)n);
+	}
+	return NULL;
+}
+
+/* The terminal's size now, from stdout; 0, or -1. */
+static int
+real_size(int *cols, int *rows)
+{
+	struct winsize ws;
+
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0 || ws.ws_col == 0 || ws.ws_row == 0)
+		return -1;
+	*cols = ws.ws_col;
+	*rows = ws.ws_row;
+	return 0;
+}
+
+/* cbreak, noecho and nonl on the terminal itself, as curses would set them. */
+static void
+recording_modes(void)
+{
+	struct termios tm = term_saved;
+
+	tm.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+	tm.c_iflag &= ~(tcflag_t)ICRNL;
+	tm.c_cc[VMIN] = 1;
+	tm.c_cc[VTIME] = 0;
+	tcsetattr(STDIN_FILENO, TCSADRAIN, &tm);
+}
+
+/* The stream curses writes to: stdout, or with rec the pipe to the pump. */
+static FILE *
+output_stream(struct tui_term *t, struct asciicast *rec)
+{
+	char num[32];
+	int fds[2];
+
+	if (rec == NULL)
+		return stdout;
+	if (real_size(&t->cols, &t->rows) != 0 || pipe(fds) != 0)
+		return NULL;
+	snprintf(num, sizeof num, "%d", t->rows);
+	setenv("LINES", num, 1);
+	snprintf(num, sizeof num, "%d", t->cols);
+	setenv("COLUMNS", num, 1);
+	fflush(stdout);
+	t->rec = rec;
+	t->pipe_in = fds[0];
+	if ((t->tee = fdopen(fds[1], "w")) == NULL ||
+	    pthread_create(&t->pump, NULL, pump, t) != 0) {
+		if (t->tee != NULL)
+			fclose(t->tee);
+		else
+			close(fds[1]);
+		close(fds[0]);
+		t->tee = NULL;
+		return NULL;
+	}
+	t->pumping = 1;
+	return t->tee;
+}
+
+/* The pipe closed and the pump's last bytes out. */
+static void
+end_recording(struct tui_term *t)
+{
+	if (t->tee != NULL)
+		fclose(t->tee);
+	t->tee = NULL;
+	if (t->pumping)
+		pthread_join(t->pump, NULL);
+	if (t->pumping)
+		close(t->pipe_in);
+	t->pumping = 0;
+}
+
 int
-tui_term_open(struct tui_term *t, char *err, size_t errlen)
+tui_term_resized(struct tui_term *t)
+{
+	int cols, rows;
+
+	if (t->rec == NULL || real_size(&cols, &rows) != 0 ||
+	    (cols == t->cols && rows == t->rows))
+		return 0;
+	t->cols = cols;
+	t->rows = rows;
+	resizeterm(rows, cols);
+	asciicast_resize(t->rec, cols, rows);
+	return 1;
+}
+
+int
+tui_term_open(struct tui_term *t, struct asciicast *rec, char *err, size_t errlen)
 {
 	const char *term = getenv("TERM");
+	FILE *out;
 
 	memset(t, 0, sizeof *t);
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
@@ -303,8 +439,10 @@ tui_term_open(struct tui_term *t, char *err, size_t errlen)
 		return -1;
 	term_saved_ok = tcgetattr(STDIN_FILENO, &term_saved) == 0;
 	install_signals();
-	if ((t->screen = newterm(NULL, stdout, stdin)) == NULL) {
+	if ((out = output_stream(t, rec)) == NULL ||
+	    (t->screen = newterm(NULL, out, stdin)) == NULL) {
 		restore_signals();
+		end_recording(t);
 		return no_terminal(err, errlen, "cannot drive this terminal type (check "
 		    "TERM)");
 	}
@@ -314,6 +452,8 @@ tui_term_open(struct tui_term *t, char *err, size_t errlen)
 	cbreak();
 	noecho();
 	nonl();
+	if (t->rec != NULL)
+		recording_modes();
 	keypad(stdscr, TRUE);
 	leaveok(stdscr, TRUE);
 	curs_set(0);
@@ -333,6 +473,7 @@ tui_term_close(struct tui_term *t)
 	delscreen(t->screen);
 	t->screen = NULL;
 	restore_signals();
+	end_recording(t);
 	fflush(stdout);
 }
 

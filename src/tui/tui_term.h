@@ -4,6 +4,7 @@
 #ifndef SPECDEC_TUI_TERM_H
 #define SPECDEC_TUI_TERM_H
 
+#include <pthread.h>
 #include <stddef.h>
 
 #define _XOPEN_SOURCE_EXTENDED 1
@@ -31,18 +32,33 @@ enum tui_style {
 	TUI_S_COUNT = TUI_S_CURVE + 4,
 };
 
+struct asciicast;
+
 struct tui_term {
 	SCREEN *screen;
+	struct asciicast *rec;	/* the recording, or NULL */
+	FILE *tee;		/* with one: the pipe curses writes to, */
+	int pipe_in;		/* its other end, */
+	pthread_t pump;		/* read by this thread */
+	int pumping;
+	int cols, rows;		/* the terminal's size, watched while recording */
 	int colour;		/* colours in use (a colour terminal and no NO_COLOR) */
 	int utf8;		/* the locale's codeset is UTF-8: Unicode glyphs allowed */
 	attr_t attr[TUI_S_COUNT];	/* attributes with the colour pair included */
 };
 
+/* While recording (curses cannot see the terminal's size then): whether the
+ * terminal has a new size, which curses is told (resizeterm) and the recording
+ * gets as a resize event; the view lays itself out again when it is 1. */
+int tui_term_resized(struct tui_term *t);
+
 /* Take over the terminal. Without a terminal on stdin and stdout, or when curses
  * cannot drive it, write one line to err (errmsg.h) pointing to --batch and
- * return -1 with nothing to undo; otherwise 0. Until tui_term_close, running out
- * of memory restores the terminal before its message (xalloc's fatal hook). */
-int tui_term_open(struct tui_term *t, char *err, size_t errlen);
+ * return -1 with nothing to undo; otherwise 0. With rec, every byte curses
+ * writes to the terminal is also handed to the recording (asciicast.h). Until
+ * tui_term_close, running out of memory restores the terminal before its
+ * message (xalloc's fatal hook). */
+int tui_term_open(struct tui_term *t, struct asciicast *rec, char *err, size_t errlen);
 
 /* Give the terminal back exactly as it was found. */
 void tui_term_close(struct tui_term *t);

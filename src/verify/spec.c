@@ -62,7 +62,7 @@ std_beta(const void *ctx, const struct spec_position *at)
 }
 
 static const struct spec_rule standard = {
-	NULL, std_draft, std_test, std_replace, std_bonus, std_beta, 0.0, 0.0,
+	NULL, std_draft, std_test, std_replace, std_bonus, std_beta, 0.0, 0.0, 0,
 };
 
 /* rule with its NULL hooks filled from the standard rule. */
@@ -209,6 +209,12 @@ spec_step_rule(struct source *src, struct rng *rng, int gamma, double *scratch,
 	for (k = 0; k < gamma; k++)
 		if (!test_position(src, rng, &rule, at, k, &beta, scratch, out, targets))
 			break;
+	targets->nscored = out->tested;
+	for (k = out->tested; rule.score_all && k < gamma; k++) {
+		source_dists(src, at[k].node, &at[k].p, NULL);
+		targets->p[k] = at[k].p;
+		targets->nscored = k + 1;
+	}
 	if (out->accepted == gamma)
 		finish_bonus(src, rng, &rule, at, out, targets);
 	out->emitted = spec_emitted_ids(out, emitted);

@@ -72,6 +72,9 @@ struct spec_targets {
 	struct pdist p[SPEC_GAMMA_MAX + 1];
 	struct pdist q[SPEC_GAMMA_MAX + 1];	/* the draft at the same position */
 	int has_q[SPEC_GAMMA_MAX + 1];		/* whether q[k] was fetched */
+	int nscored;		/* p[0..nscored-1] hold the target at the drafted
+				 * positions (the tested ones, or all under the
+				 * rule's score_all or block verification) */
 };
 
 /* The target and the draft at one position, and the source's node they were
@@ -113,6 +116,10 @@ struct spec_rule {
 	 * decides only whether the next position is drafted, from the drafts
 	 * before it, so the step stays exact. */
 	double confidence;
+	/* Score p also at the drafts never tested (slow motion shows p at
+	 * every drafted position): one target evaluation more each, no random
+	 * number, so the step is the same. */
+	int score_all;
 };
 
 /* Run one step with draft length gamma (SPEC_GAMMA_MIN..SPEC_GAMMA_MAX; with a

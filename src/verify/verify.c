@@ -136,6 +136,7 @@ verify_step(const struct verify_params *par, struct source *src, struct rng *rng
 	const struct verify_entry *e = verify_entry(par->rule);
 	struct spec_rule rule = e->hooks;
 
+	targets->nscored = 0;
 	if (e->step != NULL) {
 		e->step(par, src, rng, gamma, scratch, out, targets);
 		return;
@@ -143,6 +144,7 @@ verify_step(const struct verify_params *par, struct source *src, struct rng *rng
 	rule.ctx = par;
 	rule.p_min = par->draft_p_min;
 	rule.confidence = par->draft_confidence;
+	rule.score_all = par->score_all;
 	spec_step_rule(src, rng, gamma, scratch, &rule, out, targets);
 }
 

@@ -72,6 +72,8 @@ struct verify_params {
 	double draft_confidence;	/* drafting stops after a draft x with
 				 * q(x) below it (the confidence schedule); 0:
 				 * never */
+	int score_all;		/* score p at every drafted position, tested or
+				 * not (spec_rule's score_all); set per step */
 };
 
 /* An entry's flags. */

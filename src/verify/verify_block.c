@@ -42,6 +42,7 @@ fetch_block(struct source *src, struct rng *rng, int gamma,
 		targets->q[k] = at[k].q;
 		targets->has_q[k] = 1;
 	}
+	targets->nscored = gamma;
 	return gamma;
 }
 

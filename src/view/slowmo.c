@@ -8,11 +8,11 @@
 int
 slowmo_stages(const struct spec_step *step)
 {
-	return step->gamma + step->tested + 2;
+	return 2 * step->gamma + 2;
 }
 
 void
-slowmo_at(const struct spec_step *step, int stage, struct slowmo_view *v)
+slowmo_at(const struct spec_step *step, int stage, int ask, struct slowmo_view *v)
 {
 	int g = step->gamma, last = slowmo_stages(step);
 
@@ -20,10 +20,17 @@ slowmo_at(const struct spec_step *step, int stage, struct slowmo_view *v)
 	memset(v, 0, sizeof *v);
 	v->drafts = stage < g ? stage : g;
 	v->scored = stage > g;
-	v->checked = stage > g + 1 ? stage - g - 1 : 0;
-	v->checked = v->checked < step->tested ? v->checked : step->tested;
 	v->ended = stage == last;
-	v->phase = v->ended ? SLOWMO_END : v->checked > 0 ? SLOWMO_CHECK :
+	v->reached = v->ended ? g : stage > g + 1 ? stage - g - 1 : 0;
+	v->checked = v->reached < step->tested ? v->reached : step->tested;
+	if (ask && !v->ended && v->reached > 0 && v->reached <= step->tested) {
+		v->asking = 1;
+		v->checked--;
+	}
+	v->at = v->ended ? step->tested + (step->accepted == g) - 1 :
+	    v->reached > step->tested ? step->tested - 1 : v->reached > 0 ? v->reached - 1 : 0;
+	v->at = v->at < 0 ? 0 : v->at;
+	v->phase = v->ended ? SLOWMO_END : v->reached > 0 ? SLOWMO_CHECK :
 	    v->scored ? SLOWMO_SCORE : SLOWMO_DRAFT;
 }
 

@@ -79,8 +79,11 @@ stepview_capture(struct stepview *v, const struct spec_step *step,
 	if (step->accepted == step->gamma)
 		stepview_capture_pos(&v->pos[v->npos++], &targets->p[step->gamma],
 		    &targets->q[step->gamma], rule);
-	for (k = 0; k < step->gamma; k++)
+	for (k = 0; k < step->gamma; k++) {
 		v->q_drafted[k] = pdist_prob(&targets->q[k], (size_t)step->drafted[k]);
+		v->p_drafted[k] = k < targets->nscored ?
+		    pdist_prob(&targets->p[k], (size_t)step->drafted[k]) : -1.0;
+	}
 }
 
 static double

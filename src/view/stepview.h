@@ -36,6 +36,9 @@ struct stepview {
 	int npos;		/* positions scored: the tested ones, then the bonus's */
 	struct stepview_pos pos[SPEC_GAMMA_MAX + 1];
 	double q_drafted[SPEC_GAMMA_MAX];	/* q of each drafted token */
+	double p_drafted[SPEC_GAMMA_MAX];	/* p of each drafted token where the
+						 * target scored it (spec_targets'
+						 * nscored), else -1 */
 };
 
 /* One row of the distributions pane: a token (id >= 0) or the rest (id -1). */

@@ -6,6 +6,7 @@
 #include "view/tui_layout.h"
 
 #define STATS_SHARE_FROM 24	/* the statistics get a third of the lines above this */
+#define HELP_TEXT_MIN 16	/* a column's text, at the least: the rest may be cut */
 #define HELP_PAD 2		/* border and a blank line, above and below the entries */
 #define HELP_GAP 2		/* columns before the first column (border, space), between
 				 * two, and after the last (space, border) */
@@ -109,23 +110,45 @@ help_column_width(int n, int (*text_w)(int i), int c, int rows)
 	return TUI_HELP_NAME_W + max;
 }
 
+/* Columns that ncols columns need at the least: each entry's name and the first
+ * HELP_TEXT_MIN columns of its text (the rest may be cut), gaps included. */
+static int
+help_width_min(int ncols)
+{
+	return HELP_GAP + ncols * (TUI_HELP_NAME_W + HELP_TEXT_MIN + HELP_GAP);
+}
+
 void
 tui_layout_help(int cols, int lines, int n, int (*text_w)(int i), int (*rows)(int ncols),
     struct tui_help_layout *h)
 {
-	int most = n < TUI_HELP_COLS_MAX ? n : TUI_HELP_COLS_MAX, nc = 1, c, x, w, ht;
+	int most = n < TUI_HELP_COLS_MAX ? n : TUI_HELP_COLS_MAX, nc, c, x, w, ht, pad;
 
-	while (nc < most && rows(nc) + 2 * HELP_PAD > lines)
-		nc++;
+	/* the columns the width holds; of those, the fewest whose rows fit with a
+	 * blank line above and below, or else with the border alone, or else all */
+	while (most > 1 && help_width_min(most) > cols)
+		most--;
+	for (pad = HELP_PAD; pad >= 1; pad--) {
+		for (nc = 1; nc <= most && rows(nc) + 2 * pad > lines; nc++)
+			;
+		if (nc <= most)
+			break;
+	}
+	if (pad < 1) {
+		pad = 1;
+		nc = most;
+	}
 	memset(h, 0, sizeof *h);
 	h->ncols = nc;
 	h->rows = rows(nc);
-	h->top = HELP_PAD;
+	h->top = pad;
+	h->shown = h->rows < lines - 2 * pad ? h->rows : lines - 2 * pad;
+	h->shown = h->shown > 0 ? h->shown : 0;
 	for (c = 0, x = HELP_GAP; c < nc; c++) {
 		h->col_x[c] = x;
 		x += help_column_width(n, text_w, c, h->rows) + HELP_GAP;
 	}
 	w = x < cols ? x : cols;
-	ht = h->rows + 2 * HELP_PAD < lines ? h->rows + 2 * HELP_PAD : lines;
+	ht = h->shown + 2 * pad;
 	h->win = rect((lines - ht) / 2, (cols - w) / 2, ht, w);
 }

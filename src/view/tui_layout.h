@@ -76,15 +76,19 @@ enum tui_lower tui_layout_next_lower(const struct tui_layout *lay, enum tui_lowe
 struct tui_help_layout {
 	struct tui_rect win;	/* centred, border included, clipped to the screen */
 	int ncols, rows;	/* columns of entries; entries per column */
+	int shown;		/* rows of each column shown (rows, or fewer when
+				 * the screen is too short: the rest are left out) */
 	int top;		/* the first entry's row in win */
 	int col_x[TUI_HELP_COLS_MAX];	/* each column's first x in win */
 };
 
 /* Lay the help overlay out over cols x lines for n entries: text_w(i) is the width
  * of entry i's text, rows(ncols) the rows that ncols columns need (at least n /
- * ncols, rounded up). It takes the fewest columns whose rows fit between the
- * border and a blank line above and below them (all n when none do), each column
- * as wide as its widest entry, two columns apart. */
+ * ncols, rounded up). Of the column counts the width holds (each column's name
+ * and 16 columns of its text; a longer text is cut at the right edge), it takes
+ * the fewest whose rows fit between the border and a blank line above and below
+ * them, or else between the borders alone, or else the most, each showing its
+ * first shown rows. Each column is as wide as its widest entry, two apart. */
 void tui_layout_help(int cols, int lines, int n, int (*text_w)(int i),
     int (*rows)(int ncols), struct tui_help_layout *h);
 

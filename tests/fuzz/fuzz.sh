@@ -11,6 +11,7 @@
 #   cli       the command line: status 0, or 2 with one escaped line; values in range
 #   sim       a replay file run through the simulation for 40 steps: every figure
 #             finite and in range
+#   lesson    the lesson script parser: a lesson, or one "NAME:LINE: message"
 #   rules     every rule and schedule, the lenience, E, D, P, k, the cost ratio and
 #             gamma up to 32, over the stub or a replay file, for 40 steps: every
 #             figure finite and in range
@@ -51,6 +52,11 @@ seeds() {
 		printf '\003# vocab 4\n0.5 0.3 0.1 0.1\n0.25,0.25,0.25,0.25\n0:1 3:2\n1:1e-3 2:5\n' > "$2/a"
 		printf '\001 1 0\n0 1\n' > "$2/b"
 		printf '\007# vocab 3\n0:1\n1:1\n1e-300 1 1e300\n1 1 1\n' > "$2/c" ;;
+	lesson)
+		cp "$top/data/lessons/one-step.lesson" "$2/a"
+		cp "$top/data/lessons/gamma.lesson" "$2/b"
+		printf 'title t\nset gamma 40\nask q\nchoice a <1 x\n' > "$2/c"
+		printf 'title t\npair 1 2 / 2 1 / a b\nkeys 1s n m M\nwait 3 s\n' > "$2/d" ;;
 	rules)
 		# 16 bytes of parameters (rule, schedule, gamma, L, E, D, P, k, draft
 		# cost, seed), then the source: even, the stub; odd, a replay file
@@ -126,7 +132,7 @@ run_harness() {
 n=0
 running=0
 names=
-for h in ${FUZZ_ONLY:-replay tokenize cli sim rules metrics}; do
+for h in ${FUZZ_ONLY:-replay tokenize cli sim rules metrics lesson}; do
 	n=$((n + 1))
 	names="$names $h"
 	run_harness $n $h > "$tmp/$h.tap" &

@@ -205,20 +205,24 @@ check_help(const struct tui_help_layout *h, int cols, int lines, const int *want
 {
 	tap_ok(h->win.y == want[0] && h->win.x == want[1] && h->win.h == want[2] &&
 	    h->win.w == want[3] && h->ncols == want[4] && h->rows == want[5] &&
-	    h->top == 2, "%s at %dx%d: window y%d x%d h%d w%d, %d columns of %d rows from "
-	    "row %d; want y%d x%d h%d w%d, %d of %d from row 2", what, cols, lines, h->win.y,
-	    h->win.x, h->win.h, h->win.w, h->ncols, h->rows, h->top, want[0], want[1],
-	    want[2], want[3], want[4], want[5]);
+	    h->top == want[6] && h->shown == want[7], "%s at %dx%d: window y%d x%d h%d w%d, "
+	    "%d columns of %d rows (%d shown) from row %d; want y%d x%d h%d w%d, %d of %d "
+	    "(%d) from row %d", what, cols, lines, h->win.y, h->win.x, h->win.h, h->win.w,
+	    h->ncols, h->rows, h->shown, h->top, want[0], want[1], want[2], want[3], want[4],
+	    want[5], want[7], want[6]);
 }
 
-/* Each column as wide as its widest entry: border and space, name, text, gap. */
+/* Each column as wide as its widest entry: border and space, name, text, gap;
+ * as many columns as the width holds with 16 columns of text (2 + 28 a column). */
 static void
 test_help_synthetic(void)
 {
-	static const int tall[6] = { 6, 30, 11, 44, 1, 7 };
-	static const int two[6] = { 0, 1, 8, 68, 2, 4 };
-	static const int three[6] = { 0, 5, 7, 100, 3, 3 };
-	static const int clipped[6] = { 0, 0, 7, 70, 3, 3 };
+	/* y, x, h, w, columns, rows, top, rows shown */
+	static const int tall[8] = { 6, 30, 11, 44, 1, 7, 2, 7 };
+	static const int two[8] = { 0, 1, 8, 68, 2, 4, 2, 4 };
+	static const int three[8] = { 0, 5, 7, 100, 3, 3, 2, 3 };
+	static const int border[8] = { 0, 1, 6, 68, 2, 4, 1, 4 };
+	static const int cut[8] = { 0, 1, 4, 68, 2, 4, 1, 2 };
 	struct tui_help_layout h;
 
 	tui_layout_help(104, 23, 7, synth_text_w, synth_rows, &h);
@@ -234,10 +238,12 @@ test_help_synthetic(void)
 	tap_ok(h.col_x[1] == 34 && h.col_x[2] == 76, "three columns at x 2, 34, 76 (got %d, %d)",
 	    h.col_x[1], h.col_x[2]);
 	tui_layout_help(70, 7, 7, synth_text_w, synth_rows, &h);
-	check_help(&h, 70, 7, clipped, "a window wider than the screen is clipped to it");
+	check_help(&h, 70, 7, border, "70 columns hold two: no blank line, the border alone");
+	tui_layout_help(70, 4, 7, synth_text_w, synth_rows, &h);
+	check_help(&h, 70, 4, cut, "4 lines: two rows of each column shown");
 	tui_layout_help(200, 4, 7, synth_text_w, synth_rows, &h);
-	tap_ok(h.ncols == 7 && h.rows == 1 && h.win.h == 4,
-	    "4 lines: one row per column, all 7 columns, clipped to the screen (%d of %d, h%d)",
+	tap_ok(h.ncols == 4 && h.rows == 2 && h.shown == 2 && h.win.h == 4,
+	    "200x4: four columns of two rows between the borders (%d of %d, h%d)",
 	    h.ncols, h.rows, h.win.h);
 }
 
@@ -248,12 +254,12 @@ test_help_drawn(void)
 {
 	static const struct {
 		int cols, lines;
-		int want[6];	/* y, x, h, w, columns, rows */
+		int want[8];	/* y, x, h, w, columns, rows, top, rows shown */
 		int col_x1;	/* the second column's x, or 0 */
 	} cases[] = {
-		{ 80, 24, { 3, 0, 18, 80, 3, 14 }, 38 },	/* 40 keys */
-		{ 120, 40, { 7, 23, 25, 74, 2, 21 }, 40 },
-		{ 72, 20, { 1, 0, 18, 72, 3, 14 }, 38 },
+		{ 80, 24, { 0, 2, 23, 75, 2, 21, 1, 21 }, 40 },	/* 41 keys */
+		{ 120, 40, { 7, 22, 25, 75, 2, 21, 2, 21 }, 40 },
+		{ 72, 20, { 0, 0, 20, 72, 2, 21, 1, 18 }, 40 },	/* 5 left out */
 	};
 	struct tui_help_layout h;
 	size_t i;

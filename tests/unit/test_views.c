@@ -256,23 +256,34 @@ test_timeline(void)
 static void
 test_slowmo(void)
 {
-	struct spec_step s;
+	struct spec_step s, all;
 	struct slowmo_view v;
 
 	make_step(&s, 4, 1);	/* tested 2: rejected at position 1 */
-	tap_eq(slowmo_stages(&s), 4 + 2 + 2, "gamma 4, 2 tested: 8 stages");
-	slowmo_at(&s, 3, &v);
+	make_step(&all, 4, 4);	/* all 4 accepted */
+	tap_eq(slowmo_stages(&s), 2 * 4 + 2, "gamma 4, rejected at 2: 10 stages");
+	tap_eq(slowmo_stages(&all), 2 * 4 + 2, "gamma 4, all accepted: 10 stages too");
+	slowmo_at(&s, 3, 0, &v);
 	tap_ok(v.phase == SLOWMO_DRAFT && v.drafts == 3 && !v.scored,
 	    "stage 3: the draft has proposed 3");
-	slowmo_at(&s, 5, &v);
-	tap_ok(v.phase == SLOWMO_SCORE && v.drafts == 4 && v.scored && v.checked == 0,
-	    "stage 5: the target scored all 4");
-	slowmo_at(&s, 7, &v);
-	tap_ok(v.phase == SLOWMO_CHECK && v.checked == 2 && !v.ended,
-	    "stage 7: two checks shown");
-	slowmo_at(&s, 8, &v);
-	tap_ok(v.phase == SLOWMO_END && v.ended && v.checked == 2, "stage 8: the end");
-	slowmo_at(&s, 99, &v);
+	slowmo_at(&s, 5, 0, &v);
+	tap_ok(v.phase == SLOWMO_SCORE && v.drafts == 4 && v.scored && v.checked == 0 &&
+	    v.reached == 0, "stage 5: the target scored all 4");
+	slowmo_at(&s, 7, 0, &v);
+	tap_ok(v.phase == SLOWMO_CHECK && v.checked == 2 && v.reached == 2 && v.at == 1 &&
+	    !v.ended, "stage 7: two checks shown");
+	slowmo_at(&s, 7, 1, &v);
+	tap_ok(v.asking && v.checked == 1 && v.at == 1, "asked: the second verdict held back");
+	slowmo_at(&s, 8, 1, &v);
+	tap_ok(!v.asking && v.checked == 2 && v.reached == 3 && v.at == 1,
+	    "stage 8: position 3 never checked, nothing to ask");
+	slowmo_at(&s, 10, 0, &v);
+	tap_ok(v.phase == SLOWMO_END && v.ended && v.checked == 2 && v.at == 1,
+	    "stage 10: the end, at the rejected position");
+	slowmo_at(&all, 10, 1, &v);
+	tap_ok(v.ended && !v.asking && v.checked == 4 && v.at == 4,
+	    "all accepted: the end at the bonus position");
+	slowmo_at(&s, 99, 0, &v);
 	tap_ok(v.ended, "past the last stage: the last");
 	tap_ok(!slowmo_unchecked(&s, 1) && slowmo_unchecked(&s, 2) && slowmo_unchecked(&s, 3),
 	    "drafts 2 and 3 were not checked");
@@ -325,10 +336,57 @@ out:
 	sim_close(&sim);
 }
 
+/* Slow motion's held step: out of the ring, the statistics and the count until
+ * it is released; scored at every drafted position (p of each draft, as the
+ * fixed pair gives it); released by the next step too, so none is lost. */
+static void
+test_sim_held(void)
+{
+	struct fixed_pair pair = { .p = tp, .q = tq };
+	struct sim_params par = { .gamma = 4, .noise = 0.0, .seed = 11, .target_ms = 10.0,
+	    .draft_ms = 1.0 };
+	const struct stepview *sv;
+	const struct sim_entry *e, *before;
+	struct source src;
+	struct sim sim;
+	uint64_t tokens;
+	int k, good = 1;
+
+	fixed_source_open(&src, &pair, 5);
+	if (!tap_ok(sim_open(&sim, &par, &src) == 0, "sim_open (held)"))
+		return;
+	sim_keep_views(&sim, 1);
+	sim_step(&sim);
+	before = sim_recent(&sim, 0);
+	tokens = sim.stats.tokens;
+	e = sim_step_held(&sim);
+	tap_ok(sim_held(&sim) == e && e->number == 2, "held: step 2 waits");
+	tap_ok(sim.steps_total == 1 && sim.stats.steps == 1 && sim.stats.tokens == tokens &&
+	    sim.ring_len == 1 && sim_recent(&sim, 0) == before,
+	    "held: the count, the statistics and the ring are as before it");
+	sim_keep_newest(&sim);
+	sv = sim_entry_view(&sim, e);
+	if (tap_ok(sv != NULL && sv->number == 2, "held: its distributions kept"))
+		for (k = 0; k < e->step.gamma; k++)
+			good &= sv->p_drafted[k] == tp[e->step.drafted[k]];
+	tap_ok(good, "held: p of every drafted token, tested or not (%d of %d tested)",
+	    e->step.tested, e->step.gamma);
+	sim_release(&sim);
+	tap_ok(sim_held(&sim) == NULL && sim.steps_total == 2 && sim.stats.steps == 2 &&
+	    sim.stats.tokens == tokens + (uint64_t)e->step.emitted &&
+	    sim_recent(&sim, 0)->number == 2, "released: counted as step 2");
+	sim_step_held(&sim);
+	sim_step(&sim);
+	tap_ok(sim_held(&sim) == NULL && sim.steps_total == 4 && sim.stats.steps == 4,
+	    "a step after a held one counts both");
+	sim_close(&sim);
+}
+
 int
 main(void)
 {
 	test_sim_views();
+	test_sim_held();
 	test_capture();
 	test_capture_many();
 	test_shares();

@@ -93,33 +93,35 @@ view m 80 24 "--paused --seed 9"
 check m "step 0" "paused at step 0"
 keys m m
 check m "the draft proposes token 1 of 4" "m: the draft proposes its first token"
-check m "slow motion: step 1, stage 1/7" "slow motion of step 1, in 7 stages"
+check m "slow motion: step 1, stage 1/10" "slow motion of step 1, in 10 stages"
 check m "distributions, step 1" "the distributions pane in view"
 check m "q only: not scored yet" "distributions: q alone while the draft proposes"
-wait_for m "stage 2/7"
+wait_for m "stage 2/10"
 ok $? "the next stage comes by itself" "$(screen m)"
 keys m space
 # m one stage at a time, each press waited for, so none piles up on a loaded
 # machine and overshoots
 i=0
 while [ $i -lt 8 ] && ! screen m | grep -qF "the target scores all 4 in one forward"; do
-	at=$(screen m | sed -n 's/.*stage \([0-9]\)\/7.*/\1/p' | head -n 1)
-	if [ -n "$at" ] && [ "$at" -lt 7 ]; then
-		press m m "stage $((at + 1))/7" "stage $at/7"
+	at=$(screen m | sed -n 's/.*stage \([0-9]\)\/10.*/\1/p' | head -n 1)
+	if [ -n "$at" ] && [ "$at" -lt 10 ]; then
+		press m m "stage $((at + 1))/10" "stage $at/10"
 	else
 		keys m m
 		sleep 0.2
 	fi
 	i=$((i + 1))
 done
-check m "stage 5/7" "m, stage by stage: the target scores the drafts at stage 5"
+check m "stage 5/10" "m, stage by stage: the target scores the drafts at stage 5"
 sleep 2
-screen m | grep -qF "stage 5/7"
+screen m | grep -qF "stage 5/10"
 ok $? "stopped: stage 5 stays without a key" "$(screen m)"
 keys m m
-check m "check 1: accept if u < p/q" "m: the check of position 1"
+check m "check 1: u 0.921 >= p/q 0.684, reject" "m: the check of position 1"
 check m "the u 0.92 ≥ 0.68 reject" "distributions: u against p/q at the check"
-keys m m
+for k in 7 8 9 10; do
+	press m m "stage $k/10" "stage $((k - 1))/10"
+done
 check m "reject at 1: in from residual" "m: the rejection and the residual"
 s=$(screen m)
 [ "$(printf '%s\n' "$s" | grep -o "unchkd" | wc -l)" -eq 3 ]

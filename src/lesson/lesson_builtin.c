@@ -1,0 +1,41 @@
+/* lesson_builtin.c: the table of built-in lessons. */
+#include "config.h"
+
+#include <string.h>
+
+#include "lesson/lesson_builtin.h"
+
+const struct lesson_builtin lesson_builtins[] = {
+	{ "one-step", "one step and why: drafts, p, q, min(p, q), the residual, the bonus",
+	  lesson_text_one_step, &lesson_text_one_step_len },
+	{ "lossless", "the output is exactly p: the correct sampler against the mistakes",
+	  lesson_text_lossless, &lesson_text_lossless_len },
+	{ "gamma", "choosing gamma: the cost model, the speedup curve and its optimum",
+	  lesson_text_gamma, &lesson_text_gamma_len },
+};
+const int lesson_nbuiltins = (int)(sizeof lesson_builtins / sizeof lesson_builtins[0]);
+
+const struct lesson_builtin *
+lesson_builtin_find(const char *name)
+{
+	int i;
+
+	for (i = 0; i < lesson_nbuiltins; i++)
+		if (strcmp(lesson_builtins[i].name, name) == 0)
+			return &lesson_builtins[i];
+	return NULL;
+}
+
+void
+lesson_builtin_list(FILE *out)
+{
+	int i;
+
+	fprintf(out, "Built-in lessons (--lesson NAME; about 15 minutes each, in this"
+	    " order):\n\n");
+	for (i = 0; i < lesson_nbuiltins; i++)
+		fprintf(out, "%-10s %s\n", lesson_builtins[i].name, lesson_builtins[i].summary);
+	fprintf(out, "\nA lesson is also a file of your own: --lesson FILE (the script"
+	    " format: man specdec,\nLESSON SCRIPTS). --lesson NAME --batch verifies its"
+	    " checks and answers.\n");
+}

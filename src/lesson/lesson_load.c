@@ -1,0 +1,55 @@
+/* lesson_load.c: a lesson by name or file, and the helpers on its choices. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "lesson/lesson.h"
+#include "lesson/lesson_builtin.h"
+#include "util/readfile.h"
+
+#define LESSON_FILE_MAX (1u << 20)	/* a script is text a person writes */
+
+int
+lesson_load(struct lesson *ls, const struct options *base, char *err, size_t errlen)
+{
+	const struct lesson_builtin *b = lesson_builtin_find(base->lesson);
+	size_t len;
+	char *text;
+	int rc;
+
+	if (b != NULL)
+		return lesson_parse(ls, b->name, (const char *)b->text, *b->len, base, err,
+		    errlen);
+	if ((text = readfile_max(base->lesson, LESSON_FILE_MAX, &len, err, errlen)) == NULL)
+		return -1;
+	rc = lesson_parse(ls, base->lesson, text, len, base, err, errlen);
+	free(text);
+	return rc;
+}
+
+int
+lesson_choice_of(const struct lesson_item *ask, double v)
+{
+	int i;
+
+	for (i = 0; i < ask->nchoices; i++)
+		if (v >= ask->choice[i].lo && v <= ask->choice[i].hi)
+			return i;
+	return -1;
+}
+
+const char *
+lesson_range_text(const struct lesson_choice *c, char *buf, size_t len)
+{
+	if (isinf(c->lo))
+		snprintf(buf, len, "< %g", nextafter(c->hi, HUGE_VAL));
+	else if (isinf(c->hi))
+		snprintf(buf, len, "> %g", nextafter(c->lo, -HUGE_VAL));
+	else if (c->lo == c->hi)
+		snprintf(buf, len, "= %g", c->lo);
+	else
+		snprintf(buf, len, "%g to %g", c->lo, nextafter(c->hi, HUGE_VAL));
+	return buf;
+}

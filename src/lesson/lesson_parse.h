@@ -1,0 +1,69 @@
+/* lesson_parse.h: the parser's state and the helpers its parts share
+ * (lesson_parse.c: the lines and the simple directives; lesson_set.c: set and
+ * unset through the option table; lesson_ask.c: ask, check, wait and keys).
+ * Private to src/lesson/. */
+#ifndef SPECDEC_LESSON_PARSE_H
+#define SPECDEC_LESSON_PARSE_H
+
+#include <stddef.h>
+
+#include "cli/cli_table.h"
+#include "lesson/lesson.h"
+
+#define LESSON_SET_MAX 64	/* options a lesson may set at once */
+#define LESSON_WORD_MAX 64	/* bytes of one word, its NUL included */
+
+/* The parse in progress. */
+struct parser {
+	struct lesson *ls;
+	const struct options *base;
+	const char *name;
+	int line;
+	char *err;
+	size_t errlen;
+	const struct cli_option *set_row[LESSON_SET_MAX];	/* the lesson's options
+								 * so far */
+	char *set_value[LESSON_SET_MAX];
+	int nset;
+	struct lesson_item *ask;	/* the ask whose lines follow, or NULL */
+};
+
+/* "NAME:LINE: message" into the error buffer; returns -1. */
+int lesson_fail(struct parser *ps, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* The first word of *s into word (LESSON_WORD_MAX bytes); *s moves past it and
+ * the blanks after. */
+void lesson_next_word(const char **s, char *word);
+
+/* A new item of the lesson, zeroed, at the current line. */
+struct lesson_item *lesson_add_item(struct parser *ps, enum lesson_op op);
+
+/* A copy of text s into *out: not empty, under LESSON_TEXT_MAX bytes. */
+int lesson_take_text(struct parser *ps, const char *what, const char *s, char **out);
+
+/* word as a number of the program's grammar (number.h): 1, or 0 when it is not
+ * one. */
+int lesson_real_word(const char *word, double *out);
+
+/* word as seconds written "Ns" (0..LESSON_WAIT_S_MAX): 1, or 0 when it is not. */
+int lesson_seconds_word(const char *word, double *out);
+
+/* The scalar figure of the figures table whose key is key. */
+int lesson_find_figure(struct parser *ps, const char *key, const struct figure **out);
+
+int lesson_parse_set(struct parser *ps, const char *rest, int unset);
+int lesson_parse_pair(struct parser *ps, const char *rest);
+int lesson_parse_wait(struct parser *ps, const char *rest);
+int lesson_parse_keys(struct parser *ps, const char *rest);
+int lesson_parse_check(struct parser *ps, const char *rest);
+int lesson_parse_ask(struct parser *ps, const char *rest);
+
+/* Whether op is a line of an ask (choice, answer, figure, explain). */
+int lesson_is_ask_part(const char *op);
+int lesson_parse_ask_part(struct parser *ps, const char *op, const char *rest);
+
+/* The ask's lines are over: it must have its choices, answer and figure. */
+int lesson_finish_ask(struct parser *ps);
+
+#endif

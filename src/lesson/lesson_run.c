@@ -1,0 +1,139 @@
+/* lesson_run.c: a lesson's steps, checks and answers over a sim. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/sim_setup.h"
+#include "lesson/lesson_run.h"
+#include "sim/figure.h"
+#include "util/exit_status.h"
+
+void
+lesson_judge(const struct lesson_item *it, const struct sim *sim,
+    struct lesson_verdict *v)
+{
+	struct sim_figures fig;
+	struct figures_run run = { .sim = sim, .fig = &fig };
+
+	memset(v, 0, sizeof *v);
+	v->choice = -1;
+	sim_figures(sim, &fig);
+	v->value = figure_value(it->figure, &run);
+	v->have = isfinite(v->value) && sim->stats.steps > 0;
+	if (!v->have)
+		return;
+	if (it->op == LESSON_CHECK) {
+		v->pass = fabs(v->value - it->want) <= it->tol;
+		return;
+	}
+	v->choice = lesson_choice_of(it, v->value);
+	v->pass = v->choice == it->answer;
+}
+
+int
+lesson_run_set(struct sim *sim, const struct lesson_item *it, char *err, size_t errlen)
+{
+	sim_close(sim);
+	return sim_setup(&it->opt, sim, err, errlen);
+}
+
+void
+lesson_run_key(struct sim *sim, struct slowmo_play *pl, enum lesson_key k)
+{
+	switch (k) {
+	case LESSON_KEY_STEP:
+		sim_step(sim);
+		break;
+	case LESSON_KEY_SLOWMO:
+		slowmo_play_key(pl, sim);
+		break;
+	case LESSON_KEY_ASK:
+		pl->ask = !pl->ask;
+		break;
+	default:
+		break;
+	}
+}
+
+/* One check's or ask's line of the headless report; 1 when it passed. */
+static int
+report_verdict(FILE *out, const struct lesson_item *it, const struct sim *sim)
+{
+	struct lesson_verdict v;
+	char range[64];
+
+	lesson_judge(it, sim, &v);
+	if (it->op == LESSON_CHECK) {
+		fprintf(out, "line %-4d check  %s %.4g, want %g +- %g: %s\n", it->line,
+		    it->figure->key, v.value, it->want, it->tol, v.pass ? "pass" : "FAIL");
+		return v.pass;
+	}
+	if (v.choice >= 0)
+		fprintf(out, "line %-4d ask    %s %.4g is choice %c (%s), the answer is %c: %s\n",
+		    it->line, it->figure->key, v.value, it->choice[v.choice].key,
+		    lesson_range_text(&it->choice[v.choice], range, sizeof range),
+		    it->choice[it->answer].key, v.pass ? "verified" : "FAIL");
+	else
+		fprintf(out, "line %-4d ask    %s %.4g is in no choice, the answer is %c: FAIL\n",
+		    it->line, it->figure->key, v.value, it->choice[it->answer].key);
+	return v.pass;
+}
+
+/* Run item it headless; failed counts the checks and answers that failed. */
+static int
+batch_item(const struct lesson_item *it, struct sim *sim, struct slowmo_play *pl,
+    FILE *out, int *failed, char *err, size_t errlen)
+{
+	uint64_t i;
+	int k;
+
+	switch (it->op) {
+	case LESSON_SET:
+		if (!it->reopen)
+			break;
+		*pl = (struct slowmo_play){ 0 };
+		return lesson_run_set(sim, it, err, errlen);
+	case LESSON_CHAPTER:
+		fprintf(out, "line %-4d chapter %s\n", it->line, it->text);
+		break;
+	case LESSON_WAIT_STEPS:
+		sim_release(sim);	/* as the live view does */
+		for (i = 0; i < it->steps; i++)
+			sim_step(sim);
+		break;
+	case LESSON_KEYS:
+		for (k = 0; k < it->nkeys; k++)
+			lesson_run_key(sim, pl, it->keys[k]);
+		break;
+	case LESSON_CHECK:
+	case LESSON_ASK:
+		*failed += !report_verdict(out, it, sim);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+int
+lesson_batch(const struct lesson *ls, FILE *out, char *err, size_t errlen)
+{
+	struct slowmo_play pl = { 0 };
+	struct sim sim;
+	int i, failed = 0;
+
+	if (sim_setup(&ls->start, &sim, err, errlen) != 0)
+		return EXIT_STATUS_USAGE;
+	fprintf(out, "lesson %s: %s\n", ls->name, ls->title);
+	for (i = 0; i < ls->n; i++)
+		if (batch_item(&ls->item[i], &sim, &pl, out, &failed, err, errlen) != 0)
+			return EXIT_STATUS_USAGE;	/* the sim is closed */
+	sim_close(&sim);
+	fprintf(out, "%d checks, %d answers: %s\n", ls->nchecks, ls->nasks,
+	    failed == 0 ? "all verified" : "FAILED");
+	if (failed > 0)
+		fprintf(out, "%d failed\n", failed);
+	return failed == 0 ? EXIT_STATUS_OK : EXIT_STATUS_CHECK_FAILED;
+}

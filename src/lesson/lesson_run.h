@@ -1,0 +1,43 @@
+/* lesson_run.h: a lesson run over a sim, item by item, and the verdicts on
+ * its checks and asks. The live view's driver (tui/tui_lesson.c) and the
+ * headless run (--lesson NAME --batch, lesson_batch) both run the steps
+ * through here, so they run the same steps and judge the same figures. No
+ * curses. */
+#ifndef SPECDEC_LESSON_RUN_H
+#define SPECDEC_LESSON_RUN_H
+
+#include <stdio.h>
+
+#include "lesson/lesson.h"
+#include "sim/sim.h"
+#include "sim/slowmo_play.h"
+
+/* A check's or an ask's verdict on the simulation as it stands. */
+struct lesson_verdict {
+	double value;		/* the figure's value */
+	int have;		/* the figure is a finite number */
+	int pass;		/* check: within the tolerance; ask: the value
+				 * falls in the stated answer's range */
+	int choice;		/* ask: the choice the value falls in, or -1 */
+};
+
+/* Judge check or ask item it on sim. */
+void lesson_judge(const struct lesson_item *it, const struct sim *sim,
+    struct lesson_verdict *v);
+
+/* A set line: close sim and open it again with the line's options (sim was
+ * open). 0, or -1 with one line in err; sim is then closed. */
+int lesson_run_set(struct sim *sim, const struct lesson_item *it, char *err,
+    size_t errlen);
+
+/* A scripted key's effect on the model (n steps, m plays slow motion, M asks
+ * before verdicts); the others only move the view. */
+void lesson_run_key(struct sim *sim, struct slowmo_play *pl, enum lesson_key k);
+
+/* Run the whole lesson without a screen: every step, every check and every
+ * ask's stated answer judged, one line each on out, then a summary. Returns
+ * the exit status: OK, CHECKS (one failed) or USAGE (a source cannot be
+ * opened; one line in err). */
+int lesson_batch(const struct lesson *ls, FILE *out, char *err, size_t errlen);
+
+#endif

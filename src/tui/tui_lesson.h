@@ -1,0 +1,53 @@
+/* tui_lesson.h: a lesson driving the live view. The script runs item by item:
+ * set reopens the simulation, chapter and caption fill a caption band at the
+ * bottom of the screen, keys are pressed at their pace and shown there, wait
+ * runs the view for N steps (exactly: the view stops there) or S seconds,
+ * pause and an answered ask wait for Enter, ask waits for a choice's key and
+ * then says whether it was right, why, and which figure on screen settles it,
+ * and check shows the figure against its claim. The steps, checks and asks are
+ * those of the headless run (lesson_run.h). The view's own keys keep working
+ * throughout. */
+#ifndef SPECDEC_TUI_LESSON_H
+#define SPECDEC_TUI_LESSON_H
+
+#include <stdint.h>
+
+#include "lesson/lesson.h"
+#include "tui/tui_term.h"
+
+struct sim;
+
+/* What the driver asks of the view. */
+struct tui_lesson_host {
+	void *ctx;
+	struct sim *sim;
+	void (*key)(void *ctx, enum lesson_key k);	/* press a view key */
+	int (*set)(void *ctx, const struct lesson_item *it, char *err, size_t errlen);
+	void (*run)(void *ctx, uint64_t steps);	/* run this many steps, then pause */
+	void (*hurry)(void *ctx);	/* run them as fast as it goes */
+	void (*marker)(void *ctx, const char *label);	/* a chapter begins */
+};
+
+struct tui_lesson;
+
+/* A driver for ls, which it now owns (freed by tui_lesson_free). */
+struct tui_lesson *tui_lesson_new(struct lesson *ls, const struct tui_lesson_host *host);
+void tui_lesson_free(struct tui_lesson *l);
+
+/* Run the script as far as it goes now: until a wait, a pause, an ask or its
+ * end. Returns the time (clock_seconds) it wants to be called again at, or 0
+ * for no time of its own (it waits for a key or for steps). -1 when a set line
+ * failed (err has its line); the view then ends. */
+double tui_lesson_update(struct tui_lesson *l, double now, char *err, size_t errlen);
+
+/* A key the lesson takes (Enter to go on, a choice's key while asking): 1 when
+ * it took it, 0 when the view should have it. Enter also cuts a caption's hold
+ * or a wait short, runs a wait's remaining steps at full speed and presses the
+ * scripted keys left at once (the same steps and keys: only sooner). */
+int tui_lesson_key(struct tui_lesson *l, int ch, double now);
+
+/* Draw the caption band over the bottom of the screen, above the key bar, in a
+ * window made for the frame. */
+void tui_lesson_draw(struct tui_lesson *l, const struct tui_term *term);
+
+#endif

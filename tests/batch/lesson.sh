@@ -1,0 +1,139 @@
+#!/bin/sh
+# lesson.sh: lesson scripts without a screen. --list-lessons names the three
+# built-in lessons; each runs headless with every check and every ask's stated
+# answer verified (at least three asks each); a wrong check and a wrong answer
+# fail with status 1; a set line takes the command line's options and messages;
+# script errors are one line "FILE:LINE: message" with status 2 and nothing on
+# stdout, before anything runs; --record is refused outside the live view and
+# a bad recording name before the screen. TAP.
+set -u
+
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
+
+out=$("$SPECDEC" --list-lessons)
+rc=$?
+names=$(printf '%s\n' "$out" | awk '$1 ~ /^(one-step|lossless|gamma)$/ { print $1 }' | tr '\n' ' ')
+is "$rc $names" "0 one-step lossless gamma " "--list-lessons: the three built-in lessons, in order"
+
+for l in one-step lossless gamma; do
+	"$SPECDEC" --lesson $l --batch >"$TMPD/$l" 2>"$TMPD/$l.err"
+	rc=$?
+	last=$(tail -n 1 "$TMPD/$l")
+	asks=$(grep -c ' ask  ' "$TMPD/$l")
+	checks=$(grep -c ' check  ' "$TMPD/$l")
+	verified=$(grep -c ': verified$' "$TMPD/$l")
+	passed=$(grep -c ': pass$' "$TMPD/$l")
+	[ "$rc" = 0 ] && [ "$last" = "$checks checks, $asks answers: all verified" ] &&
+	    [ "$asks" -ge 3 ] && [ "$verified" = "$asks" ] && [ "$passed" = "$checks" ] &&
+	    [ ! -s "$TMPD/$l.err" ]
+	ok $? "$l --batch: $checks checks pass, $asks answers verified (>= 3), exit 0" \
+	    "$(cat "$TMPD/$l" "$TMPD/$l.err")"
+done
+grep -q "^line 88   ask    tok_per_step 3.389 is choice c (3 to 4), the answer is c: verified$" \
+    "$TMPD/one-step"
+ok $? "one-step: tokens per step at alpha 0.8, gamma 4 is 3.389 (seed 5, 5000 steps)" \
+    "$(cat "$TMPD/one-step")"
+grep -q "check  tok_per_step 3.389, want 3.36 +- 0.05: pass" "$TMPD/one-step"
+ok $? "one-step: within 0.05 of (1 - 0.8^5)/0.2 = 3.36"
+
+# A lesson of our own: a wrong check, a wrong answer, both caught.
+cat >"$TMPD/wrong.lesson" <<'LESSON'
+title Wrong on purpose
+set seed 3
+set target-alpha 0.8
+set rate 500
+chapter One
+wait 2000 steps
+check tok_per_step 3.36 0.1 right
+check tok_per_step 4.5 0.05 wrong: this is gamma 4 at alpha 0.8
+ask How many tokens a step?
+choice a <2 fewer than 2
+choice b >2 more than 2
+answer a
+figure tok_per_step
+explain Wrong on purpose.
+LESSON
+"$SPECDEC" --lesson "$TMPD/wrong.lesson" --batch >"$TMPD/w" 2>&1
+rc=$?
+[ "$rc" = 1 ] && grep -q "check  tok_per_step 3.374, want 3.36 +- 0.1: pass$" "$TMPD/w" &&
+    grep -q "want 4.5 +- 0.05: FAIL$" "$TMPD/w" &&
+    grep -q "is choice b (> 2), the answer is a: FAIL$" "$TMPD/w" &&
+    [ "$(tail -n 1 "$TMPD/w")" = "2 failed" ]
+ok $? "a wrong check and a wrong answer: exit 1, both FAIL, the right check passes" \
+    "$(cat "$TMPD/w")"
+
+# script_error WANT LINE...: a script of these lines (after a title) fails
+# with status 2, nothing on stdout, one line on stderr: "specdec: FILE:N: WANT".
+script_error() {
+	want=$1
+	shift
+	printf 'title t\n' >"$TMPD/bad.lesson"
+	for l in "$@"; do
+		printf '%s\n' "$l" >>"$TMPD/bad.lesson"
+	done
+	"$SPECDEC" --lesson "$TMPD/bad.lesson" --batch >"$TMPD/out" 2>"$TMPD/err"
+	rc=$?
+	if [ "$rc" = 2 ] && [ ! -s "$TMPD/out" ] && [ "$(wc -l <"$TMPD/err")" = 1 ] &&
+	    grep -qF -- "specdec: $TMPD/bad.lesson:$want" "$TMPD/err"; then
+		ok 0 "script error: $want"
+	else
+		ok 1 "script error: exit $rc, got '$(cat "$TMPD/err")', want '$want'"
+	fi
+}
+script_error "2: unknown directive 'tittle'" "tittle x"
+script_error "2: no option 'gama'" "set gama 4"
+script_error "2: --gamma: '40' is not an integer from 1 to 32" "set gamma 40"
+script_error "3: --target-alpha and --noise both set the draft noise" "set noise 0.5" \
+    "set target-alpha 0.5"
+script_error "2: a lesson cannot set --record" "set record x.cast"
+script_error "2: --gamma was not set" "unset gamma"
+script_error "2: no figure 'tokens_per_step'" "check tokens_per_step 3 1"
+script_error "2: check alpha: 'x' is not a number" "check alpha x 1"
+script_error "2: keys: 'q' is not a key a lesson may press" "keys n q"
+script_error "2: wait N steps, or wait S s" "wait many"
+script_error "2: choice outside an ask" "choice a <1 x"
+script_error "5: answer 'c' is none of the choices" "ask q?" "choice a <1 x" \
+    "choice b >1 y" "answer c"
+script_error "2: choices a and b overlap" "ask q?" "choice a <2 x" "choice b 1..3 y" \
+    "answer a" "figure alpha"
+script_error "2: an ask needs the figure that settles it" "ask q?" "choice a <1 x" \
+    "choice b >1 y" "answer a" "chapter next"
+script_error "3: choice a: '1..1' is not a range" "ask q?" "choice a 1..1 x"
+script_error "2: pair P... / Q... [/ LABEL...]: as many weights" "pair 0.5 0.5 / 1"
+script_error "2: pair: 'x' is not a weight" "pair 0.5 x / 1 0"
+script_error "3: --noise does not apply to --replay" "set noise 0.3" "pair 1 1 / 1 1"
+printf 'chapter no title\n' >"$TMPD/nt.lesson"
+"$SPECDEC" --lesson "$TMPD/nt.lesson" --batch >"$TMPD/out" 2>"$TMPD/err"
+is "$? $(cat "$TMPD/err")" "2 specdec: $TMPD/nt.lesson:1: no title line" "no title: line 1"
+
+# A pair line: its files are the lesson's own, gone when it ends.
+mkdir "$TMPD/tmp"
+cat >"$TMPD/pair.lesson" <<'LESSON'
+title One pair
+pair 0.5 0.2 0.1 0.1 0.1 / 0.2 0.1 0.6 0.1 0 / the cat sat on mat
+wait 3000 steps
+check alpha_overlap 0.5 1e-9 .2 + .1 + .1 + .1 + 0
+LESSON
+TMPDIR="$TMPD/tmp" "$SPECDEC" --lesson "$TMPD/pair.lesson" --batch >"$TMPD/out" 2>&1
+rc=$?
+[ "$rc" = 0 ] && grep -q "alpha_overlap 0.5, want 0.5 +- 1e-09: pass" "$TMPD/out" &&
+    [ -z "$(ls "$TMPD/tmp")" ]
+ok $? "a pair line: overlap 0.5 exactly, its files removed (rc $rc)" \
+    "$(cat "$TMPD/out"; ls "$TMPD/tmp")"
+
+usage_error "no-such-lesson" --lesson "$TMPD/no-such-lesson" --batch
+usage_error "--lesson --batch runs the lesson's own steps" --lesson gamma --batch --json
+usage_error "--record only applies to the live view" --record "$TMPD/x.cast" --batch
+usage_error "the recording's name must end in .cast" --record "$TMPD/x.txt"
+usage_error "--record $TMPD: the recording's name" --record "$TMPD"
+usage_error "No such file or directory" --record "$TMPD/no/dir/x.cast"
+usage_error "$TMPD/bad.lesson:" --lesson "$TMPD/bad.lesson" --record "$TMPD/y.cast"
+[ ! -e "$TMPD/y.cast" ]
+ok $? "a script error: no recording made"
+# A good name without a terminal: refused, and the file it made taken back.
+"$SPECDEC" --record "$TMPD/z.cast" </dev/null >"$TMPD/out" 2>"$TMPD/err"
+rc=$?
+[ "$rc" = 2 ] && grep -q "not a terminal" "$TMPD/err" && [ ! -e "$TMPD/z.cast" ]
+ok $? "--record without a terminal: exit 2, no file left (rc $rc)" "$(cat "$TMPD/err")"
+
+done_testing
