@@ -11,6 +11,7 @@
 #include "metrics/metrics_predict.h"
 #include "source/stub_alpha.h"
 #include "util/memlimit.h"
+#include "util/parallel.h"
 #include "util/readfile.h"
 #include "sim/sim.h"
 #include "source/corpus_builtin.h"
@@ -45,15 +46,35 @@ sim_setup_corpus_name(const struct options *opt)
 	return file != NULL ? file : CORPUS_BUILTIN_NAME;
 }
 
+/* How many sets of the draft's noise rows the run may hold at once: one in the
+ * live view (its noise can be raised from 0), one in a batch run with noise,
+ * one a thread in a sweep whose noise axis has a value above 0, else none. */
+static unsigned
+noise_row_sets(const struct options *opt)
+{
+	const struct cli_axis_values *nv = &opt->axis[CLI_AXIS_NOISE];
+	int i, noisy = opt->noise > 0.0;
+
+	if (opt->mode == CLI_LIVE && !opt->sweep)
+		return 1;
+	for (i = 0; opt->sweep && i < nv->n; i++)
+		noisy |= nv->v[i] > 0.0;
+	if (!noisy)
+		return 0;
+	return opt->sweep ? (unsigned)parallel_threads(opt->threads) : 1;
+}
+
 /* Check that training on text fits in the input limit, and train. */
 static int
 train(struct source *src, const char *text, size_t len, const char *name,
-    const struct source_ngram_config *cfg, uint64_t limit, char *err, size_t errlen)
+    const struct source_ngram_config *cfg, unsigned noise_sets, uint64_t limit,
+    char *err, size_t errlen)
 {
 	int order = cfg->target_order > cfg->draft_order ? cfg->target_order :
 	    cfg->draft_order;
 
-	if (trainmem_check(text, len, order, limit, name, err, errlen) != 0)
+	if (trainmem_check(text, len, order, cfg->max_vocab, noise_sets, limit, name,
+	    err, errlen) != 0)
 		return -1;
 	return source_ngram_open(src, text, len, name, cfg, err, errlen);
 }
@@ -62,7 +83,7 @@ train(struct source *src, const char *text, size_t len, const char *name,
  * reading a file within the input limit. */
 static int
 open_corpus(struct source *src, const char *path, const struct source_ngram_config *cfg,
-    char *err, size_t errlen)
+    unsigned noise_sets, char *err, size_t errlen)
 {
 	uint64_t limit;
 	size_t len;
@@ -73,10 +94,10 @@ open_corpus(struct source *src, const char *path, const struct source_ngram_conf
 		return -1;
 	if (path == NULL)
 		return train(src, (const char *)corpus_builtin, corpus_builtin_len,
-		    CORPUS_BUILTIN_NAME, cfg, limit, err, errlen);
+		    CORPUS_BUILTIN_NAME, cfg, noise_sets, limit, err, errlen);
 	if ((text = readfile_max(path, limit, &len, err, errlen)) == NULL)
 		return -1;
-	rc = train(src, text, len, path, cfg, limit, err, errlen);
+	rc = train(src, text, len, path, cfg, noise_sets, limit, err, errlen);
 	free(text);
 	return rc;
 }
@@ -90,7 +111,8 @@ open_ngram(const struct options *opt, struct source *src, char *err, size_t errl
 		.noise = opt->noise,
 	};
 
-	if (open_corpus(src, corpus_file(opt), &cfg, err, errlen) != 0)
+	if (open_corpus(src, corpus_file(opt), &cfg, noise_row_sets(opt), err,
+	    errlen) != 0)
 		return -1;
 	if (opt->prompt != NULL && source_ngram_set_prompt(src, opt->prompt, err, errlen) != 0) {
 		source_close(src);

@@ -10,6 +10,7 @@
 #include "dist/pdist.h"
 #include "util/simd.h"
 #include "util/rng.h"
+#include "dist/sparse.h"
 #include "dist/split.h"
 #include "util/xalloc.h"
 
@@ -21,11 +22,27 @@ pdist_split(const struct split_dist *s)
 	return d;
 }
 
+struct pdist
+pdist_sparse_named(const struct sparse_dist *s, uint64_t name)
+{
+	struct pdist d = { PDIST_SPARSE, s->vocab, { .sparse = s }, name, NULL };
+
+	return d;
+}
+
+int
+pdist_sparse_same(const struct sparse_dist *a, const struct sparse_dist *b)
+{
+	return a->w == b->w && a->n == b->n;
+}
+
 double
 pdist_prob(const struct pdist *p, size_t x)
 {
 	if (p->form == PDIST_SPLIT)
 		return split_prob(p->u.split, x);
+	if (p->form == PDIST_SPARSE)
+		return sparse_prob(p->u.sparse, x);
 	return p->u.dense[x];
 }
 
@@ -34,6 +51,9 @@ pdist_sample(const struct pdist *p, struct rng *rng)
 {
 	if (p->form == PDIST_SPLIT)
 		return split_sample(p->u.split, rng);
+	if (p->form == PDIST_SPARSE)
+		return rng_categorical_sparse(rng, p->u.sparse->id, p->u.sparse->w,
+		    p->u.sparse->n, p->vocab, 1.0);
 	if (p->cum != NULL)
 		return rng_categorical_cum(rng, p->cum, p->u.dense, p->vocab);
 	return rng_categorical(rng, p->u.dense, p->vocab, 1.0);
@@ -48,6 +68,8 @@ pdist_argmax(const struct pdist *p)
 
 	if (best != SPLIT_NONE)
 		return best;
+	if (p->form == PDIST_SPARSE)
+		return sparse_argmax(p->u.sparse);
 	best = 0;
 	pdist_iter_start(&it, p);
 	while (pdist_iter_next(&it))
@@ -61,9 +83,15 @@ pdist_argmax(const struct pdist *p)
 void
 pdist_densify(const struct pdist *p, double *out)
 {
+	size_t k;
+
 	if (p->form == PDIST_SPLIT)
 		split_densify(p->u.split, out);
-	else
+	else if (p->form == PDIST_SPARSE) {
+		memset(out, 0, p->vocab * sizeof *out);
+		for (k = 0; k < p->u.sparse->n; k++)
+			out[p->u.sparse->id[k]] = p->u.sparse->w[k];
+	} else
 		memcpy(out, p->u.dense, p->vocab * sizeof *out);
 }
 
@@ -71,6 +99,12 @@ static int
 both_dense(const struct pdist *p, const struct pdist *q)
 {
 	return p->form == PDIST_DENSE && q->form == PDIST_DENSE;
+}
+
+static int
+both_sparse(const struct pdist *p, const struct pdist *q)
+{
+	return p->form == PDIST_SPARSE && q->form == PDIST_SPARSE;
 }
 
 /* A split pair with p on the plain floor (the fast paths' condition). */
@@ -89,6 +123,8 @@ pdist_overlap(const struct pdist *p, const struct pdist *q)
 
 	if (both_dense(p, q))
 		return dist_overlap(p->u.dense, q->u.dense, p->vocab);
+	if (both_sparse(p, q))
+		return sparse_overlap(p->u.sparse, q->u.sparse);
 	if (split_pair_of(p, q) || split_pair_of(q, p))
 		return split_overlap(p->u.split, q->u.split);
 	for (x = 0; x < p->vocab; x++) {
@@ -116,6 +152,8 @@ pdist_residual_mass(const struct pdist *p, const struct pdist *q, double a)
 
 	if (both_dense(p, q))
 		return dist_residual_mass(p->u.dense, a, q->u.dense, p->vocab);
+	if (both_sparse(p, q))
+		return sparse_excess(p->u.sparse, a, q->u.sparse, NULL);
 	if (split_pair_of(p, q))
 		return split_residual_mass(p->u.split, q->u.split, a);
 	for (x = 0; x < p->vocab; x++)
@@ -131,6 +169,14 @@ pdist_sample_residual(const struct pdist *p, const struct pdist *q, double a,
 
 	if (split_pair_of(p, q))
 		return split_sample_residual(p->u.split, q->u.split, a, rng, mass);
+	if (both_sparse(p, q)) {	/* the residual on p's entries, in scratch */
+		const struct sparse_dist *sp = p->u.sparse;
+
+		*mass = sparse_excess(sp, a, q->u.sparse, scratch);
+		if (*mass > 0.0)
+			return rng_categorical_sparse(rng, sp->id, scratch, sp->n, n, *mass);
+		return pdist_sample(p, rng);
+	}
 	if (both_dense(p, q)) {
 		const double *ap = p->u.dense;
 
@@ -231,6 +277,10 @@ pdist_ratio_cdf_many(const struct pdist *p, const struct pdist *q, const size_t 
 		dense_ratio_cdf_many(p->u.dense, q->u.dense, p->vocab, xs, m, out);
 		return;
 	}
+	if (both_sparse(p, q)) {
+		sparse_ratio_cdf_many(p->u.sparse, q->u.sparse, xs, m, out);
+		return;
+	}
 	for (j = 0; j < m; j++)
 		out[j] = pdist_ratio_cdf(p, q, xs[j]);
 }
@@ -245,6 +295,10 @@ pdist_ratio_cdf(const struct pdist *p, const struct pdist *q, size_t x)
 		return split_ratio_cdf(p->u.split, q->u.split, x);
 	if (both_dense(p, q))
 		return dense_ratio_cdf(p->u.dense, q->u.dense, p->vocab, x);
+	if (both_sparse(p, q)) {
+		sparse_ratio_cdf_many(p->u.sparse, q->u.sparse, &x, 1, &cdf);
+		return cdf;
+	}
 	r = dist_ratio(pdist_prob(p, x), pdist_prob(q, x));
 	for (y = 0; y < p->vocab; y++) {
 		double py = pdist_prob(p, y), key = dist_ratio(py, pdist_prob(q, y));
@@ -262,9 +316,29 @@ pdist_iter_start(struct pdist_iter *it, const struct pdist *p)
 	it->next = 0;
 }
 
+/* The next entry of a sparse list with p(x) > 0 (it->next counts entries). */
+static int
+sparse_iter_next(struct pdist_iter *it)
+{
+	const struct sparse_dist *d = it->p->u.sparse;
+
+	while (it->next < d->n) {
+		size_t k = it->next++;
+
+		if (d->w[k] > 0.0) {
+			it->token = d->id[k];
+			it->prob = d->w[k];
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int
 pdist_iter_next(struct pdist_iter *it)
 {
+	if (it->p->form == PDIST_SPARSE)
+		return sparse_iter_next(it);
 	while (it->next < it->p->vocab) {
 		size_t x = it->next++;
 		double px = pdist_prob(it->p, x);

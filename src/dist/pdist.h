@@ -9,7 +9,13 @@
  *           whose context has few successors. Two split distributions over one
  *           floor, or over a floor and that floor times factors, are a pair,
  *           and their overlap, residual and ratio order cost time in their
- *           lists plus a logarithm of the vocabulary, not the vocabulary.
+ *           lists plus a logarithm of the vocabulary, not the vocabulary;
+ *   sparse  a list of nonzero entries, every other token 0 (sparse.h): a
+ *           replay's sparse line. Every operation on it, and on a pair of
+ *           sparse ones, gives the bits the dense form gives, in time in the
+ *           entries. (A sparse handle paired with another form takes the
+ *           generic path, whose sums may round otherwise: a source hands out
+ *           a pair in one form, as the replay does.)
  *
  * A further form (a top-k list from a real model, say) is one more enum value
  * with its prob, sample and support; a pair of forms without a fast path of
@@ -23,12 +29,14 @@
 #include <stdint.h>
 
 struct rng;
+struct sparse_dist;
 struct split_dist;
 struct split_floor;
 
 enum pdist_form {
 	PDIST_DENSE,
 	PDIST_SPLIT,
+	PDIST_SPARSE,
 };
 
 struct pdist {
@@ -37,8 +45,9 @@ struct pdist {
 	union {
 		const double *dense;		/* vocab probabilities summing to 1 */
 		const struct split_dist *split;
+		const struct sparse_dist *sparse;
 	} u;
-	uint64_t name;		/* 0, or a name for a dense vector's values: within
+	uint64_t name;		/* 0, or a name for a dense or sparse one's values: within
 				 * one source, two handles with one nonzero name
 				 * hold the same values (a cached row, a replay
 				 * line), so work on them can be kept
@@ -77,14 +86,24 @@ pdist_dense_named(const double *p, size_t vocab, uint64_t name)
 
 struct pdist pdist_split(const struct split_dist *d);
 
+/* A handle on a sparse list, named as pdist_dense_named (0: no name). */
+struct pdist pdist_sparse_named(const struct sparse_dist *d, uint64_t name);
+
+/* Whether two sparse lists are one by identity (sparse.c). */
+int pdist_sparse_same(const struct sparse_dist *a, const struct sparse_dist *b);
+
 /* Whether a and b are one distribution by identity (the same storage in the
  * same form): a sampler reuses what it computed for a repeated pair. (Inline,
  * as pdist_dense: both run for every position of every step.) */
 static inline int
 pdist_same(const struct pdist *a, const struct pdist *b)
 {
-	return a->form == b->form && (a->form == PDIST_DENSE ?
-	    a->u.dense == b->u.dense : a->u.split == b->u.split);
+	if (a->form != b->form)
+		return 0;
+	if (a->form == PDIST_DENSE)
+		return a->u.dense == b->u.dense;
+	return a->form == PDIST_SPLIT ? a->u.split == b->u.split :
+	    pdist_sparse_same(a->u.sparse, b->u.sparse);
 }
 
 /* p(x). */
@@ -144,8 +163,8 @@ void pdist_ratio_cdf_many(const struct pdist *p, const struct pdist *q,
 
 /* The support of p (the tokens with p(x) > 0), one token at a time in
  * ascending id: pdist_iter_start, then pdist_iter_next until it returns 0.
- * A pass over the vocabulary in every form (a split form's floor reaches every
- * token). */
+ * A pass over the vocabulary in the dense and split forms (a split form's
+ * floor reaches every token); a sparse one's entries. */
 struct pdist_iter {
 	const struct pdist *p;
 	size_t next;
@@ -176,7 +195,8 @@ void pdist_counts_free(struct pdist_counts *c);
 void pdist_counts_clear(struct pdist_counts *c);
 
 /* count += n[0] p[0] + ... + n[m-1] p[m-1]: the split ones first, in order,
- * then the dense ones, four to a pass over the vocabulary. */
+ * then the dense and sparse ones, four to a pass over the vocabulary (a group
+ * of sparse ones: over their entries, with the dense pass's sums). */
 void pdist_counts_add(struct pdist_counts *c, const struct pdist *p, const double *n,
     int m);
 

@@ -31,6 +31,17 @@ noise_rows_init(struct noise_rows *nr, size_t vocab, const double *base,
 	nr->cum_g = xreallocarray(NULL, cum, sizeof *nr->cum_g);
 }
 
+uint64_t
+noise_rows_bytes(size_t vocab)
+{
+	uint64_t all = (uint64_t)NOISE_ROWS * vocab, cum = (uint64_t)NOISE_ROWS * (vocab + 1);
+	uint64_t bytes = vocab * sizeof(double) + all * (sizeof(double) + sizeof(uint32_t));
+
+	if (vocab <= NOISE_SPLIT_VOCAB_MAX)	/* g, cum_base, cum_g */
+		bytes += all * sizeof(double) + 2 * cum * sizeof(double);
+	return bytes;
+}
+
 void
 noise_rows_free(struct noise_rows *nr)
 {

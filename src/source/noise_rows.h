@@ -48,6 +48,11 @@ void noise_rows_init(struct noise_rows *nr, size_t vocab, const double *base,
     const struct split_floor *split_base);
 void noise_rows_free(struct noise_rows *nr);
 
+/* The bytes noise_rows_init takes at most for vocab tokens (the factored
+ * floors' arrays included when the vocabulary allows them): 16 rows of 36
+ * bytes a token and the sample, 584 bytes a token in all. */
+uint64_t noise_rows_bytes(size_t vocab);
+
 /* Whether the rows are factored floors (see noise_rows_init). */
 int noise_rows_split(const struct noise_rows *nr);
 

@@ -75,16 +75,33 @@ put_dense(struct replay_store *st, const struct replay_line *l, size_t vocab)
 		w[i] = normal(l->e[i].w, l->sum);
 }
 
+static int
+by_id(const void *a, const void *b)
+{
+	uint32_t x = ((const struct replay_entry *)a)->id;
+	uint32_t y = ((const struct replay_entry *)b)->id;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The entries in ascending id (the order a sparse handle walks, sparse.h). */
 static void
 put_sparse(struct replay_store *st, const struct replay_line *l)
 {
 	const struct replay_span *a = &st->at[st->dists];
+	struct replay_entry *e;
 	size_t i;
 
+	if (l->n == 0)
+		return;
+	e = xreallocarray(NULL, l->n, sizeof *e);
+	memcpy(e, l->e, l->n * sizeof *e);
+	qsort(e, l->n, sizeof *e, by_id);
 	for (i = 0; i < l->n; i++) {
-		st->id[a->id + i] = l->e[i].id;
-		st->w[a->w + i] = normal(l->e[i].w, l->sum);
+		st->id[a->id + i] = e[i].id;
+		st->w[a->w + i] = normal(e[i].w, l->sum);
 	}
+	free(e);
 }
 
 /* Keep the line the scanner has just checked, within max bytes with the text's

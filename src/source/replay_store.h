@@ -33,7 +33,8 @@ struct replay_store {
 };
 
 /* One distribution as stored: dense (vocab probabilities), or n entries with
- * distinct ids id[i] and probabilities w[i]; every other token has 0. */
+ * distinct ids id[i], ascending, and probabilities w[i]; every other token
+ * has 0. */
 struct replay_dist {
 	const double *dense;	/* NULL when sparse */
 	const uint32_t *id;

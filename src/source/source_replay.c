@@ -8,6 +8,7 @@
 
 #include "util/memlimit.h"
 #include "dist/pdist.h"
+#include "dist/sparse.h"
 #include "util/readfile.h"
 #include "util/utf8.h"
 #include "source/replay_store.h"
@@ -41,8 +42,10 @@ struct replay {
 	struct shared *sh;
 	size_t next;		/* the next step's target line */
 	size_t line;		/* this step's */
-	const double *p, *q;	/* this step's, dense */
+	const double *p, *q;	/* this step's, dense, unless sparse */
 	struct served sp, sq;
+	int sparse;		/* this step's pair as its sparse lists */
+	struct sparse_dist lp, lq;
 };
 
 static void
@@ -206,6 +209,22 @@ serve(const struct shared *sh, size_t i, struct served *s)
 	return s->v;
 }
 
+/* Distribution i as its sparse list into l: 1, or 0 when it is stored dense. */
+static int
+list_of(const struct shared *sh, size_t i, struct sparse_dist *l)
+{
+	struct replay_dist d;
+
+	replay_store_get(&sh->store, i, &d);
+	l->vocab = sh->vocab;
+	l->id = d.id;
+	l->w = d.w;
+	l->n = d.n;
+	return d.dense == NULL;
+}
+
+/* A pair of sparse lines is handed out as lists (a step then costs their
+ * entries), any other as dense vectors: the two of a pair share one form. */
 static void
 replay_begin(void *self, struct rng *rng, int need_draft)
 {
@@ -214,9 +233,13 @@ replay_begin(void *self, struct rng *rng, int need_draft)
 
 	(void)rng;
 	r->line = i;
-	r->p = serve(r->sh, i, &r->sp);
-	if (need_draft)
-		r->q = serve(r->sh, i + 1, &r->sq);
+	r->sparse = list_of(r->sh, i, &r->lp) &&
+	    (!need_draft || list_of(r->sh, i + 1, &r->lq));
+	if (!r->sparse) {
+		r->p = serve(r->sh, i, &r->sp);
+		if (need_draft)
+			r->q = serve(r->sh, i + 1, &r->sq);
+	}
 	r->next = i + 2 < r->sh->store.dists ? i + 2 : 0;
 }
 
@@ -226,7 +249,14 @@ replay_dists(void *self, int node, struct pdist *p, struct pdist *q)
 	struct replay *r = self;
 
 	(void)node;
-	if (p != NULL)	/* named by their line, p's the one before q's */
+	if (r->sparse) {	/* named by their line, p's the one before q's */
+		if (p != NULL)
+			*p = pdist_sparse_named(&r->lp, r->line + 1);
+		if (q != NULL)
+			*q = pdist_sparse_named(&r->lq, r->line + 2);
+		return;
+	}
+	if (p != NULL)
 		*p = pdist_dense_named(r->p, r->sh->vocab, r->line + 1);
 	if (q != NULL)
 		*q = pdist_dense_named(r->q, r->sh->vocab, r->line + 2);

@@ -287,6 +287,14 @@ scan_block(const double *w, size_t start, size_t end, double target, double acc,
 	return end;
 }
 
+/* ((w0 + w1) + (w2 + w3)) + ((w4 + w5) + (w6 + w7)), as rng_categorical sums a
+ * block. */
+static double
+block_sum(const double *w)
+{
+	return ((w[0] + w[1]) + (w[2] + w[3])) + ((w[4] + w[5]) + (w[6] + w[7]));
+}
+
 /* Blocks of 8 weights are summed as a tree (independent additions), so the long
  * scan costs one dependent addition per block; the block where the running sum
  * passes the target is then walked one weight at a time. */
@@ -298,8 +306,7 @@ rng_categorical(struct rng *rng, const double *w, size_t n, double total)
 	size_t i, last = 0, last_block = n, tail_last = n, hit;
 
 	for (i = 0; i + 8 <= n; i += 8) {
-		double b = ((w[i] + w[i + 1]) + (w[i + 2] + w[i + 3])) +
-		    ((w[i + 4] + w[i + 5]) + (w[i + 6] + w[i + 7]));
+		double b = block_sum(w + i);
 
 		if (b > 0.0)
 			last_block = i;
@@ -314,6 +321,67 @@ rng_categorical(struct rng *rng, const double *w, size_t n, double total)
 		return tail_last;
 	if (last_block < n)
 		scan_block(w, last_block, last_block + 8, INFINITY, 0.0, &last);
+	return last;
+}
+
+/* The entries k0..*k1-1 of the block of 8 indices from i written out in blk;
+ * *k1 is the first entry past it. */
+static void
+sparse_block(const uint32_t *id, const double *w, size_t m, size_t i, size_t k0,
+    size_t *k1, double *blk)
+{
+	size_t k;
+
+	memset(blk, 0, 8 * sizeof *blk);
+	for (k = k0; k < m && id[k] < i + 8; k++)
+		blk[id[k] - i] = w[k];
+	*k1 = k;
+}
+
+size_t
+rng_categorical_sparse(struct rng *rng, const uint32_t *id, const double *w,
+    size_t m, size_t n, double total)
+{
+	double target = rng_uniform(rng) * total;
+	double acc = 0.0, blk[8];
+	size_t n8 = n - n % 8, k = 0, k1, i, at, hit;
+	size_t last = 0, last_block = n, last_k = 0, tail_last = n;
+
+	while (k < m && id[k] < n8) {	/* the blocks with entries, as whole ones */
+		double b;
+
+		i = id[k] - id[k] % 8;
+		sparse_block(id, w, m, i, k, &k1, blk);
+		b = block_sum(blk);
+		if (b > 0.0) {
+			last_block = i;
+			last_k = k;
+		}
+		at = 8;
+		if (target < acc + b &&
+		    (hit = scan_block(blk, 0, 8, target, acc, &at)) < 8)
+			return i + hit;
+		if (at < 8)
+			last = i + at;
+		acc += b;
+		k = k1;
+	}
+	for (; k < m; k++) {		/* the tail, one weight at a time */
+		if (w[k] <= 0.0)
+			continue;
+		acc += w[k];
+		tail_last = id[k];
+		if (target < acc)
+			return id[k];
+	}
+	if (tail_last < n)
+		return tail_last;
+	if (last_block < n) {
+		sparse_block(id, w, m, last_block, last_k, &k1, blk);
+		at = 8;
+		scan_block(blk, 0, 8, INFINITY, 0.0, &at);
+		last = last_block + at;
+	}
 	return last;
 }
 

@@ -86,4 +86,11 @@ size_t rng_categorical(struct rng *rng, const double *w, size_t n, double total)
 size_t rng_categorical_cum(struct rng *rng, const double *cum, const double *w,
     size_t n);
 
+/* rng_categorical over n weights of which only the m listed ones may be
+ * positive: w[k] at index id[k], the ids ascending and distinct, every other
+ * weight 0. The same uniform and the same index as rng_categorical on the
+ * weights written out, at a cost in m, not n. */
+size_t rng_categorical_sparse(struct rng *rng, const uint32_t *id, const double *w,
+    size_t m, size_t n, double total);
+
 #endif

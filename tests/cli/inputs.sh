@@ -110,6 +110,16 @@ SPECDEC_MEMORY_LIMIT=60M runs --batch --corpus "$tmp/c400k" --target-order 6 --s
 ok $? "the same corpus and orders train under a limit of 60 MiB"
 SPECDEC_MEMORY_LIMIT=40M runs --batch --corpus "$tmp/c400k" --target-order 3 --steps 1
 ok $? "and at order 3 under 40 MiB"
+# The draft's noise rows (16 rows of 36 bytes a token, and the sample: 584 bytes
+# a token of the vocabulary, at most min(--max-vocab, tokens) = 20,000 here) are
+# counted once for a run with noise, once a thread for a sweep with noise.
+SPECDEC_MEMORY_LIMIT=40M quick "c400k: training order 3 on 72365 tokens, with the draft's noise rows, would take about 48 MiB, more than the input limit of 40 MiB (set SPECDEC_MEMORY_LIMIT to raise it, or lower the orders or --max-vocab)" \
+    --batch --corpus "$tmp/c400k" --max-vocab 20000 --noise 0.3 --steps 1
+SPECDEC_MEMORY_LIMIT=50M quick "c400k: training order 3 on 72365 tokens, with the draft's noise rows, would take about 59 MiB" \
+    --sweep --threads 2 --corpus "$tmp/c400k" --max-vocab 20000 --noise 0,0.3 --steps 1
+SPECDEC_MEMORY_LIMIT=50M runs --batch --corpus "$tmp/c400k" --max-vocab 20000 --noise 0.3 \
+    --steps 1
+ok $? "one set of noise rows fits under 50 MiB"
 if [ -n "$rss" ]; then
 	refused=$(SPECDEC_MEMORY_LIMIT=40M /usr/bin/time -f %M "$SPECDEC" --batch --corpus \
 	    "$tmp/c400k" --target-order 6 --steps 1 2>&1 >/dev/null | tail -n 1)

@@ -185,9 +185,9 @@ test_store(void)
 	tap_ok(replay_store_parse(&st, text, strlen(text), 1 << 20, &e) == 0 &&
 	    st.vocab == 8 && st.dists == 4, "store: 4 distributions over 8 tokens");
 	replay_store_get(&st, 0, &d);
-	tap_ok(d.dense == NULL && d.n == 2 && d.id[0] == 3 && d.w[0] == 0.75 &&
-	    d.id[1] == 0 && d.w[1] == 0.25, "store: a short sparse line stays sparse, "
-	    "its repeated id merged");
+	tap_ok(d.dense == NULL && d.n == 2 && d.id[0] == 0 && d.w[0] == 0.25 &&
+	    d.id[1] == 3 && d.w[1] == 0.75, "store: a short sparse line stays sparse, "
+	    "its repeated id merged, its ids ascending");
 	replay_store_get(&st, 1, &d);
 	tap_ok(d.dense != NULL && d.n == 8 && d.dense[7] == 0.75, "store: a dense line");
 	replay_store_get(&st, 2, &d);
