@@ -38,7 +38,7 @@ s=$(screen t)
 [ "$(printf '%s\n' "$s" | grep -c '   ?  ?')" -ge 1 ]
 ok $? "and every verdict starts hidden" "$s"
 check t "tree, step 2: " "then the nodes reveal themselves, one a stage"
-wait_for t ' ok ' || wait_for t ' no '
+wait_grep t -E ' (ok|no) '
 ok $? "a verdict revealed within the wait" "$(screen t)"
 keys t p
 check t "speedup vs γ" "p: on to the speedup view"
