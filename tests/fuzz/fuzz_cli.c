@@ -39,7 +39,8 @@ check_row(const struct cli_option *o, const struct options *opt)
 		return;
 	if (o->list_max > 0) {
 		memcpy(&n, (const char *)opt + o->count_offset, sizeof n);
-		if (n < 1 || n > o->list_max)
+		/* a list without a default (--step-ms) is empty when not given */
+		if (n < (cli_default(o) == NULL ? 0 : 1) || n > o->list_max)
 			abort();
 	}
 	for (i = 0; i < n; i++) {
