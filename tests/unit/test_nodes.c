@@ -324,7 +324,7 @@ test_flat_memory(void)
 static void
 test_spec_tree(void)
 {
-	struct spec_tree tree = { 0, 0, NULL };
+	struct spec_tree tree = { 0 };
 	int step, i, ok = 1, cap = 0;
 
 	for (step = 0; step < 10000; step++) {
