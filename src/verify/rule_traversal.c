@@ -194,8 +194,10 @@ record(struct traversal *t, int end, struct spec_step *out, struct spec_targets 
 		targets->p[d] = at.p;
 		targets->q[d] = at.q;
 		targets->has_q[d] = 1;
-		out->beta[d] = pdist_overlap(&at.p, &at.q);
-		out->resid[d] = out->beta[d] < 1.0 ? 1.0 - out->beta[d] : 0.0;
+		if (d < SPEC_GAMMA_MAX) {	/* tested here: not a leaf at full depth */
+			out->beta[d] = pdist_overlap(&at.p, &at.q);
+			out->resid[d] = out->beta[d] < 1.0 ? 1.0 - out->beta[d] : 0.0;
+		}
 		if (d < len) {
 			int c = path[len - d - 1];
 

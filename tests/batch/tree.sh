@@ -89,4 +89,12 @@ grep -q 'speedup against nodes per step' "$TMPD/trees.svg" &&
 ok $? "--plot: speedup against nodes per step, chains and trees side by side"
 usage_error "--verifier standard verifies a chain" --sweep --verifier specinfer,standard \
 	--tree '1;2' --steps 10
+# A tree of the greatest depth, every node accepted: the record's last position
+# (the bonus after 32 accepted drafts) is not a tested one (under the sanitizers,
+# an index past the per-position arrays stops the run).
+deep=$(printf '1,%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31)1
+for rule in traversal specinfer; do
+	"$SPECDEC" --json --tree "$deep" --verifier "$rule" --noise 0 --steps 20 >"$TMPD/deep"
+	is "$?:$(jq .tok_per_step "$TMPD/deep")" "0:33" "$rule, a chain-shaped tree of depth 32 at noise 0: 33 tokens a step"
+done
 done_testing
