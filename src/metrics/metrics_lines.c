@@ -222,11 +222,11 @@ csv_row(struct metrics_acc *a, const char *line, const char *end, const char **w
 		*why = "a CSV row whose columns are not the header's";
 		return -1;
 	}
-	i = (int)v[0] - 1;
 	if (!is_count(v[0]) || v[0] < 1 || v[0] > METRICS_POS_MAX) {
 		*why = "a position that is not an integer from 1 to 64";
 		return -1;
 	}
+	i = (int)v[0] - 1;	/* in range: checked first */
 	if (a->pos_rates ? !(v[3] >= 0.0 && v[3] <= 1.0) :
 	    !is_count(v[1]) || !is_count(v[2]) || v[1] > v[2]) {
 		*why = a->pos_rates ? "a rate that is not in [0, 1]" :

@@ -110,4 +110,10 @@ for w in llamacpp trtllm sglang_log sglang_prom; do
 	jq -e --argjson t "$t4" '(.tokens[4] - $t) | fabs < 0.1' "$TMPD/p" >/dev/null
 	ok $? "round trip $w: tokens at 4 near the true $t4 ($(jq .tokens[4] "$TMPD/p"))"
 done
+# A position far past the int range is refused, not converted (fuzz_metrics
+# found the conversion before the range check under UBSan).
+printf 'position,accepted,drafts\n1,8,10\n5555555555555555555555,5,10\n' |
+    "$SPECDEC" --batch --metrics - >"$TMPD/out" 2>"$TMPD/err"
+is "$?:$(cat "$TMPD/err")" "2:specdec: -: line 3: a position that is not an integer from 1 to 64: '5555555555555555555555,5,10'" \
+    "a CSV position of 22 digits: exit 2, the line quoted"
 done_testing
