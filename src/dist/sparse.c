@@ -6,6 +6,7 @@
 
 #include "dist/dist.h"
 #include "dist/sparse.h"
+#include "util/bisect.h"
 
 /* The four lanes of sums of a dense pass (dist_body.h): token y < n4 goes to
  * lane y % 4, the tail n4..vocab-1 to rest, one after the other. */
@@ -38,20 +39,26 @@ lanes_total(const struct lanes *s)
 	return ((s->l[0] + s->l[1]) + (s->l[2] + s->l[3])) + s->rest;
 }
 
+struct id_at {
+	const uint32_t *id;
+	size_t x;
+};
+
+static int
+id_at_least(size_t i, const void *arg)
+{
+	const struct id_at *at = arg;
+
+	return at->id[i] >= at->x;
+}
+
 double
 sparse_prob(const struct sparse_dist *d, size_t x)
 {
-	size_t lo = 0, hi = d->n;
+	struct id_at at = { d->id, x };
+	size_t k = bisect(d->n, id_at_least, &at);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (d->id[mid] < x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < d->n && d->id[lo] == x ? d->w[lo] : 0.0;
+	return k < d->n && d->id[k] == x ? d->w[k] : 0.0;
 }
 
 size_t
