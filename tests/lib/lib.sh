@@ -43,6 +43,17 @@ json_number() {
 	sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"
 }
 
+# count_low_p SEEDS LEVEL ARGS...: of the seeds 1..SEEDS, how many give a
+# lossless_p below LEVEL when specdec runs with ARGS
+count_low_p() {
+	_seeds=$1 _level=$2 _seed=1
+	shift 2
+	while [ "$_seed" -le "$_seeds" ]; do
+		"$SPECDEC" --json --seed "$_seed" "$@" | json_number lossless_p
+		_seed=$((_seed + 1))
+	done | awk -v l="$_level" '$1 + 0 < l { c++ } END { print c + 0 }'
+}
+
 # is GOT WANT DESCRIPTION
 is() {
 	if [ "$1" = "$2" ]; then ok 0 "$3"; else ok 1 "$3 (got '$1', want '$2')"; fi

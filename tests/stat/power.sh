@@ -30,21 +30,12 @@ RARE_SEEDS=${RARE_SEEDS:-10}
 CMU_SEEDS=${CMU_SEEDS:-4}
 LEVEL=0.001
 
-# low_p ARGS...: how many seeds 1..$n give lossless_p < LEVEL with ARGS ($n set)
-low_p() {
-	seed=1
-	while [ "$seed" -le "$n" ]; do
-		"$SPECDEC" --json --seed "$seed" "$@" | json_number lossless_p
-		seed=$((seed + 1))
-	done | awk -v l="$LEVEL" '$1 + 0 < l { c++ } END { print c + 0 }'
-}
-
 n=$POWER_SEEDS
 for rule in mistake-residual-from-p mistake-accept-all; do
-	got=$(low_p --verifier "$rule" --steps 5000)
+	got=$(count_low_p "$n" "$LEVEL" --verifier "$rule" --steps 5000)
 	echo "# POWER $rule stub 5000 steps: $got of $n"
 	within "$got" "$((n * 95 / 100))" "$n" "$rule caught at the default stub within 5,000 steps"
-	got=$(low_p --verifier "$rule" --source ngram --steps 20000)
+	got=$(count_low_p "$n" "$LEVEL" --verifier "$rule" --source ngram --steps 20000)
 	echo "# POWER $rule ngram 20000 steps: $got of $n"
 	within "$got" "$((n * 95 / 100))" "$n" "$rule caught on the default n-gram source within 20,000 steps"
 done
@@ -54,7 +45,7 @@ done
 n=$FALSE_SEEDS
 for rule in standard block exact-match greedy; do
 	for src in stub ngram; do
-		got=$(low_p --verifier "$rule" --source "$src")
+		got=$(count_low_p "$n" "$LEVEL" --verifier "$rule" --source "$src")
 		echo "# FALSE ALARMS $rule $src 5000 steps: $got of $n"
 		within "$got" 0 "$(( n >= 200 ? 2 : 1 ))" \
 		    "$rule, $src: p < $LEVEL in $got of $n seeds"
@@ -74,12 +65,12 @@ awk 'BEGIN {
 n=$RARE_SEEDS
 for rule in mistake-residual-from-p mistake-accept-all; do
 	for steps in 5000 20000; do
-		got=$(low_p --source replay --replay "$tmp/rare" --verifier "$rule" --steps "$steps")
+		got=$(count_low_p "$n" "$LEVEL" --source replay --replay "$tmp/rare" --verifier "$rule" --steps "$steps")
 		echo "# RARE TOKEN $rule $steps steps: $got of $n"
 		within "$got" "$((n * 95 / 100))" "$n" "$rule moving one rare token: caught at $steps steps"
 	done
 done
-got=$(low_p --source replay --replay "$tmp/rare" --steps 20000)
+got=$(count_low_p "$n" "$LEVEL" --source replay --replay "$tmp/rare" --steps 20000)
 echo "# RARE TOKEN FALSE ALARMS standard 20000 steps: $got of $n"
 within "$got" 0 "$(( n >= 200 ? 2 : 1 ))" "standard on the rare-token pair: p < $LEVEL in $got of $n"
 
@@ -113,10 +104,10 @@ done
 # The cmu source: a few seeds, at the level (docs/testing.md for the rates).
 if "$SPECDEC" --batch --source cmu --steps 1 >/dev/null 2>&1; then
 	n=$CMU_SEEDS
-	got=$(low_p --source cmu --verifier mistake-greedy-draft-soft-q --steps 300)
+	got=$(count_low_p "$n" "$LEVEL" --source cmu --verifier mistake-greedy-draft-soft-q --steps 300)
 	echo "# POWER mistake-greedy-draft-soft-q cmu 300 steps: $got of $n"
 	within "$got" "$((n * 95 / 100))" "$n" "mistake-greedy-draft-soft-q caught on the cmu source"
-	got=$(low_p --source cmu --steps 300)
+	got=$(count_low_p "$n" "$LEVEL" --source cmu --steps 300)
 	echo "# FALSE ALARMS standard cmu 300 steps: $got of $n"
 	within "$got" 0 1 "standard, cmu: p < $LEVEL in $got of $n seeds"
 else

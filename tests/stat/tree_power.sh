@@ -19,15 +19,6 @@ SOURCES=${SOURCES:-stub}
 LEVEL=0.001
 pairs="$TESTS_SRCDIR/golden/pairs.txt"
 
-# low_p ARGS...: how many seeds 1..$n give lossless_p < LEVEL with ARGS ($n set)
-low_p() {
-	seed=1
-	while [ "$seed" -le "$n" ]; do
-		"$SPECDEC" --json --seed "$seed" "$@" | json_number lossless_p
-		seed=$((seed + 1))
-	done | awk -v l="$LEVEL" '$1 + 0 < l { c++ } END { print c + 0 }'
-}
-
 # source_args SRC: the options that select it
 source_args() {
 	case $1 in
@@ -41,7 +32,7 @@ for src in $SOURCES; do
 	steps=5000
 	[ "$src" = ngram ] && steps=20000
 	# shellcheck disable=SC2046
-	got=$(low_p $(source_args "$src") --tree 2 --verifier mistake-no-residual-update \
+	got=$(count_low_p "$n" "$LEVEL" $(source_args "$src") --tree 2 --verifier mistake-no-residual-update \
 		--steps "$steps")
 	echo "# POWER mistake-no-residual-update $src $steps steps: $got of $n"
 	within "$got" "$((n * 95 / 100))" "$n" \
@@ -52,7 +43,7 @@ n=$FALSE_SEEDS
 for rule in specinfer rrs-without topk traversal spectr; do
 	for src in $SOURCES; do
 		# shellcheck disable=SC2046
-		got=$(low_p $(source_args "$src") --tree 2,2 --verifier "$rule" --steps 5000)
+		got=$(count_low_p "$n" "$LEVEL" $(source_args "$src") --tree 2,2 --verifier "$rule" --steps 5000)
 		echo "# FALSE ALARMS $rule $src 5000 steps: $got of $n"
 		within "$got" 0 "$(( n >= 200 ? 2 : 1 ))" \
 			"$rule, $src: p < $LEVEL in $got of $n seeds"
