@@ -67,3 +67,17 @@ figures_text_add(struct figures_text *t, const char *fmt, ...)
 	if (n > 0)
 		t->len += (size_t)n;
 }
+
+void
+figures_text_rates(struct figures_text *t, const char *label, const uint64_t *tested,
+    int n, double (*rate)(const struct stats *st, int k), const struct stats *st)
+{
+	int k;
+
+	figures_text_begin(t, label);
+	for (k = 0; k < n; k++)
+		if (tested[k] > 0)
+			figures_text_add(t, " %d:%.3f", k + 1, rate(st, k));
+		else
+			figures_text_add(t, " %d:-", k + 1);
+}

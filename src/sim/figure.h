@@ -98,4 +98,9 @@ void figures_text_add(struct figures_text *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void figures_text_end(struct figures_text *t);
 
+/* A report line of n rates numbered from 1, " k:rate" each, with a dash where
+ * tested[k] is 0 (nothing tested there, so no rate). */
+void figures_text_rates(struct figures_text *t, const char *label, const uint64_t *tested,
+    int n, double (*rate)(const struct stats *st, int k), const struct stats *st);
+
 #endif

@@ -62,16 +62,10 @@ figures_tree_report_rank(struct figures_text *t, const struct figure *row,
     const struct figures_run *r)
 {
 	const struct stats *st = &r->sim->stats;
-	int k;
 
 	if (!is_tree(r))
 		return;
-	figures_text_begin(t, row->label);
-	for (k = 0; k < ranks(r); k++)
-		if (st->tested_rank[k] > 0)
-			figures_text_add(t, " %d:%.3f", k + 1, stats_accept_rate_rank(st, k));
-		else
-			figures_text_add(t, " %d:-", k + 1);
+	figures_text_rates(t, row->label, st->tested_rank, ranks(r), stats_accept_rate_rank, st);
 }
 
 void

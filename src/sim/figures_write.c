@@ -88,14 +88,9 @@ figures_report_accept(struct figures_text *t, const struct figure *row,
     const struct figures_run *r)
 {
 	const struct stats *st = &r->sim->stats;
-	int k, cap = sim_gamma_cap(r->sim);
 
-	figures_text_begin(t, row->label);
-	for (k = 0; k < cap; k++)
-		if (st->tested_at[k] > 0)
-			figures_text_add(t, " %d:%.3f", k + 1, stats_accept_rate_at(st, k));
-		else
-			figures_text_add(t, " %d:-", k + 1);
+	figures_text_rates(t, row->label, st->tested_at, sim_gamma_cap(r->sim),
+	    stats_accept_rate_at, st);
 }
 
 /* Unconditional: accepted at i / steps (the vLLM convention). */
