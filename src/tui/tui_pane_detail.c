@@ -1,6 +1,7 @@
 /* tui_pane_detail.c: the step detail, one column per token of a step: p, q, the
  * bound the rule's test compares u with, u and the verdict, then the drafts the
- * step never checked; drawn from the model. */
+ * step never checked; drawn from the model. A tree step's detail is its nodes
+ * in test order (tui_detail_tree.c). */
 #include "config.h"
 
 #include <inttypes.h>
@@ -9,6 +10,7 @@
 
 #include "sim/sim.h"
 #include "source/source.h"
+#include "tui/tui_detail_tree.h"
 #include "tui/tui_panes.h"
 #include "tui/tui_text.h"
 #include "tui/tui_tokens.h"
@@ -221,28 +223,18 @@ detail_box(WINDOW *w, const struct sim_entry *e, int sel, const struct tui_view 
 	tui_box(w, v->term, title, shrt);
 }
 
-/* Each shown column's position on the bottom border, the selected one marked,
- * and the more glyph at an end where columns are scrolled out of view. */
+/* Each shown column's position in the text on the bottom border, the
+ * selected one marked. */
 static void
 detail_numbers(WINDOW *w, const struct spec_step *s, int first, int ncols, int sel,
     const struct tui_view *v)
 {
-	const struct tui_glyphs *g = tui_glyphs(v->term);
-	int y = getmaxy(w) - 1, i;
-	struct tui_pen p = tui_pen_make(w, v->term, y, TUI_BOX_X, getmaxx(w) - 1);
+	const struct tui_table t = { DETAIL_LABEL_W, detail_col_w };
+	int num[SPEC_GAMMA_MAX + 1], i;
 
-	tui_pen_put(&p, TUI_S_DIM, "pos");
-	if (first > 0)
-		tui_pen_put(&p, TUI_S_DIM, g->more);
-	for (i = first; i < s->ntok && i < first + ncols; i++) {
-		tui_pen_at(&p, y, detail_x(i - first));
-		tui_pen_printf(&p, i == sel ? TUI_S_SELECTED : TUI_S_DIM,
-		    i == sel ? "[%d]" : "%d", detail_position(s, i));
-	}
-	if (first + ncols < s->ntok) {
-		tui_pen_at(&p, y, getmaxx(w) - 1 - TUI_BOX_X - tui_text_width(g->more) + 1);
-		tui_pen_put(&p, TUI_S_DIM, g->more);
-	}
+	for (i = 0; i < s->ntok; i++)
+		num[i] = detail_position(s, i);
+	tui_table_numbers(w, v->term, &t, "pos", num, s->ntok, first, ncols, s->ntok, sel);
 }
 
 /* The width of the step's columns: each word with a blank after it, at the
@@ -281,6 +273,10 @@ draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 
 	if (e == NULL || e->step.ntok == 0) {
 		tui_box(w, v->term, "step detail", NULL);
+		return;
+	}
+	if (e->tree.n > 1) {	/* a tree step: its nodes in test order */
+		tui_detail_tree(w, sim, e, v);
 		return;
 	}
 	detail_col_w = detail_width(sim, &e->step, avail, g);

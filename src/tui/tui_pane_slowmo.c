@@ -95,23 +95,7 @@ caption(struct tui_pen *p, const struct sim *sim, const struct spec_step *s,
 		tui_pen_printf(p, TUI_S_BONUS, "all %d accepted: bonus %s from p", s->gamma, a);
 }
 
-static int
-col_x(int col)
-{
-	return TUI_BOX_X + LABEL_W + col * COL_W;
-}
-
-static void
-put_at(struct tui_pen *p, int row, int col, enum tui_style style, const char *s)
-{
-	int right = p->right;
-
-	tui_pen_at(p, TUI_BOX_Y + row, col_x(col));
-	if (p->right > col_x(col) + COL_W - 1)
-		p->right = col_x(col) + COL_W - 1;
-	tui_pen_put_cut(p, style, s);
-	p->right = right;
-}
+static const struct tui_table table = { LABEL_W, COL_W };
 
 static void
 check_cell(struct tui_pen *p, const struct sim *sim, int col, const struct spec_token *t)
@@ -122,7 +106,7 @@ check_cell(struct tui_pen *p, const struct sim *sim, int col, const struct spec_
 
 	verify_u_bound(&sim->par.verify, t->p, t->q, &name);
 	snprintf(buf, sizeof buf, "%.3f", t->u);
-	put_at(p, ROW_CHECK, col, rej ? TUI_S_REJECTED : TUI_S_ACCEPTED,
+	tui_table_put(p, &table, ROW_CHECK, col, rej ? TUI_S_REJECTED : TUI_S_ACCEPTED,
 	    name != NULL ? buf : rej ? "reject" : "accept");	/* no u: the word */
 }
 
@@ -139,12 +123,12 @@ score_cells(struct tui_pen *p, const struct sim_entry *e, const struct stepview 
 	if (pk < 0.0)
 		return;
 	snprintf(buf, sizeof buf, "%.3f", pk);
-	put_at(p, ROW_P, col, TUI_S_NORMAL, buf);
+	tui_table_put(p, &table, ROW_P, col, TUI_S_NORMAL, buf);
 	b = verify_u_bound(&e->verify, pk, sv->q_drafted[k], &name);
 	if (name == NULL)
 		b = sv->q_drafted[k] > 0.0 ? pk / sv->q_drafted[k] : 0.0;
 	snprintf(buf, sizeof buf, b < 100.0 ? "%.3f" : "%.0f", b);
-	put_at(p, ROW_RATIO, col, TUI_S_NORMAL, buf);
+	tui_table_put(p, &table, ROW_RATIO, col, TUI_S_NORMAL, buf);
 }
 
 /* Drafted position k in column col, as far as stage sm shows it. */
@@ -167,23 +151,23 @@ draft_column(struct tui_pen *p, const struct sim *sim, const struct sim_entry *e
 		snprintf(text, sizeof text, "[%s]", word);
 		word = text;
 	}
-	put_at(p, ROW_TOKEN, col, style, word);
+	tui_table_put(p, &table, ROW_TOKEN, col, style, word);
 	if (sv != NULL) {
 		snprintf(buf, sizeof buf, "%.3f", sv->q_drafted[k]);
-		put_at(p, ROW_Q, col, TUI_S_NORMAL, buf);
+		tui_table_put(p, &table, ROW_Q, col, TUI_S_NORMAL, buf);
 	}
 	if (sm->scored)
 		score_cells(p, e, sv, k, col);
 	if (slowmo_unchecked(s, k)) {
 		if (sm->reached > k)
-			put_at(p, ROW_VERDICT, col, TUI_S_DIM, "unchkd");
+			tui_table_put(p, &table, ROW_VERDICT, col, TUI_S_DIM, "unchkd");
 		return;
 	}
 	stepview_at(s, k, &at);
 	if (sm->checked > k)
 		check_cell(p, sim, col, at.drafted);
 	else if (sm->asking && sm->reached == k + 1)
-		put_at(p, ROW_CHECK, col, TUI_S_STATE, "?");
+		tui_table_put(p, &table, ROW_CHECK, col, TUI_S_STATE, "?");
 }
 
 static void
@@ -224,17 +208,18 @@ draw_slowmo(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	if (sm.ended && s->tok[s->ntok - 1].outcome == SPEC_BONUS && s->gamma - first < ncols) {
 		const struct spec_token *t = &s->tok[s->ntok - 1];
 
-		put_at(&p, ROW_TOKEN, s->gamma - first, TUI_S_BONUS, "+");
+		tui_table_put(&p, &table, ROW_TOKEN, s->gamma - first, TUI_S_BONUS, "+");
 		tui_pen_put(&p, TUI_S_BONUS, source_label(&sim->src, t->id, buf, sizeof buf));
-		put_at(&p, ROW_VERDICT, s->gamma - first, TUI_S_BONUS, "bonus");
+		tui_table_put(&p, &table, ROW_VERDICT, s->gamma - first, TUI_S_BONUS, "bonus");
 	}
 	if (sm.ended && s->tok[s->ntok - 1].outcome == SPEC_RESIDUAL &&
 	    s->tested - 1 - first >= 0 && s->tested - 1 - first < ncols) {
 		const char *word = source_label(&sim->src, s->tok[s->ntok - 1].id, buf,
 		    sizeof buf);
+		int col = s->tested - 1 - first;
 
-		put_at(&p, ROW_VERDICT, s->tested - 1 - first, TUI_S_NORMAL, "      ");
-		put_at(&p, ROW_VERDICT, s->tested - 1 - first, TUI_S_RESIDUAL, "");
+		tui_table_put(&p, &table, ROW_VERDICT, col, TUI_S_NORMAL, "      ");
+		tui_table_put(&p, &table, ROW_VERDICT, col, TUI_S_RESIDUAL, "");
 		tui_pen_put(&p, TUI_S_RESIDUAL, tui_glyphs(v->term)->arrow);
 		tui_pen_put_cut(&p, TUI_S_RESIDUAL, word);
 	}

@@ -25,19 +25,13 @@
 #define TREE_BAR_W 8		/* the residual bar at mass 1 */
 #define TREE_HEAD_ROWS 1	/* the column headings */
 
-/* ".068", "1.00", or a dash. */
+/* A figure in its column: treeview_number and a space. */
 static void
 put_number(struct tui_pen *p, double x, int shown, enum tui_style style)
 {
 	char buf[16];
 
-	if (!shown)
-		snprintf(buf, sizeof buf, "   -");
-	else if (x < 1.0 && x >= 0.0)
-		snprintf(buf, sizeof buf, "%4.3f", x), memmove(buf, buf + 1, strlen(buf));
-	else
-		snprintf(buf, sizeof buf, "%4.2f", x);
-	tui_pen_printf(p, style, "%4s ", buf);
+	tui_pen_printf(p, style, "%4s ", treeview_number(x, shown, buf, sizeof buf));
 }
 
 /* One node's row after its prefix. */
@@ -47,9 +41,8 @@ draw_node(struct tui_pen *p, const struct sim *sim, const struct tui_view *v,
 {
 	char lbl[32], tok[TREE_TOKEN_W + 1];
 	const char *label = source_label(&sim->src, nd->token, lbl, sizeof lbl);
-	int revealed = nd->tested && (walk < 0 || nd->order <= walk);
-	enum tui_style style = !nd->tested ? TUI_S_DIM :
-	    revealed ? tui_outcome_style(nd->outcome) : TUI_S_NORMAL;
+	int revealed = treeview_revealed(nd, walk);
+	enum tui_style style = tui_tree_node_style(nd, walk);
 
 	(void)v;
 	snprintf(tok, sizeof tok, "%-*.*s", TREE_TOKEN_W - 1, TREE_TOKEN_W - 1, label);
@@ -93,11 +86,10 @@ static int
 selected_row(const struct treeview_row *rows, int n, const struct spec_tree *tree,
     int walk)
 {
-	int i;
+	int node = treeview_tested(tree, walk), i;
 
-	for (i = 0; i < n; i++)
-		if (rows[i].kind == TREEVIEW_NODE && tree->node[rows[i].node].tested &&
-		    tree->node[rows[i].node].order == walk)
+	for (i = 0; i < n && node > 0; i++)
+		if (rows[i].kind == TREEVIEW_NODE && rows[i].node == node)
 			return i;
 	return -1;
 }

@@ -135,6 +135,47 @@ tui_pen_put_cut(struct tui_pen *p, enum tui_style style, const char *s)
 	tui_pen_put(p, TUI_S_DIM, cut);
 }
 
+int
+tui_table_x(const struct tui_table *t, int col)
+{
+	return TUI_BOX_X + t->label_w + col * t->col_w;
+}
+
+void
+tui_table_put(struct tui_pen *p, const struct tui_table *t, int row, int col,
+    enum tui_style style, const char *s)
+{
+	int right = p->right, x = tui_table_x(t, col);
+
+	tui_pen_at(p, TUI_BOX_Y + row, x);
+	if (p->right > x + t->col_w - 1)
+		p->right = x + t->col_w - 1;
+	tui_pen_put_cut(p, style, s);
+	p->right = right;
+}
+
+void
+tui_table_numbers(WINDOW *w, const struct tui_term *term, const struct tui_table *t,
+    const char *label, const int *num, int n, int first, int ncols, int total, int sel)
+{
+	const struct tui_glyphs *g = tui_glyphs(term);
+	int y = getmaxy(w) - 1, i;
+	struct tui_pen p = tui_pen_make(w, term, y, TUI_BOX_X, getmaxx(w) - 1);
+
+	tui_pen_put(&p, TUI_S_DIM, label);
+	if (first > 0)
+		tui_pen_put(&p, TUI_S_DIM, g->more);
+	for (i = first; i < n && i < first + ncols; i++) {
+		tui_pen_at(&p, y, tui_table_x(t, i - first));
+		tui_pen_printf(&p, i == sel ? TUI_S_SELECTED : TUI_S_DIM, i == sel ? "[%d]" : "%d",
+		    num[i]);
+	}
+	if (first + ncols < total) {
+		tui_pen_at(&p, y, getmaxx(w) - 1 - TUI_BOX_X - tui_text_width(g->more) + 1);
+		tui_pen_put(&p, TUI_S_DIM, g->more);
+	}
+}
+
 void
 tui_pen_choose(struct tui_pen *p, enum tui_style style, const char *a, const char *b,
     const char *c)

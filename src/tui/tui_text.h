@@ -67,6 +67,27 @@ void tui_pen_printf(struct tui_pen *p, enum tui_style style, const char *fmt, ..
  * was clipped, so that a clipped word never passes for a shorter one. */
 void tui_pen_put_cut(struct tui_pen *p, enum tui_style style, const char *s);
 
+/* A table in a box: row labels label_w wide, then columns col_w wide; row 0
+ * is the box's first text row. */
+struct tui_table {
+	int label_w, col_w;
+};
+
+/* The first screen column of column col. */
+int tui_table_x(const struct tui_table *t, int col);
+
+/* s in style in the cell (row, col), clipped with the cut glyph so that a
+ * space stays before the next column. */
+void tui_table_put(struct tui_pen *p, const struct tui_table *t, int row, int col,
+    enum tui_style style, const char *s);
+
+/* On w's bottom border, label, then from column first on the number of each
+ * column shown (num[i] for column i, n of them; sel's in brackets and
+ * selected), ncols shown of total columns, with the more glyph at an end
+ * where columns are out of view. */
+void tui_table_numbers(WINDOW *w, const struct tui_term *term, const struct tui_table *t,
+    const char *label, const int *num, int n, int first, int ncols, int total, int sel);
+
 /* The first of the texts a, b, c (c may be NULL) that fits where the pen is, or
  * the last, clipped. */
 void tui_pen_choose(struct tui_pen *p, enum tui_style style, const char *a, const char *b,

@@ -7,6 +7,7 @@
 #include "sim/sim.h"
 #include "source/source.h"
 #include "tui/tui_tokens.h"
+#include "view/treeview.h"
 
 enum tui_style
 tui_outcome_style(enum spec_outcome o)
@@ -22,6 +23,14 @@ tui_outcome_style(enum spec_outcome o)
 		return TUI_S_BONUS;
 	}
 	return TUI_S_NORMAL;
+}
+
+enum tui_style
+tui_tree_node_style(const struct spec_tree_node *nd, int walk)
+{
+	if (!nd->tested)
+		return TUI_S_DIM;
+	return treeview_revealed(nd, walk) ? tui_outcome_style(nd->outcome) : TUI_S_NORMAL;
 }
 
 const char *

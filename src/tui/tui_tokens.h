@@ -10,9 +10,15 @@
 #include "tui/tui_text.h"
 
 struct sim;
+struct spec_tree_node;
 
 /* The style of a token of this outcome. */
 enum tui_style tui_outcome_style(enum spec_outcome o);
+
+/* The style of a tree node's token on a walk (view/treeview.h): dim when it
+ * was never tested, its outcome's once the walk reveals it, plain while its
+ * verdict is held back. */
+enum tui_style tui_tree_node_style(const struct spec_tree_node *nd, int walk);
 
 /* A token's label (the source's word for its id) with its outcome's sign, into
  * buf; returns buf. */

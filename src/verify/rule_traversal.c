@@ -21,6 +21,7 @@
 #include "source/source.h"
 #include "util/rng.h"
 #include "verify/rule.h"
+#include "verify/rule_traversal.h"
 #include "verify/verify_tree.h"
 
 struct traversal {
@@ -28,6 +29,8 @@ struct traversal {
 	struct spec_tree *tree;
 	struct source *src;
 	struct rng *rng;
+	traversal_uniform_fn *uniform;	/* each test's u, given its w */
+	void *ctx;
 	size_t n;
 	double w[TREE_NODES_MAX + 1];
 	/* Node v's P_v and Q_v, read at one token from the source's handles
@@ -138,7 +141,7 @@ test_node(struct traversal *t, int v)
 {
 	struct spec_tree_node *nd = &t->tree->node[v];
 
-	nd->u = rng_uniform(t->rng);
+	nd->u = t->uniform(t->ctx, t->w[v]);
 	nd->accept = t->w[v];
 	nd->tested = 1;
 	nd->order = ++t->tree->ntested;
@@ -231,29 +234,74 @@ kept_node(const struct traversal *t)
 	return SPEC_TREE_ROOT;
 }
 
+/* The rule's own uniforms: from its generator, whatever w. */
+static double
+draw_uniform(void *ctx, double w)
+{
+	(void)w;
+	return rng_uniform(ctx);
+}
+
+/* Set t up over the drafted tree and walk it: the node the path ends at. */
+static int
+walk(struct traversal *t, const struct tree_shape *shape, struct spec_tree *tree,
+    struct source *src, struct rng *rng, traversal_uniform_fn *uniform, void *ctx)
+{
+	int v, end;
+
+	memset(t, 0, sizeof *t);
+	t->shape = shape;
+	t->tree = tree;
+	t->src = src;
+	t->rng = rng;
+	t->uniform = uniform;
+	t->ctx = ctx;
+	t->n = src->vocab;
+	t->arena = spec_tree_work(tree, 2 * t->n * ((size_t)shape->n + 1));
+	t->w[SPEC_TREE_ROOT] = 1.0;
+	visit(t, SPEC_TREE_ROOT);
+	end = kept_node(t);
+	for (v = end; v != SPEC_TREE_ROOT; v = shape->parent[v])
+		tree->node[v].outcome = SPEC_ACCEPTED;	/* the path is kept */
+	tree->end = end;
+	return end;
+}
+
 static void
 traversal_step(const struct verify_params *par, const struct tree_shape *shape,
     struct source *src, struct rng *rng, struct spec_step *out,
     struct spec_targets *targets, struct spec_tree *tree)
 {
 	static _Thread_local struct traversal t;
-	int v, end;
+	int end;
 
 	(void)par;
-	memset(&t, 0, sizeof t);
-	t.shape = shape;
-	t.tree = tree;
-	t.src = src;
-	t.rng = rng;
-	t.n = src->vocab;
-	t.arena = spec_tree_work(tree, 2 * t.n * ((size_t)shape->n + 1));
-	t.w[SPEC_TREE_ROOT] = 1.0;
-	visit(&t, SPEC_TREE_ROOT);
-	end = kept_node(&t);
-	for (v = end; v != SPEC_TREE_ROOT; v = shape->parent[v])
-		tree->node[v].outcome = SPEC_ACCEPTED;	/* the path is kept */
+	end = walk(&t, shape, tree, src, rng, draw_uniform, rng);
 	record(&t, end, out, targets);
-	tree->end = end;
+}
+
+int
+traversal_walk(const struct tree_shape *shape, struct spec_tree *tree,
+    struct source *src, traversal_uniform_fn *uniform, void *ctx, double *law)
+{
+	static _Thread_local struct traversal t;
+	int end = walk(&t, shape, tree, src, NULL, uniform, ctx);
+	size_t y;
+
+	fetch(&t, end);
+	if (t.vec[end] != NULL) {
+		memcpy(law, t.vec[end], t.n * sizeof *law);
+		return end;
+	}
+	pdist_densify(&t.hp[end], law);
+	if (t.deletions[end] > 0 && t.z1[end] > 0.0) {
+		double *q = t.arena + (size_t)t.used * 2 * t.n;
+
+		pdist_densify(&t.hq[end], q);
+		for (y = 0; y < t.n; y++)
+			law[y] = fmax(0.0, t.a1[end] * law[y] - q[y]) / t.z1[end];
+	}
+	return end;
 }
 
 const struct verify_entry verify_rule_traversal = {

@@ -68,12 +68,12 @@ double verify_tree_geometric(double beta, int k, double *by_rank);
  * lower id). */
 void verify_tree_topk(const double *q, size_t n, int k, int *out);
 
-/* A ceiling on the acceptance of any rule at a node with k independent
- * drafts from q (the optimal-transport view of Khisti et al. 2024): the
- * target's token Y is among the drafts with probability at most
- * p(T) + 1 - q(T)^k for every set T of tokens (Y in T, or some draft
- * outside T), minimised here over the sets of the tokens with the highest
- * q/p, which is still a ceiling. At k = 1 it is the overlap. */
+/* The best acceptance any lossless rule can have at a node with k
+ * independent drafts from q (Khisti et al. 2024, the optimal transport):
+ * min over sets T of tokens of p(T) + 1 - q(T)^k (Y in T, or some draft
+ * outside T; a minimum cut, so the maximum coupling). The minimum over the
+ * sets of the tokens with the highest q/p (n of them, after a sort) is the
+ * minimum over every set (docs/theory.md). At k = 1 it is the overlap. */
 double verify_tree_ot_ceiling(const double *p, const double *q, size_t n, int k);
 
 /* The expected tokens of a step over shape whose every node has the dense

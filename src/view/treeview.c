@@ -72,3 +72,53 @@ treeview_scroll(int nrows, int h, int sel, int top)
 		top = nrows - h;
 	return top < 0 ? 0 : top;
 }
+
+int
+treeview_tested(const struct spec_tree *tree, int order)
+{
+	int v;
+
+	for (v = 1; v < tree->n; v++)
+		if (tree->node[v].tested && tree->node[v].order == order)
+			return v;
+	return -1;
+}
+
+int
+treeview_revealed(const struct spec_tree_node *nd, int walk)
+{
+	return nd->tested && (walk < 0 || nd->order <= walk);
+}
+
+const char *
+treeview_path(const struct spec_tree *tree, int node, char *buf, size_t len)
+{
+	int rank[TREE_DEPTH_MAX + 1], n = 0, v;
+	size_t at = 0;
+
+	if (len == 0)
+		return buf;
+	buf[0] = '\0';
+	for (v = node; v > 0 && v < tree->n && n <= TREE_DEPTH_MAX; v = tree->node[v].parent)
+		rank[n++] = tree->node[v].rank + 1;
+	if (n == 0)
+		snprintf(buf, len, "root");
+	while (n-- > 0 && at < len) {
+		int w = snprintf(buf + at, len - at, at > 0 ? ".%d" : "%d", rank[n]);
+
+		at += w > 0 ? (size_t)w : 0;
+	}
+	return buf;
+}
+
+const char *
+treeview_number(double x, int shown, char *buf, size_t len)
+{
+	if (!shown)
+		snprintf(buf, len, "   -");
+	else if (x >= 0.0 && x < 0.9995)	/* ".068": the leading 0 dropped */
+		snprintf(buf, len, "%4.3f", x), memmove(buf, buf + 1, strlen(buf));
+	else
+		snprintf(buf, len, "%4.2f", x);
+	return buf;
+}

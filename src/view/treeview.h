@@ -6,6 +6,8 @@
 #ifndef SPECDEC_TREEVIEW_H
 #define SPECDEC_TREEVIEW_H
 
+#include <stddef.h>
+
 #include "verify/spec_tree.h"
 #include "verify/tree_shape.h"
 
@@ -34,5 +36,25 @@ int treeview_rows(const struct tree_shape *shape, const struct spec_tree *tree, 
 /* The first row to show so that row sel is among the h shown, from the
  * previous first row top (scrolling as little as it can). */
 int treeview_scroll(int nrows, int h, int sel, int top);
+
+/* Both tree views (the tree pane and the step detail) walk a step's tested
+ * nodes in test order; walk is how far: the nodes tested at 1..walk show
+ * their u and verdict, the others hold them back (predict, then reveal);
+ * -1 shows every one. */
+
+/* The node tested at order (1, 2, ... over the step), or -1. */
+int treeview_tested(const struct spec_tree *tree, int order);
+
+/* Whether the walk shows node's u and verdict: tested at or before walk. */
+int treeview_revealed(const struct spec_tree_node *nd, int walk);
+
+/* The node's place as its siblings' ranks in test order from the root, 1
+ * up, joined by dots ("2.1": the first child of the root's second), into
+ * buf; "root" for the root; returns buf. */
+const char *treeview_path(const struct spec_tree *tree, int node, char *buf, size_t len);
+
+/* A figure of the tree views in 4 columns: ".068", "1.00" (at least .9995
+ * rounds to 1.00, not to ".000"), or "   -" when not shown; returns buf. */
+const char *treeview_number(double x, int shown, char *buf, size_t len);
 
 #endif

@@ -55,6 +55,13 @@ fixed_dists(void *self, int node, struct pdist *p, struct pdist *q)
 	if (pair->nasked < FIXED_NODES_MAX)
 		pair->asked[pair->nasked++] = node;
 	odd = pair->odd_p != NULL && fixed_odd(pair, node);
+	if (pair->tok_p != NULL && node > 0 && node < pair->nodes) {
+		if (p != NULL)
+			*p = pdist_dense(pair->tok_p[pair->token[node]], pair->vocab);
+		if (q != NULL)
+			*q = pdist_dense(pair->tok_q[pair->token[node]], pair->vocab);
+		return;
+	}
 	if (p != NULL)
 		*p = pair->hp != NULL ? *pair->hp :
 		    pdist_dense(odd ? pair->odd_p : pair->p, pair->vocab);

@@ -477,6 +477,42 @@ ceiling_by_subsets(const double *p, const double *q, int n, int k)
 	return best;
 }
 
+/* The ceiling is the minimum over every subset, not only over the sets the
+ * program tries (the tokens of highest q/p): random pairs of 2 to 10 tokens,
+ * some with p or q zero, and 1 to 4 drafts. */
+static void
+ceiling_random_pairs(void)
+{
+	struct rng rng;
+	double worst = 0.0;
+	int trial, n, k, y, cases = 0;
+
+	rng_seed(&rng, 19, 0);
+	for (trial = 0; trial < 40; trial++) {
+		double p[10], q[10], sp = 0.0, sq = 0.0;
+
+		n = 2 + trial % 9;
+		for (y = 0; y < n; y++) {
+			p[y] = rng_uniform(&rng) < 0.15 ? 0.0 : rng_uniform(&rng);
+			q[y] = rng_uniform(&rng) < 0.15 ? 0.0 : rng_uniform(&rng);
+			sp += p[y];
+			sq += q[y];
+		}
+		if (!(sp > 0.0 && sq > 0.0))
+			continue;
+		for (y = 0; y < n; y++) {
+			p[y] /= sp;
+			q[y] /= sq;
+		}
+		for (k = 1; k <= 4; k++, cases++)
+			worst = fmax(worst, fabs(verify_tree_ot_ceiling(p, q, (size_t)n, k) -
+			    ceiling_by_subsets(p, q, n, k)));
+	}
+	tap_ok(cases >= 150 && worst < 1e-12, "ceiling = the minimum over all 2^V subsets "
+	    "on %d random pairs and draft counts, V up to 10 (largest gap %.2g)", cases,
+	    worst);
+}
+
 /* The ceiling on k i.i.d. drafts: 29/36 on the worked example at k = 2, the
  * overlap at k = 1, at least every subset's bound and at least what the
  * lossless i.i.d. rules keep. */
@@ -497,6 +533,16 @@ test_ceiling(void)
 	    "and the minimum over every subset is the same");
 	tap_near(verify_tree_ot_ceiling(p, q, 3, 1), 2.0 / 3, 1e-12,
 	    "ceiling at one draft: the overlap 2/3");
+	/* Three drafts: q/p is 2, 3/2, 1/3; T = {3}: 1/6 + 1 - 1/27 > 1, T = {2,
+	 * 3}: 1/2 + 1 - (5/6)^3 = 199/216, the whole: 1. */
+	tap_near(verify_tree_ot_ceiling(p, q, 3, 3), 199.0 / 216, 1e-12,
+	    "ceiling, worked example, three drafts: 199/216");
+	/* p4, q4: q/p is 4, 3/2, 2/3, 1/4; T = {4, 3, 2}: 0.6 + 1 - 0.9^k. */
+	tap_near(verify_tree_ot_ceiling(p4, q4, 4, 2), 0.79, 1e-12,
+	    "ceiling, p = (.4, .3, .2, .1) and q reversed, two drafts: 0.79");
+	tap_near(verify_tree_ot_ceiling(p4, q4, 4, 3), 0.871, 1e-12,
+	    "and three drafts: 0.871");
+	ceiling_random_pairs();
 	for (k = 1; k <= 3; k++) {
 		struct law *l = calloc(1, sizeof *l);
 		double c = verify_tree_ot_ceiling(p4, q4, 4, k), var, first[VMAX], acc;

@@ -1,6 +1,7 @@
 /* test_views.c: the model side of the live view's explanatory panes: the kept
  * distributions and their rows, speedup and its optimum, the speedup plot, the
- * timeline's lanes and the stages of slow motion. Values asserted. */
+ * timeline's lanes, the stages of slow motion and the tree views' helpers
+ * (test order, paths, figures). Values asserted. */
 #include "config.h"
 
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "lib/tap.h"
 #include "stats/theory.h"
 #include "view/timeline.h"
+#include "view/treeview.h"
 
 /* p and q over 5 tokens: overlap .2+.1+.1+.1+0 = .5, residual mass .5. */
 static const double tp[5] = { 0.5, 0.2, 0.1, 0.1, 0.1 };
@@ -382,6 +384,44 @@ test_sim_held(void)
 	sim_close(&sim);
 }
 
+/* A tree of 2,1 tested as traversal tests it: node 3 (under 1), 1, then 4
+ * (under 2); the walk at 2 shows the first two verdicts. */
+static void
+test_treeview(void)
+{
+	struct spec_tree tree = { 0 };
+	char buf[32];
+	int v;
+
+	spec_tree_root(&tree, 0);
+	spec_tree_add(&tree, 0, 5, 1, 0.1, 0.2);
+	spec_tree_add(&tree, 0, 6, 2, 0.1, 0.2);
+	spec_tree_add(&tree, 1, 7, 3, 0.1, 0.2);
+	spec_tree_add(&tree, 2, 8, 4, 0.1, 0.2);
+	tree.node[2].rank = 1;
+	for (v = 1; v <= 4; v++)
+		tree.node[v].tested = v != 2;
+	tree.node[3].order = 1;
+	tree.node[1].order = 2;
+	tree.node[4].order = 3;
+	tap_eq(treeview_tested(&tree, 1), 3, "treeview: the first node tested is the leaf 3");
+	tap_eq(treeview_tested(&tree, 3), 4, "the third is 4");
+	tap_eq(treeview_tested(&tree, 4), -1, "no fourth");
+	tap_ok(strcmp(treeview_path(&tree, 4, buf, sizeof buf), "2.1") == 0,
+	    "node 4's path: the first child of the root's second (%s)", buf);
+	tap_ok(strcmp(treeview_path(&tree, 0, buf, sizeof buf), "root") == 0,
+	    "the root's path: root");
+	tap_ok(treeview_revealed(&tree.node[1], 2) && !treeview_revealed(&tree.node[4], 2) &&
+	    !treeview_revealed(&tree.node[2], -1) && treeview_revealed(&tree.node[4], -1),
+	    "walk 2 reveals tests 1 and 2, -1 all, an untested node never");
+	tap_ok(strcmp(treeview_number(0.068, 1, buf, sizeof buf), ".068") == 0, ".068");
+	tap_ok(strcmp(treeview_number(0.99999999999999989, 1, buf, sizeof buf), "1.00") == 0,
+	    "just below 1 shows 1.00, not .000 (%s)", buf);
+	tap_ok(strcmp(treeview_number(1.0, 1, buf, sizeof buf), "1.00") == 0, "1.00");
+	tap_ok(strcmp(treeview_number(0.5, 0, buf, sizeof buf), "   -") == 0, "not shown: -");
+	spec_tree_free(&tree);
+}
+
 int
 main(void)
 {
@@ -394,5 +434,6 @@ main(void)
 	test_plot_speedup();
 	test_timeline();
 	test_slowmo();
+	test_treeview();
 	return tap_done();
 }

@@ -4,7 +4,10 @@
 # fixed rows (the draft's top two, q, the P in force after the first
 # rejection, the acceptance, u and the verdict); Left walks back one node
 # and hides its verdict; p leaves the pane and comes back round to it; ASCII
-# stems in the C locale; a tree of 15 nodes scrolls. TAP.
+# stems in the C locale; a tree of 15 nodes scrolls. The step detail of a
+# tree step walks its tested nodes in test order (path, token, q, P, acc, u
+# and verdict, then the token it ended with), with the same walk: Left holds
+# the later verdicts back, m starts a step with all of them hidden. TAP.
 set -u
 
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
@@ -45,6 +48,54 @@ check t "speedup vs γ" "p: on to the speedup view"
 keys t p p p p
 check t "tree, step 2" "and round to the tree again"
 end_view t
+
+# --- the step detail of a tree step: node by node in test order -------------
+# 2,1 under top-2 on the same pair: the root's children 2 (rejected, P .1)
+# and 0 (accepted at .5 / .9 = .556), then 0's child 2 (q's top; P(2) = .1 is
+# its acceptance, rejected), so the step ends at node 2 with a residual.
+view d 80 24 "--paused --tree 2,1 --verifier topk --replay '$TMPD/one' --seed 1"
+keys d n
+check d "step 1, 3 tests, kept node 2" \
+    "tree detail: the title names the tests and the node the step kept"
+s=$(screen d)
+shows "$s" "│ node  1       2       2.1     2 " \
+    "one column per tested node, in test order, by its path; then the kept node"
+shows "$s" "│ token [2]     0       [2]     →0 " \
+    "the tokens, a rejected one in brackets, then the replacement from the residual"
+shows "$s" "│ q     .600    .200    .600 " "q of each node, as the tree pane shows it"
+shows "$s" "│ P     .100    .556    .100 " \
+    "the P in force: .5 / .9 = .556 after the first sibling's rejection"
+shows "$s" "│ acc   .100    .556    .100 " "the acceptance probability of each test"
+shows "$s" "│ u     .703 no .520 ok .574 no resid " "u and the verdict of each test"
+shows "$s" "└─test──1───────2───────3──" "numbered in test order on the border"
+shows "$s" "│ └2   0     .200 .556 .556 .520 o" "and the tree pane beside it agrees"
+keys d Left
+check d "step 1, node 2: test 2 of 3" "Left: the walk at the second test, named in the title"
+s=$(screen d)
+shows "$s" "│ u     .703 no .520 ok    ?  ? " \
+    "the third verdict held back (predict, then reveal)"
+shows "$s" "└─test──1───────[2]─────3──" "the walk's test marked on the border"
+keys d Left
+check d "│ u     .703 no    ?  ?    ?  ? " "Left again: only the first verdict shows"
+keys d Right Right
+check d "step 1, 3 tests, kept node 2" "Right past the last test: every verdict again"
+keys d m
+# The step's first stage (every verdict hidden) lasts 1.5 s: one screen of it
+# is enough, taken as soon as the title says so.
+i=0
+while [ "$i" -lt "$WAIT_TENTHS" ]; do
+	s=$(screen d)
+	printf '%s\n' "$s" | grep -qF "step 2, " && break
+	sleep 0.1
+	i=$((i + 1))
+done
+printf '%s\n' "$s" | grep -qF "predict each verdict"
+ok $? "m: slow motion's next step in the step detail, its title asks to predict" "$s"
+printf '%s\n' "$s" | grep -qE '^│ u  +\?  \? '
+ok $? "its first u and verdict held back" "$s"
+wait_grep d -E '^│ u     \.[0-9]{3} (ok|no)'
+ok $? "then the verdicts reveal themselves, one a stage" "$(screen d)"
+end_view d
 
 start a 80 24 LC_ALL=C NO_COLOR=1
 run a "'$SPECDEC' --paused --tree 2 --verifier topk --replay '$TMPD/one' --seed 1"
