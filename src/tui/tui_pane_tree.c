@@ -20,7 +20,9 @@
 #include "tui/tui_tokens.h"
 #include "view/treeview.h"
 
-#define TREE_TOKEN_W 6		/* a token's column: 5 and a space */
+#define TREE_TOKEN_W 6		/* a token's column: 5 and a space, at most */
+#define TREE_TOKEN_MIN 4	/* ... and at least 3 and a space */
+#define TREE_VERDICT_W 2	/* "ok" or "no"; one mark where that does not fit */
 #define TREE_NUM_W 5		/* a figure's column: ".068" and a space */
 #define TREE_BAR_W 8		/* the residual bar at mass 1 */
 #define TREE_HEAD_ROWS 1	/* the column headings */
@@ -35,8 +37,44 @@ put_number(struct tui_pen *p, double x, int shown, enum tui_style style)
 }
 
 /* One node's row after its prefix. */
+/* The verdict: "ok"/"no", or in one column a check mark or a cross (y/n
+ * without UTF-8). */
+static const char *
+verdict(int accepted, int narrow, int utf8)
+{
+	if (!narrow)
+		return accepted ? "ok" : "no";
+	if (utf8)
+		return accepted ? "\u2713" : "\u2717";
+	return accepted ? "y" : "n";
+}
+
+/* The widths of a row after its prefix. */
+struct tree_cols {
+	int tw;		/* the token's column */
+	int narrow;	/* the verdict in one column */
+	int utf8;
+};
+
+/* The columns that fit the room after the prefix: the token column from
+ * TREE_TOKEN_W down to TREE_TOKEN_MIN, then a one-column verdict. */
+static struct tree_cols
+tree_columns(int room, int utf8)
+{
+	struct tree_cols c = { 0, 0, utf8 };
+	int figures = 4 * TREE_NUM_W;
+
+	c.tw = room - figures - TREE_VERDICT_W;
+	if (c.tw < TREE_TOKEN_MIN) {
+		c.narrow = 1;
+		c.tw = room - figures - 1;
+	}
+	c.tw = c.tw > TREE_TOKEN_W ? TREE_TOKEN_W : c.tw < TREE_TOKEN_MIN ? TREE_TOKEN_MIN : c.tw;
+	return c;
+}
+
 static void
-draw_node(struct tui_pen *p, const struct sim *sim, const struct tui_view *v,
+draw_node(struct tui_pen *p, const struct sim *sim, const struct tree_cols *c,
     const struct spec_tree_node *nd, int walk)
 {
 	char lbl[32], tok[TREE_TOKEN_W + 1];
@@ -44,8 +82,7 @@ draw_node(struct tui_pen *p, const struct sim *sim, const struct tui_view *v,
 	int revealed = treeview_revealed(nd, walk);
 	enum tui_style style = tui_tree_node_style(nd, walk);
 
-	(void)v;
-	snprintf(tok, sizeof tok, "%-*.*s", TREE_TOKEN_W - 1, TREE_TOKEN_W - 1, label);
+	snprintf(tok, sizeof tok, "%-*.*s", c->tw - 1, c->tw - 1, label);
 	tui_pen_printf(p, nd->tested && nd->order == walk ? TUI_S_SELECTED : style, "%s",
 	    tok);
 	tui_pen_put(p, TUI_S_NORMAL, " ");
@@ -58,13 +95,13 @@ draw_node(struct tui_pen *p, const struct sim *sim, const struct tui_view *v,
 	}
 	put_number(p, nd->u, nd->tested, TUI_S_NORMAL);
 	if (nd->tested)
-		tui_pen_put(p, style, nd->outcome == SPEC_ACCEPTED ? "ok" : "no");
+		tui_pen_put(p, style, verdict(nd->outcome == SPEC_ACCEPTED, c->narrow, c->utf8));
 }
 
 /* The residual row: the replacement and a bar of the residual's mass. */
 static void
 draw_residual(struct tui_pen *p, const struct sim *sim, const struct spec_tree *tree,
-    const struct spec_tree_node *at, int utf8)
+    const struct spec_tree_node *at, int tw, int utf8)
 {
 	char lbl[32], bar[TREE_BAR_W * 3 + 1];
 	const char *label = source_label(&sim->src, tree->last, lbl, sizeof lbl);
@@ -74,8 +111,7 @@ draw_residual(struct tui_pen *p, const struct sim *sim, const struct spec_tree *
 	bar[0] = '\0';
 	for (i = 0; i < n; i++)
 		strcat(bar, utf8 ? "\u2588" : "#");
-	tui_pen_printf(p, TUI_S_RESIDUAL, "%-*.*s", TREE_TOKEN_W - 1, TREE_TOKEN_W - 1,
-	    label);
+	tui_pen_printf(p, TUI_S_RESIDUAL, "%-*.*s", tw - 1, tw - 1, label);
 	tui_pen_put(p, TUI_S_DIM, " resid ");
 	tui_pen_put(p, TUI_S_BAR, bar);
 	tui_pen_printf(p, TUI_S_NORMAL, " %.3f", at->resid_mass);
@@ -100,12 +136,14 @@ draw_rows(WINDOW *w, const struct sim *sim, const struct tui_view *v,
 {
 	struct tui_pen p = tui_pen_boxed(w, v->term);
 	int h = getmaxy(w) - TUI_BOX_H - TREE_HEAD_ROWS, i, pw = 0, top;
+	struct tree_cols c;
 
 	for (i = 0; i < n; i++)
 		pw = tui_text_width(rows[i].prefix) > pw ? tui_text_width(rows[i].prefix) : pw;
 	pw += 2;	/* the rank and a space */
+	c = tree_columns(getmaxx(w) - TUI_BOX_W - pw, v->term->utf8);
 	tui_pen_at(&p, TUI_BOX_Y, TUI_BOX_X + pw);
-	tui_pen_printf(&p, TUI_S_TITLE, "%-*s    q    P  acc    u", TREE_TOKEN_W, "tok");
+	tui_pen_printf(&p, TUI_S_TITLE, "%-*s    q    P  acc    u", c.tw, "tok");
 	top = treeview_scroll(n, h, selected_row(rows, n, tree, v->tree_walk), 0);
 	for (i = top; i < n && i < top + h; i++) {
 		const struct spec_tree_node *nd = &tree->node[rows[i].node];
@@ -115,13 +153,13 @@ draw_rows(WINDOW *w, const struct sim *sim, const struct tui_view *v,
 		    TUI_S_DIM, rows[i].prefix);
 		if (rows[i].kind == TREEVIEW_RESIDUAL) {
 			tui_pen_at(&p, p.y, TUI_BOX_X + pw);
-			draw_residual(&p, sim, tree, nd, v->term->utf8);
+			draw_residual(&p, sim, tree, nd, c.tw, v->term->utf8);
 			continue;
 		}
 		tui_pen_printf(&p, nd->on_path ? TUI_S_ACCEPTED : TUI_S_NORMAL, "%d",
 		    nd->rank + 1);
 		tui_pen_at(&p, p.y, TUI_BOX_X + pw);
-		draw_node(&p, sim, v, nd, v->tree_walk);
+		draw_node(&p, sim, &c, nd, v->tree_walk);
 	}
 	if (top + h < n) {
 		tui_pen_at(&p, getmaxy(w) - 1, TUI_BOX_X);

@@ -68,7 +68,8 @@ shows "$s" "│ P     .100    .556    .100 " \
 shows "$s" "│ acc   .100    .556    .100 " "the acceptance probability of each test"
 shows "$s" "│ u     .703 no .520 ok .574 no resid " "u and the verdict of each test"
 shows "$s" "└─test──1───────2───────3──" "numbered in test order on the border"
-shows "$s" "│ └2   0     .200 .556 .556 .520 o" "and the tree pane beside it agrees"
+shows "$s" "│ └2   0    .200 .556 .556 .520 ok │" \
+    "and the tree pane beside it agrees, its verdict in full"
 keys d Left
 check d "step 1, node 2: test 2 of 3" "Left: the walk at the second test, named in the title"
 s=$(screen d)
@@ -109,5 +110,7 @@ check b "step 2" "3,2,1: two steps"
 s=$(screen b)
 shows "$s" "of 15 tested" "3,2,1: fifteen nodes"
 shows "$s" "more below" "more rows than the pane holds: it says how many are below"
+shows "$s" "│ │ │ └1 a   .350 .353 1.00 .598 ✓ │" \
+    "depth 3 at 80x24: the token column narrows and the verdict is a mark"
 end_view b
 done_testing
