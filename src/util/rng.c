@@ -393,11 +393,12 @@ rng_categorical_cum(struct rng *rng, const double *cum, const double *w, size_t 
 
 	while (lo < hi) {	/* the first i with cum[i] > target, else n - 1 */
 		size_t mid = lo + (hi - lo) / 2;
+		size_t above = -(size_t)(cum[mid] > target);	/* all ones or 0 */
 
-		if (cum[mid] > target)
-			hi = mid;
-		else
-			lo = mid + 1;
+		/* both bounds by masks, not by a branch that the target makes a
+		 * coin toss (a misprediction a probe, half the time) */
+		hi = (mid & above) | (hi & ~above);
+		lo = (lo & above) | ((mid + 1) & ~above);
 	}
 	for (i = lo; i > 0 && w[i] <= 0.0; i--)	/* rounding's ties: a positive one */
 		;
