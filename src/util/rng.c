@@ -194,14 +194,15 @@ settle_pending(struct rng *rng, double *out, const double *base, double scale,
     int pending, double acc)
 {
 	const uint64_t *bits = held;
-	unsigned layer;
+	unsigned layer, left;
 	double u;
 	int k, l;
 
-	for (k = 0; k < pending; k++)
-		for (l = 0; l < 4; l++) {
-			if (!(outside[k] >> l & 1))
-				continue;
+	for (k = 0; k < pending; k++)	/* the lanes outside, lowest first: a loop
+					 * that runs once, mostly, not four tests
+					 * of random bits */
+		for (left = (unsigned)outside[k]; left != 0; left &= left - 1) {
+			l = __builtin_ctz(left);
 			lane_point(bits[4 * k + l], &layer, &u);
 			acc = fill_put(out, base, scale, shift, w, at[k] + (size_t)l,
 			    normal_settle(rng, layer, u), acc);
