@@ -53,7 +53,10 @@ KERN(scale)(double *x, size_t n, double factor)
 }
 
 /* x *= factor, and cum[i] = x[0] + ... + x[i] (the running sums four lanes at a
- * time: the sums within a vector, then the carry of the ones before). */
+ * time: the sums within a vector, then the carry of the ones before). The
+ * carry, in every lane, is the last running sum: the vector's last sum plus the
+ * carry before, one addition, so that the chain from block to block is that
+ * addition alone (not also the broadcast of a sum that waits on it). */
 static KERN_ATTR void
 KERN(scale_cum)(double *x, double *cum, size_t n, double factor)
 {
@@ -65,9 +68,9 @@ KERN(scale_cum)(double *x, double *cum, size_t n, double factor)
 		f64x4 v = KERN(load)(x + i) * factor;
 
 		KERN(store)(x + i, v);
-		v = KERN(prefix4)(v) + carry;
-		KERN(store)(cum + i, v);
-		carry = KERN(last4)(v);
+		v = KERN(prefix4)(v);
+		KERN(store)(cum + i, v + carry);
+		carry = KERN(last4)(v) + carry;
 	}
 	c = carry[0];
 	for (; i < n; i++) {

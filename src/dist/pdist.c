@@ -199,6 +199,10 @@ pdist_sample_residual(const struct pdist *p, const struct pdist *q, double a,
 #define KERN_BODY "dist/pdist_body.h"
 #include "util/simd_kern.h"
 
+/* Up to this vocabulary the ratio CDF's pass makes every block's thresholds
+ * afresh (ratio_small in pdist_body.h): cheaper than the branches it saves. */
+#define RATIO_SMALL_MAX 64
+
 /* The double just below r, for r >= 0 or +infinity (nextafter towards -inf). */
 static double
 just_below(double r)
@@ -245,8 +249,12 @@ dense_ratio_cdf_many(const double *p, const double *q, size_t n, const size_t *x
 		r[j] = dist_ratio(p[xs[j]], q[xs[j]]);
 		below[j] = just_below(r[j]);
 	}
-	sort_tokens(xs, m, sorted);
-	DISPATCH(ratio_before, (p, q, n, xs, sorted, m, r, below, out));
+	if (n <= RATIO_SMALL_MAX && m <= RATIO_GROUP) {
+		DISPATCH(ratio_small, (p, q, n, xs, m, r, below, out));
+	} else {
+		sort_tokens(xs, m, sorted);
+		DISPATCH(ratio_before, (p, q, n, xs, sorted, m, r, below, out));
+	}
 	for (y = n - n % 4; y < n; y++) {
 		double key = dist_ratio(p[y], q[y]);
 

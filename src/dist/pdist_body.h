@@ -84,3 +84,53 @@ KERN(ratio_before)(const double *p, const double *q, size_t n, const size_t *xs,
 			    out + j0, 8);
 	}
 }
+
+/* The pass over a small vocabulary (dense_ratio_cdf_many, n at most
+ * RATIO_SMALL_MAX) for m <= RATIO_GROUP tokens: every block makes its
+ * thresholds afresh, the same ones ratio_pass keeps, so the sums are the same
+ * bits; and with neither the sorted tokens nor a branch on where they lie,
+ * which at V 20 mispredicted (the tokens move every step). The M - m spare
+ * sums have threshold -infinity (token 0, r and below -infinity). */
+static inline __attribute__((always_inline)) KERN_ATTR void
+KERN(ratio_small_pass)(const double *p, const double *q, size_t n, const size_t *xs,
+    int m, const double *r, const double *below, double *out, const int M)
+{
+	const f64x4 inf = { INFINITY, INFINITY, INFINITY, INFINITY };
+	const f64x4 zero = { 0.0, 0.0, 0.0, 0.0 };
+	f64x4 acc[RATIO_GROUP];
+	double rs[RATIO_GROUP], bs[RATIO_GROUP];
+	size_t x[RATIO_GROUP], y;
+	int j;
+
+	for (j = 0; j < M; j++) {
+		acc[j] = zero;
+		x[j] = 0;
+		rs[j] = bs[j] = -INFINITY;
+	}
+	for (j = 0; j < m; j++) {
+		x[j] = xs[j];
+		rs[j] = r[j];
+		bs[j] = below[j];
+	}
+	for (y = 0; y + 4 <= n; y += 4) {
+		f64x4 pv = KERN(load)(p + y), qv = KERN(load)(q + y);
+		f64x4 key = KERN(blend)(qv > zero, pv / qv, inf);
+
+#pragma GCC unroll 8
+		for (j = 0; j < M; j++)
+			acc[j] += KERN(keep)(key <= KERN(threshold)(y, x[j], rs[j], bs[j]),
+			    pv);
+	}
+	for (j = 0; j < m; j++)
+		out[j] = KERN(hsum)(acc[j]);
+}
+
+static KERN_ATTR void
+KERN(ratio_small)(const double *p, const double *q, size_t n, const size_t *xs,
+    int m, const double *r, const double *below, double *out)
+{
+	if (m <= 4)
+		KERN(ratio_small_pass)(p, q, n, xs, m, r, below, out, 4);
+	else
+		KERN(ratio_small_pass)(p, q, n, xs, m, r, below, out, RATIO_GROUP);
+}

@@ -47,8 +47,9 @@ maxdraw_max_normal(struct rng *rng, size_t n)
 	if (u >= 1.0)		/* target -infinity: the largest double of the bracket */
 		return hi;
 	for (i = 0; i < 200; i++) {	/* Newton's method kept inside a bracket */
-		double g = log_upper_tail(x) - target;
-		double slope = -exp(-0.5 * x * x - log_upper_tail(x)) / sqrt(2.0 * M_PI);
+		double tail = log_upper_tail(x);	/* once: erfc and log cost */
+		double g = tail - target;
+		double slope = -exp(-0.5 * x * x - tail) / sqrt(2.0 * M_PI);
 		double next = x - g / slope;
 
 		if (g > 0.0)	/* the tail is too heavy: the root lies above x */

@@ -194,14 +194,15 @@ settle_pending(struct rng *rng, double *out, const double *base, double scale,
     int pending, double acc)
 {
 	const uint64_t *bits = held;
-	unsigned layer;
+	unsigned layer, left;
 	double u;
 	int k, l;
 
-	for (k = 0; k < pending; k++)
-		for (l = 0; l < 4; l++) {
-			if (!(outside[k] >> l & 1))
-				continue;
+	for (k = 0; k < pending; k++)	/* the lanes outside, lowest first: a loop
+					 * that runs once, mostly, not four tests
+					 * of random bits */
+		for (left = (unsigned)outside[k]; left != 0; left &= left - 1) {
+			l = __builtin_ctz(left);
 			lane_point(bits[4 * k + l], &layer, &u);
 			acc = fill_put(out, base, scale, shift, w, at[k] + (size_t)l,
 			    normal_settle(rng, layer, u), acc);
@@ -393,11 +394,12 @@ rng_categorical_cum(struct rng *rng, const double *cum, const double *w, size_t 
 
 	while (lo < hi) {	/* the first i with cum[i] > target, else n - 1 */
 		size_t mid = lo + (hi - lo) / 2;
+		size_t above = -(size_t)(cum[mid] > target);	/* all ones or 0 */
 
-		if (cum[mid] > target)
-			hi = mid;
-		else
-			lo = mid + 1;
+		/* both bounds by masks, not by a branch that the target makes a
+		 * coin toss (a misprediction a probe, half the time) */
+		hi = (mid & above) | (hi & ~above);
+		lo = (lo & above) | ((mid + 1) & ~above);
 	}
 	for (i = lo; i > 0 && w[i] <= 0.0; i--)	/* rounding's ties: a positive one */
 		;

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "stats/chisq.h"
 #include "dist/dist.h"
@@ -387,6 +388,79 @@ test_ratio_tables(void)
 	ratio_tables_free(t);
 }
 
+#define SMALL_V_MAX 64	/* the largest vocabulary test_ratio_small draws */
+
+/* Random pair over n tokens with the cases the ratio order has to settle:
+ * q = 0 (ratio +infinity) on every 7th token, p = 0 on every 11th, and ratios
+ * that tie (q = p / 2, p or 2 p, and p's weights from four values). */
+static void
+small_pair(struct rng *r, size_t n, double *p, double *q)
+{
+	static const double w[] = { 0.25, 1.0, 1.0, 3.0 }, f[] = { 0.5, 1.0, 2.0 };
+	double sp = 0.0, sq = 0.0;
+	size_t y;
+
+	for (y = 0; y < n; y++) {
+		p[y] = y % 11 == 3 ? 0.0 : w[rng_next(r) % 4];
+		q[y] = y % 7 == 5 ? 0.0 : p[y] * f[rng_next(r) % 3] + (y % 11 == 3);
+		sp += p[y];
+		sq += q[y];
+	}
+	for (y = 0; y < n; y++) {
+		p[y] /= sp;
+		q[y] /= sq;
+	}
+}
+
+/* The ratio CDF's pass for small vocabularies (up to 8 tokens at once, up to
+ * V 64) against the general one (9 tokens or more at once), bit for bit, and
+ * against the brute-force order (its sums in another order, so to rounding: these
+ * fixtures are not dyadic), at vocabularies that are and are not
+ * multiples of four, for groups of 1 to 8 tokens in every order. */
+static void
+test_ratio_small(void)
+{
+	static const size_t sizes[] = { 5, 20, 61, 64 };
+	double p[SMALL_V_MAX], q[SMALL_V_MAX], general[9], small[8], worst = 0.0;
+	struct rng r;
+	size_t xs[9], k, y;
+	int same = 1, cases = 0, m, j, t;
+
+	rng_seed(&r, 2126, 0);
+	for (k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+		size_t n = sizes[k];
+		struct pdist dp = pdist_dense(p, n), dq = pdist_dense(q, n);
+
+		for (t = 0; t < 40; t++) {
+			small_pair(&r, n, p, q);
+			for (j = 0; j < 9; j++)
+				xs[j] = rng_next(&r) % n;
+			pdist_ratio_cdf_many(&dp, &dq, xs, 9, general);
+			for (m = 1; m <= 8; m++) {
+				pdist_ratio_cdf_many(&dp, &dq, xs + 9 - m, m, small);
+				same &= memcmp(small, general + 9 - m, (size_t)m *
+				    sizeof *small) == 0;
+				cases++;
+			}
+			for (j = 0; j < 9; j++) {
+				double rx = dist_ratio(p[xs[j]], q[xs[j]]), want = 0.0;
+
+				for (y = 0; y < n; y++) {
+					double ry = dist_ratio(p[y], q[y]);
+
+					if (ry < rx || (ry == rx && y < xs[j]))
+						want += p[y];
+				}
+				worst = fmax(worst, fabs(general[j] - fmin(want, 1.0)));
+			}
+		}
+	}
+	tap_ok(same, "ratio CDF, V 5 to 64: groups of 1 to 8 tokens (small pass) = "
+	    "the same tokens among 9 (general pass), bit for bit (%d groups)", cases);
+	tap_ok(worst <= 1e-14, "ratio CDF, V 5 to 64: the brute-force order, to the "
+	    "rounding of 64 sums (1e-14; worst %.3g)", worst);
+}
+
 /* The lowest token of the largest value of a dense vector: the brute force. */
 static size_t
 dense_argmax(const double *v)
@@ -456,6 +530,7 @@ main(void)
 {
 	make_fixtures();
 	test_ratio_tables();
+	test_ratio_small();
 	test_prob();
 	test_same();
 	test_samples();
