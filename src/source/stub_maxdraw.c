@@ -95,10 +95,12 @@ maxdraw_sample(struct maxdraw *m, struct rng *rng, int *ids, int count)
 		m->call = 1;
 	}
 	for (k = 0; k < count; k++) {
-		do
+		double u;
+
+		do {	/* u is drawn before the logit: the stream's order is fixed */
 			i = (size_t)(rng_uniform(rng) * v);
-		while (rng_uniform(rng) >=
-		    dist_exp_nonpositive(logit_of(m, rng, i, top, max) - max));
+			u = rng_uniform(rng);
+		} while (u >= dist_exp_nonpositive(logit_of(m, rng, i, top, max) - max));
 		ids[k] = (int)i;
 	}
 }
