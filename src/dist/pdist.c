@@ -17,7 +17,7 @@
 struct pdist
 pdist_split(const struct split_dist *s)
 {
-	struct pdist d = { PDIST_SPLIT, s->floor->vocab, { .split = s }, 0, NULL };
+	struct pdist d = { PDIST_SPLIT, s->floor->vocab, { .split = s }, 0, NULL, NULL };
 
 	return d;
 }
@@ -25,7 +25,7 @@ pdist_split(const struct split_dist *s)
 struct pdist
 pdist_sparse_named(const struct sparse_dist *s, uint64_t name)
 {
-	struct pdist d = { PDIST_SPARSE, s->vocab, { .sparse = s }, name, NULL };
+	struct pdist d = { PDIST_SPARSE, s->vocab, { .sparse = s }, name, NULL, NULL };
 
 	return d;
 }
@@ -56,6 +56,11 @@ pdist_sample(const struct pdist *p, struct rng *rng)
 		    p->u.sparse->n, p->vocab, 1.0);
 	if (p->cum != NULL)
 		return rng_categorical_cum(rng, p->cum, p->u.dense, p->vocab);
+	if (p->blocks != NULL) {
+		if (!p->blocks->filled)
+			rng_blocks_fill(p->blocks, p->u.dense, p->vocab);
+		return rng_categorical_blocks(rng, p->u.dense, p->vocab, p->blocks, 1.0);
+	}
 	return rng_categorical(rng, p->u.dense, p->vocab, 1.0);
 }
 

@@ -29,6 +29,7 @@
 #include <stdint.h>
 
 struct rng;
+struct rng_blocks;
 struct sparse_dist;
 struct split_dist;
 struct split_floor;
@@ -55,13 +56,16 @@ struct pdist {
 	const double *cum;	/* NULL, or a dense vector's running sums (vocab
 				 * entries, dist_softmax_cum): draws from it are
 				 * then a binary search */
+	struct rng_blocks *blocks;	/* NULL, or a dense vector's block sums (rng.h),
+				 * filled by its first draw: draws then take
+				 * rng_categorical's token by a binary search */
 };
 
 /* Handles on a dense vector of vocab entries and on a split distribution. */
 static inline struct pdist
 pdist_dense(const double *p, size_t vocab)
 {
-	struct pdist d = { PDIST_DENSE, vocab, { .dense = p }, 0, NULL };
+	struct pdist d = { PDIST_DENSE, vocab, { .dense = p }, 0, NULL, NULL };
 
 	return d;
 }
@@ -70,7 +74,7 @@ pdist_dense(const double *p, size_t vocab)
 static inline struct pdist
 pdist_dense_cum(const double *p, const double *cum, size_t vocab)
 {
-	struct pdist d = { PDIST_DENSE, vocab, { .dense = p }, 0, cum };
+	struct pdist d = { PDIST_DENSE, vocab, { .dense = p }, 0, cum, NULL };
 
 	return d;
 }
@@ -79,7 +83,17 @@ pdist_dense_cum(const double *p, const double *cum, size_t vocab)
 static inline struct pdist
 pdist_dense_named(const double *p, size_t vocab, uint64_t name)
 {
-	struct pdist d = { PDIST_DENSE, vocab, { .dense = p }, name, NULL };
+	struct pdist d = { PDIST_DENSE, vocab, { .dense = p }, name, NULL, NULL };
+
+	return d;
+}
+
+/* A named dense handle whose draws keep their block sums in blocks (filled by
+ * the first draw, until the values change: the owner clears blocks->filled). */
+static inline struct pdist
+pdist_dense_blocks(const double *p, size_t vocab, uint64_t name, struct rng_blocks *blocks)
+{
+	struct pdist d = { PDIST_DENSE, vocab, { .dense = p }, name, NULL, blocks };
 
 	return d;
 }
@@ -110,8 +124,9 @@ pdist_same(const struct pdist *a, const struct pdist *b)
 double pdist_prob(const struct pdist *p, size_t x);
 
 /* A token drawn from p (a dense p by rng_categorical, or by binary search of
- * its running sums when it has them; a split one from its list or by binary
- * search of its floor). */
+ * its running sums when it has them, or of its block sums when it has those:
+ * rng_categorical's token; a split one from its list or by binary search of
+ * its floor). */
 size_t pdist_sample(const struct pdist *p, struct rng *rng);
 
 /* The lowest token of largest p(x) (greedy decoding's choice): a pass over a

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dist/dist.h"
+#include "util/simd.h"
 #include "source/ngram.h"
 #include "util/xalloc.h"
 
@@ -162,36 +163,22 @@ finish_terms(const struct ngram_model *m, uint32_t node, const struct floor *fl,
 	return delta;
 }
 
+#define KERN_BODY "source/ngram_dense_body.h"
+#include "util/simd_kern.h"
+
 /* out = a * pt (* factor). */
 static void
 fill_floor(double *restrict out, const double *restrict pt,
     const double *restrict factor, double a, size_t n)
 {
-	size_t i;
-
-	if (factor == NULL)
-		for (i = 0; i < n; i++)
-			out[i] = a * pt[i];
-	else
-		for (i = 0; i < n; i++)
-			out[i] = a * pt[i] * factor[i];
+	DISPATCH(fill_floor, (out, pt, factor, a, n));
 }
 
+/* sum_i x[i] y[i] in four partial sums: no chain of additions. */
 static double
 dot(const double *restrict x, const double *restrict y, size_t n)
 {
-	double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-	size_t i;
-
-	for (i = 0; i + 4 <= n; i += 4) {	/* four sums: no chain of additions */
-		s0 += x[i] * y[i];
-		s1 += x[i + 1] * y[i + 1];
-		s2 += x[i + 2] * y[i + 2];
-		s3 += x[i + 3] * y[i + 3];
-	}
-	for (; i < n; i++)
-		s0 += x[i] * y[i];
-	return (s0 + s1) + (s2 + s3);
+	return DISPATCH(dot, (x, y, n));
 }
 
 /* sum_w pt[w] * f[w] over the floor: the base's is given, a cached level's is

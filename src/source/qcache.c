@@ -6,6 +6,7 @@
 
 #include "source/ngram.h"
 #include "source/qcache.h"
+#include "util/rng.h"
 #include "util/xalloc.h"
 
 #define QCACHE_BUCKETS 128	/* a power of two */
@@ -22,6 +23,7 @@ struct qrow {
 	int next;		/* the next row in its bucket, -1 ends the chain */
 	uint64_t name;		/* its values' name (pdist.h), new each time it is built */
 	double *q;
+	struct rng_blocks blocks;	/* q's block sums, once drawn from */
 };
 
 struct qcache {
@@ -64,8 +66,10 @@ qcache_free(struct qcache *qc)
 {
 	int i;
 
-	for (i = 0; qc != NULL && i < qc->nrows; i++)
+	for (i = 0; qc != NULL && i < qc->nrows; i++) {
 		free(qc->row[i].q);
+		free(qc->row[i].blocks.run);
+	}
 	free(qc);
 }
 
@@ -97,6 +101,8 @@ qcache_victim(struct qcache *qc)
 	if (qc->nrows < qc->cap) {
 		r = &qc->row[qc->nrows++];
 		r->q = xreallocarray(NULL, qc->vocab, sizeof *r->q);
+		r->blocks.run = xreallocarray(NULL, RNG_BLOCKS(qc->vocab),
+		    sizeof *r->blocks.run);
 		return r;
 	}
 	for (i = 1; i < qc->cap; i++)
@@ -110,9 +116,15 @@ qcache_victim(struct qcache *qc)
 	return r;
 }
 
-const double *
+uint64_t
+qcache_blocks_bytes(size_t vocab)
+{
+	return (uint64_t)qcache_capacity(vocab) * RNG_BLOCKS(vocab) * sizeof(double);
+}
+
+struct pdist
 qcache_row(struct qcache *qc, const struct ngram_model *draft, const uint32_t *ctx,
-    size_t n, const struct ngram_factor *f, struct ngram_scratch *s, uint64_t *name)
+    size_t n, const struct ngram_factor *f, struct ngram_scratch *s)
 {
 	size_t kn = n < (size_t)draft->order - 1 ? n : (size_t)draft->order - 1;
 	const uint32_t *key = ctx + n - kn;
@@ -129,8 +141,7 @@ qcache_row(struct qcache *qc, const struct ngram_model *draft, const uint32_t *c
 		    memcmp(r->ctx, key, kn * sizeof *key) == 0) {
 			qc->hits++;
 			r->used = qc->step;
-			*name = r->name;
-			return r->q;
+			return pdist_dense_blocks(r->q, qc->vocab, r->name, &r->blocks);
 		}
 	}
 	r = qcache_victim(qc);
@@ -143,8 +154,8 @@ qcache_row(struct qcache *qc, const struct ngram_model *draft, const uint32_t *c
 	*head = (int)(r - qc->row);
 	ngram_dist(draft, ctx, n, f, r->q, s);
 	r->name = ++qc->built << 2 | qc->which;
-	*name = r->name;
-	return r->q;
+	r->blocks.filled = 0;
+	return pdist_dense_blocks(r->q, qc->vocab, r->name, &r->blocks);
 }
 
 void

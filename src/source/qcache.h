@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dist/pdist.h"
+
 #define QCACHE_ROWS 64		/* rows kept at most */
 #define QCACHE_BYTES (16u << 20)	/* and at most this much memory in rows */
 
@@ -33,14 +35,19 @@ void qcache_free(struct qcache *qc);	/* NULL is fine */
 void qcache_step(struct qcache *qc);
 
 /* The dense row ngram_dist(draft, ctx, n, f) (f NULL for no factors; its key
- * names the row), from the cache or built into it with scratch s; *name gets
- * the name of its values (pdist.h): nonzero, the same while the row stays in
- * the cache, never given to another row of this cache; a source's caches have
- * different which, so its names are its own (another source's, its reference
- * clone's say, are not: never mix two sources' names). */
-const double *qcache_row(struct qcache *qc, const struct ngram_model *draft,
+ * names the row), from the cache or built into it with scratch s, as a dense
+ * handle (pdist.h) of vocab entries: named (nonzero, the same while the row
+ * stays in the cache, never given to another row of this cache; a source's
+ * caches have different which, so its names are its own, and another
+ * source's, its reference clone's say, are not: never mix two sources'
+ * names), and with the row's block sums, which its first draw fills and keep
+ * while the row stays (so a row drawn from again costs a binary search). */
+struct pdist qcache_row(struct qcache *qc, const struct ngram_model *draft,
     const uint32_t *ctx, size_t n, const struct ngram_factor *f,
-    struct ngram_scratch *s, uint64_t *name);
+    struct ngram_scratch *s);
+
+/* The bytes of block sums a cache keeps beside its rows at most. */
+uint64_t qcache_blocks_bytes(size_t vocab);
 
 /* Rows asked for so far, and how many of them came from the cache. */
 void qcache_stats(const struct qcache *qc, uint64_t *lookups, uint64_t *hits);

@@ -212,9 +212,9 @@ node_buffer(double **slot, size_t vocab)
 }
 
 /* The target at node i, dense: from the row cache for the nodes below
- * rows_cap, else built into the node's own buffer. */
-static const double *
-dense_p(struct ngsrc *s, int i, uint64_t *name)
+ * rows_cap, else built into the node's own buffer (no name, no block sums). */
+static struct pdist
+dense_p(struct ngsrc *s, int i)
 {
 	struct ngnode *nd = node_arena_at(&s->nodes, i);
 	double *row;
@@ -223,18 +223,17 @@ dense_p(struct ngsrc *s, int i, uint64_t *name)
 		if (s->pc == NULL)
 			s->pc = qcache_new(s->vocab, 1);
 		return qcache_row(s->pc, &s->sh->target, nd->ctx, nd->n, NULL,
-		    &s->scratch, name);
+		    &s->scratch);
 	}
-	*name = 0;
 	row = node_buffer(&nd->p, s->vocab);
 	ngram_dist(&s->sh->target, nd->ctx, nd->n, NULL, row, &s->scratch);
-	return row;
+	return pdist_dense(row, s->vocab);
 }
 
 /* The draft at node i, dense: from the row cache for the nodes below
- * rows_cap, else built into the node's own buffer. */
-static const double *
-dense_q(struct ngsrc *s, int i, uint64_t *name)
+ * rows_cap, else built into the node's own buffer (no name, no block sums). */
+static struct pdist
+dense_q(struct ngsrc *s, int i)
 {
 	struct ngram_factor f = { NULL, 0.0, 0 }, *fp = NULL;
 	struct ngnode *nd = node_arena_at(&s->nodes, i);
@@ -250,13 +249,11 @@ dense_q(struct ngsrc *s, int i, uint64_t *name)
 	if (i < s->rows_cap) {
 		if (s->qc == NULL)
 			s->qc = qcache_new(s->vocab, 2);
-		return qcache_row(s->qc, &s->sh->draft, nd->ctx, nd->n, fp, &s->scratch,
-		    name);
+		return qcache_row(s->qc, &s->sh->draft, nd->ctx, nd->n, fp, &s->scratch);
 	}
-	*name = 0;
 	out = node_buffer(&nd->q, s->vocab);
 	ngram_dist(&s->sh->draft, nd->ctx, nd->n, fp, out, &s->scratch);
-	return out;
+	return pdist_dense(out, s->vocab);
 }
 
 /* A node's split distribution from model m, over factored (a noise row)
@@ -323,7 +320,6 @@ ngsrc_dists(void *self, int node, struct pdist *p, struct pdist *q)
 {
 	struct ngsrc *s = self;
 	struct ngnode *nd = node_arena_at(&s->nodes, node);
-	uint64_t name;
 
 	if (split_here(s, nd)) {
 		if (p != NULL)
@@ -336,16 +332,10 @@ ngsrc_dists(void *self, int node, struct pdist *p, struct pdist *q)
 	}
 	if (heavy_at(s, nd, p, q))
 		return;
-	if (p != NULL) {
-		const double *row = dense_p(s, node, &name);
-
-		*p = pdist_dense_named(row, s->vocab, name);
-	}
-	if (q != NULL) {
-		const double *row = dense_q(s, node, &name);
-
-		*q = pdist_dense_named(row, s->vocab, name);
-	}
+	if (p != NULL)
+		*p = dense_p(s, node);
+	if (q != NULL)
+		*q = dense_q(s, node);
 }
 
 /* The reference stream's draw: ancestral sampling of the target's interpolation,
@@ -358,12 +348,13 @@ ngsrc_sample_target(void *self, struct rng *rng)
 	const struct ngram_model *t = &s->sh->target;
 	uint32_t ctx[CTX_MAX];
 	size_t n = history_context(s, ctx);
-	uint64_t name;
+	struct pdist p;
 
 	if (t->inv_temp == 1.0)
 		return (int)ngram_sample(t, ctx, n, rng);
 	nodes_reset(s);
-	return (int)rng_categorical(rng, dense_p(s, SOURCE_ROOT, &name), s->vocab, 1.0);
+	p = dense_p(s, SOURCE_ROOT);
+	return (int)rng_categorical(rng, p.u.dense, s->vocab, 1.0);
 }
 
 static void

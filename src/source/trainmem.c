@@ -5,6 +5,7 @@
 
 #include "util/memlimit.h"
 #include "source/noise_rows.h"
+#include "source/qcache.h"
 #include "source/tokenize.h"
 #include "source/trainmem.h"
 
@@ -21,7 +22,8 @@ trainmem_tokens(const char *text, size_t len)
 
 /* Peak bytes of training models of order up to order on len bytes holding
  * tokens tokens, with noise_sets sets of noise rows over a vocabulary of at
- * most max_vocab tokens (and at most one a token of the text). */
+ * most max_vocab tokens (and at most one a token of the text), and the block
+ * sums of the row caches (two a source) of as many sources, one at least. */
 static uint64_t
 trainmem_estimate(size_t len, size_t tokens, int order, size_t max_vocab,
     unsigned noise_sets)
@@ -30,7 +32,8 @@ trainmem_estimate(size_t len, size_t tokens, int order, size_t max_vocab,
 
 	return TRAINMEM_FIXED + (uint64_t)len * TRAINMEM_PER_BYTE +
 	    (uint64_t)tokens * (uint64_t)order * TRAINMEM_PER_TOKEN_ORDER +
-	    (uint64_t)noise_sets * noise_rows_bytes(vocab);
+	    (uint64_t)noise_sets * noise_rows_bytes(vocab) +
+	    (uint64_t)(noise_sets > 0 ? noise_sets : 1) * 2 * qcache_blocks_bytes(vocab);
 }
 
 int

@@ -7,7 +7,8 @@
  * ids) and per token per order (each token starts at most one new n-gram of each
  * length up to the order, and each costs the trie's arrays and hash slots),
  * plus the draft's noise rows (noise_rows.h) for each source that may draw
- * noise at once, at the largest vocabulary the corpus can give. */
+ * noise at once, at the largest vocabulary the corpus can give, and the block
+ * sums its row caches keep (qcache.h) for each such source (one at least). */
 #ifndef SPECDEC_TRAINMEM_H
 #define SPECDEC_TRAINMEM_H
 

@@ -325,6 +325,55 @@ rng_categorical(struct rng *rng, const double *w, size_t n, double total)
 	return last;
 }
 
+void
+rng_blocks_fill(struct rng_blocks *b, const double *w, size_t n)
+{
+	double acc = 0.0;
+	size_t i;
+
+	b->last = n / 8;
+	for (i = 0; i + 8 <= n; i += 8) {
+		double s = block_sum(w + i);
+
+		if (s > 0.0)
+			b->last = i / 8;
+		b->run[i / 8] = acc += s;
+	}
+	b->filled = 1;
+}
+
+/* rng_categorical's loop enters the first block whose running sum passes the
+ * target (the sums only rise) and, when rounding leaves the scan of one short,
+ * the blocks after it; what follows the blocks is its own. */
+size_t
+rng_categorical_blocks(struct rng *rng, const double *w, size_t n,
+    const struct rng_blocks *b, double total)
+{
+	double target = rng_uniform(rng) * total;
+	size_t nb = n / 8, lo = 0, hi = nb, k, last = 0, tail_last = n, hit;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (target < b->run[mid])
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	for (k = lo; k < nb; k++)
+		if ((hit = scan_block(w, 8 * k, 8 * k + 8, target, k > 0 ? b->run[k - 1] :
+		    0.0, &last)) < 8 * k + 8)
+			return hit;
+	if ((hit = scan_block(w, 8 * nb, n, target, nb > 0 ? b->run[nb - 1] : 0.0,
+	    &tail_last)) < n)
+		return hit;
+	if (tail_last < n)
+		return tail_last;
+	if (b->last < nb)
+		scan_block(w, 8 * b->last, 8 * b->last + 8, INFINITY, 0.0, &last);
+	return last;
+}
+
 /* The entries k0..*k1-1 of the block of 8 indices from i written out in blk;
  * *k1 is the first entry past it. */
 static void

@@ -93,4 +93,24 @@ size_t rng_categorical_cum(struct rng *rng, const double *cum, const double *w,
 size_t rng_categorical_sparse(struct rng *rng, const uint32_t *id, const double *w,
     size_t m, size_t n, double total);
 
+/* rng_categorical's running sums over the blocks of 8 weights it sums, kept
+ * beside a vector that is drawn from again and again (a cached n-gram row): a
+ * draw is then a binary search over the blocks and a scan of one, and takes
+ * the uniform and the index rng_categorical takes, bit for bit. run has
+ * RNG_BLOCKS(n) entries; filled is 0 until rng_blocks_fill. */
+#define RNG_BLOCKS(n) ((n) / 8 > 0 ? (n) / 8 : 1)
+
+struct rng_blocks {
+	double *run;		/* run[k]: the sum of blocks 0..k, added as the scan does */
+	size_t last;		/* the last block with a positive sum, n / 8 if none */
+	int filled;
+};
+
+/* The block sums of the n non-negative weights w into b (b->run allocated). */
+void rng_blocks_fill(struct rng_blocks *b, const double *w, size_t n);
+
+/* rng_categorical(rng, w, n, total) from w's filled block sums b. */
+size_t rng_categorical_blocks(struct rng *rng, const double *w, size_t n,
+    const struct rng_blocks *b, double total);
+
 #endif

@@ -203,6 +203,72 @@ test_categorical_cum(void)
 	tap_ok(chi2 < 13.8, "rng_categorical_cum frequencies match: chi2 %.2f on 2 df", chi2);
 }
 
+/* n weights for the block sums' test: uniform ones, with whole blocks of 8 and
+ * the tail zero in some, and weights of very different sizes in others (so
+ * that a block's tree sum and the scan's running sum round apart). */
+static void
+blocks_weights(struct rng *r, double *w, size_t n, int kind)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		double u = rng_uniform(r);
+
+		w[i] = kind == 0 ? u : kind == 1 ? (u < 0.6 || (i / 8) % 3 == 1 ? 0.0 : u) :
+		    (u < 0.5 ? u * 1e-17 : u);
+		if (kind == 1 && i + n % 8 >= n)
+			w[i] = 0.0;		/* a zero tail */
+	}
+}
+
+/* The block sums of 18 weights worked by hand: blocks 1..8 (36) and 8 zeros
+ * (still 36, and not the last positive block), the tail of 2 left out. */
+static int
+blocks_fill_ok(void)
+{
+	double w[18] = { 1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1 }, run[2];
+	struct rng_blocks b = { run, 99, 0 };
+
+	rng_blocks_fill(&b, w, 18);
+	return b.filled && run[0] == 36.0 && run[1] == 36.0 && b.last == 0;
+}
+
+/* rng_categorical_blocks against rng_categorical: the same token from the same
+ * uniform, at totals below, at and above the sum (draws past the end take the
+ * fallback, the last positive weight), for lengths around the blocks of 8. */
+static void
+test_categorical_blocks(void)
+{
+	static const size_t len[] = { 1, 7, 8, 9, 16, 61, 1003 };
+	static double w[1003], run[RNG_BLOCKS(1003)];
+	static const double scale[] = { 0.999, 1.0, 1.5 };
+	struct rng r, a, b;
+	size_t k, i, j, draws = 0;
+	int kind, ok = 1;
+
+	rng_seed(&r, 8, 0);
+	for (k = 0; k < sizeof len / sizeof *len; k++)
+		for (kind = 0; kind < 3; kind++) {
+			struct rng_blocks blk = { run, 0, 0 };
+			double sum = 0.0;
+
+			blocks_weights(&r, w, len[k], kind);
+			for (i = 0; i < len[k]; i++)
+				sum += w[i];
+			rng_blocks_fill(&blk, w, len[k]);
+			for (j = 0; j < 3; j++) {
+				rng_seed(&a, 9 + j, 0);
+				rng_seed(&b, 9 + j, 0);
+				for (i = 0; i < 500; i++, draws++)
+					ok &= rng_categorical_blocks(&a, w, len[k], &blk,
+					    sum * scale[j]) == rng_categorical(&b, w, len[k],
+					    sum * scale[j]);
+			}
+		}
+	tap_ok(ok && blocks_fill_ok(), "rng_categorical_blocks: rng_categorical's "
+	    "token in all %zu draws", draws);
+}
+
 /* The largest of n normals drawn from its own law, against Phi(m)^n worked
  * with libm's erfc here; and the count draws of one step, against the same step
  * done the long way (a fill of all the logits and their softmax): the chance
@@ -254,6 +320,7 @@ main(void)
 	test_normal_fill();
 	test_categorical();
 	test_categorical_cum();
+	test_categorical_blocks();
 	test_maxdraw();
 	return tap_done();
 }
