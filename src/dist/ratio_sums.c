@@ -51,12 +51,17 @@ ratio_sums_make(struct ratio_sums *s, const double *p, const double *q, size_t n
 	struct ratio_item *it = xreallocarray(NULL, n > 0 ? n : 1, sizeof *it);
 	size_t i;
 
+	size_t m = 0;
+
+	for (i = 0; i < n; i++)	/* a pair of zeros adds 0 to every sum: left out */
+		if (p[i] != 0.0 || q[i] != 0.0)
+			it[m++] = (struct ratio_item){ q[i] > 0.0 ? p[i] / q[i] : HUGE_VAL,
+			    p[i], q[i], i };
+	n = m;
 	s->n = n;
 	s->r = xreallocarray(NULL, 3 * n + 2, sizeof *s->r);
 	s->p_below = s->r + n;
 	s->q_from = s->p_below + n + 1;
-	for (i = 0; i < n; i++)
-		it[i] = (struct ratio_item){ q[i] > 0.0 ? p[i] / q[i] : HUGE_VAL, p[i], q[i], i };
 	sort_items(it, n);
 	s->p_below[0] = 0.0;
 	for (i = 0; i < n; i++) {

@@ -2,8 +2,10 @@
  * (p_i, q_i) >= 0, at many rho > 0 (SpecTr's acceptance, solved for rho by
  * bisection). The pairs are sorted once by the ratio p/q (q = 0: infinite),
  * with running sums, so that beta(rho) = (the q of the pairs with p/q >= rho)
- * + (the p of the others) / rho costs a binary search. A dense pair is one
- * set of pairs; a split pair's listed tokens are two (split_minsum.h). */
+ * + (the p of the others) / rho costs a binary search. Pairs of zeros (a
+ * sparse line's tokens off both lists) are left out, which changes no sum,
+ * so the sort is over the others. A dense pair is one set of pairs; a split
+ * pair's listed tokens are two (split_minsum.h). */
 #ifndef SPECDEC_RATIO_SUMS_H
 #define SPECDEC_RATIO_SUMS_H
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "dist/pdist.h"
+#include "dist/sparse.h"
 #include "dist/split.h"
 #include "dist/topk.h"
 #include "util/bisect.h"
@@ -56,14 +57,40 @@ best_out(const struct best *b, int *out)
 		out[i] = i < b->n ? (int)b->c[i].id : -1;
 }
 
+/* In a pass by rising id a token that ties with the last kept comes after
+ * it: once k are kept, only a larger value enters. */
 void
 dist_topk(const double *p, size_t n, int k, int *out)
 {
 	struct best b = { xreallocarray(NULL, k > 0 ? (size_t)k : 1, sizeof *b.c), 0, k };
 	size_t y;
 
-	for (y = 0; y < n; y++)
-		offer(&b, p[y], y);
+	for (y = 0; y < n && k > 0; y++)
+		if (b.n < k || p[y] > b.c[k - 1].v)
+			offer(&b, p[y], y);
+	best_out(&b, out);
+	free(b.c);
+}
+
+/* The entries, then the tokens off the list (0) by rising id while one can
+ * still enter. */
+static void
+sparse_topk(const struct sparse_dist *d, int k, int *out)
+{
+	struct best b = { xreallocarray(NULL, k > 0 ? (size_t)k : 1, sizeof *b.c), 0, k };
+	size_t i, y, next = 0;
+
+	for (i = 0; i < d->n && k > 0; i++)
+		offer(&b, d->w[i], d->id[i]);
+	for (y = 0; y < d->vocab && k > 0; y++) {
+		if (next < d->n && d->id[next] == y) {
+			next++;
+			continue;
+		}
+		if (b.n == k && !outranks(0.0, y, &b.c[k - 1]))
+			break;
+		offer(&b, 0.0, y);
+	}
 	best_out(&b, out);
 	free(b.c);
 }
@@ -152,14 +179,13 @@ split_topk(const struct split_dist *d, int k, int *out)
 }
 
 void
-pdist_topk(const struct pdist *p, int k, double *scratch, int *out)
+pdist_topk(const struct pdist *p, int k, int *out)
 {
 	if (p->form == PDIST_SPLIT) {
 		split_topk(p->u.split, k, out);
 	} else if (p->form == PDIST_DENSE) {
 		dist_topk(p->u.dense, p->vocab, k, out);
 	} else {
-		pdist_densify(p, scratch);
-		dist_topk(scratch, p->vocab, k, out);
+		sparse_topk(p->u.sparse, k, out);
 	}
 }

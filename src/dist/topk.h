@@ -2,8 +2,9 @@
  * probability, ties to the lower id, in each form: a pass over a dense
  * vector, and for a split distribution (split.h) a merge of its listed tokens
  * with the first tokens of its floor's falling order (split_floor_desc) that
- * are not listed, which costs the list and k, not the vocabulary. Every form
- * gives the ids a pass over its dense vector gives. */
+ * are not listed, which costs the list and k, not the vocabulary; a sparse
+ * one from its entries. Every form gives the ids a pass over its dense vector
+ * gives. */
 #ifndef SPECDEC_TOPK_H
 #define SPECDEC_TOPK_H
 
@@ -24,8 +25,8 @@ void dist_topk(const double *p, size_t n, int k, int *out);
 void split_topk(const struct split_dist *d, int k, int *out);
 
 /* dist_topk of pdist_densify(p), k <= p's vocabulary: a split p by
- * split_topk, a dense one in place, a sparse one through scratch (vocab
- * doubles). */
-void pdist_topk(const struct pdist *p, int k, double *scratch, int *out);
+ * split_topk, a dense one in place, a sparse one from its entries and the
+ * lowest ids off them (time in its entries plus k). */
+void pdist_topk(const struct pdist *p, int k, int *out);
 
 #endif

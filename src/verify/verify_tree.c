@@ -205,7 +205,7 @@ draft_children(const struct pdist *q, int k, enum verify_tree_draw draw,
 	int i;
 
 	if (draw == VERIFY_DRAW_TOPK) {
-		pdist_topk(q, k < (int)n ? k : (int)n, dense, tok);
+		pdist_topk(q, k < (int)n ? k : (int)n, tok);
 		for (i = (int)n; i < k; i++)
 			tok[i] = -1;
 		return;

@@ -14,6 +14,7 @@
 #include "dist/pdist.h"
 #include "dist/ratio_sums.h"
 #include "dist/split.h"
+#include "dist/sparse.h"
 #include "dist/split_minsum.h"
 #include "dist/topk.h"
 #include "lib/split_fixture.h"
@@ -178,26 +179,58 @@ reference_order(const double *v, size_t n, size_t *ids)
 	qsort(ids, n, sizeof *ids, by_value_then_id);
 }
 
-/* Top k of d for every k up to KMAX (and the whole vocabulary), split and
- * dense, against the reference; 1 when all agree. */
+/* Top k of h for every k up to KMAX (and the whole vocabulary), in its form
+ * and dense, against the reference; 1 when all agree. */
 static int
-topk_agrees(const struct split_dist *d)
+handle_topk_agrees(const struct pdist *h)
 {
 	double dense[VMAX];
-	size_t ids[VMAX], n = d->floor->vocab;
+	size_t ids[VMAX], n = h->vocab;
 	int got[VMAX], got_dense[VMAX], k, i;
-	struct pdist h = pdist_split(d);
 
-	split_densify(d, dense);
+	pdist_densify(h, dense);
 	reference_order(dense, n, ids);
 	for (k = 1; k <= (int)n; k = k < KMAX ? k + 1 : (int)n + (k == (int)n)) {
-		pdist_topk(&h, k, NULL, got);
+		pdist_topk(h, k, got);
 		dist_topk(dense, n, k, got_dense);
 		for (i = 0; i < k; i++)
 			if (got[i] != (int)ids[i] || got_dense[i] != (int)ids[i])
 				return 0;
 	}
 	return 1;
+}
+
+static int
+topk_agrees(const struct split_dist *d)
+{
+	struct pdist h = pdist_split(d);
+
+	return handle_topk_agrees(&h);
+}
+
+/* Random sparse lines: entries at ascending ids, some 0, some tied. */
+static void
+test_topk_sparse(void)
+{
+	static const double pick[] = { 0.0, 0.1, 0.2, 0.05 };
+	uint32_t id[VMAX];
+	double w[VMAX];
+	struct sparse_dist d;
+	struct pdist h;
+	int i, bad = 0;
+	size_t y;
+
+	for (i = 0; i < CASES; i++) {
+		d = (struct sparse_dist){ 1 + below(below(4) == 0 ? 8 : VMAX), id, w, 0 };
+		for (y = 0; y < d.vocab; y++)
+			if (below(3) == 0) {
+				id[d.n] = (uint32_t)y;
+				w[d.n++] = below(2) ? pick[below(4)] : rng_uniform(&rng);
+			}
+		h = pdist_sparse_named(&d, 0);
+		bad += !handle_topk_agrees(&h);
+	}
+	tap_eq(bad, 0, "top k of random sparse lines: the reference's ids and order");
 }
 
 static void
@@ -388,6 +421,7 @@ main(void)
 	test_floor_desc();
 	test_topk_ties();
 	test_topk_random();
+	test_topk_sparse();
 	test_beta_random();
 	test_beta_unrelated();
 	test_ratio_sums_hand();
