@@ -374,11 +374,18 @@ split_sample_residual(const struct split_dist *p, const struct split_dist *q,
 	return wk.last != SPLIT_NONE ? wk.last : split_sample(p, rng);
 }
 
+/* The scaled floor everywhere, then the extras added over the list: the bits
+ * of split_prob at every token (off the list scale w + 0 is scale w, never
+ * -0), with no lookup per token. */
 void
 split_densify(const struct split_dist *d, double *out)
 {
-	size_t w;
+	const double *fw = d->floor->w;
+	double scale = d->scale;
+	size_t w, i;
 
 	for (w = 0; w < d->floor->vocab; w++)
-		out[w] = split_prob(d, w);
+		out[w] = scale * fw[w];
+	for (i = 0; i < d->nlist; i++)
+		out[d->list[i]] += d->extra[i];
 }

@@ -2,10 +2,12 @@
 #include "config.h"
 
 #include <assert.h>
+#include <stdlib.h>
 
 #include "util/bisect.h"
 #include "dist/dist.h"
 #include "dist/split_floor.h"
+#include "util/xalloc.h"
 
 struct split_top
 split_floor_top(const double *w, size_t vocab)
@@ -24,6 +26,69 @@ split_floor_top(const double *w, size_t vocab)
 		if (i != t.token && w[i] >= near)
 			t.alone = 0;
 	return t;
+}
+
+struct weighed {
+	double w;
+	uint32_t id;
+};
+
+/* Falling weight, ties by rising id. */
+static int
+by_weight_falling(const void *a, const void *b)
+{
+	const struct weighed *x = a, *y = b;
+
+	if (x->w != y->w)
+		return x->w < y->w ? 1 : -1;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+static uint32_t *
+sort_falling(const struct split_floor *floor)
+{
+	size_t n = floor->vocab, i;
+	struct weighed *it = xreallocarray(NULL, n > 0 ? n : 1, sizeof *it);
+	uint32_t *desc = xreallocarray(NULL, n > 0 ? n : 1, sizeof *desc);
+
+	for (i = 0; i < n; i++)
+		it[i] = (struct weighed){ floor->w[i], (uint32_t)i };
+	qsort(it, n, sizeof *it, by_weight_falling);
+	for (i = 0; i < n; i++)
+		desc[i] = it[i].id;
+	free(it);
+	return desc;
+}
+
+/* The slot, written through a floor its readers see as const (the order is a
+ * cache: the floor's values do not change). */
+static _Atomic(uint32_t *) *
+desc_slot(const struct split_floor *floor)
+{
+	return (_Atomic(uint32_t *) *)&floor->desc;
+}
+
+const uint32_t *
+split_floor_desc(const struct split_floor *floor)
+{
+	_Atomic(uint32_t *) *slot = desc_slot(floor);
+	uint32_t *desc = atomic_load_explicit(slot, memory_order_acquire), *none = NULL;
+
+	if (desc != NULL)
+		return desc;
+	desc = sort_falling(floor);
+	if (!atomic_compare_exchange_strong_explicit(slot, &none, desc,
+	    memory_order_acq_rel, memory_order_acquire)) {
+		free(desc);	/* another thread's is in place */
+		desc = none;
+	}
+	return desc;
+}
+
+void
+split_floor_forget(struct split_floor *floor)
+{
+	free(atomic_exchange_explicit(&floor->desc, NULL, memory_order_acq_rel));
 }
 
 size_t

@@ -11,6 +11,7 @@
 #ifndef SPECDEC_SPLIT_FLOOR_H
 #define SPECDEC_SPLIT_FLOOR_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -37,7 +38,21 @@ struct split_floor {
 	const double *cum_base;
 	const double *cum_w;
 	struct split_top top;	/* split_floor_top of w, set where w is */
+	/* The tokens in falling order of weight (split_floor_desc): NULL until
+	 * first asked for; the floor's owner calls split_floor_forget before it
+	 * frees or rewrites w. */
+	_Atomic(uint32_t *) desc;
 };
+
+/* The floor's tokens in falling order of weight, ties to the lower id: sorted
+ * on the first call (vocab log vocab) and kept with the floor, published
+ * atomically, so floors shared by threads may ask at once; later calls cost
+ * nothing. The floor must not be an object defined const. */
+const uint32_t *split_floor_desc(const struct split_floor *floor);
+
+/* Drop the order split_floor_desc kept (nothing when none): before the floor's
+ * weights are freed or changed. Not while another thread reads the floor. */
+void split_floor_forget(struct split_floor *floor);
 
 /* The top of vocab weights w: one pass, where a floor is built (no token, not
  * alone, when vocab is 0). */

@@ -59,7 +59,7 @@ make_floor(struct split_floor *f, double *row, size_t n, double inv_temp)
 		cdf[w] = (w > 0 ? cdf[w - 1] : 0.0) + row[w];
 	}
 	*f = (struct split_floor){ n, row, cdf, cdf[n - 1], NULL, NULL, NULL, NULL, NULL,
-	    split_floor_top(row, n) };
+	    split_floor_top(row, n), NULL };
 }
 
 static struct cmu_floors *
@@ -102,6 +102,7 @@ cmu_floors_get(struct cmu_floor_sets *fs, double inv_temp)
 static void
 free_floor(struct split_floor *f)
 {
+	split_floor_forget(f);
 	free((void *)f->w);
 	free((void *)f->cdf);
 }

@@ -24,6 +24,8 @@ heavy_floors_init(struct heavy_floors *h, size_t vocab)
 static void
 pair_free(struct heavy_pair *p)
 {
+	split_floor_forget(&p->f);
+	split_floor_forget(&p->g);
 	free((void *)p->f.w);
 	free((void *)p->f.cdf);
 	free((void *)p->g.w);
@@ -67,7 +69,7 @@ build_plain(struct split_floor *f, const struct ngram_model *target, uint32_t v,
 	for (i = 0; i < n; i++)
 		cdf[i] = (i > 0 ? cdf[i - 1] : 0.0) + w[i];
 	*f = (struct split_floor){ n, w, cdf, cdf[n - 1], NULL, NULL, NULL, NULL, NULL,
-	    split_floor_top(w, n) };
+	    split_floor_top(w, n), NULL };
 }
 
 /* G: the draft's row after v as f times factors, its tokens in factor order
@@ -98,7 +100,7 @@ build_factored(struct split_floor *g, const struct split_floor *f,
 	}
 	free(t);
 	*g = (struct split_floor){ n, w, NULL, cw[n], f, factor, order, cb, cw,
-	    split_floor_top(w, n) };
+	    split_floor_top(w, n), NULL };
 }
 
 const struct heavy_pair *

@@ -402,6 +402,7 @@ ngram_model_build(struct ngram_model *m, const struct ngram_counts *c, int order
 void
 ngram_model_release(struct ngram_model *m)
 {
+	split_floor_forget(&m->floor);
 	free(m->base);
 	free(m->base_t);
 	free(m->base_cdf);

@@ -45,6 +45,10 @@ noise_rows_bytes(size_t vocab)
 void
 noise_rows_free(struct noise_rows *nr)
 {
+	unsigned r;
+
+	for (r = 0; r < NOISE_ROWS; r++)
+		split_floor_forget(&nr->floor[r]);
 	free(nr->sorted);
 	free(nr->f);
 	free(nr->by_factor);
@@ -92,8 +96,9 @@ build_floor(struct noise_rows *nr, unsigned r)
 		cb[i + 1] = cb[i] + bw[w];
 		cg[i + 1] = cg[i] + g[w];
 	}
+	split_floor_forget(&nr->floor[r]);	/* g changed */
 	nr->floor[r] = (struct split_floor){ n, g, NULL, cg[n], nr->split_base, f, order,
-	    cb, cg, split_floor_top(g, n) };
+	    cb, cg, split_floor_top(g, n), NULL };
 }
 
 /* Row r's factors by token, sum and factored floor from its token order. */

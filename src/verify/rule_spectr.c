@@ -9,88 +9,15 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "util/xalloc.h"
-
+#include "dist/pdist.h"
+#include "dist/ratio_sums.h"
+#include "dist/split_minsum.h"
 #include "verify/rule.h"
 #include "verify/verify_tree.h"
 
-#define SMALL_VOCAB 64		/* sorted by insertion up to this size */
 #define RHO_ITERATIONS 64	/* [1, k] halved to below 1e-17 */
-
-/* The pair sorted by p/q, with running sums, so that beta(rho) = sum min(q,
- * p/rho) = (the q of the tokens with p/q >= rho) + (the p of the others) /
- * rho costs a binary search. */
-struct ratios {
-	size_t n;
-	double *r;		/* p/q ascending (q = 0: infinite) */
-	double *p_below;	/* [i]: sum of p over the first i */
-	double *q_from;		/* [i]: sum of q from the i-th on */
-};
-
-struct ratio_item {
-	double r, p, q;
-};
-
-static int
-by_ratio(const void *a, const void *b)
-{
-	double x = ((const struct ratio_item *)a)->r, y = ((const struct ratio_item *)b)->r;
-
-	return x < y ? -1 : x > y;
-}
-
-static void
-ratios_make(struct ratios *s, const double *p, const double *q, size_t n)
-{
-	struct ratio_item *it = xreallocarray(NULL, n, sizeof *it);
-	size_t i;
-
-	s->n = n;
-	s->r = xreallocarray(NULL, 3 * n + 2, sizeof *s->r);
-	s->p_below = s->r + n;
-	s->q_from = s->p_below + n + 1;
-	for (i = 0; i < n; i++)
-		it[i] = (struct ratio_item){ q[i] > 0.0 ? p[i] / q[i] : HUGE_VAL, p[i], q[i] };
-	if (n <= SMALL_VOCAB)	/* insertion: no allocation, few moves */
-		for (i = 1; i < n; i++) {
-			struct ratio_item x = it[i];
-			size_t j = i;
-
-			for (; j > 0 && it[j - 1].r > x.r; j--)
-				it[j] = it[j - 1];
-			it[j] = x;
-		}
-	else
-		qsort(it, n, sizeof *it, by_ratio);
-	s->p_below[0] = 0.0;
-	for (i = 0; i < n; i++) {
-		s->r[i] = it[i].r;
-		s->p_below[i + 1] = s->p_below[i] + it[i].p;
-	}
-	s->q_from[n] = 0.0;
-	for (i = n; i-- > 0;)
-		s->q_from[i] = s->q_from[i + 1] + it[i].q;
-	free(it);
-}
-
-static double
-beta_at(const struct ratios *s, double rho)
-{
-	size_t lo = 0, hi = s->n;
-
-	while (lo < hi) {	/* the first ratio >= rho */
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (s->r[mid] < rho)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return s->q_from[lo] + s->p_below[lo] / rho;
-}
 
 /* (1 - (1 - b)^k) / b = 1 + (1 - b) + ... + (1 - b)^(k-1). */
 static double
@@ -106,8 +33,6 @@ series(double b, int k)
 	return s;
 }
 
-/* The smallest rho in [1, k] with series(beta(rho)) <= rho, by bisection;
- * *beta gets beta(rho). */
 /* The last pair solved (a step asks for its root's rho up to three times:
  * the node's acceptance, the step's expected tokens and the test). */
 #define RHO_CACHE_VOCAB 1024	/* pairs up to this vocabulary are kept */
@@ -159,50 +84,136 @@ solve_rho(const double *p, const double *q, size_t n, int k, double *beta)
 	return rho;
 }
 
+/* beta(rho) of a pair in whatever form it was prepared. */
+typedef double (*beta_fn)(const void *pair, double rho);
+
 static double
-solve_rho_now(const double *p, const double *q, size_t n, int k, double *beta)
+dense_beta(const void *pair, double rho)
+{
+	return ratio_sums_beta(pair, rho);
+}
+
+/* A split pair, with its beta(1) as the dense pair would give it (below). */
+struct split_rho {
+	struct split_minsum m;
+	double beta1;
+};
+
+static double
+split_beta(const void *pair, double rho)
+{
+	const struct split_rho *s = pair;
+
+	return rho == 1.0 ? s->beta1 : split_minsum_beta(&s->m, rho);
+}
+
+/* The smallest rho in [1, k] with series(beta(rho)) <= rho, by bisection;
+ * *beta gets beta(rho). */
+static double
+bisect_rho(beta_fn beta_at, const void *pair, int k, double *beta)
 {
 	double lo = 1.0, hi = k > 1 ? (double)k : 1.0;
-	struct ratios s;
 	int it;
 
-	ratios_make(&s, p, q, n);
-	if (series(beta_at(&s, lo), k) <= lo)
+	if (series(beta_at(pair, lo), k) <= lo)
 		hi = lo;
 	for (it = 0; it < RHO_ITERATIONS && hi - lo > 0.0; it++) {
 		double mid = 0.5 * (lo + hi);
 
 		if (mid <= lo || mid >= hi)
 			break;
-		if (series(beta_at(&s, mid), k) <= mid)
+		if (series(beta_at(pair, mid), k) <= mid)
 			hi = mid;
 		else
 			lo = mid;
 	}
-	*beta = beta_at(&s, hi);
-	free(s.r);
+	*beta = beta_at(pair, hi);
 	return hi;
+}
+
+static double
+solve_rho_now(const double *p, const double *q, size_t n, int k, double *beta)
+{
+	struct ratio_sums s;
+	double rho;
+
+	ratio_sums_make(&s, p, q, n);
+	rho = bisect_rho(dense_beta, &s, k, beta);
+	ratio_sums_free(&s);
+	return rho;
+}
+
+/* rho at the node: from the dense pair when it is made (the root's rho is
+ * kept, for its acceptance and expected tokens asked first), else from the
+ * split form when the pair has one, else made dense. The split form's beta
+ * is the dense one up to rounding, and so is rho, but for one case: when p
+ * and q agree, or nearly, beta(1) is 1 up to rounding, and whether rho is 1
+ * (series(beta(1)) <= 1) or the larger root of series(beta(rho)) = rho
+ * turns on the last bits of beta(1). There the dense pair decides, as it
+ * always has; when p and q are one distribution its beta(1) is a sum of q
+ * in an order known without sorting (identical_beta1). */
+#define RHO_EDGE 1e-9		/* 1 - beta(1) below this: the edge case */
+
+/* The dense pair's beta(1) = q_from[0] (ratio_sums.c) when p = q: the ratio
+ * is 1 wherever q > 0 and infinite elsewhere, and the sort keeps each group
+ * in token order, so q is summed from the last token back, the q <= 0 group
+ * first. */
+static double
+identical_beta1(struct verify_tree_node *nd)
+{
+	double *q = nd->scratch, s = 0.0;
+	size_t y;
+
+	pdist_densify(nd->hq, q);
+	for (y = nd->vocab; y-- > 0;)
+		if (!(q[y] > 0.0))
+			s += q[y];
+	for (y = nd->vocab; y-- > 0;)
+		if (q[y] > 0.0)
+			s += q[y];
+	return s + 0.0 / 1.0;	/* + p_below[0] / rho, as ratio_sums_beta */
+}
+
+static double
+node_rho(struct verify_tree_node *nd, double *beta)
+{
+	struct split_rho s;
+	double rho;
+
+	if (!nd->dense && split_minsum_make(&s.m, nd->hp, nd->hq)) {
+		s.beta1 = split_minsum_beta(&s.m, 1.0);
+		if (!(s.beta1 < 1.0 - RHO_EDGE) && split_minsum_identical(&s.m))
+			s.beta1 = identical_beta1(nd);
+		else if (!(s.beta1 < 1.0 - RHO_EDGE))
+			s.beta1 = -1.0;		/* dense below */
+		if (s.beta1 >= 0.0) {
+			rho = bisect_rho(split_beta, &s, nd->k, beta);
+			split_minsum_free(&s.m);
+			return rho;
+		}
+		split_minsum_free(&s.m);
+	}
+	verify_tree_dense(nd);
+	return solve_rho(nd->p, nd->q, nd->vocab, nd->k, beta);
 }
 
 static int
 spectr_node(const struct verify_params *par, struct verify_tree_node *nd)
 {
-	double beta, rho, sel;
+	double beta, rho = node_rho(nd, &beta), sel;
 	size_t y;
 	int i;
 
 	(void)par;
-	verify_tree_dense(nd);	/* rho needs the whole pair */
-	rho = solve_rho(nd->p, nd->q, nd->vocab, nd->k, &beta);
 	for (i = 0; i < nd->k; i++) {
 		size_t x = (size_t)nd->token[i];
-		double px = nd->p[x], qx = nd->q[x];
-
+		double px = pdist_prob(nd->hp, x), qx = pdist_prob(nd->hq, x);
 
 		if (verify_tree_test(nd, i, px, qx, qx > 0.0 ? fmin(1.0, px / (rho * qx)) :
 		    0.0))
 			return i;
 	}
+	verify_tree_dense(nd);	/* the residual: rare, once every child failed */
 	sel = beta > 0.0 ? (1.0 - pow(1.0 - beta, nd->k)) / beta : 0.0;
 	nd->resid_mass = 0.0;
 	for (y = 0; y < nd->vocab; y++) {

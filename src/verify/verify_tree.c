@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "dist/pdist.h"
+#include "dist/topk.h"
 #include "source/source.h"
 #include "util/rng.h"
 #include "util/xalloc.h"
@@ -162,20 +163,7 @@ verify_tree_geometric(double beta, int k, double *by_rank)
 void
 verify_tree_topk(const double *q, size_t n, int k, int *out)
 {
-	int i, j, taken;
-	size_t y;
-
-	for (i = 0; i < k; i++) {
-		long best = -1;
-
-		for (y = 0; y < n; y++) {
-			for (taken = 0, j = 0; j < i; j++)
-				taken |= out[j] == (int)y;
-			if (!taken && (best < 0 || q[y] > q[best]))
-				best = (long)y;
-		}
-		out[i] = (int)best;
-	}
+	dist_topk(q, n, k, out);
 }
 
 /* One draw without replacement from q, avoiding the k tokens in taken:
@@ -217,8 +205,7 @@ draft_children(const struct pdist *q, int k, enum verify_tree_draw draw,
 	int i;
 
 	if (draw == VERIFY_DRAW_TOPK) {
-		pdist_densify(q, dense);
-		verify_tree_topk(dense, n, k < (int)n ? k : (int)n, tok);
+		pdist_topk(q, k < (int)n ? k : (int)n, tok);
 		for (i = (int)n; i < k; i++)
 			tok[i] = -1;
 		return;

@@ -277,9 +277,9 @@ static const uint32_t by_factor[V] = { 1, 2, 3, 0 };
 static const double cum_base[V + 1] = { 0, 2, 5, 7, 8 };
 static const double cum_w[V + 1] = { 0, 1, 4, 7, 9 };
 static const struct split_floor plain = { V, floor_w, floor_cdf, 8, NULL, NULL, NULL,
-    NULL, NULL, { 2, 1 } };	/* top: token 2, alone */
+    NULL, NULL, { 2, 1 }, NULL };	/* top: token 2, alone */
 static const struct split_floor factored = { V, fw, NULL, 9, &plain, factor, by_factor,
-    cum_base, cum_w, { 2, 0 } };	/* top: token 2, tied with 3 */
+    cum_base, cum_w, { 2, 0 }, NULL };	/* top: token 2, tied with 3 */
 
 /* Output law and acceptance rate of a split pair against its dense form. */
 static void
