@@ -119,13 +119,13 @@ finish_view(const struct split_floor *floor, double scale, const struct cmu_spli
     double *e, double sum, struct split_dist *d)
 {
 	double z = 1.0 / (scale * floor->sum + sum);
-	size_t i;
+	size_t i, n = sp->n;
 	int neg = 0;
 
-	for (i = 0; i < sp->n; i++) {
+	for (i = 0; i < n; i++)		/* vectorised, the search apart */
 		e[i] *= z;
-		neg |= e[i] < 0.0;
-	}
+	for (i = 0; i < n && !neg; i++)
+		neg = e[i] < 0.0;
 	*d = (struct split_dist){ floor, scale * z, sp->at, e, sp->n, sum * z,
 	    list_find, sp, neg };
 }
@@ -162,6 +162,33 @@ bigram_pass(const struct sphinx_trie *t, const struct cmu_floors *fl,
 	return sum;
 }
 
+/* bigram_pass at temperature 1 for order 2 (bo_c 1, no trigrams: x 1 is x)
+ * or 3, where it is most of a step's work: one comparison a token for the
+ * trigrams, the next of which waits in next. */
+static double
+plain_pass(const struct sphinx_trie *t, const struct cmu_floors *fl,
+    const struct context *cx, const struct view *vw, double *restrict e)
+{
+	const uint32_t *restrict bw = t->bg_word, *restrict tw = t->tg_word;
+	const float *restrict bp = t->bg_prob, *restrict tp = t->tg_prob;
+	const double *restrict fw = fl->uni.w;
+	double scale = view_scale(vw), bo_c = vw->order == 3 ? vw->bo_c : 1.0, sum = 0.0;
+	uint32_t i, ti = cx->ti, te = vw->order == 3 ? cx->te : cx->ti;
+	uint32_t next = ti < te ? tw[ti] : SPHINX_TRIE_NONE;
+
+	for (i = cx->bi; i < cx->be; i++) {
+		uint32_t w = bw[i];
+		double x = bp[i] * bo_c;
+
+		if (w == next) {
+			x = tp[ti++];
+			next = ti < te ? tw[ti] : SPHINX_TRIE_NONE;
+		}
+		sum += *e++ = x - scale * fw[w];
+	}
+	return sum;
+}
+
 /* view_pass for order 1, 2 or 3: one loop each. */
 static double
 view_pass(const struct sphinx_trie *t, const struct cmu_floors *fl,
@@ -169,6 +196,8 @@ view_pass(const struct sphinx_trie *t, const struct cmu_floors *fl,
 {
 	if (vw->order == 1)
 		return bigram_pass(t, fl, cx, vw, 1, e);
+	if (fl->inv_temp == 1.0)
+		return plain_pass(t, fl, cx, vw, e);
 	if (vw->order == 2)
 		return bigram_pass(t, fl, cx, vw, 2, e);
 	return bigram_pass(t, fl, cx, vw, 3, e);
