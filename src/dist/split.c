@@ -374,11 +374,16 @@ split_sample_residual(const struct split_dist *p, const struct split_dist *q,
 	return wk.last != SPLIT_NONE ? wk.last : split_sample(p, rng);
 }
 
+/* split_prob at every token: the scaled floor, then the list's tokens (a pass,
+ * where a lookup a token cost a binary search each). */
 void
 split_densify(const struct split_dist *d, double *out)
 {
-	size_t w;
+	const double *fw = d->floor->w;
+	size_t w, i;
 
 	for (w = 0; w < d->floor->vocab; w++)
-		out[w] = split_prob(d, w);
+		out[w] = d->scale * fw[w];
+	for (i = 0; i < d->nlist; i++)
+		out[d->list[i]] = d->scale * fw[d->list[i]] + d->extra[i];
 }
