@@ -26,23 +26,16 @@ list_past(size_t i, const void *arg)
 	return at->list[i] >= at->w;
 }
 
-/* Where w sits in the sorted list[0..n), or SPLIT_NONE. */
-static size_t
-sorted_find(const uint32_t *list, size_t n, uint32_t w)
-{
-	struct list_at at = { list, w };
-	size_t i = bisect(n, list_past, &at);
-
-	return i < n && list[i] == w ? i : SPLIT_NONE;
-}
-
-/* Where token w sits in a node's list, or SPLIT_NONE (split_dist's find). */
+/* Where token w sits in a node's list (sorted), or SPLIT_NONE: split_dist's
+ * find. */
 static size_t
 list_find(const void *where, uint32_t w)
 {
 	const struct cmu_split *sp = where;
+	struct list_at at = { sp->at, w };
+	size_t i = bisect(sp->n, list_past, &at);
 
-	return sorted_find(sp->at, sp->n, w);
+	return i < sp->n && sp->at[i] == w ? i : SPLIT_NONE;
 }
 
 /* A view's context: the backoff weights that scale the floor off the lists. */
@@ -162,9 +155,9 @@ bigram_pass(const struct sphinx_trie *t, const struct cmu_floors *fl,
 	return sum;
 }
 
-/* bigram_pass at temperature 1 for order 2 (bo_c 1, no trigrams: x 1 is x)
- * or 3, where it is most of a step's work: one comparison a token for the
- * trigrams, the next of which waits in next. */
+/* bigram_pass at temperature 1 for order 2 or 3, where a step spends most of
+ * its time: order 2 multiplies by 1 (exact) and reads no trigram; order 3
+ * compares each token with the next trigram's word only. */
 static double
 plain_pass(const struct sphinx_trie *t, const struct cmu_floors *fl,
     const struct context *cx, const struct view *vw, double *restrict e)
