@@ -203,6 +203,9 @@ struct pdist_counts {
 	const struct split_floor *floor[PDIST_COUNTS_FLOORS];	/* plus coef[i] times */
 	double coef[PDIST_COUNTS_FLOORS];	/* floor[i]'s weights, i < nfloors */
 	int nfloors;
+	struct pdist_counts_memo *memo;	/* the values since the last change
+					 * (add or clear: while floors are
+					 * kept, sum changes only there) */
 };
 
 void pdist_counts_init(struct pdist_counts *c, size_t vocab);
@@ -215,7 +218,9 @@ void pdist_counts_clear(struct pdist_counts *c);
 void pdist_counts_add(struct pdist_counts *c, const struct pdist *p, const double *n,
     int m);
 
-/* The expected count of x, and all of them into out (vocab entries). */
+/* The expected count of x, and all of them into out (vocab entries): one pass
+ * a floor after a change, then a copy until the next (the live view asks
+ * several times a frame). */
 double pdist_counts_at(const struct pdist_counts *c, size_t x);
 void pdist_counts_values(const struct pdist_counts *c, double *out);
 

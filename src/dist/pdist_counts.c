@@ -11,12 +11,19 @@
 #include "util/simd.h"
 #include "util/xalloc.h"
 
+/* The values as computed after the last change, while ok. */
+struct pdist_counts_memo {
+	double *v;
+	int ok;
+};
+
 void
 pdist_counts_init(struct pdist_counts *c, size_t vocab)
 {
 	c->vocab = vocab;
 	c->sum = xcalloc(vocab, sizeof *c->sum);
 	c->nfloors = 0;
+	c->memo = xcalloc(1, sizeof *c->memo);
 }
 
 void
@@ -24,6 +31,10 @@ pdist_counts_free(struct pdist_counts *c)
 {
 	free(c->sum);
 	c->sum = NULL;
+	if (c->memo != NULL)
+		free(c->memo->v);
+	free(c->memo);
+	c->memo = NULL;
 }
 
 void
@@ -31,6 +42,7 @@ pdist_counts_clear(struct pdist_counts *c)
 {
 	memset(c->sum, 0, c->vocab * sizeof *c->sum);
 	c->nfloors = 0;
+	c->memo->ok = 0;
 }
 
 #define KERN_BODY "dist/pdist_counts_body.h"
@@ -149,6 +161,7 @@ pdist_counts_add(struct pdist_counts *c, const struct pdist *p, const double *n,
 	double w[4];
 	int i, k = 0;
 
+	c->memo->ok = 0;
 	for (i = 0; i < m; i++)
 		if (p[i].form == PDIST_SPLIT)
 			add_split(c, p[i].u.split, n[i]);
@@ -177,11 +190,38 @@ pdist_counts_at(const struct pdist_counts *c, size_t x)
 	return v;
 }
 
+/* pdist_counts_at at every x, a floor at a time: the same terms added in the
+ * same order for each x. */
+static void
+all_values(const struct pdist_counts *c, double *restrict out)
+{
+	size_t x, n = c->vocab;
+	int i;
+
+	memcpy(out, c->sum, n * sizeof *out);
+	for (i = 0; i < c->nfloors; i++) {
+		const double *restrict w = c->floor[i]->w;
+		double coef = c->coef[i];
+
+		for (x = 0; x < n; x++)
+			out[x] += coef * w[x];
+	}
+}
+
 void
 pdist_counts_values(const struct pdist_counts *c, double *out)
 {
-	size_t x;
+	struct pdist_counts_memo *m = c->memo;
 
-	for (x = 0; x < c->vocab; x++)
-		out[x] = pdist_counts_at(c, x);
+	if (c->nfloors == 0) {	/* nothing to add: the sums are the values */
+		memcpy(out, c->sum, c->vocab * sizeof *out);
+		return;
+	}
+	if (!m->ok) {
+		if (m->v == NULL)
+			m->v = xreallocarray(NULL, c->vocab, sizeof *m->v);
+		all_values(c, m->v);
+		m->ok = 1;
+	}
+	memcpy(out, m->v, c->vocab * sizeof *out);
 }

@@ -42,6 +42,30 @@ on_list(const struct split_dist *d, size_t w)
 	return d->nlist > 0 && d->find(d->where, (uint32_t)w) != SPLIT_NONE;
 }
 
+/* add_listed over one list that p and q share on one floor, where the floor
+ * ratio is the same at every token (a / b): the same sums, in the same order,
+ * without a call a token. */
+static void
+walk_one_floor(struct before *b)
+{
+	const struct split_dist *p = b->p, *q = b->q;
+	const double *w = p->floor->w;
+	double fr = split_floors_ratio(p->floor, p->scale, q->floor, q->scale, 0);
+	int all = fr < b->r, tied = fr == b->r;
+	size_t i;
+
+	for (i = 0; i < p->nlist; i++) {
+		size_t y = p->list[i];
+		double fp = w[y], py = p->scale * fp + p->extra[i];
+		double qy = q->scale * fp + q->extra[i];
+
+		if (precedes(dist_ratio(py, qy), y, b->r, b->x))
+			b->own += py;
+		if (all || (tied && y < b->x))
+			b->floor += fp;
+	}
+}
+
 /* Every token on either list once: p's, then q's that p does not hold. */
 static void
 walk_lists(struct before *b)
@@ -50,6 +74,10 @@ walk_lists(struct before *b)
 	int same = p->list == q->list && p->nlist == q->nlist;
 	size_t i;
 
+	if (same && p->floor == q->floor) {
+		walk_one_floor(b);
+		return;
+	}
 	for (i = 0; i < p->nlist; i++)
 		add_listed(b, p->list[i], p->extra[i],
 		    same ? q->extra[i] : split_extra(q, p->list[i]));

@@ -2,15 +2,15 @@
  * and a history-cut draft, autoregressive, dense rows. */
 #include "config.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dist/pdist.h"
-#include "dist/split.h"
 #include "source/sphinx_trie.h"
 #include "source/cmu_floors.h"
+#include "source/cmu_rows.h"
+#include "source/cmu_split.h"
 #include "source/node_arena.h"
 #include "source/source.h"
 #include "source/source_cmu.h"
@@ -26,20 +26,11 @@ struct shared {
 	struct sphinx_trie lm;
 	int target_order, draft_order;
 	struct cmu_floor_sets floors;	/* the split form's, per temperature */
+	struct cmu_model model;	/* lm, the heavy words and the orders */
 	uint32_t start[HIST];	/* the prompt's last words */
 	size_t nstart;
 	char *base, *describe, *path;
 	char title[128];	/* file, orders and temperatures, kept up to date */
-};
-
-/* A node's split pair over the unigram floor: the merged successor list of
- * its context (the last word's bigrams and the last two words' trigrams) and
- * each view's extras on it; one list for both, so the pair is walked once. */
-struct cmu_split {
-	uint32_t *list;
-	double *ep, *eq;
-	size_t n, cap;
-	struct split_dist p, q;
 };
 
 /* A node: its context and its rows, built at most once a step. */
@@ -50,6 +41,7 @@ struct cmunode {
 	uint64_t p_step, q_step;
 	struct cmu_split sp;
 	uint64_t sp_step;
+	int sp_built;		/* its views built in step sp_step */
 };
 
 struct cmusrc {
@@ -58,6 +50,7 @@ struct cmusrc {
 	struct cmu_floors *fl;	/* the floors at their common temperature when
 				 * the positions are in split form (no top-k,
 				 * no top-p, one temperature); NULL: dense */
+	struct cmu_rows *rows;	/* order-2 views by word, for fl */
 	double *scratch;	/* vocab entries, for the warps */
 	uint32_t hist[HIST];
 	size_t nhist;
@@ -105,6 +98,7 @@ set_warps(struct cmusrc *s, const struct warp *wp, const struct warp *wq)
 		s->fl = cmu_floors_get(&sh->floors, 1.0 / wp->temperature);
 	cmu_floors_put(&sh->floors, old);
 	s->step++;		/* what the nodes built is stale */
+	cmu_rows_clear(s->rows);
 	snprintf(sh->title, sizeof sh->title, "cmu %s %d/%d T=%g/%g",
 	    source_base_name(sh->path), sh->target_order, sh->draft_order,
 	    wp->temperature, wq->temperature);
@@ -116,6 +110,7 @@ cmusrc_new(struct shared *sh, const struct warp *wp, const struct warp *wq)
 	struct cmusrc *s = xcalloc(1, sizeof *s);
 
 	s->sh = sh;
+	s->rows = cmu_rows_new(sh->lm.vocab);
 	set_warps(s, wp, wq);
 	sh->refs++;
 	memcpy(s->hist, sh->start, sh->nstart * sizeof *s->hist);
@@ -133,6 +128,7 @@ cmusrc_begin(void *self, struct rng *rng, int need_draft)
 	(void)rng;
 	(void)need_draft;
 	s->step++;
+	cmu_rows_step(s->rows);
 	nodes_reset(s);
 }
 
@@ -166,186 +162,6 @@ build_row(struct cmusrc *s, const struct cmunode *nd, int order, const struct wa
 	return *row;
 }
 
-/* Where token w sits in a node's merged list (sorted), or SPLIT_NONE. */
-static size_t
-list_find(const void *where, uint32_t w)
-{
-	const struct cmu_split *sp = where;
-	size_t lo = 0, hi = sp->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (sp->list[mid] < w)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < sp->n && sp->list[lo] == w ? lo : SPLIT_NONE;
-}
-
-/* A view's context: the backoff weights that scale the floor off the lists. */
-struct view {
-	int order;		/* the order in force: 1, 2, or 3 where u v is listed */
-	double bo_v, bo_c;
-};
-
-/* P(w) of view at a listed token, from its bigram b and trigram t (< 0:
- * not listed). */
-static double
-view_prob(const struct view *vw, double u, double b, double t)
-{
-	double p2 = b >= 0.0 ? b : vw->bo_v * u;
-
-	if (vw->order == 1)
-		return u;
-	if (vw->order == 2)
-		return p2;
-	return t >= 0.0 ? t : vw->bo_c * p2;
-}
-
-static double
-view_scale(const struct view *vw)
-{
-	return vw->order == 1 ? 1.0 : vw->order == 2 ? vw->bo_v : vw->bo_c * vw->bo_v;
-}
-
-static void
-grow_split(struct cmu_split *sp, size_t need)
-{
-	if (need <= sp->cap)
-		return;
-	sp->cap = need;
-	sp->list = xreallocarray(sp->list, need, sizeof *sp->list);
-	sp->ep = xreallocarray(sp->ep, need, sizeof *sp->ep);
-	sp->eq = xreallocarray(sp->eq, need, sizeof *sp->eq);
-}
-
-/* d = the view over the floor with extras e (their sum given), normalised. */
-static void
-finish_view(const struct split_floor *floor, double scale, struct cmu_split *sp,
-    double *e, double sum, struct split_dist *d)
-{
-	double z = 1.0 / (scale * floor->sum + sum);
-	size_t i;
-	int neg = 0;
-
-	for (i = 0; i < sp->n; i++) {
-		e[i] *= z;
-		neg |= e[i] < 0.0;
-	}
-	*d = (struct split_dist){ floor, scale * z, sp->list, e, sp->n, sum * z,
-	    list_find, sp, neg };
-}
-
-/* x^(1/T) at fl's temperature. */
-static double
-tempered(const struct cmu_floors *fl, double x)
-{
-	return fl->inv_temp == 1.0 ? x : pow(x, fl->inv_temp);
-}
-
-/* The merged successors of node nd's context and both views' extras, over the
- * unigram floor of fl. */
-static void
-build_split(const struct shared *sh, const struct cmu_floors *fl,
-    const struct cmunode *nd, struct cmu_split *sp)
-{
-	const struct sphinx_trie *t = &sh->lm;
-	struct view vp = { 1, 1.0, 1.0 }, vq = { 1, 1.0, 1.0 };
-	uint32_t v, c = SPHINX_TRIE_NONE, bi = 0, be = 0, ti = 0, te = 0, w;
-	double sp_sum = 0.0, sq_sum = 0.0;
-
-	sp->n = 0;
-	if (nd->n > 0) {
-		v = nd->ctx[nd->n - 1];
-		bi = t->bg_first[v];
-		be = t->bg_first[v + 1];
-		if (nd->n > 1 && t->tg_first != NULL &&
-		    (c = sphinx_trie_bigram(t, nd->ctx[nd->n - 2], v)) != SPHINX_TRIE_NONE) {
-			ti = t->tg_first[c];
-			te = t->tg_first[c + 1];
-		}
-		vp = (struct view){ sh->target_order < 2 ? 1 : sh->target_order == 2 ||
-		    c == SPHINX_TRIE_NONE ? 2 : 3, t->bo1[v], c != SPHINX_TRIE_NONE ?
-		    t->bg_bo[c] : 1.0 };
-		vq = vp;
-		vq.order = sh->draft_order < 2 ? 1 : sh->draft_order == 2 ||
-		    c == SPHINX_TRIE_NONE ? 2 : 3;
-	}
-	grow_split(sp, (size_t)(be - bi) + (te - ti) + 1);
-	while (bi < be || ti < te) {
-		double b = -1.0, tr = -1.0, u;
-
-		w = bi < be && (ti == te || t->bg_word[bi] <= t->tg_word[ti]) ?
-		    t->bg_word[bi] : t->tg_word[ti];
-		if (bi < be && t->bg_word[bi] == w)
-			b = t->bg_prob[bi++];
-		if (ti < te && t->tg_word[ti] == w)
-			tr = t->tg_prob[ti++];
-		u = t->uni[w];
-		sp->list[sp->n] = w;
-		sp_sum += sp->ep[sp->n] = tempered(fl, view_prob(&vp, u, b, tr)) -
-		    tempered(fl, view_scale(&vp)) * fl->uni.w[w];
-		sq_sum += sp->eq[sp->n] = tempered(fl, view_prob(&vq, u, b, tr)) -
-		    tempered(fl, view_scale(&vq)) * fl->uni.w[w];
-		sp->n++;
-	}
-	finish_view(&fl->uni, tempered(fl, view_scale(&vp)), sp, sp->ep, sp_sum, &sp->p);
-	finish_view(&fl->uni, tempered(fl, view_scale(&vq)), sp, sp->eq, sq_sum, &sp->q);
-}
-
-/* Over heavy floor f of fl, the row of order 2 after v: the views of orders 2
- * and 3 after u v (trigram bigram c, or none) list the trigrams of c alone. */
-static void
-build_heavy(const struct shared *sh, const struct cmu_floors *fl,
-    const struct split_floor *f, uint32_t c, struct cmu_split *sp)
-{
-	const struct sphinx_trie *t = &sh->lm;
-	uint32_t i, ti = 0, te = 0;
-	double bo = tempered(fl, c != SPHINX_TRIE_NONE ? t->bg_bo[c] : 1.0), sum = 0.0,
-	    qsum = 0.0;
-	int p3 = sh->target_order == 3, q3 = sh->draft_order == 3;
-
-	if (c != SPHINX_TRIE_NONE) {
-		ti = t->tg_first[c];
-		te = t->tg_first[c + 1];
-	}
-	grow_split(sp, (size_t)(te - ti) + 1);
-	sp->n = 0;
-	for (i = ti; i < te; i++) {
-		uint32_t w = t->tg_word[i];
-		double e = tempered(fl, t->tg_prob[i]) - bo * f->w[w];
-
-		sp->list[sp->n] = w;
-		sum += sp->ep[sp->n] = p3 ? e : 0.0;
-		qsum += sp->eq[sp->n] = q3 ? e : 0.0;
-		sp->n++;
-	}
-	finish_view(f, p3 ? bo : 1.0, sp, sp->ep, sum, &sp->p);
-	finish_view(f, q3 ? bo : 1.0, sp, sp->eq, qsum, &sp->q);
-}
-
-/* The node's split pair: over its last word's own floor when that word is
- * heavy and both views read it, else over the unigram floor. */
-static void
-build_node(const struct shared *sh, const struct cmu_floors *fl,
-    const struct cmunode *nd, struct cmu_split *sp)
-{
-	uint32_t v, c = SPHINX_TRIE_NONE;
-	int slot;
-
-	if (nd->n == 0 || sh->target_order < 2 || sh->draft_order < 2 ||
-	    (slot = sh->floors.heavy_of[nd->ctx[nd->n - 1]]) == 0) {
-		build_split(sh, fl, nd, sp);
-		return;
-	}
-	v = nd->ctx[nd->n - 1];
-	if (nd->n > 1 && sh->lm.tg_first != NULL)
-		c = sphinx_trie_bigram(&sh->lm, nd->ctx[nd->n - 2], v);
-	build_heavy(sh, fl, &fl->heavy[slot - 1], c, sp);
-}
-
 static void
 cmusrc_dists(void *self, int node, struct pdist *p, struct pdist *q)
 {
@@ -354,9 +170,14 @@ cmusrc_dists(void *self, int node, struct pdist *p, struct pdist *q)
 	size_t vocab = s->sh->lm.vocab;
 
 	if (s->fl != NULL) {
+		int want = (p != NULL ? CMU_SPLIT_P : 0) | (q != NULL ? CMU_SPLIT_Q : 0);
+
 		if (nd->sp_step != s->step)
-			build_node(s->sh, s->fl, nd, &nd->sp);
+			nd->sp_built = 0;
 		nd->sp_step = s->step;
+		if ((want & ~nd->sp_built) != 0)
+			nd->sp_built |= cmu_split_build(&s->sh->model, s->fl, s->rows,
+			    nd->ctx, nd->n, want & ~nd->sp_built, &nd->sp);
 		if (p != NULL)
 			*p = pdist_split(&nd->sp.p);
 		if (q != NULL)
@@ -419,11 +240,10 @@ cmusrc_destroy(void *self)
 	for (i = 0; (nd = node_arena_slot(&s->nodes, i)) != NULL; i++) {
 		free(nd->p);
 		free(nd->q);
-		free(nd->sp.list);
-		free(nd->sp.ep);
-		free(nd->sp.eq);
+		cmu_split_free(&nd->sp);
 	}
 	node_arena_free(&s->nodes);
+	cmu_rows_free(s->rows);
 	cmu_floors_put(&s->sh->floors, s->fl);
 	free(s->scratch);
 	shared_release(s->sh);
@@ -514,6 +334,8 @@ source_cmu_open(struct source *src, const struct source_cmu_config *cfg,
 	sh->target_order = cfg->target_order;
 	sh->draft_order = cfg->draft_order;
 	cmu_floors_init(&sh->floors, &sh->lm);
+	sh->model = (struct cmu_model){ &sh->lm, sh->floors.heavy_of, cfg->target_order,
+	    cfg->draft_order };
 	default_start(sh);
 	sh->base = xasprintf("model %s: order %d, %u words, %llu bigrams, %llu "
 	    "trigrams; target order %d, draft order %d", path,

@@ -16,7 +16,10 @@
  * model's bigrams and trigrams), so a row is not "a floor plus nonnegative
  * extras" and the source builds it dense (docs/theory.md). Sums of a row are
  * 1 up to the file's quantisation (within 1%); sphinx_trie_row reports the sum so
- * the caller normalises. Pure C: no sphinxbase needed to read a file. */
+ * the caller normalises. A listed trigram u v w always has its bigram v w
+ * listed (the file keeps the trigram under that bigram), so v's bigram list
+ * holds the trigrams of every u v. Pure C: no sphinxbase needed to read a
+ * file. */
 #ifndef SPECDEC_SPHINX_TRIE_H
 #define SPECDEC_SPHINX_TRIE_H
 

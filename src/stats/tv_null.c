@@ -10,36 +10,27 @@
 #define M_PI_2_ 1.57079632679489661923
 #define TV_NULL_TERMS 4000	/* of the correlation series; its terms fall as k^-2.5 */
 
-/* exp(-x) I0(x) and exp(-x) I1(x) for x >= 0: the polynomial approximations of
- * Abramowitz and Stegun 9.8.1-9.8.4 (relative error below 2e-7). */
+/* exp(-x) I0(x) + exp(-x) I1(x) for x >= 0: the polynomial approximations of
+ * Abramowitz and Stegun 9.8.1-9.8.4 (relative error below 2e-7), exp(-x)
+ * computed once for both. */
 static double
-bessel_i0e(double x)
+bessel_i01e(double x)
 {
-	double t;
+	double t, e;
 
 	if (x < 3.75) {
 		t = (x / 3.75) * (x / 3.75);
-		return exp(-x) * (1.0 + t * (3.5156229 + t * (3.0899424 + t * (1.2067492 +
-		    t * (0.2659732 + t * (0.0360768 + t * 0.0045813))))));
+		e = exp(-x);
+		return e * (1.0 + t * (3.5156229 + t * (3.0899424 + t * (1.2067492 +
+		    t * (0.2659732 + t * (0.0360768 + t * 0.0045813)))))) +
+		    e * x * (0.5 + t * (0.87890594 + t * (0.51498869 +
+		    t * (0.15084934 + t * (0.02658733 + t * (0.00301532 + t * 0.00032411))))));
 	}
 	t = 3.75 / x;
 	return (0.39894228 + t * (0.01328592 + t * (0.00225319 + t * (-0.00157565 +
 	    t * (0.00916281 + t * (-0.02057706 + t * (0.02635537 + t * (-0.01647633 +
-	    t * 0.00392377)))))))) / sqrt(x);
-}
-
-static double
-bessel_i1e(double x)
-{
-	double t;
-
-	if (x < 3.75) {
-		t = (x / 3.75) * (x / 3.75);
-		return exp(-x) * x * (0.5 + t * (0.87890594 + t * (0.51498869 +
-		    t * (0.15084934 + t * (0.02658733 + t * (0.00301532 + t * 0.00032411))))));
-	}
-	t = 3.75 / x;
-	return (0.39894228 + t * (-0.03988024 + t * (-0.00362018 + t * (0.00163801 +
+	    t * 0.00392377)))))))) / sqrt(x) +
+	    (0.39894228 + t * (-0.03988024 + t * (-0.00362018 + t * (0.00163801 +
 	    t * (-0.01031555 + t * (0.02282967 + t * (-0.02895312 + t * (0.01787654 -
 	    t * 0.00420059)))))))) / sqrt(x);
 }
@@ -50,18 +41,25 @@ tv_null_abs_mean(double lambda)
 {
 	if (!(lambda > 0.0))
 		return 0.0;
-	return 2.0 * lambda * (bessel_i0e(2.0 * lambda) + bessel_i1e(2.0 * lambda));
+	return 2.0 * lambda * bessel_i01e(2.0 * lambda);
 }
 
-double
-tv_null_abs_var(double lambda)
+/* Var |X - Y| from its mean m. */
+static double
+abs_var_of(double lambda, double m)
 {
-	double m = tv_null_abs_mean(lambda), v;
+	double v;
 
 	if (!(lambda > 0.0))
 		return 0.0;
 	v = 2.0 * lambda - m * m;
 	return v > 0.0 ? v : 0.0;
+}
+
+double
+tv_null_abs_var(double lambda)
+{
+	return abs_var_of(lambda, tv_null_abs_mean(lambda));
 }
 
 /* corr(|X|, |Y|) for X, Y jointly normal of mean 0 and correlation rho:
@@ -107,19 +105,19 @@ pairs_series(const double *s, const double *b, size_t n, size_t skip)
 	return total / (M_PI_2_ - 1.0);
 }
 
-/* Var sum_i |D_i| with the constraint sum_i D_i = 0: each pair's covariance
- * sqrt(v_i v_j) corr(|D_i|, |D_j|) at the multinomial correlation
+/* Var sum_i |D_i| with the constraint sum_i D_i = 0, given each E|D_i|: each
+ * pair's covariance sqrt(v_i v_j) corr(|D_i|, |D_j|) at the multinomial correlation
  * rho_ij = -sqrt(b_i b_j), b = share / (1 - share). The id of the largest share
  * (the only one that may have b above 1) pairs with the others directly. */
 static double
-constrained_var(const double *lambda, const double *share, size_t n)
+constrained_var(const double *lambda, const double *share, const double *mean, size_t n)
 {
 	double *s = xreallocarray(NULL, n, sizeof *s), *b = xreallocarray(NULL, n, sizeof *b);
 	double var = 0.0, cross = 0.0;
 	size_t i, big = 0;
 
 	for (i = 0; i < n; i++) {
-		double v = tv_null_abs_var(lambda[i]), sh = fmin(fmax(share[i], 0.0), 1.0);
+		double v = abs_var_of(lambda[i], mean[i]), sh = fmin(fmax(share[i], 0.0), 1.0);
 
 		var += v;
 		s[i] = sqrt(v);
@@ -152,10 +150,13 @@ tv_null_of(const double *lambda, const double *share, double lambda_all, size_t 
 		if (n > 1)
 			var += (double)n * (double)(n - 1) * v *
 			    tv_null_abs_corr(1.0 / (double)(n - 1));
-	} else {
+	} else {		/* each id's mean once, for the sum and its variance */
+		double *m = xreallocarray(NULL, n, sizeof *m);
+
 		for (i = 0; i < n; i++)
-			mean += tv_null_abs_mean(lambda[i]);
-		var = constrained_var(lambda, share, n);
+			mean += m[i] = tv_null_abs_mean(lambda[i]);
+		var = constrained_var(lambda, share, m, n);
+		free(m);
 	}
 	r.mean = mean / (2.0 * tokens);
 	r.sd = sqrt(var > 0.0 ? var : 0.0) / (2.0 * tokens);

@@ -1,8 +1,10 @@
 /* stepview.c: small copies of a step's distributions for the live view. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "util/xalloc.h"
 #include "view/stepview.h"
 
 static double
@@ -41,18 +43,31 @@ keep_top(struct stepview_pos *pos, int x, double px, double qx)
 	pos->nrows++;
 }
 
+/* d's values: its own when dense, else written out into *tmp (allocated). */
+static const double *
+dense_values(const struct pdist *d, double **tmp)
+{
+	if (d->form == PDIST_DENSE)
+		return d->u.dense;
+	*tmp = xreallocarray(NULL, d->vocab, sizeof **tmp);
+	pdist_densify(d, *tmp);
+	return *tmp;
+}
+
 void
 stepview_capture_pos(struct stepview_pos *pos, const struct pdist *p,
     const struct pdist *q, const struct verify_params *rule)
 {
 	const struct verify_entry *e;
+	double *ptmp = NULL, *qtmp = NULL;
+	const double *pv = dense_values(p, &ptmp), *qv = dense_values(q, &qtmp);
 	size_t x;
 
 	memset(pos, 0, sizeof *pos);
 	pos->rule = rule != NULL ? *rule : verify_defaults();
 	e = verify_entry(pos->rule.rule);
 	for (x = 0; x < p->vocab; x++) {
-		double px = pdist_prob(p, x), qx = pdist_prob(q, x);
+		double px = pv[x], qx = qv[x];
 
 		if (px > 0.0 || qx > 0.0)
 			keep_top(pos, (int)x, px, qx);
@@ -63,6 +78,8 @@ stepview_capture_pos(struct stepview_pos *pos, const struct pdist *p,
 	}
 	if (e->replacement_weight == NULL)
 		pos->repl_mass = -1.0;
+	free(ptmp);
+	free(qtmp);
 }
 
 void
