@@ -454,7 +454,33 @@ tree_figures(const struct sim *sim, struct sim_figures *fig, double c, double k)
 }
 
 void
+sim_figures_vocab(const struct sim *sim, struct sim_figures *fig)
+{
+	const struct stats *st = &sim->stats;
+
+	fig->tv = stats_tv(st);
+	fig->tv_null = stats_tv_null(st);
+	fig->tv_noise = fig->tv_null.mean;
+	fig->draw_share = stats_draw_share(st);
+	fig->chi2 = stats_chi2(st);
+	fig->lossless = lossless_test(&st->lossless);
+	if (!st->exchangeable && !verify_has(sim->par.verify.rule, VERIFY_F_POINT_TARGET)) {
+		size_t tested;
+		double id_p = stats_id_p(st, &tested);
+
+		lossless_combine(&fig->lossless, id_p, tested);
+	}
+}
+
+void
 sim_figures(const struct sim *sim, struct sim_figures *fig)
+{
+	sim_figures_light(sim, fig);
+	sim_figures_vocab(sim, fig);
+}
+
+void
+sim_figures_light(const struct sim *sim, struct sim_figures *fig)
 {
 	const struct stats *st = &sim->stats;
 	double gamma = stats_gamma_mean(st);
@@ -472,18 +498,6 @@ sim_figures(const struct sim *sim, struct sim_figures *fig)
 	fig->closed_form = stats_closed_form(st);
 	fig->closed_form_per_step = stats_closed_form_per_step(st);
 	fig->closed_form_per_step_stderr = stats_closed_form_per_step_stderr(st);
-	fig->tv = stats_tv(st);
-	fig->tv_null = stats_tv_null(st);
-	fig->tv_noise = fig->tv_null.mean;
-	fig->draw_share = stats_draw_share(st);
-	fig->chi2 = stats_chi2(st);
-	fig->lossless = lossless_test(&st->lossless);
-	if (!st->exchangeable && !verify_has(sim->par.verify.rule, VERIFY_F_POINT_TARGET)) {
-		size_t tested;
-		double id_p = stats_id_p(st, &tested);
-
-		lossless_combine(&fig->lossless, id_p, tested);
-	}
 	if (sim->pair != NULL)
 		fig->pair = pair_output_result(sim->pair);
 	else

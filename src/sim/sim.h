@@ -203,7 +203,16 @@ void sim_set_reference(struct sim *sim, int on);
 void sim_reset(struct sim *sim);
 void sim_reseed(struct sim *sim, uint64_t seed);
 
+/* Every figure of the run so far. */
 void sim_figures(const struct sim *sim, struct sim_figures *fig);
+
+/* sim_figures in two parts: the figures that take a pass over the vocabulary
+ * (tv, tv_null, tv_noise, draw_share, chi2 and the losslessness test with its
+ * per-token part), and all the others. The live view at full speed makes the
+ * first part less often than every frame when it is slow (a large vocabulary);
+ * the figures not made keep what fig held. */
+void sim_figures_vocab(const struct sim *sim, struct sim_figures *fig);
+void sim_figures_light(const struct sim *sim, struct sim_figures *fig);
 
 /* The segment's optimum (sim_figures' optimum): the gamma in 1..SPEC_GAMMA_MAX
  * that maximises the mean over steps of each step's own expected tokens

@@ -37,6 +37,9 @@
 
 #define FRAME_S (1.0 / 30.0)	/* the steady frame period when running fast */
 #define STEP_BUDGET 0.8		/* share of a frame spent stepping at full speed */
+#define FIGURES_PERIOD_S 0.25	/* at full speed, the figures over the vocabulary
+				 * are made at least this often ... */
+#define FIGURES_CHEAP_S 0.002	/* ... and every frame when they cost less */
 #define MEASURE_S 0.5		/* the measured rate's window */
 #define STATUS_S 4.0		/* how long a status message stays */
 #define MAX_WAIT_MS 1000	/* longest sleep: a signal that lands just before
@@ -77,6 +80,9 @@ struct tui {
 	int fell_short;		/* this window dropped a backlog of due steps */
 	int short_of_rate;	/* the last window did, and ran below the rate */
 	double draw_total, draw_max;	/* seconds spent drawing, for SPECDEC_TIMING */
+	struct sim_figures fig;	/* the figures drawn (sim_figures_vocab's part
+				 * kept between frames: vocab_figures_due) */
+	double vocab_at, vocab_cost;	/* when that part was last made, its cost */
 	enum tui_lower lower;	/* the right-hand lower pane's view */
 	int position;		/* the distributions' position; -1: the step's last */
 	int tree_walk;		/* the tree pane's walk (tui_view); -1: all shown */
@@ -174,20 +180,44 @@ slowmo_entry(const struct tui *t)
 	return slowmo_play_entry(&t->slowmo, &t->sim);
 }
 
+/* Whether this frame makes the figures over the vocabulary afresh: always
+ * but at full speed (paused, a key's effect, a rate up to the frame rate);
+ * at full speed when they cost under FIGURES_CHEAP_S or FIGURES_PERIOD_S
+ * has passed, so a large vocabulary does not make every frame slow. */
+static int
+vocab_figures_due(const struct tui *t, double now)
+{
+	if (t->paused || t->dirty || (t->rate > 0.0 && t->rate <= 1.0 / FRAME_S))
+		return 1;
+	return t->vocab_cost < FIGURES_CHEAP_S || now - t->vocab_at >= FIGURES_PERIOD_S;
+}
+
+static void
+make_figures(struct tui *t)
+{
+	double now = clock_seconds();
+
+	sim_figures_light(&t->sim, &t->fig);
+	if (!vocab_figures_due(t, now))
+		return;
+	sim_figures_vocab(&t->sim, &t->fig);
+	t->vocab_at = now;
+	t->vocab_cost = clock_seconds() - now;
+}
+
 static void
 draw_panes(struct tui *t)
 {
 	const struct tui_pane_def *d;
-	struct sim_figures fig;
 	struct tui_view v;
 	int i;
 
 	sim_keep_newest(&t->sim);
-	sim_figures(&t->sim, &fig);
+	make_figures(t);
 	memset(&v, 0, sizeof v);
 	v.term = &t->term;
-	v.fig = &fig;
-	v.tv_pass = checks_tv_passes(&fig);
+	v.fig = &t->fig;
+	v.tv_pass = checks_tv_passes(&t->fig);
 	v.paused = t->paused;
 	v.rate = t->rate;
 	v.measured_rate = t->measured_rate;

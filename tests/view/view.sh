@@ -250,6 +250,23 @@ if "$SPECDEC" --batch --source cmu --steps 1 >/dev/null 2>&1; then
 	keys c Z y
 	has c "T=1/1 " "Z and y: back to 1 and 1 exactly"
 	unview c
+	# At full speed the figures over the vocabulary are made four times a
+	# second here; a pause makes them afresh: those of --batch at that step
+	# (the noise floor, which falls as 1/sqrt(tokens), to its last digit).
+	view m 80 24 C.UTF-8 -- --source cmu --rate max --seed 5
+	wait_re m "step [0-9]{4}"
+	keys m Space
+	wait_for m "paused"
+	s=$(screen m)
+	n=$(echo "$s" | sed -n 's/.*│ steps \([0-9]*\) .*/\1/p')
+	shown=$(echo "$s" | sed -n 's/.*│ TV \([0-9.]*\) (~\([0-9.]*\)) χ² p \([0-9.]*\) .*/\1 \2 \3/p')
+	want=$("$SPECDEC" --batch --json --source cmu --seed 5 --steps "$n" |
+	    jq -r '"\(.tv) \(.tv_noise) \(.chi2_p)"')
+	echo "$shown $want" | awk '{ exit !(NF == 6 && ($1 - $4) ^ 2 <= 1e-4 &&
+	    ($2 - $5) ^ 2 <= 1e-6 && ($3 - $6) ^ 2 <= 1e-4) }'
+	ok $? "cmu at full speed, paused: TV, its noise and chi-square p as --batch's at that step" \
+	    "shown (TV, noise, p) $shown; --batch after $n steps: $want"
+	unview m
 else
 	skip "the cmu source cannot open here (sphinxbase or pocketsphinx-en-us missing)"
 fi
