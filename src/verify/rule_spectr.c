@@ -131,12 +131,32 @@ bisect_rho(beta_fn beta_at, const void *pair, int k, double *beta)
 	return hi;
 }
 
+/* Whether p and q are one distribution, bit for bit. */
+static int
+same_pair(const double *p, const double *q, size_t n)
+{
+	size_t y;
+
+	for (y = 0; y < n; y++)
+		if (p[y] != q[y])
+			return 0;
+	return 1;
+}
+
+/* When p = q, rho is 1 and beta(1) is 1: every first draft is kept. The
+ * exact answer, given rather than solved: a sum of q comes out 1 only up to
+ * rounding, and where it falls just short the bisection lands on a root
+ * above 1 that the rounding picks. */
 static double
 solve_rho_now(const double *p, const double *q, size_t n, int k, double *beta)
 {
 	struct ratio_sums s;
 	double rho;
 
+	if (same_pair(p, q, n)) {
+		*beta = 1.0;
+		return 1.0;
+	}
 	ratio_sums_make(&s, p, q, n);
 	rho = bisect_rho(dense_beta, &s, k, beta);
 	ratio_sums_free(&s);
@@ -146,33 +166,12 @@ solve_rho_now(const double *p, const double *q, size_t n, int k, double *beta)
 /* rho at the node: from the dense pair when it is made (the root's rho is
  * kept, for its acceptance and expected tokens asked first), else from the
  * split form when the pair has one, else made dense. The split form's beta
- * is the dense one up to rounding, and so is rho, but for one case: when p
- * and q agree, or nearly, beta(1) is 1 up to rounding, and whether rho is 1
- * (series(beta(1)) <= 1) or the larger root of series(beta(rho)) = rho
- * turns on the last bits of beta(1). There the dense pair decides, as it
- * always has; when p and q are one distribution its beta(1) is a sum of q
- * in an order known without sorting (identical_beta1). */
+ * is the dense one up to rounding, and so is rho, but near p = q: there
+ * beta(1) is 1 up to rounding, and whether rho is 1 (series(beta(1)) <= 1)
+ * or a root above it turns on the last bits of beta(1). So one distribution
+ * twice is rho = 1 in either form (solve_rho_now), and a pair nearly so is
+ * made dense and decided as it always was. */
 #define RHO_EDGE 1e-9		/* 1 - beta(1) below this: the edge case */
-
-/* The dense pair's beta(1) = q_from[0] (ratio_sums.c) when p = q: the ratio
- * is 1 wherever q > 0 and infinite elsewhere, and the sort keeps each group
- * in token order, so q is summed from the last token back, the q <= 0 group
- * first. */
-static double
-identical_beta1(struct verify_tree_node *nd)
-{
-	double *q = nd->scratch, s = 0.0;
-	size_t y;
-
-	pdist_densify(nd->hq, q);
-	for (y = nd->vocab; y-- > 0;)
-		if (!(q[y] > 0.0))
-			s += q[y];
-	for (y = nd->vocab; y-- > 0;)
-		if (q[y] > 0.0)
-			s += q[y];
-	return s + 0.0 / 1.0;	/* + p_below[0] / rho, as ratio_sums_beta */
-}
 
 static double
 node_rho(struct verify_tree_node *nd, double *beta)
@@ -181,17 +180,19 @@ node_rho(struct verify_tree_node *nd, double *beta)
 	double rho;
 
 	if (!nd->dense && split_minsum_make(&s.m, nd->hp, nd->hq)) {
+		int same = split_minsum_identical(&s.m);
+
 		s.beta1 = split_minsum_beta(&s.m, 1.0);
-		if (!(s.beta1 < 1.0 - RHO_EDGE) && split_minsum_identical(&s.m))
-			s.beta1 = identical_beta1(nd);
-		else if (!(s.beta1 < 1.0 - RHO_EDGE))
-			s.beta1 = -1.0;		/* dense below */
-		if (s.beta1 >= 0.0) {
+		if (!same && s.beta1 < 1.0 - RHO_EDGE) {
 			rho = bisect_rho(split_beta, &s, nd->k, beta);
 			split_minsum_free(&s.m);
 			return rho;
 		}
 		split_minsum_free(&s.m);
+		if (same) {
+			*beta = 1.0;
+			return 1.0;
+		}
 	}
 	verify_tree_dense(nd);
 	return solve_rho(nd->p, nd->q, nd->vocab, nd->k, beta);
