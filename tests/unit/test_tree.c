@@ -457,6 +457,28 @@ test_worked_example(void)
 	}
 }
 
+/* SpecTr with p = q: rho is 1 and the first draft is always kept, even where
+ * the sum of q rounds below 1 (ten tenths: 0.9999999999999999), which a
+ * bisection on that sum would take for a root above 1. */
+static void
+test_spectr_same_pair(void)
+{
+	struct verify_params par = params_of(R_SPECTR);
+	const struct verify_entry *e = verify_entry(par.rule);
+	double p[10], by_rank[8], acc;
+	char what[96];
+	int k, y;
+
+	for (y = 0; y < 10; y++)
+		p[y] = 0.1;
+	for (k = 2; k <= 8; k *= 2) {
+		acc = e->tree_accept(&par, p, p, 10, k, by_rank);
+		snprintf(what, sizeof what, "spectr, p = q = ten tenths, %d drafts: "
+		    "acceptance 1, all at rank 1", k);
+		tap_ok(acc == 1.0 && by_rank[0] == 1.0 && by_rank[1] == 0.0, what);
+	}
+}
+
 /* The coupling ceiling by every subset T: min p(T) + 1 - q(T)^k. */
 static double
 ceiling_by_subsets(const double *p, const double *q, int n, int k)
@@ -653,6 +675,7 @@ main(void)
 	test_shapes();
 	test_worked_example();
 	test_ceiling();
+	test_spectr_same_pair();
 	for (a = 1; a <= 3; a++) {	/* every shape of factors 1..3 up to depth 3 */
 		snprintf(text, sizeof text, "%d", a);
 		check_shape(text, p3, q3, 3, 0);
