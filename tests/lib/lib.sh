@@ -44,14 +44,16 @@ json_number() {
 }
 
 # count_low_p SEEDS LEVEL ARGS...: of the seeds 1..SEEDS, how many give a
-# lossless_p below LEVEL when specdec runs with ARGS
+# lossless_p below LEVEL when specdec runs with ARGS; -1 (in no range a test
+# asks for) when a run gives no p-value, so a run that failed is no pass
 count_low_p() {
 	_seeds=$1 _level=$2 _seed=1
 	shift 2
 	while [ "$_seed" -le "$_seeds" ]; do
 		"$SPECDEC" --json --seed "$_seed" "$@" | json_number lossless_p
 		_seed=$((_seed + 1))
-	done | awk -v l="$_level" '$1 + 0 < l { c++ } END { print c + 0 }'
+	done | awk -v l="$_level" -v n="$_seeds" '$1 != "" { got++ } $1 + 0 < l { c++ }
+	    END { print got == n ? c + 0 : -1 }'
 }
 
 # is GOT WANT DESCRIPTION
