@@ -36,7 +36,6 @@ put_number(struct tui_pen *p, double x, int shown, enum tui_style style)
 	tui_pen_printf(p, style, "%4s ", treeview_number(x, shown, buf, sizeof buf));
 }
 
-/* One node's row after its prefix. */
 /* The verdict: "ok"/"no", or in one column a check mark or a cross (y/n
  * without UTF-8). */
 static const char *
@@ -53,26 +52,42 @@ verdict(int accepted, int narrow, int utf8)
 struct tree_cols {
 	int tw;		/* the token's column */
 	int narrow;	/* the verdict in one column */
+	int drop;	/* figures left out from the left: q, then P, then acc */
 	int utf8;
 };
 
+#define TREE_FIGURES 4		/* q, P, acc, u */
+#define TREE_DROP_MAX 3		/* u always stays, beside its verdict */
+
 /* The columns that fit the room after the prefix: the token column from
- * TREE_TOKEN_W down to TREE_TOKEN_MIN, then a one-column verdict. */
+ * TREE_TOKEN_W down to TREE_TOKEN_MIN, then a one-column verdict, then
+ * fewer figures (a deep tree at 80 columns); past that the row is clipped. */
 static struct tree_cols
 tree_columns(int room, int utf8)
 {
-	struct tree_cols c = { 0, 0, utf8 };
-	int figures = 4 * TREE_NUM_W;
+	struct tree_cols c = { 0, 0, 0, utf8 };
 
-	c.tw = room - figures - TREE_VERDICT_W;
-	if (c.tw < TREE_TOKEN_MIN) {
-		c.narrow = 1;
-		c.tw = room - figures - 1;
+	for (;;) {
+		int figures = (TREE_FIGURES - c.drop) * TREE_NUM_W;
+
+		c.tw = room - figures - (c.narrow ? 1 : TREE_VERDICT_W);
+		if (c.tw >= TREE_TOKEN_MIN || (c.narrow && c.drop == TREE_DROP_MAX))
+			break;
+		if (!c.narrow)
+			c.narrow = 1;
+		else
+			c.drop++;
+	}
+	if (c.drop > 0 && room - (TREE_FIGURES - c.drop) * TREE_NUM_W - TREE_VERDICT_W >=
+	    TREE_TOKEN_MIN) {	/* a figure fewer leaves room for "ok" again */
+		c.narrow = 0;
+		c.tw = room - (TREE_FIGURES - c.drop) * TREE_NUM_W - TREE_VERDICT_W;
 	}
 	c.tw = c.tw > TREE_TOKEN_W ? TREE_TOKEN_W : c.tw < TREE_TOKEN_MIN ? TREE_TOKEN_MIN : c.tw;
 	return c;
 }
 
+/* One node's row after its prefix. */
 static void
 draw_node(struct tui_pen *p, const struct sim *sim, const struct tree_cols *c,
     const struct spec_tree_node *nd, int walk)
@@ -86,16 +101,31 @@ draw_node(struct tui_pen *p, const struct sim *sim, const struct tree_cols *c,
 	tui_pen_printf(p, nd->tested && nd->order == walk ? TUI_S_SELECTED : style, "%s",
 	    tok);
 	tui_pen_put(p, TUI_S_NORMAL, " ");
-	put_number(p, nd->q, 1, nd->tested ? TUI_S_NORMAL : TUI_S_DIM);
-	put_number(p, nd->p_force, nd->tested, TUI_S_NORMAL);
-	put_number(p, nd->accept, nd->tested, TUI_S_NORMAL);
+	if (c->drop < 1)
+		put_number(p, nd->q, 1, nd->tested ? TUI_S_NORMAL : TUI_S_DIM);
+	if (c->drop < 2)
+		put_number(p, nd->p_force, nd->tested, TUI_S_NORMAL);
+	if (c->drop < 3)
+		put_number(p, nd->accept, nd->tested, TUI_S_NORMAL);
 	if (nd->tested && !revealed) {
-		tui_pen_put(p, TUI_S_DIM, "   ?  ?");
+		tui_pen_put(p, TUI_S_DIM, c->narrow ? "   ? ?" : "   ?  ?");
 		return;
 	}
 	put_number(p, nd->u, nd->tested, TUI_S_NORMAL);
 	if (nd->tested)
 		tui_pen_put(p, style, verdict(nd->outcome == SPEC_ACCEPTED, c->narrow, c->utf8));
+}
+
+/* The column headings over the figures that show. */
+static void
+draw_heading(struct tui_pen *p, const struct tree_cols *c)
+{
+	static const char *const head[TREE_FIGURES] = { "    q", "    P", "  acc", "    u" };
+	int i;
+
+	tui_pen_printf(p, TUI_S_TITLE, "%-*s", c->tw, "tok");
+	for (i = c->drop; i < TREE_FIGURES; i++)
+		tui_pen_put(p, TUI_S_TITLE, head[i]);
 }
 
 /* The residual row: the replacement and a bar of the residual's mass. */
@@ -143,7 +173,7 @@ draw_rows(WINDOW *w, const struct sim *sim, const struct tui_view *v,
 	pw += 2;	/* the rank and a space */
 	c = tree_columns(getmaxx(w) - TUI_BOX_W - pw, v->term->utf8);
 	tui_pen_at(&p, TUI_BOX_Y, TUI_BOX_X + pw);
-	tui_pen_printf(&p, TUI_S_TITLE, "%-*s    q    P  acc    u", c.tw, "tok");
+	draw_heading(&p, &c);
 	top = treeview_scroll(n, h, selected_row(rows, n, tree, v->tree_walk), 0);
 	for (i = top; i < n && i < top + h; i++) {
 		const struct spec_tree_node *nd = &tree->node[rows[i].node];

@@ -113,4 +113,14 @@ shows "$s" "more below" "more rows than the pane holds: it says how many are bel
 shows "$s" "│ │ │ └1 a   .350 .353 1.00 .598 ✓ │" \
     "depth 3 at 80x24: the token column narrows and the verdict is a mark"
 end_view b
+
+view b 80 24 "--paused --tree 2,1,1,1 --verifier specinfer"
+keys b n
+check b "4 of 8 tested" "2,1,1,1: one step, four nodes tested"
+s=$(screen b)
+shows "$s" "│          tok       P  acc    u   │" \
+    "depth 4 at 80x24: q's column goes, the others keep their headings"
+shows "$s" "│ │     └1 sun   .041 .946 .067 ok │" \
+    "and a node at depth 4 keeps its u and its verdict in full"
+end_view b
 done_testing
