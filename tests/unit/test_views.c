@@ -417,6 +417,10 @@ test_treeview(void)
 	tap_ok(strcmp(treeview_number(0.068, 1, buf, sizeof buf), ".068") == 0, ".068");
 	tap_ok(strcmp(treeview_number(0.99999999999999989, 1, buf, sizeof buf), "1.00") == 0,
 	    "just below 1 shows 1.00, not .000 (%s)", buf);
+	tap_ok(strcmp(treeview_number(0.9996, 1, buf, sizeof buf), "1.00") == 0,
+	    "0.9996, which rounds to 1 at three places, shows 1.00 (%s)", buf);
+	tap_ok(strcmp(treeview_number(0.9994, 1, buf, sizeof buf), ".999") == 0,
+	    "0.9994 shows .999 (%s)", buf);
 	tap_ok(strcmp(treeview_number(1.0, 1, buf, sizeof buf), "1.00") == 0, "1.00");
 	tap_ok(strcmp(treeview_number(0.5, 0, buf, sizeof buf), "   -") == 0, "not shown: -");
 	spec_tree_free(&tree);
