@@ -8,6 +8,7 @@
 #include "dist/dist.h"
 #include "dist/split_floor.h"
 #include "util/xalloc.h"
+#include "util/weighed.h"
 
 struct split_top
 split_floor_top(const double *w, size_t vocab)
@@ -28,21 +29,6 @@ split_floor_top(const double *w, size_t vocab)
 	return t;
 }
 
-struct weighed {
-	double w;
-	uint32_t id;
-};
-
-/* Falling weight, ties by rising id. */
-static int
-by_weight_falling(const void *a, const void *b)
-{
-	const struct weighed *x = a, *y = b;
-
-	if (x->w != y->w)
-		return x->w < y->w ? 1 : -1;
-	return (x->id > y->id) - (x->id < y->id);
-}
 
 static uint32_t *
 sort_falling(const struct split_floor *floor)
@@ -53,7 +39,7 @@ sort_falling(const struct split_floor *floor)
 
 	for (i = 0; i < n; i++)
 		it[i] = (struct weighed){ floor->w[i], (uint32_t)i };
-	qsort(it, n, sizeof *it, by_weight_falling);
+	qsort(it, n, sizeof *it, weighed_falling);
 	for (i = 0; i < n; i++)
 		desc[i] = it[i].id;
 	free(it);

@@ -6,41 +6,26 @@
 
 #include "source/cmu_floors.h"
 #include "source/sphinx_trie.h"
+#include "util/weighed.h"
 #include "util/xalloc.h"
-
-/* A word's successor work: its bigram list's length times its frequency. */
-struct work {
-	double w;
-	uint32_t v;
-};
-
-static int
-cmp_work(const void *a, const void *b)
-{
-	const struct work *x = a, *y = b;
-
-	if (x->w != y->w)
-		return x->w > y->w ? -1 : 1;
-	return (x->v > y->v) - (x->v < y->v);
-}
 
 void
 cmu_floors_init(struct cmu_floor_sets *fs, const struct sphinx_trie *lm)
 {
 	size_t n = lm->vocab, w;
-	struct work *k = xreallocarray(NULL, n, sizeof *k);
+	struct weighed *k = xreallocarray(NULL, n, sizeof *k);
 	int i;
 
 	fs->lm = lm;
 	fs->head = NULL;
 	fs->heavy_of = xcalloc(n, 1);
-	for (w = 0; w < n; w++)
-		k[w] = (struct work){ lm->uni[w] * (lm->bg_first[w + 1] - lm->bg_first[w]),
+	for (w = 0; w < n; w++)	/* a word's successor work: list length x frequency */
+		k[w] = (struct weighed){ lm->uni[w] * (lm->bg_first[w + 1] - lm->bg_first[w]),
 		    (uint32_t)w };
-	qsort(k, n, sizeof *k, cmp_work);
+	qsort(k, n, sizeof *k, weighed_falling);
 	for (i = 0; i < CMU_HEAVY && (size_t)i < n && k[i].w > 0.0; i++) {
-		fs->heavy_word[i] = k[i].v;
-		fs->heavy_of[k[i].v] = (uint8_t)(i + 1);
+		fs->heavy_word[i] = k[i].id;
+		fs->heavy_of[k[i].id] = (uint8_t)(i + 1);
 	}
 	fs->nheavy = i;
 	free(k);
