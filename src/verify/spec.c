@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "dist/pdist.h"
+#include "dist/ratio_tables.h"
 #include "util/rng.h"
 #include "source/source.h"
 #include "verify/spec.h"
@@ -17,6 +18,7 @@ spec_add_token(struct spec_step *out, size_t id, const struct spec_position *at,
 	t->q = pdist_prob(&at->q, id);
 	t->u = u;
 	t->pit = 0.0;
+	t->cdf = -1.0;
 	t->outcome = outcome;
 }
 
@@ -62,7 +64,7 @@ std_beta(const void *ctx, const struct spec_position *at)
 }
 
 static const struct spec_rule standard = {
-	NULL, std_draft, std_test, std_replace, std_bonus, std_beta, 0.0, 0.0, 0,
+	NULL, std_draft, std_test, std_replace, std_bonus, std_beta, 0.0, 0.0, 0, NULL,
 };
 
 /* rule with its NULL hooks filled from the standard rule. */
@@ -156,6 +158,33 @@ finish_bonus(struct source *src, struct rng *rng, const struct spec_rule *rule,
 	    SPEC_BONUS);
 }
 
+/* Whether position k's overlap (the standard rule's beta) and the ratio CDF of
+ * the token it emits are taken in one pass (pdist_overlap_ratio_cdf): a new
+ * dense pair that the ratio tables will not serve, under the standard rule's
+ * test, replacement and beta, whose emitted token is the draft or the
+ * residual's. */
+static int
+fuses_beta(const struct spec_rule *rule, const struct spec_position *at, int k)
+{
+	const struct spec_position *b = &at[k - (k > 0)];
+
+	if (rule->beta != std_beta || rule->test != std_test || rule->replace != std_replace)
+		return 0;
+	if (k > 0 && pdist_same(&at[k].p, &b->p) && pdist_same(&at[k].q, &b->q))
+		return 0;	/* position_beta reuses k - 1's */
+	return pdist_fuses_ratio(&at[k].p, &at[k].q) &&
+	    !ratio_tables_would_serve(rule->ratio, &at[k].p, &at[k].q);
+}
+
+/* The overlap at position k and the ratio CDF of the token just added there. */
+static double
+fused_beta(const struct spec_position *at, struct spec_step *out)
+{
+	struct spec_token *t = &out->tok[out->ntok - 1];
+
+	return pdist_overlap_ratio_cdf(&at->p, &at->q, (size_t)t->id, &t->cdf);
+}
+
 /* Test the draft at position k; 1 when it is kept. */
 static int
 test_position(struct source *src, struct rng *rng, const struct spec_rule *rule,
@@ -165,13 +194,13 @@ test_position(struct source *src, struct rng *rng, const struct spec_rule *rule,
 	size_t x = (size_t)out->drafted[k];
 	long chosen;
 	double u;
-	int keep;
+	int keep, fuse;
 
 	source_dists(src, at[k].node, &at[k].p, NULL);
 	keep = rule->test(rule->ctx, &at[k], x, rng, &u, &chosen);
-	*beta = position_beta(rule, at, k, *beta);
-	out->beta[k] = *beta;
-	out->resid[k] = spec_residual_mass(rule, &at[k], *beta);
+	fuse = fuses_beta(rule, at, k);
+	if (!fuse)
+		*beta = position_beta(rule, at, k, *beta);
 	out->tested++;
 	targets->p[k] = at[k].p;
 	targets->q[k] = at[k].q;
@@ -179,12 +208,16 @@ test_position(struct source *src, struct rng *rng, const struct spec_rule *rule,
 	if (keep) {
 		out->accepted++;
 		spec_add_token(out, x, &at[k], u, SPEC_ACCEPTED);
-		return 1;
+	} else {
+		spec_add_token(out, x, &at[k], u, SPEC_REJECTED);
+		spec_add_token(out, rule->replace(rule->ctx, &at[k], chosen, rng, scratch,
+		    &out->residual_mass), &at[k], 0.0, SPEC_RESIDUAL);
 	}
-	spec_add_token(out, x, &at[k], u, SPEC_REJECTED);
-	spec_add_token(out, rule->replace(rule->ctx, &at[k], chosen, rng, scratch,
-	    &out->residual_mass), &at[k], 0.0, SPEC_RESIDUAL);
-	return 0;
+	if (fuse)
+		*beta = fused_beta(&at[k], out);
+	out->beta[k] = *beta;
+	out->resid[k] = spec_residual_mass(rule, &at[k], *beta);
+	return keep;
 }
 
 void
