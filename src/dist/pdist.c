@@ -235,6 +235,26 @@ sort_tokens(const size_t *xs, int m, size_t *sorted)
 	}
 }
 
+/* The ratio CDFs' end, after the four-token blocks: out[j] += p[y] for the last
+ * n % 4 tokens y before xs[j], one at a time in order, then capped at 1. */
+static void
+ratio_tail(const double *p, const double *q, size_t n, const size_t *xs, int m,
+    const double *r, double *out)
+{
+	size_t y;
+	int j;
+
+	for (y = n - n % 4; y < n; y++) {
+		double key = dist_ratio(p[y], q[y]);
+
+		for (j = 0; j < m; j++)
+			if (key < r[j] || (key == r[j] && y < xs[j]))
+				out[j] += p[y];
+	}
+	for (j = 0; j < m; j++)
+		out[j] = out[j] < 1.0 ? out[j] : 1.0;
+}
+
 /* The ratio CDF of m tokens xs[0..m-1] on two dense vectors in one pass over the
  * vocabulary, four tokens a lane (pdist_body.h): the same ratios and order as
  * the generic path below (cross-multiplying instead of dividing would break
@@ -247,7 +267,7 @@ dense_ratio_cdf_many(const double *p, const double *q, size_t n, const size_t *x
     int m, double *out)
 {
 	double r[PDIST_MANY_MAX], below[PDIST_MANY_MAX];
-	size_t sorted[PDIST_MANY_MAX], y;
+	size_t sorted[PDIST_MANY_MAX];
 	int j;
 
 	for (j = 0; j < m; j++) {
@@ -260,15 +280,7 @@ dense_ratio_cdf_many(const double *p, const double *q, size_t n, const size_t *x
 		sort_tokens(xs, m, sorted);
 		DISPATCH(ratio_before, (p, q, n, xs, sorted, m, r, below, out));
 	}
-	for (y = n - n % 4; y < n; y++) {
-		double key = dist_ratio(p[y], q[y]);
-
-		for (j = 0; j < m; j++)
-			if (key < r[j] || (key == r[j] && y < xs[j]))
-				out[j] += p[y];
-	}
-	for (j = 0; j < m; j++)
-		out[j] = out[j] < 1.0 ? out[j] : 1.0;
+	ratio_tail(p, q, n, xs, m, r, out);
 }
 
 static double
@@ -278,6 +290,28 @@ dense_ratio_cdf(const double *p, const double *q, size_t n, size_t x)
 
 	dense_ratio_cdf_many(p, q, n, &x, 1, &cdf);
 	return cdf;
+}
+
+int
+pdist_fuses_ratio(const struct pdist *p, const struct pdist *q)
+{
+	return both_dense(p, q) && p->vocab > RATIO_SMALL_MAX;
+}
+
+double
+pdist_overlap_ratio_cdf(const struct pdist *p, const struct pdist *q, size_t x,
+    double *cdf)
+{
+	const double *pd = p->u.dense, *qd = q->u.dense;
+	size_t i, n = p->vocab;
+	double r = dist_ratio(pd[x], qd[x]), rest = 0.0, sum;
+
+	sum = DISPATCH(overlap_ratio, (pd, qd, n, x, r, just_below(r), cdf));
+	for (i = n - n % 4; i < n; i++)	/* dist_body.h's overlap, its tail */
+		rest += pd[i] < qd[i] ? pd[i] : qd[i];
+	sum += rest;
+	ratio_tail(pd, qd, n, &x, 1, &r, cdf);
+	return sum < 1.0 ? sum : 1.0;	/* dist_overlap's cap */
 }
 
 void

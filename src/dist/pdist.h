@@ -176,6 +176,18 @@ double pdist_ratio_cdf(const struct pdist *p, const struct pdist *q, size_t x);
 void pdist_ratio_cdf_many(const struct pdist *p, const struct pdist *q,
     const size_t *xs, int m, double *out);
 
+/* Whether a pair's overlap and the ratio CDF of one token can be taken in one
+ * pass (pdist_overlap_ratio_cdf): a dense pair above a small vocabulary (below
+ * it the ratio CDF has a pass of its own, pdist_body.h's ratio_small). */
+int pdist_fuses_ratio(const struct pdist *p, const struct pdist *q);
+
+/* pdist_overlap(p, q), returned, and pdist_ratio_cdf(p, q, x), into *cdf, the
+ * same values bit for bit, in one pass over a dense pair (both must be dense,
+ * as pdist_fuses_ratio asks): the sums in the same lanes and order as each
+ * function's own pass. */
+double pdist_overlap_ratio_cdf(const struct pdist *p, const struct pdist *q, size_t x,
+    double *cdf);
+
 /* The support of p (the tokens with p(x) > 0), one token at a time in
  * ascending id: pdist_iter_start, then pdist_iter_next until it returns 0.
  * A pass over the vocabulary in the dense and split forms (a split form's

@@ -134,3 +134,51 @@ KERN(ratio_small)(const double *p, const double *q, size_t n, const size_t *xs,
 	else
 		KERN(ratio_small_pass)(p, q, n, xs, m, r, below, out, RATIO_GROUP);
 }
+
+/* The blocks of four from y0 to y1 (multiples of 4) of overlap_ratio below,
+ * under one threshold vector thr. */
+static inline __attribute__((always_inline)) KERN_ATTR void
+KERN(overlap_ratio_run)(const double *p, const double *q, size_t y0, size_t y1, f64x4 thr,
+    f64x4 *acc, f64x4 *ov)
+{
+	const f64x4 inf = { INFINITY, INFINITY, INFINITY, INFINITY };
+	const f64x4 zero = { 0.0, 0.0, 0.0, 0.0 };
+	f64x4 a = *acc, o = *ov;
+	size_t y;
+
+	for (y = y0; y < y1; y += 4) {
+		f64x4 pv = KERN(load)(p + y), qv = KERN(load)(q + y);
+		f64x4 key = KERN(blend)(qv > zero, pv / qv, inf);
+
+		o += KERN(vmin)(pv, qv);
+		a += KERN(keep)(key <= thr, pv);
+	}
+	*acc = a;
+	*ov = o;
+}
+
+/* The overlap of a pair (dist_body.h's overlap: sum min(p, q) in the same four
+ * lanes) and the ratio CDF of one token x (ratio_pass's sum for it) in one
+ * pass over p and q: the same two sums, bit for bit, for half the reads. The
+ * last n % 4 tokens are left to the caller; *cdf gets the ratio sum. The
+ * thresholds are ratio_pass's: every lane r before x's block, below after it,
+ * and KERN(threshold) in it. */
+static KERN_ATTR double
+KERN(overlap_ratio)(const double *p, const double *q, size_t n, size_t x, double r,
+    double below, double *cdf)
+{
+	const f64x4 zero = { 0.0, 0.0, 0.0, 0.0 };
+	f64x4 acc = zero, ov = zero;
+	size_t end = n - n % 4, xb = x - x % 4;
+
+	xb = xb < end ? xb : end;
+	KERN(overlap_ratio_run)(p, q, 0, xb, KERN(threshold)(0, x, r, below), &acc, &ov);
+	if (xb < end) {
+		KERN(overlap_ratio_run)(p, q, xb, xb + 4, KERN(threshold)(xb, x, r, below),
+		    &acc, &ov);
+		KERN(overlap_ratio_run)(p, q, xb + 4, end,
+		    KERN(threshold)(xb + 4, x, r, below), &acc, &ov);
+	}
+	*cdf = KERN(hsum)(acc);
+	return KERN(hsum)(ov);
+}

@@ -175,6 +175,36 @@ entry(struct ratio_tables *t, uint64_t pname, uint64_t qname, size_t vocab,
 	return old;
 }
 
+/* Whether ratio_tables_cdf would take the pair: named dense or sparse rows
+ * over one vocabulary that is not too large. */
+static int
+takes(const struct pdist *p, const struct pdist *q)
+{
+	int sparse = p->form == PDIST_SPARSE && q->form == PDIST_SPARSE;
+
+	return (sparse || (p->form == PDIST_DENSE && q->form == PDIST_DENSE)) &&
+	    p->name != 0 && q->name != 0 && p->vocab == q->vocab &&
+	    p->vocab <= RATIO_TABLES_VOCAB_MAX;
+}
+
+int
+ratio_tables_would_serve(const struct ratio_tables *t, const struct pdist *p,
+    const struct pdist *q)
+{
+	const struct ratio_entry *e;
+	int i, sparse = p->form == PDIST_SPARSE;
+
+	if (t == NULL || !takes(p, q))
+		return 0;
+	for (i = 0; i < RATIO_TABLES_KEPT; i++) {
+		e = &t->e[i];
+		if (e->uses > 0 && e->pname == p->name && e->qname == q->name &&
+		    e->vocab == p->vocab && e->sparse == sparse)
+			return built(e) || e->uses + 1 >= RATIO_TABLES_AFTER;
+	}
+	return RATIO_TABLES_AFTER <= 1;
+}
+
 int
 ratio_tables_cdf(struct ratio_tables *t, const struct pdist *p, const struct pdist *q,
     const size_t *xs, int m, double *out)
@@ -184,9 +214,7 @@ ratio_tables_cdf(struct ratio_tables *t, const struct pdist *p, const struct pdi
 
 	int sparse = p->form == PDIST_SPARSE && q->form == PDIST_SPARSE;
 
-	if ((!sparse && (p->form != PDIST_DENSE || q->form != PDIST_DENSE)) ||
-	    p->name == 0 || q->name == 0 || p->vocab != q->vocab ||
-	    p->vocab > RATIO_TABLES_VOCAB_MAX)
+	if (!takes(p, q))
 		return 0;
 	e = entry(t, p->name, q->name, p->vocab, sparse);
 	e->last = ++t->tick;

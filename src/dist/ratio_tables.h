@@ -33,6 +33,12 @@ void ratio_tables_free(struct ratio_tables *t);	/* NULL is fine */
 int ratio_tables_cdf(struct ratio_tables *t, const struct pdist *p,
     const struct pdist *q, const size_t *xs, int m, double *out);
 
+/* Whether ratio_tables_cdf(t, p, q, ...) would serve the pair if asked now (a
+ * table built, or built at this use), without counting a use: work that only
+ * its pass would need can then be skipped. 0 when t is NULL. */
+int ratio_tables_would_serve(const struct ratio_tables *t, const struct pdist *p,
+    const struct pdist *q);
+
 /* Tables built so far, and lookups served from them. */
 void ratio_tables_stats(const struct ratio_tables *t, uint64_t *built,
     uint64_t *served);

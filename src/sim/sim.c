@@ -157,6 +157,7 @@ run_step(struct sim *sim)
 	v.draft_p_min = schedule_p_min(kind, sim->par.draft_p_min);
 	v.draft_confidence = schedule_confidence(kind, sim->par.draft_confidence);
 	v.score_all = sim->score_all;
+	v.ratio = sim->ratio;
 	if (sim_is_tree(sim))
 		verify_tree_step(&v, sim_tree_shape(sim), &sim->src, &sim->rng, &e->step,
 		    &sim->targets, &e->tree);

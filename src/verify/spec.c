@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "dist/pdist.h"
+#include "dist/ratio_tables.h"
 #include "util/rng.h"
 #include "source/source.h"
 #include "verify/spec.h"
@@ -17,6 +18,7 @@ spec_add_token(struct spec_step *out, size_t id, const struct spec_position *at,
 	t->q = pdist_prob(&at->q, id);
 	t->u = u;
 	t->pit = 0.0;
+	t->cdf = -1.0;
 	t->outcome = outcome;
 }
 
@@ -62,7 +64,7 @@ std_beta(const void *ctx, const struct spec_position *at)
 }
 
 static const struct spec_rule standard = {
-	NULL, std_draft, std_test, std_replace, std_bonus, std_beta, 0.0, 0.0, 0,
+	NULL, std_draft, std_test, std_replace, std_bonus, std_beta, 0.0, 0.0, 0, NULL,
 };
 
 /* rule with its NULL hooks filled from the standard rule. */
@@ -156,6 +158,69 @@ finish_bonus(struct source *src, struct rng *rng, const struct spec_rule *rule,
 	    SPEC_BONUS);
 }
 
+/* Whether the rule's test, replacement and beta are the standard rule's: its
+ * tested positions' beta is then taken after the step (set_betas), where a
+ * position's overlap can share a pass with its token's ratio CDF. */
+static int
+betas_after(const struct spec_rule *rule)
+{
+	return rule->beta == std_beta && rule->test == std_test &&
+	    rule->replace == std_replace;
+}
+
+/* The token emitted at position k (the k-th that is not a rejected draft). */
+static struct spec_token *
+emitted_at(struct spec_step *out, int k)
+{
+	int i;
+
+	for (i = 0; i < out->ntok; i++)
+		if (out->tok[i].outcome != SPEC_REJECTED && k-- == 0)
+			return &out->tok[i];
+	return NULL;
+}
+
+/* Whether tested position k's overlap and the ratio CDF of the token it emits
+ * are taken in one pass (pdist_overlap_ratio_cdf): a new dense pair (k - 1's
+ * differs) that the ratio tables will not serve and that the losslessness
+ * test's run of positions sharing a pair has alone (verify_pit: k + 1 is not
+ * emitted or differs), so the pass is the run's only one. n: the tokens
+ * emitted. */
+static int
+fuses_beta(const struct spec_rule *rule, const struct spec_position *at, int k, int n)
+{
+	const struct spec_position *b = &at[k - (k > 0)], *c = &at[k + 1];
+
+	if (k > 0 && pdist_same(&at[k].p, &b->p) && pdist_same(&at[k].q, &b->q))
+		return 0;	/* position_beta reuses k - 1's */
+	if (k + 1 < n && pdist_same(&at[k].p, &c->p) && pdist_same(&at[k].q, &c->q))
+		return 0;	/* one pass serves the run's tokens anyway */
+	return pdist_fuses_ratio(&at[k].p, &at[k].q) &&
+	    !ratio_tables_would_serve(rule->ratio, &at[k].p, &at[k].q);
+}
+
+/* The beta and residual mass of each tested position (betas_after), in order:
+ * no random number is drawn for them, so the step is the same. */
+static void
+set_betas(const struct spec_rule *rule, const struct spec_position *at,
+    struct spec_step *out)
+{
+	int k, n = out->ntok - (out->accepted < out->tested);	/* less a rejected draft */
+	double beta = 0.0;
+
+	for (k = 0; k < out->tested; k++) {
+		struct spec_token *t = emitted_at(out, k);
+
+		if (fuses_beta(rule, at, k, n))
+			beta = pdist_overlap_ratio_cdf(&at[k].p, &at[k].q, (size_t)t->id,
+			    &t->cdf);
+		else
+			beta = position_beta(rule, at, k, beta);
+		out->beta[k] = beta;
+		out->resid[k] = spec_residual_mass(rule, &at[k], beta);
+	}
+}
+
 /* Test the draft at position k; 1 when it is kept. */
 static int
 test_position(struct source *src, struct rng *rng, const struct spec_rule *rule,
@@ -169,9 +234,11 @@ test_position(struct source *src, struct rng *rng, const struct spec_rule *rule,
 
 	source_dists(src, at[k].node, &at[k].p, NULL);
 	keep = rule->test(rule->ctx, &at[k], x, rng, &u, &chosen);
-	*beta = position_beta(rule, at, k, *beta);
-	out->beta[k] = *beta;
-	out->resid[k] = spec_residual_mass(rule, &at[k], *beta);
+	if (!betas_after(rule)) {
+		*beta = position_beta(rule, at, k, *beta);
+		out->beta[k] = *beta;
+		out->resid[k] = spec_residual_mass(rule, &at[k], *beta);
+	}
 	out->tested++;
 	targets->p[k] = at[k].p;
 	targets->q[k] = at[k].q;
@@ -217,6 +284,8 @@ spec_step_rule(struct source *src, struct rng *rng, int gamma, double *scratch,
 	}
 	if (out->accepted == gamma)
 		finish_bonus(src, rng, &rule, at, out, targets);
+	if (betas_after(&rule))
+		set_betas(&rule, at, out);
 	out->emitted = spec_emitted_ids(out, emitted);
 	source_commit(src, emitted, out->emitted);
 }

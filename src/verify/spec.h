@@ -26,6 +26,9 @@ struct spec_token {
 	double q;	/* draft probability of id at its position */
 	double u;	/* the uniform that decided it (accepted, rejected); 0 otherwise */
 	double pit;	/* the losslessness test's value for an emitted token (verify.h) */
+	double cdf;	/* -1, or the ratio CDF of id at its position (pdist.h), when
+			 * the step took it in the pass of the overlap (spec.c);
+			 * verify_pit then uses it */
 	enum spec_outcome outcome;
 };
 
@@ -89,6 +92,8 @@ struct spec_position {
  * position, test the drafts in order, end with a replacement at the first
  * rejection or a bonus after the last draft. A NULL hook is the standard rule's
  * (verify.h holds the table of rules; block verification has its own step). */
+struct ratio_tables;
+
 struct spec_rule {
 	const void *ctx;	/* the rule's parameters, passed to every hook */
 	/* The draft at a position (standard: a sample of q). */
@@ -120,6 +125,11 @@ struct spec_rule {
 	 * every drafted position): one target evaluation more each, no random
 	 * number, so the step is the same. */
 	int score_all;
+	/* NULL, or the ratio tables the losslessness test will ask after the
+	 * step (verify_pit): a position whose pair they serve does not take
+	 * its token's ratio CDF with the overlap (spec.c). Performance only:
+	 * the values are the same either way. */
+	const struct ratio_tables *ratio;
 };
 
 /* Run one step with draft length gamma (SPEC_GAMMA_MIN..SPEC_GAMMA_MAX; with a

@@ -145,6 +145,7 @@ verify_step(const struct verify_params *par, struct source *src, struct rng *rng
 	rule.p_min = par->draft_p_min;
 	rule.confidence = par->draft_confidence;
 	rule.score_all = par->score_all;
+	rule.ratio = par->ratio;
 	spec_step_rule(src, rng, gamma, scratch, &rule, out, targets);
 }
 
@@ -161,6 +162,21 @@ static double
 point_pit(const struct pdist *p, size_t x, double w)
 {
 	return verify_argmax(p) == x ? w : 1.0;
+}
+
+/* The run's ratio CDFs into cdf when the step took every one of them with its
+ * overlap (spec_token's cdf); 0 when one is missing. */
+static int
+known_cdfs(struct spec_token *const *run, int m, double *cdf)
+{
+	int j;
+
+	for (j = 0; j < m; j++)
+		if (run[j]->cdf < 0.0)
+			return 0;
+	for (j = 0; j < m; j++)
+		cdf[j] = run[j]->cdf;
+	return 1;
 }
 
 void
@@ -195,7 +211,8 @@ verify_pit(const struct verify_params *par, struct spec_step *step,
 				run[i + j]->pit = point_pit(p, xs[i + j], w[i + j]);
 			continue;
 		}
-		if (tables == NULL || !ratio_tables_cdf(tables, p, q, xs + i, m, cdf))
+		if ((tables == NULL || !ratio_tables_cdf(tables, p, q, xs + i, m, cdf)) &&
+		    !known_cdfs(run + i, m, cdf))
 			pdist_ratio_cdf_many(p, q, xs + i, m, cdf);
 		for (j = 0; j < m; j++)
 			run[i + j]->pit = cdf[j] + w[i + j] * run[i + j]->p;

@@ -74,6 +74,8 @@ struct verify_params {
 				 * never */
 	int score_all;		/* score p at every drafted position, tested or
 				 * not (spec_rule's score_all); set per step */
+	const struct ratio_tables *ratio;	/* NULL, or the tables verify_pit
+				 * will ask (spec_rule's ratio); set per step */
 };
 
 /* An entry's flags. */

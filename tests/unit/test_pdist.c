@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "stats/chisq.h"
@@ -21,6 +22,7 @@
 #include "dist/pdist.h"
 #include "dist/ratio_tables.h"
 #include "util/rng.h"
+#include "util/xalloc.h"
 #include "dist/split.h"
 #include "lib/split_fixture.h"
 #include "lib/tap.h"
@@ -461,6 +463,80 @@ test_ratio_small(void)
 	    "rounding of 64 sums (1e-14; worst %.3g)", worst);
 }
 
+/* The overlap and one token's ratio CDF in one pass (pdist_overlap_ratio_cdf)
+ * against pdist_overlap and pdist_ratio_cdf, bit for bit, for every token of
+ * random pairs (small_pair's zeros and ties, and q = p) at odd vocabularies
+ * below and above the small pass's 64, and not multiples of four. */
+static void
+test_overlap_ratio(void)
+{
+	static const size_t sizes[] = { 5, 9, 67, 1003 };
+	struct rng r;
+	size_t k, x;
+	int same = 1, cases = 0, t;
+
+	rng_seed(&r, 2127, 0);
+	for (k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+		size_t n = sizes[k];
+		double *p = xreallocarray(NULL, n, sizeof *p);
+		double *q = xreallocarray(NULL, n, sizeof *q);
+		struct pdist dp = pdist_dense(p, n), dq = pdist_dense(q, n);
+
+		for (t = 0; t < 6; t++) {
+			small_pair(&r, n, p, q);
+			if (t == 5)	/* q = p: the overlap 1, every ratio 1 */
+				memcpy(q, p, n * sizeof *q);
+			for (x = 0; x < n; x += n > 100 ? 1 + rng_next(&r) % 13 : 1) {
+				double cdf, ov = pdist_overlap_ratio_cdf(&dp, &dq, x, &cdf);
+				double want_ov = pdist_overlap(&dp, &dq);
+				double want_cdf = pdist_ratio_cdf(&dp, &dq, x);
+
+				same &= memcmp(&ov, &want_ov, sizeof ov) == 0 &&
+				    memcmp(&cdf, &want_cdf, sizeof cdf) == 0;
+				cases++;
+			}
+		}
+		free(p);
+		free(q);
+	}
+	tap_ok(same, "overlap and ratio CDF in one pass = the two passes, bit for bit "
+	    "(V 5, 9, 67, 1003; %d tokens)", cases);
+	tap_ok(pdist_fuses_ratio(&(struct pdist){ .form = PDIST_DENSE, .vocab = 65 },
+	    &(struct pdist){ .form = PDIST_DENSE, .vocab = 65 }) &&
+	    !pdist_fuses_ratio(&(struct pdist){ .form = PDIST_DENSE, .vocab = 64 },
+	    &(struct pdist){ .form = PDIST_DENSE, .vocab = 64 }),
+	    "one pass for dense pairs above V 64, not at 64");
+}
+
+/* ratio_tables_would_serve against what ratio_tables_cdf then does: a named
+ * pair is served from its RATIO_TABLES_AFTER-th use on, and the question
+ * counts no use. */
+static void
+test_would_serve(void)
+{
+	struct ratio_tables *t = ratio_tables_new();
+	struct pdist np = pdist_dense(dense_p, V), nq = pdist_dense(dense_q, V);
+	double out[1];
+	size_t x = 3;
+	int i, agree = 1;
+
+	np.name = 41;
+	nq.name = 42;
+	for (i = 1; i <= RATIO_TABLES_AFTER + 1; i++) {
+		int would = ratio_tables_would_serve(t, &np, &nq);
+
+		agree &= would == ratio_tables_would_serve(t, &np, &nq) &&
+		    would == ratio_tables_cdf(t, &np, &nq, &x, 1, out) &&
+		    would == (i >= RATIO_TABLES_AFTER);
+	}
+	tap_ok(agree, "would_serve: 0 for the first %d uses, then 1, as the lookups",
+	    RATIO_TABLES_AFTER - 1);
+	nq.name = 0;
+	tap_ok(!ratio_tables_would_serve(t, &np, &nq) &&
+	    !ratio_tables_would_serve(NULL, &np, &np), "would_serve: 0 unnamed or no tables");
+	ratio_tables_free(t);
+}
+
 /* The lowest token of the largest value of a dense vector: the brute force. */
 static size_t
 dense_argmax(const double *v)
@@ -531,6 +607,8 @@ main(void)
 	make_fixtures();
 	test_ratio_tables();
 	test_ratio_small();
+	test_overlap_ratio();
+	test_would_serve();
 	test_prob();
 	test_same();
 	test_samples();
