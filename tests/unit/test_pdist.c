@@ -399,18 +399,18 @@ static void
 small_pair(struct rng *r, size_t n, double *p, double *q)
 {
 	static const double w[] = { 0.25, 1.0, 1.0, 3.0 }, f[] = { 0.5, 1.0, 2.0 };
-	double sp = 0.0, sq = 0.0;
+	double sum_p = 0.0, sum_q = 0.0;
 	size_t y;
 
 	for (y = 0; y < n; y++) {
 		p[y] = y % 11 == 3 ? 0.0 : w[rng_next(r) % 4];
 		q[y] = y % 7 == 5 ? 0.0 : p[y] * f[rng_next(r) % 3] + (y % 11 == 3);
-		sp += p[y];
-		sq += q[y];
+		sum_p += p[y];
+		sum_q += q[y];
 	}
 	for (y = 0; y < n; y++) {
-		p[y] /= sp;
-		q[y] /= sq;
+		p[y] /= sum_p;
+		q[y] /= sum_q;
 	}
 }
 
