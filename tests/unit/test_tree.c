@@ -475,7 +475,7 @@ test_spectr_same_pair(void)
 		acc = e->tree_accept(&par, p, p, 10, k, by_rank);
 		snprintf(what, sizeof what, "spectr, p = q = ten tenths, %d drafts: "
 		    "acceptance 1, all at rank 1", k);
-		tap_ok(acc == 1.0 && by_rank[0] == 1.0 && by_rank[1] == 0.0, what);
+		tap_ok(acc == 1.0 && by_rank[0] == 1.0 && by_rank[1] == 0.0, "%s", what);
 	}
 }
 
