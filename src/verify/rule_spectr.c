@@ -194,7 +194,7 @@ node_rho(struct verify_tree_node *nd, double *beta)
 		split_minsum_free(&s.m);
 	}
 	verify_tree_dense(nd);
-	return solve_rho(nd->p, nd->q, nd->vocab, nd->k, beta);
+	return solve_rho(nd->p, nd->q, nd->n, nd->k, beta);
 }
 
 static int
@@ -216,12 +216,12 @@ spectr_node(const struct verify_params *par, struct verify_tree_node *nd)
 	verify_tree_dense(nd);	/* the residual: rare, once every child failed */
 	sel = beta > 0.0 ? (1.0 - pow(1.0 - beta, nd->k)) / beta : 0.0;
 	nd->resid_mass = 0.0;
-	for (y = 0; y < nd->vocab; y++) {
+	for (y = 0; y < nd->n; y++) {
 		nd->P[y] = fmax(0.0, nd->p[y] - fmin(nd->q[y], nd->p[y] / rho) * sel);
 		nd->resid_mass += nd->P[y];
 	}
-	nd->replacement = (int)verify_tree_sample(nd->resid_mass > 0.0 ? nd->P : nd->p,
-	    nd->vocab, nd->rng);
+	nd->replacement = (int)verify_tree_node_sample(nd, nd->resid_mass > 0.0 ? nd->P :
+	    nd->p);
 	return -1;
 }
 
