@@ -466,23 +466,46 @@ positive_entries(const struct pdist *q)
 	return m;
 }
 
+/* One pair's closed forms by width (tree_accept's sum and its by_rank for
+ * each width asked), computed once: a step over a pair fixed within it asks
+ * for the same widths at several nodes and for its expected tokens. */
+struct width_memo {
+	int have[TREE_NODES_MAX + 1];
+	double sum[TREE_NODES_MAX + 1];
+	double rank[TREE_NODES_MAX + 1][TREE_NODES_MAX];
+};
+
+static double
+memo_accept(const struct verify_entry *e, const struct verify_params *par,
+    const double *p, const double *q, size_t n, int k, struct width_memo *m)
+{
+	if (!m->have[k]) {
+		m->sum[k] = e->tree_accept(par, p, q, n, k, m->rank[k]);
+		m->have[k] = 1;
+	}
+	return m->sum[k];
+}
+
 /* The acceptance expectation at a tested node: the rule's closed form with k
  * children where the source's pair is fixed within a step (it needs the
- * whole pair, dense), else the overlap (sim_beta_label names it). */
+ * whole pair, dense; m keeps it by width), else the overlap (sim_beta_label
+ * names it). */
 static double
 node_beta(const struct verify_entry *e, const struct verify_params *par,
-    struct verify_tree_node *nd, int closed)
+    struct verify_tree_node *nd, int closed, struct width_memo *m)
 {
-	double by_rank[TREE_NODES_MAX];
-
 	if (!closed || e->tree_accept == NULL)
 		return pdist_overlap(nd->hp, nd->hq);
 	if (e->tree_draw == VERIFY_DRAW_TOPK && nd->idbuf != NULL &&
 	    positive_entries(nd->hq) < nd->k)
 		nd->idbuf = NULL;	/* the top k reach tokens off the lists: dense */
 	verify_tree_dense(nd);
-	return e->tree_accept(par, nd->p, nd->q, nd->n, nd->k, by_rank);
+	return memo_accept(e, par, nd->p, nd->q, nd->n, nd->k, m);
 }
+
+static double expected_with(const struct verify_entry *e,
+    const struct verify_params *par, const struct tree_shape *shape, const double *p,
+    const double *q, size_t n, struct width_memo *m);
 
 double
 verify_tree_overlap(const double *p, const double *q, size_t n)
@@ -502,10 +525,13 @@ walk_top_down(const struct verify_entry *e, const struct verify_params *par,
     struct spec_step *out, struct spec_targets *targets, struct spec_tree *tree,
     int fixed_pair)
 {
+	static _Thread_local struct width_memo memo;	/* a fixed pair's, this step */
 	struct spec_position at;
 	struct verify_tree_node nd;
 	double beta_k[TREE_NODES_MAX + 1];	/* a fixed pair: by width, once */
 	int tok[TREE_NODES_MAX], v = 0, d = 0, i, k, r, have[TREE_NODES_MAX + 1] = { 0 };
+
+	memset(memo.have, 0, sizeof memo.have);
 
 	for (;;) {
 		path_position(src, tree, v, d, &at, targets);
@@ -517,7 +543,7 @@ walk_top_down(const struct verify_entry *e, const struct verify_params *par,
 			tok[i] = tree->node[shape->first_child[v] + i].token;
 		node_work(tree, src->vocab, &at, k, tok, rng, &nd);
 		if (!fixed_pair || !have[k]) {	/* every node has the pair: reuse */
-			beta_k[k] = node_beta(e, par, &nd, fixed_pair);
+			beta_k[k] = node_beta(e, par, &nd, fixed_pair, &memo);
 			have[k] = 1;
 		}
 		out->beta[d] = beta_k[k];
@@ -527,8 +553,8 @@ walk_top_down(const struct verify_entry *e, const struct verify_params *par,
 		}
 		if (v == 0 && fixed_pair && e->tree_accept != NULL &&
 		    e->tree_draw != VERIFY_DRAW_TOPK)
-			out->expect_tok = verify_tree_expected_tokens(par, shape, nd.p, nd.q,
-			    nd.n);
+			out->expect_tok = expected_with(e, par, shape, nd.p, nd.q, nd.n,
+			    &memo);
 		out->resid[d] = pdist_residual_mass(&at.p, &at.q, 1.0);
 		out->tested++;
 		r = e->tree_node(par, &nd);
@@ -682,22 +708,30 @@ expected_below(const struct tree_shape *shape, int v,
 	return sum;
 }
 
-double
-verify_tree_expected_tokens(const struct verify_params *par,
-    const struct tree_shape *shape, const double *p, const double *q, size_t n)
+/* verify_tree_expected_tokens with the widths kept in m. */
+static double
+expected_with(const struct verify_entry *e, const struct verify_params *par,
+    const struct tree_shape *shape, const double *p, const double *q, size_t n,
+    struct width_memo *m)
 {
-	static _Thread_local double rank[TREE_NODES_MAX + 1][TREE_NODES_MAX];
-	const struct verify_entry *e = verify_entry(par->rule);
-	int done[TREE_NODES_MAX + 1] = { 0 }, v, k;
+	int v;
 
 	if (e->tree_accept == NULL)
 		return -1.0;
 	for (v = 0; v < shape->n; v++)
-		if ((k = shape->nchild[v]) > 0 && !done[k]) {
-			e->tree_accept(par, p, q, n, k, rank[k]);
-			done[k] = 1;
-		}
-	return 1.0 + expected_below(shape, 0, rank);
+		if (shape->nchild[v] > 0)
+			memo_accept(e, par, p, q, n, shape->nchild[v], m);
+	return 1.0 + expected_below(shape, 0, m->rank);
+}
+
+double
+verify_tree_expected_tokens(const struct verify_params *par,
+    const struct tree_shape *shape, const double *p, const double *q, size_t n)
+{
+	static _Thread_local struct width_memo memo;
+
+	memset(memo.have, 0, sizeof memo.have);
+	return expected_with(verify_entry(par->rule), par, shape, p, q, n, &memo);
 }
 
 void
