@@ -15,6 +15,7 @@
 #include "dist/ratio_sums.h"
 #include "dist/split_minsum.h"
 #include "verify/rule.h"
+#include "verify/tree_memo.h"
 #include "verify/verify_tree.h"
 
 #define RHO_ITERATIONS 64	/* [1, k] halved to below 1e-17 */
@@ -73,14 +74,21 @@ static double solve_rho_now(const double *p, const double *q, size_t n, int k,
 static double
 solve_rho(const double *p, const double *q, size_t n, int k, double *beta)
 {
-	double rho;
+	double rho, kept[2];
 
+	if (tree_memo_get(TREE_MEMO_RHO(k), p, q, n, kept, 2)) {	/* a small pair */
+		*beta = kept[1];
+		return kept[0];
+	}
 	if (cached(p, q, n, k)) {
 		*beta = cache.beta;
 		return cache.rho;
 	}
 	rho = solve_rho_now(p, q, n, k, beta);
 	remember(p, q, n, k, rho, *beta);
+	kept[0] = rho;
+	kept[1] = *beta;
+	tree_memo_put(TREE_MEMO_RHO(k), p, q, n, kept, 2);
 	return rho;
 }
 

@@ -13,6 +13,7 @@
 #include "source/source.h"
 #include "util/rng.h"
 #include "util/xalloc.h"
+#include "verify/tree_memo.h"
 #include "verify/verify_tree.h"
 
 double
@@ -479,9 +480,21 @@ static double
 memo_accept(const struct verify_entry *e, const struct verify_params *par,
     const double *p, const double *q, size_t n, int k, struct width_memo *m)
 {
-	if (!m->have[k]) {
-		m->sum[k] = e->tree_accept(par, p, q, n, k, m->rank[k]);
-		m->have[k] = 1;
+	double kept[TREE_MEMO_VALUES];
+	int tag = TREE_MEMO_ACCEPT((int)par->rule, k);
+
+	if (m->have[k])
+		return m->sum[k];
+	m->have[k] = 1;
+	if (k < TREE_MEMO_VALUES && tree_memo_get(tag, p, q, n, kept, k + 1)) {
+		memcpy(m->rank[k], kept + 1, (size_t)k * sizeof *kept);
+		return m->sum[k] = kept[0];
+	}
+	m->sum[k] = e->tree_accept(par, p, q, n, k, m->rank[k]);
+	if (k < TREE_MEMO_VALUES) {	/* the pair's values are the key: see tree_memo.h */
+		kept[0] = m->sum[k];
+		memcpy(kept + 1, m->rank[k], (size_t)k * sizeof *kept);
+		tree_memo_put(tag, p, q, n, kept, k + 1);
 	}
 	return m->sum[k];
 }
@@ -518,6 +531,19 @@ verify_tree_overlap(const double *p, const double *q, size_t n)
 	return s;
 }
 
+/* The optimal-transport ceiling at the dense node, kept for its pair. */
+static double
+root_ceiling(const struct verify_tree_node *nd, int k)
+{
+	double c;
+
+	if (tree_memo_get(TREE_MEMO_CEILING(k), nd->p, nd->q, nd->n, &c, 1))
+		return c;
+	c = verify_tree_ot_ceiling(nd->p, nd->q, nd->n, k);
+	tree_memo_put(TREE_MEMO_CEILING(k), nd->p, nd->q, nd->n, &c, 1);
+	return c;
+}
+
 /* Walk down from the root under a rule with a node test. */
 static void
 walk_top_down(const struct verify_entry *e, const struct verify_params *par,
@@ -549,7 +575,7 @@ walk_top_down(const struct verify_entry *e, const struct verify_params *par,
 		out->beta[d] = beta_k[k];
 		if (v == 0 && fixed_pair && e->tree_draw == VERIFY_DRAW_IID) {
 			verify_tree_dense(&nd);
-			out->ot_ceiling = verify_tree_ot_ceiling(nd.p, nd.q, nd.n, k);
+			out->ot_ceiling = root_ceiling(&nd, k);
 		}
 		if (v == 0 && fixed_pair && e->tree_accept != NULL &&
 		    e->tree_draw != VERIFY_DRAW_TOPK)
