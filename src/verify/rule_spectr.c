@@ -72,11 +72,11 @@ static double solve_rho_now(const double *p, const double *q, size_t n, int k,
     double *beta);
 
 static double
-solve_rho(const double *p, const double *q, size_t n, int k, double *beta)
+solve_rho(const double *p, const double *q, size_t n, int k, int keep, double *beta)
 {
 	double rho, kept[2];
 
-	if (tree_memo_get(TREE_MEMO_RHO(k), p, q, n, kept, 2)) {	/* a small pair */
+	if (keep && tree_memo_get(TREE_MEMO_RHO(k), p, q, n, kept, 2)) {
 		*beta = kept[1];
 		return kept[0];
 	}
@@ -88,7 +88,8 @@ solve_rho(const double *p, const double *q, size_t n, int k, double *beta)
 	remember(p, q, n, k, rho, *beta);
 	kept[0] = rho;
 	kept[1] = *beta;
-	tree_memo_put(TREE_MEMO_RHO(k), p, q, n, kept, 2);
+	if (keep)	/* a named pair, that comes back */
+		tree_memo_put(TREE_MEMO_RHO(k), p, q, n, kept, 2);
 	return rho;
 }
 
@@ -202,7 +203,7 @@ node_rho(struct verify_tree_node *nd, double *beta)
 		split_minsum_free(&s.m);
 	}
 	verify_tree_dense(nd);
-	return solve_rho(nd->p, nd->q, nd->n, nd->k, beta);
+	return solve_rho(nd->p, nd->q, nd->n, nd->k, verify_tree_named(nd), beta);
 }
 
 static int
@@ -241,7 +242,7 @@ spectr_accept(const struct verify_params *par, const double *p, const double *q,
 	double beta;
 
 	(void)par;
-	solve_rho(p, q, n, k, &beta);
+	solve_rho(p, q, n, k, 0, &beta);
 	return verify_tree_geometric(beta, k, by_rank);
 }
 

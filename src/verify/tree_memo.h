@@ -5,19 +5,21 @@
  * entries: tens of values). The memo keys each result by those values
  * themselves (and a tag naming the result), so a hit returns what the
  * computation returns on them, from any source, and a miss costs a hash and
- * a comparison. Per thread, a fixed TREE_MEMO_SLOTS slots (a slot per pair,
- * among TREE_MEMO_WAYS chosen by the hash, the oldest replaced;
- * TREE_MEMO_RESULTS results in each): memory flat in the number of steps. Pairs of more than TREE_MEMO_N entries are not
- * kept. */
+ * a comparison; the tree code asks it only for pairs its source names
+ * (pdist.h), which come back, not for the stub's fresh pairs. Per thread, a
+ * fixed TREE_MEMO_SLOTS slots (a slot per pair, among TREE_MEMO_WAYS chosen
+ * by the hash, the oldest replaced; TREE_MEMO_RESULTS results in each):
+ * memory flat in the number of steps. Pairs of more than TREE_MEMO_N entries
+ * are not kept. */
 #ifndef SPECDEC_TREE_MEMO_H
 #define SPECDEC_TREE_MEMO_H
 
 #include <stddef.h>
 
-#define TREE_MEMO_SLOTS 512	/* pairs kept: about 470 KiB a thread */
+#define TREE_MEMO_SLOTS 512	/* pairs kept: about 510 KiB a thread */
 #define TREE_MEMO_WAYS 4	/* slots a pair may take */
 #define TREE_MEMO_N 40		/* entries of a pair kept, at most */
-#define TREE_MEMO_RESULTS 3	/* results kept per pair */
+#define TREE_MEMO_RESULTS 4	/* results kept per pair */
 #define TREE_MEMO_VALUES 10	/* doubles per result */
 
 /* The tags: which result, and its parameters (a width k, a rule). */

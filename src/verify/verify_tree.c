@@ -98,6 +98,12 @@ verify_tree_gather(const struct sparse_dist *d, const uint32_t *ids, size_t n, d
 	}
 }
 
+int
+verify_tree_named(const struct verify_tree_node *nd)
+{
+	return nd->hp->name != 0 && nd->hq->name != 0;
+}
+
 /* Whether the pair at nd can be kept over the union of its entries. */
 static int
 node_compact(const struct verify_tree_node *nd)
@@ -471,6 +477,7 @@ positive_entries(const struct pdist *q)
  * each width asked), computed once: a step over a pair fixed within it asks
  * for the same widths at several nodes and for its expected tokens. */
 struct width_memo {
+	int keep;		/* whether to ask tree_memo too (a named pair) */
 	int have[TREE_NODES_MAX + 1];
 	double sum[TREE_NODES_MAX + 1];
 	double rank[TREE_NODES_MAX + 1][TREE_NODES_MAX];
@@ -486,12 +493,12 @@ memo_accept(const struct verify_entry *e, const struct verify_params *par,
 	if (m->have[k])
 		return m->sum[k];
 	m->have[k] = 1;
-	if (k < TREE_MEMO_VALUES && tree_memo_get(tag, p, q, n, kept, k + 1)) {
+	if (m->keep && k < TREE_MEMO_VALUES && tree_memo_get(tag, p, q, n, kept, k + 1)) {
 		memcpy(m->rank[k], kept + 1, (size_t)k * sizeof *kept);
 		return m->sum[k] = kept[0];
 	}
 	m->sum[k] = e->tree_accept(par, p, q, n, k, m->rank[k]);
-	if (k < TREE_MEMO_VALUES) {	/* the pair's values are the key: see tree_memo.h */
+	if (m->keep && k < TREE_MEMO_VALUES) {	/* the values are the key: tree_memo.h */
 		kept[0] = m->sum[k];
 		memcpy(kept + 1, m->rank[k], (size_t)k * sizeof *kept);
 		tree_memo_put(tag, p, q, n, kept, k + 1);
@@ -537,6 +544,8 @@ root_ceiling(const struct verify_tree_node *nd, int k)
 {
 	double c;
 
+	if (!verify_tree_named(nd))
+		return verify_tree_ot_ceiling(nd->p, nd->q, nd->n, k);
 	if (tree_memo_get(TREE_MEMO_CEILING(k), nd->p, nd->q, nd->n, &c, 1))
 		return c;
 	c = verify_tree_ot_ceiling(nd->p, nd->q, nd->n, k);
@@ -568,6 +577,7 @@ walk_top_down(const struct verify_entry *e, const struct verify_params *par,
 		for (i = 0; i < k; i++)
 			tok[i] = tree->node[shape->first_child[v] + i].token;
 		node_work(tree, src->vocab, &at, k, tok, rng, &nd);
+		memo.keep = verify_tree_named(&nd);
 		if (!fixed_pair || !have[k]) {	/* every node has the pair: reuse */
 			beta_k[k] = node_beta(e, par, &nd, fixed_pair, &memo);
 			have[k] = 1;
@@ -757,6 +767,7 @@ verify_tree_expected_tokens(const struct verify_params *par,
 	static _Thread_local struct width_memo memo;
 
 	memset(memo.have, 0, sizeof memo.have);
+	memo.keep = 0;
 	return expected_with(verify_entry(par->rule), par, shape, p, q, n, &memo);
 }
 

@@ -54,6 +54,11 @@ int verify_tree_test(struct verify_tree_node *node, int i, double px, double qx,
  * gives the same bits in time in the entries. */
 void verify_tree_dense(struct verify_tree_node *node);
 
+/* Whether the node's pair is named by its source (pdist.h: a pair that comes
+ * back, a replay's lines), so that its closed forms are worth keeping
+ * (tree_memo.h). */
+int verify_tree_named(const struct verify_tree_node *node);
+
 /* The union of two sparse lists' ids, ascending, into ids (a->n + b->n
  * room); its length. */
 size_t verify_tree_union(const struct sparse_dist *a, const struct sparse_dist *b,
