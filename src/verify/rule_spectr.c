@@ -15,6 +15,7 @@
 #include "dist/ratio_sums.h"
 #include "dist/split_minsum.h"
 #include "verify/rule.h"
+#include "verify/tree_memo.h"
 #include "verify/verify_tree.h"
 
 #define RHO_ITERATIONS 64	/* [1, k] halved to below 1e-17 */
@@ -71,16 +72,24 @@ static double solve_rho_now(const double *p, const double *q, size_t n, int k,
     double *beta);
 
 static double
-solve_rho(const double *p, const double *q, size_t n, int k, double *beta)
+solve_rho(const double *p, const double *q, size_t n, int k, int keep, double *beta)
 {
-	double rho;
+	double rho, kept[2];
 
+	if (keep && tree_memo_get(TREE_MEMO_RHO(k), p, q, n, kept, 2)) {
+		*beta = kept[1];
+		return kept[0];
+	}
 	if (cached(p, q, n, k)) {
 		*beta = cache.beta;
 		return cache.rho;
 	}
 	rho = solve_rho_now(p, q, n, k, beta);
 	remember(p, q, n, k, rho, *beta);
+	kept[0] = rho;
+	kept[1] = *beta;
+	if (keep)	/* a named pair, that comes back */
+		tree_memo_put(TREE_MEMO_RHO(k), p, q, n, kept, 2);
 	return rho;
 }
 
@@ -195,7 +204,7 @@ node_rho(struct verify_tree_node *nd, double *beta)
 		}
 	}
 	verify_tree_dense(nd);
-	return solve_rho(nd->p, nd->q, nd->vocab, nd->k, beta);
+	return solve_rho(nd->p, nd->q, nd->n, nd->k, verify_tree_named(nd), beta);
 }
 
 static int
@@ -217,12 +226,12 @@ spectr_node(const struct verify_params *par, struct verify_tree_node *nd)
 	verify_tree_dense(nd);	/* the residual: rare, once every child failed */
 	sel = beta > 0.0 ? (1.0 - pow(1.0 - beta, nd->k)) / beta : 0.0;
 	nd->resid_mass = 0.0;
-	for (y = 0; y < nd->vocab; y++) {
+	for (y = 0; y < nd->n; y++) {
 		nd->P[y] = fmax(0.0, nd->p[y] - fmin(nd->q[y], nd->p[y] / rho) * sel);
 		nd->resid_mass += nd->P[y];
 	}
-	nd->replacement = (int)verify_tree_sample(nd->resid_mass > 0.0 ? nd->P : nd->p,
-	    nd->vocab, nd->rng);
+	nd->replacement = (int)verify_tree_node_sample(nd, nd->resid_mass > 0.0 ? nd->P :
+	    nd->p);
 	return -1;
 }
 
@@ -234,7 +243,7 @@ spectr_accept(const struct verify_params *par, const double *p, const double *q,
 	double beta;
 
 	(void)par;
-	solve_rho(p, q, n, k, &beta);
+	solve_rho(p, q, n, k, 0, &beta);
 	return verify_tree_geometric(beta, k, by_rank);
 }
 

@@ -34,12 +34,14 @@ draw_left(struct verify_tree_node *nd, double removed)
 
 		verify_tree_dense(nd);
 		for (i = 0; i < nd->k; i++)
-			nd->P[nd->token[i]] = 0.0;
-		for (y = 0; y < nd->vocab; y++)
+			if ((y = verify_tree_index(nd->ids, nd->n, (size_t)nd->token[i])) <
+			    nd->n)
+				nd->P[y] = 0.0;
+		for (y = 0; y < nd->n; y++)
 			left += nd->P[y];
 		if (!(left > 0.0))	/* the children held all of p: rounding */
 			return nd->token[nd->k - 1];
-		x = (int)verify_tree_sample(nd->P, nd->vocab, nd->rng);
+		x = (int)verify_tree_node_sample(nd, nd->P);
 	}
 	return x;
 }

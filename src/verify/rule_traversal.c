@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "dist/pdist.h"
+#include "dist/sparse.h"
 #include "source/source.h"
 #include "util/rng.h"
 #include "verify/rule.h"
@@ -41,7 +42,13 @@ struct traversal {
 	int deletions[TREE_NODES_MAX + 1];
 	double a1[TREE_NODES_MAX + 1], z1[TREE_NODES_MAX + 1];
 	size_t x1[TREE_NODES_MAX + 1];
-	double *vec[TREE_NODES_MAX + 1];	/* P_v then Q_v, once dense */
+	double *vec[TREE_NODES_MAX + 1];	/* P_v then Q_v (at vec + n), once dense */
+	/* Their entries: len[v] of them, at tokens ids_at[v] onwards in the
+	 * tree's ids for a pair of sparse lists (the union of their entries,
+	 * every other token 0), else the vocabulary (len n, no ids). */
+	size_t len[TREE_NODES_MAX + 1], ids_at[TREE_NODES_MAX + 1];
+	int listed[TREE_NODES_MAX + 1];
+	size_t ids_used;
 	int deleted_child[TREE_NODES_MAX + 1];	/* the last child deleted; 0 none */
 	double *arena;
 	int used;
@@ -57,6 +64,13 @@ fetch(struct traversal *t, int v)
 	}
 }
 
+/* The tokens of v's dense vectors (NULL: the vocabulary). */
+static const uint32_t *
+vec_ids(const struct traversal *t, int v)
+{
+	return t->listed[v] ? t->tree->ids + t->ids_at[v] : NULL;
+}
+
 /* P_v(x) and Q_v(x) at v's current state. */
 static void
 state_at(struct traversal *t, int v, size_t x, double *px, double *qx)
@@ -65,8 +79,10 @@ state_at(struct traversal *t, int v, size_t x, double *px, double *qx)
 
 	fetch(t, v);
 	if (t->vec[v] != NULL) {
-		*px = t->vec[v][x];
-		*qx = t->vec[v][t->n + x];
+		size_t i = verify_tree_index(vec_ids(t, v), t->len[v], x);
+
+		*px = i < t->len[v] ? t->vec[v][i] : 0.0;
+		*qx = i < t->len[v] ? t->vec[v][t->n + i] : 0.0;
 		return;
 	}
 	p = pdist_prob(&t->hp[v], x);
@@ -81,6 +97,29 @@ state_at(struct traversal *t, int v, size_t x, double *px, double *qx)
 	*qx = x == t->x1[v] ? 0.0 : q < 1.0 ? pdist_prob(&t->hq[v], x) / (1.0 - q) : 0.0;
 }
 
+/* v's p and q into P and Q: over the union of their entries for a pair of
+ * sparse lists (its ids taken from the tree's), else over the vocabulary. */
+static void
+fill_pair(struct traversal *t, int v, double *P, double *Q)
+{
+	const struct pdist *hp = &t->hp[v], *hq = &t->hq[v];
+	uint32_t *ids;
+
+	t->listed[v] = hp->form == PDIST_SPARSE && hq->form == PDIST_SPARSE;
+	if (!t->listed[v]) {
+		pdist_densify(hp, P);
+		pdist_densify(hq, Q);
+		t->len[v] = t->n;
+		return;
+	}
+	ids = spec_tree_ids(t->tree, t->ids_used + hp->u.sparse->n + hq->u.sparse->n);
+	t->ids_at[v] = t->ids_used;
+	t->len[v] = verify_tree_union(hp->u.sparse, hq->u.sparse, ids + t->ids_used);
+	t->ids_used += t->len[v];
+	verify_tree_gather(hp->u.sparse, ids + t->ids_at[v], t->len[v], P);
+	verify_tree_gather(hq->u.sparse, ids + t->ids_at[v], t->len[v], Q);
+}
+
 /* v's state made dense (2 n doubles of the arena): P_v and Q_v after its one
  * deletion so far. */
 static void
@@ -89,11 +128,11 @@ make_dense(struct traversal *t, int v)
 	double *P = t->arena + (size_t)t->used++ * 2 * t->n, *Q = P + t->n;
 	size_t y;
 
-	pdist_densify(&t->hp[v], P);
-	pdist_densify(&t->hq[v], Q);
-	for (y = 0; y < t->n; y++)
+	fill_pair(t, v, P, Q);
+	for (y = 0; y < t->len[v]; y++)
 		P[y] = t->z1[v] > 0.0 ? fmax(0.0, t->a1[v] * P[y] - Q[y]) / t->z1[v] : P[y];
-	verify_tree_remove(Q, t->n, t->x1[v]);
+	verify_tree_remove(Q, t->len[v], verify_tree_index(vec_ids(t, v), t->len[v],
+	    t->x1[v]));
 	t->vec[v] = P;
 }
 
@@ -113,8 +152,9 @@ delete_child(struct traversal *t, int v, size_t x)
 	} else {
 		if (t->vec[v] == NULL)
 			make_dense(t, v);
-		z = verify_tree_residual(t->vec[v], t->vec[v] + t->n, t->n, t->w[v]);
-		verify_tree_remove(t->vec[v] + t->n, t->n, x);
+		z = verify_tree_residual(t->vec[v], t->vec[v] + t->n, t->len[v], t->w[v]);
+		verify_tree_remove(t->vec[v] + t->n, t->len[v],
+		    verify_tree_index(vec_ids(t, v), t->len[v], x));
 	}
 	t->deletions[v]++;
 	t->tree->node[v].resid_mass = z;
@@ -128,7 +168,8 @@ sample_state(struct traversal *t, int v)
 	double mass;
 
 	if (t->vec[v] != NULL)
-		return verify_tree_sample(t->vec[v], t->n, t->rng);
+		return verify_tree_sample_at(t->vec[v], vec_ids(t, v), t->len[v], t->n,
+		    t->rng);
 	if (t->z1[v] > 0.0)
 		return pdist_sample_residual(&t->hp[v], &t->hq[v], t->a1[v], t->rng,
 		    t->arena + (size_t)t->used * 2 * t->n, &mass);
@@ -290,7 +331,15 @@ traversal_walk(const struct tree_shape *shape, struct spec_tree *tree,
 
 	fetch(&t, end);
 	if (t.vec[end] != NULL) {
-		memcpy(law, t.vec[end], t.n * sizeof *law);
+		const uint32_t *ids = vec_ids(&t, end);
+
+		if (ids == NULL) {
+			memcpy(law, t.vec[end], t.n * sizeof *law);
+			return end;
+		}
+		memset(law, 0, t.n * sizeof *law);
+		for (y = 0; y < t.len[end]; y++)
+			law[ids[y]] = t.vec[end][y];
 		return end;
 	}
 	pdist_densify(&t.hp[end], law);

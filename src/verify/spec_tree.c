@@ -52,10 +52,21 @@ spec_tree_work(struct spec_tree *tree, size_t n)
 	return tree->work;
 }
 
+uint32_t *
+spec_tree_ids(struct spec_tree *tree, size_t n)
+{
+	if (n > tree->ids_cap) {
+		tree->ids = xreallocarray(tree->ids, n, sizeof *tree->ids);
+		tree->ids_cap = n;
+	}
+	return tree->ids;
+}
+
 void
 spec_tree_free(struct spec_tree *tree)
 {
 	free(tree->node);
 	free(tree->work);
+	free(tree->ids);
 	memset(tree, 0, sizeof *tree);
 }

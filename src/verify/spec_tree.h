@@ -11,6 +11,8 @@
 #ifndef SPECDEC_SPEC_TREE_H
 #define SPECDEC_SPEC_TREE_H
 
+#include <stdint.h>
+
 #include "verify/spec.h"
 
 #define SPEC_TREE_ROOT 0	/* node 0: the step's context, no token */
@@ -52,10 +54,17 @@ struct spec_tree {
 	int ntested;		/* nodes tested this step */
 	double *work;		/* a rule's working vectors, grown on demand */
 	size_t work_cap;	/* doubles in work */
+	uint32_t *ids;		/* token lists beside work (verify_tree.h's compact
+				 * vectors), grown on demand */
+	size_t ids_cap;
 };
 
 /* Room for n doubles in tree's working storage; the storage. */
 double *spec_tree_work(struct spec_tree *tree, size_t n);
+
+/* Room for n token ids in tree's working storage (apart from the doubles);
+ * the storage, which a later call may move. */
+uint32_t *spec_tree_ids(struct spec_tree *tree, size_t n);
 
 /* Empty the tree for a new step, keeping its storage. */
 void spec_tree_clear(struct spec_tree *tree);

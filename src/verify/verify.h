@@ -8,6 +8,7 @@
 #define SPECDEC_VERIFY_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "dist/ratio_tables.h"
 #include "verify/spec.h"
@@ -37,6 +38,12 @@ struct verify_tree_node {
 	double *P, *Q;		/* working copies, P = p and Q = q when made */
 	double *scratch;	/* vocab doubles for the residual's draws */
 	size_t vocab;
+	/* The vectors' tokens: p, q, P, Q hold n entries, token ids[i] at i,
+	 * every other token 0 in all four (a pair of sparse lists: the union of
+	 * their entries), or ids is NULL and n is vocab (verify_tree_dense). */
+	const uint32_t *ids;
+	size_t n;
+	uint32_t *idbuf;	/* room for the union, or NULL: always dense */
 	int k;			/* children */
 	const int *token;	/* their tokens, in test order */
 	struct rng *rng;

@@ -8,10 +8,12 @@
 #include <string.h>
 
 #include "dist/pdist.h"
+#include "dist/sparse.h"
 #include "dist/topk.h"
 #include "source/source.h"
 #include "util/rng.h"
 #include "util/xalloc.h"
+#include "verify/tree_memo.h"
 #include "verify/verify_tree.h"
 
 double
@@ -35,7 +37,8 @@ verify_tree_remove(double *Q, size_t n, size_t x)
 	double left = 0.0;
 	size_t y;
 
-	Q[x] = 0.0;
+	if (x < n)
+		Q[x] = 0.0;
 	for (y = 0; y < n; y++)
 		left += Q[y];
 	if (left > 0.0)
@@ -68,16 +71,113 @@ verify_tree_test(struct verify_tree_node *node, int i, double px, double qx, dou
 	return u < a;
 }
 
+size_t
+verify_tree_union(const struct sparse_dist *a, const struct sparse_dist *b, uint32_t *ids)
+{
+	size_t i = 0, j = 0, n = 0;
+
+	while (i < a->n || j < b->n)
+		if (j == b->n || (i < a->n && a->id[i] < b->id[j]))
+			ids[n++] = a->id[i++];
+		else {
+			i += i < a->n && a->id[i] == b->id[j];
+			ids[n++] = b->id[j++];
+		}
+	return n;
+}
+
+void
+verify_tree_gather(const struct sparse_dist *d, const uint32_t *ids, size_t n, double *out)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		while (k < d->n && d->id[k] < ids[i])
+			k++;
+		out[i] = k < d->n && d->id[k] == ids[i] ? d->w[k] : 0.0;
+	}
+}
+
+int
+verify_tree_named(const struct verify_tree_node *nd)
+{
+	return nd->hp->name != 0 && nd->hq->name != 0;
+}
+
+/* Whether the pair at nd can be kept over the union of its entries. */
+static int
+node_compact(const struct verify_tree_node *nd)
+{
+	return nd->idbuf != NULL && nd->hp->form == PDIST_SPARSE &&
+	    nd->hq->form == PDIST_SPARSE;
+}
+
 void
 verify_tree_dense(struct verify_tree_node *nd)
 {
 	if (nd->dense)
 		return;
-	pdist_densify(nd->hp, nd->p);
-	pdist_densify(nd->hq, nd->q);
-	memcpy(nd->P, nd->p, nd->vocab * sizeof *nd->P);
-	memcpy(nd->Q, nd->q, nd->vocab * sizeof *nd->Q);
+	if (node_compact(nd)) {
+		nd->n = verify_tree_union(nd->hp->u.sparse, nd->hq->u.sparse, nd->idbuf);
+		nd->ids = nd->idbuf;
+		verify_tree_gather(nd->hp->u.sparse, nd->ids, nd->n, nd->p);
+		verify_tree_gather(nd->hq->u.sparse, nd->ids, nd->n, nd->q);
+	} else {
+		nd->ids = NULL;
+		nd->n = nd->vocab;
+		pdist_densify(nd->hp, nd->p);
+		pdist_densify(nd->hq, nd->q);
+	}
+	memcpy(nd->P, nd->p, nd->n * sizeof *nd->P);
+	memcpy(nd->Q, nd->q, nd->n * sizeof *nd->Q);
 	nd->dense = 1;
+}
+
+size_t
+verify_tree_index(const uint32_t *ids, size_t n, size_t x)
+{
+	size_t lo = 0, hi = n;
+
+	if (ids == NULL)
+		return x < n ? x : n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ids[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && ids[lo] == x ? lo : n;
+}
+
+/* v (one of nd's vectors) at token x. */
+static double
+value_at(const struct verify_tree_node *nd, const double *v, size_t x)
+{
+	size_t i = verify_tree_index(nd->ids, nd->n, x);
+
+	return i < nd->n ? v[i] : 0.0;
+}
+
+size_t
+verify_tree_sample_at(const double *w, const uint32_t *ids, size_t n, size_t vocab,
+    struct rng *rng)
+{
+	double total = 0.0;
+	size_t i;
+
+	if (ids == NULL)
+		return verify_tree_sample(w, n, rng);
+	for (i = 0; i < n; i++)
+		total += w[i];
+	return rng_categorical_sparse(rng, ids, w, n, vocab, total);
+}
+
+size_t
+verify_tree_node_sample(const struct verify_tree_node *nd, const double *w)
+{
+	return verify_tree_sample_at(w, nd->ids, nd->n, nd->vocab, nd->rng);
 }
 
 size_t
@@ -95,10 +195,10 @@ rrs_densify(struct verify_tree_node *nd, double m1, int without, size_t x1)
 	size_t y;
 
 	verify_tree_dense(nd);
-	for (y = 0; y < nd->vocab; y++)
+	for (y = 0; y < nd->n; y++)
 		nd->P[y] = m1 > 0.0 ? fmax(0.0, nd->p[y] - nd->q[y]) / m1 : nd->p[y];
 	if (without)
-		verify_tree_remove(nd->Q, nd->vocab, x1);
+		verify_tree_remove(nd->Q, nd->n, verify_tree_index(nd->ids, nd->n, x1));
 }
 
 /* The first update reads the handles alone: P_1(x) = max(0, p(x) - q(x)) /
@@ -116,8 +216,8 @@ verify_tree_rrs(struct verify_tree_node *nd, int without)
 		double px, qx, p0 = pdist_prob(nd->hp, x), q0 = pdist_prob(nd->hq, x);
 
 		if (nd->dense) {
-			px = nd->P[x];
-			qx = nd->Q[x];
+			px = value_at(nd, nd->P, x);
+			qx = value_at(nd, nd->Q, x);
 		} else if (i == 0) {
 			px = p0;
 			qx = q0;
@@ -135,12 +235,12 @@ verify_tree_rrs(struct verify_tree_node *nd, int without)
 		}
 		if (!nd->dense)
 			rrs_densify(nd, m1, without, x1);
-		nd->resid_mass = verify_tree_residual(nd->P, nd->Q, nd->vocab, 1.0);
+		nd->resid_mass = verify_tree_residual(nd->P, nd->Q, nd->n, 1.0);
 		if (without)
-			verify_tree_remove(nd->Q, nd->vocab, x);
+			verify_tree_remove(nd->Q, nd->n, verify_tree_index(nd->ids, nd->n, x));
 	}
 	if (nd->dense)
-		nd->replacement = (int)verify_tree_sample(nd->P, nd->vocab, nd->rng);
+		nd->replacement = (int)verify_tree_node_sample(nd, nd->P);
 	else
 		nd->replacement = (int)(m1 > 0.0 ? verify_tree_sample_residual(nd, &m1) :
 		    pdist_sample(nd->hp, nd->rng));
@@ -184,7 +284,20 @@ draw_without(const struct pdist *q, const int *taken, int k, struct rng *rng,
 			for (again = 0, i = 0; i < k; i++)
 				again |= taken[i] == x;
 		} while (again);
-	else {
+	else if (q->form == PDIST_SPARSE) {	/* the dense draw, over the entries */
+		const struct sparse_dist *d = q->u.sparse;
+		size_t j;
+
+		memcpy(dense, d->w, d->n * sizeof *dense);
+		for (i = 0; i < k; i++)
+			if ((j = verify_tree_index(d->id, d->n, (size_t)taken[i])) < d->n)
+				dense[j] = 0.0;
+		for (left = 0.0, j = 0; j < d->n; j++)
+			left += dense[j];
+		if (!(left > 1e-12))
+			return -1;
+		x = (int)rng_categorical_sparse(rng, d->id, dense, d->n, n, left);
+	} else {
 		pdist_densify(q, dense);
 		for (i = 0; i < k; i++)
 			dense[taken[i]] = 0.0;
@@ -306,15 +419,20 @@ path_position(struct source *src, const struct spec_tree *tree, int v, int d,
 }
 
 /* One node's test: the handles, room for the dense copies (made on demand)
- * and the residual's draws, and four per-child arrays. */
+ * and the residual's draws, four per-child arrays, and for a pair of sparse
+ * lists room for the union of their entries. */
 static void
 node_work(struct spec_tree *tree, size_t n, const struct spec_position *at, int k,
     const int *tok, struct rng *rng, struct verify_tree_node *nd)
 {
 	double *w = spec_tree_work(tree, 5 * n + 4 * (size_t)TREE_NODES_MAX);
+	uint32_t *ids = NULL;
 
+	if (at->p.form == PDIST_SPARSE && at->q.form == PDIST_SPARSE)
+		ids = spec_tree_ids(tree, at->p.u.sparse->n + at->q.u.sparse->n);
 	*nd = (struct verify_tree_node){ .hp = &at->p, .hq = &at->q, .p = w, .q = w + n,
 	    .P = w + 2 * n, .Q = w + 3 * n, .scratch = w + 4 * n, .vocab = n, .k = k,
+	    .n = n, .idbuf = ids,
 	    .token = tok, .rng = rng, .u = w + 5 * n,
 	    .p_force = w + 5 * n + TREE_NODES_MAX,
 	    .q_force = w + 5 * n + 2 * TREE_NODES_MAX,
@@ -343,20 +461,71 @@ record_tests(const struct tree_shape *shape, struct spec_tree *tree, int v,
 	}
 }
 
+/* The entries of a sparse q that are positive. */
+static int
+positive_entries(const struct pdist *q)
+{
+	size_t i;
+	int m = 0;
+
+	for (i = 0; i < q->u.sparse->n; i++)
+		m += q->u.sparse->w[i] > 0.0;
+	return m;
+}
+
+/* One pair's closed forms by width (tree_accept's sum and its by_rank for
+ * each width asked), computed once: a step over a pair fixed within it asks
+ * for the same widths at several nodes and for its expected tokens. */
+struct width_memo {
+	int keep;		/* whether to ask tree_memo too (a named pair) */
+	int have[TREE_NODES_MAX + 1];
+	double sum[TREE_NODES_MAX + 1];
+	double rank[TREE_NODES_MAX + 1][TREE_NODES_MAX];
+};
+
+static double
+memo_accept(const struct verify_entry *e, const struct verify_params *par,
+    const double *p, const double *q, size_t n, int k, struct width_memo *m)
+{
+	double kept[TREE_MEMO_VALUES];
+	int tag = TREE_MEMO_ACCEPT((int)par->rule, k);
+
+	if (m->have[k])
+		return m->sum[k];
+	m->have[k] = 1;
+	if (m->keep && k < TREE_MEMO_VALUES && tree_memo_get(tag, p, q, n, kept, k + 1)) {
+		memcpy(m->rank[k], kept + 1, (size_t)k * sizeof *kept);
+		return m->sum[k] = kept[0];
+	}
+	m->sum[k] = e->tree_accept(par, p, q, n, k, m->rank[k]);
+	if (m->keep && k < TREE_MEMO_VALUES) {	/* the values are the key: tree_memo.h */
+		kept[0] = m->sum[k];
+		memcpy(kept + 1, m->rank[k], (size_t)k * sizeof *kept);
+		tree_memo_put(tag, p, q, n, kept, k + 1);
+	}
+	return m->sum[k];
+}
+
 /* The acceptance expectation at a tested node: the rule's closed form with k
  * children where the source's pair is fixed within a step (it needs the
- * whole pair, dense), else the overlap (sim_beta_label names it). */
+ * whole pair, dense; m keeps it by width), else the overlap (sim_beta_label
+ * names it). */
 static double
 node_beta(const struct verify_entry *e, const struct verify_params *par,
-    struct verify_tree_node *nd, int closed)
+    struct verify_tree_node *nd, int closed, struct width_memo *m)
 {
-	double by_rank[TREE_NODES_MAX];
-
 	if (!closed || e->tree_accept == NULL)
 		return pdist_overlap(nd->hp, nd->hq);
+	if (e->tree_draw == VERIFY_DRAW_TOPK && nd->idbuf != NULL &&
+	    positive_entries(nd->hq) < nd->k)
+		nd->idbuf = NULL;	/* the top k reach tokens off the lists: dense */
 	verify_tree_dense(nd);
-	return e->tree_accept(par, nd->p, nd->q, nd->vocab, nd->k, by_rank);
+	return memo_accept(e, par, nd->p, nd->q, nd->n, nd->k, m);
 }
+
+static double expected_with(const struct verify_entry *e,
+    const struct verify_params *par, const struct tree_shape *shape, const double *p,
+    const double *q, size_t n, struct width_memo *m);
 
 double
 verify_tree_overlap(const double *p, const double *q, size_t n)
@@ -369,6 +538,21 @@ verify_tree_overlap(const double *p, const double *q, size_t n)
 	return s;
 }
 
+/* The optimal-transport ceiling at the dense node, kept for its pair. */
+static double
+root_ceiling(const struct verify_tree_node *nd, int k)
+{
+	double c;
+
+	if (!verify_tree_named(nd))
+		return verify_tree_ot_ceiling(nd->p, nd->q, nd->n, k);
+	if (tree_memo_get(TREE_MEMO_CEILING(k), nd->p, nd->q, nd->n, &c, 1))
+		return c;
+	c = verify_tree_ot_ceiling(nd->p, nd->q, nd->n, k);
+	tree_memo_put(TREE_MEMO_CEILING(k), nd->p, nd->q, nd->n, &c, 1);
+	return c;
+}
+
 /* Walk down from the root under a rule with a node test. */
 static void
 walk_top_down(const struct verify_entry *e, const struct verify_params *par,
@@ -376,10 +560,13 @@ walk_top_down(const struct verify_entry *e, const struct verify_params *par,
     struct spec_step *out, struct spec_targets *targets, struct spec_tree *tree,
     int fixed_pair)
 {
+	static _Thread_local struct width_memo memo;	/* a fixed pair's, this step */
 	struct spec_position at;
 	struct verify_tree_node nd;
 	double beta_k[TREE_NODES_MAX + 1];	/* a fixed pair: by width, once */
 	int tok[TREE_NODES_MAX], v = 0, d = 0, i, k, r, have[TREE_NODES_MAX + 1] = { 0 };
+
+	memset(memo.have, 0, sizeof memo.have);
 
 	for (;;) {
 		path_position(src, tree, v, d, &at, targets);
@@ -390,19 +577,20 @@ walk_top_down(const struct verify_entry *e, const struct verify_params *par,
 		for (i = 0; i < k; i++)
 			tok[i] = tree->node[shape->first_child[v] + i].token;
 		node_work(tree, src->vocab, &at, k, tok, rng, &nd);
+		memo.keep = verify_tree_named(&nd);
 		if (!fixed_pair || !have[k]) {	/* every node has the pair: reuse */
-			beta_k[k] = node_beta(e, par, &nd, fixed_pair);
+			beta_k[k] = node_beta(e, par, &nd, fixed_pair, &memo);
 			have[k] = 1;
 		}
 		out->beta[d] = beta_k[k];
 		if (v == 0 && fixed_pair && e->tree_draw == VERIFY_DRAW_IID) {
 			verify_tree_dense(&nd);
-			out->ot_ceiling = verify_tree_ot_ceiling(nd.p, nd.q, nd.vocab, k);
+			out->ot_ceiling = root_ceiling(&nd, k);
 		}
 		if (v == 0 && fixed_pair && e->tree_accept != NULL &&
 		    e->tree_draw != VERIFY_DRAW_TOPK)
-			out->expect_tok = verify_tree_expected_tokens(par, shape, nd.p, nd.q,
-			    nd.vocab);
+			out->expect_tok = expected_with(e, par, shape, nd.p, nd.q, nd.n,
+			    &memo);
 		out->resid[d] = pdist_residual_mass(&at.p, &at.q, 1.0);
 		out->tested++;
 		r = e->tree_node(par, &nd);
@@ -489,25 +677,33 @@ verify_tree_step(const struct verify_params *par, const struct tree_shape *shape
 
 struct qp_item {
 	double ratio, p, q;
+	size_t i;
 };
 
+/* By falling ratio, equal ratios in token order (a stable sort, whatever
+ * qsort is). */
 static int
 by_qp_falling(const void *a, const void *b)
 {
-	double x = ((const struct qp_item *)a)->ratio, y = ((const struct qp_item *)b)->ratio;
+	const struct qp_item *x = a, *y = b;
 
-	return x > y ? -1 : x < y;
+	if (x->ratio != y->ratio)
+		return x->ratio > y->ratio ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
 }
 
 double
 verify_tree_ot_ceiling(const double *p, const double *q, size_t n, int k)
 {
-	struct qp_item *it = xreallocarray(NULL, n, sizeof *it);
+	struct qp_item *it = xreallocarray(NULL, n > 0 ? n : 1, sizeof *it);
 	double pt = 0.0, qt = 0.0, best = 1.0;
-	size_t i;
+	size_t i, m = 0;
 
-	for (i = 0; i < n; i++)
-		it[i] = (struct qp_item){ p[i] > 0.0 ? q[i] / p[i] : HUGE_VAL, p[i], q[i] };
+	for (i = 0; i < n; i++)	/* a pair of zeros: a set no smaller or larger */
+		if (p[i] != 0.0 || q[i] != 0.0)
+			it[m++] = (struct qp_item){ p[i] > 0.0 ? q[i] / p[i] : HUGE_VAL, p[i],
+			    q[i], i };
+	n = m;
 	if (n <= 64)	/* insertion: no allocation, few moves */
 		for (i = 1; i < n; i++) {
 			struct qp_item x = it[i];
@@ -548,22 +744,31 @@ expected_below(const struct tree_shape *shape, int v,
 	return sum;
 }
 
-double
-verify_tree_expected_tokens(const struct verify_params *par,
-    const struct tree_shape *shape, const double *p, const double *q, size_t n)
+/* verify_tree_expected_tokens with the widths kept in m. */
+static double
+expected_with(const struct verify_entry *e, const struct verify_params *par,
+    const struct tree_shape *shape, const double *p, const double *q, size_t n,
+    struct width_memo *m)
 {
-	static _Thread_local double rank[TREE_NODES_MAX + 1][TREE_NODES_MAX];
-	const struct verify_entry *e = verify_entry(par->rule);
-	int done[TREE_NODES_MAX + 1] = { 0 }, v, k;
+	int v;
 
 	if (e->tree_accept == NULL)
 		return -1.0;
 	for (v = 0; v < shape->n; v++)
-		if ((k = shape->nchild[v]) > 0 && !done[k]) {
-			e->tree_accept(par, p, q, n, k, rank[k]);
-			done[k] = 1;
-		}
-	return 1.0 + expected_below(shape, 0, rank);
+		if (shape->nchild[v] > 0)
+			memo_accept(e, par, p, q, n, shape->nchild[v], m);
+	return 1.0 + expected_below(shape, 0, m->rank);
+}
+
+double
+verify_tree_expected_tokens(const struct verify_params *par,
+    const struct tree_shape *shape, const double *p, const double *q, size_t n)
+{
+	static _Thread_local struct width_memo memo;
+
+	memset(memo.have, 0, sizeof memo.have);
+	memo.keep = 0;
+	return expected_with(verify_entry(par->rule), par, shape, p, q, n, &memo);
 }
 
 void

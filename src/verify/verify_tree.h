@@ -8,10 +8,13 @@
 #define SPECDEC_VERIFY_TREE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "verify/spec_tree.h"
 #include "verify/tree_shape.h"
 #include "verify/verify.h"
+
+struct sparse_dist;
 
 /* One step under par's tree rule over shape: begin a source step, draft the
  * tree, verify it, commit the emitted tokens. out gets the accepted path (its
@@ -34,7 +37,8 @@ void verify_tree_draft(struct source *src, struct rng *rng,
 /* Shared by the rules: P <- norm(max(0, a P - Q)), the mass before the
  * normalisation returned (P unchanged when it is 0). */
 double verify_tree_residual(double *P, const double *Q, size_t n, double a);
-/* Q(x) <- 0, the rest renormalised; the mass left before. */
+/* Q(x) <- 0 (nothing to set when x >= n), the rest renormalised; the mass
+ * left before. */
 double verify_tree_remove(double *Q, size_t n, size_t x);
 /* A sample of the dense weights P (any positive total). */
 size_t verify_tree_sample(const double *P, size_t n, struct rng *rng);
@@ -43,8 +47,34 @@ size_t verify_tree_sample(const double *P, size_t n, struct rng *rng);
 int verify_tree_test(struct verify_tree_node *node, int i, double px, double qx,
     double a);
 
-/* The node's dense copies p, q, P = p and Q = q, made once. */
+/* The node's dense copies p, q, P = p and Q = q, made once: over the
+ * vocabulary, or for a pair of sparse lists over the union of their entries
+ * (node->ids). Every pass the rules take over them in token order then adds
+ * the same nonzero terms in the same order as over the vocabulary, and so
+ * gives the same bits in time in the entries. */
 void verify_tree_dense(struct verify_tree_node *node);
+
+/* Whether the node's pair is named by its source (pdist.h: a pair that comes
+ * back, a replay's lines), so that its closed forms are worth keeping
+ * (tree_memo.h). */
+int verify_tree_named(const struct verify_tree_node *node);
+
+/* The union of two sparse lists' ids, ascending, into ids (a->n + b->n
+ * room); its length. */
+size_t verify_tree_union(const struct sparse_dist *a, const struct sparse_dist *b,
+    uint32_t *ids);
+/* d's probabilities at the n ascending tokens ids into out. */
+void verify_tree_gather(const struct sparse_dist *d, const uint32_t *ids, size_t n,
+    double *out);
+/* The entry of token x among n ascending ids (ids NULL: the vocabulary, x
+ * itself), n when it is not there. */
+size_t verify_tree_index(const uint32_t *ids, size_t n, size_t x);
+/* A token drawn from the n weights w at tokens ids (NULL: 0..n-1) of a
+ * vocabulary of vocab: verify_tree_sample's token on the dense vector. */
+size_t verify_tree_sample_at(const double *w, const uint32_t *ids, size_t n, size_t vocab,
+    struct rng *rng);
+/* A token drawn from w, one of node's vectors, as verify_tree_sample_at. */
+size_t verify_tree_node_sample(const struct verify_tree_node *node, const double *w);
 
 /* A sample of norm(max(0, p - q)) at the node from its handles (p itself
  * when the residual has no mass); its mass into *mass. */
