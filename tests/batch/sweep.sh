@@ -124,4 +124,13 @@ set -- $len
 within "$1" 0.86 0.91 "lenient: alpha_overlap is the overlap ($1)"
 within "$2" 0.99 1 "lenient: alpha_rule is sum min(q, p/L) ($2)"
 
+# A rule's option in a sweep whose cells run more than one rule (moved from
+# presets.sh, which runs no thread, so that ThreadSanitizer's tier stays small).
+"$SPECDEC" --sweep --gamma 2 --steps 2000 --verifier standard,lenient --lenience 0.2 --csv \
+    >"$TMPD/len.csv"
+is "$?" 0 "--lenience in a sweep with some cells under the lenient rule"
+a=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "alpha_hat") c = i }
+    NR == 3 { print ($c > 0.97) }' "$TMPD/len.csv")
+is "$a" 1 "and those cells run at L 0.2 (alpha-hat above 0.97)"
+
 done_testing
