@@ -39,26 +39,12 @@ lanes_total(const struct lanes *s)
 	return ((s->l[0] + s->l[1]) + (s->l[2] + s->l[3])) + s->rest;
 }
 
-struct id_at {
-	const uint32_t *id;
-	size_t x;
-};
-
-static int
-id_at_least(size_t i, const void *arg)
-{
-	const struct id_at *at = arg;
-
-	return at->id[i] >= at->x;
-}
-
 double
 sparse_prob(const struct sparse_dist *d, size_t x)
 {
-	struct id_at at = { d->id, x };
-	size_t k = bisect(d->n, id_at_least, &at);
+	size_t k = bisect_find_id(d->id, d->n, x);
 
-	return k < d->n && d->id[k] == x ? d->w[k] : 0.0;
+	return k < d->n ? d->w[k] : 0.0;
 }
 
 size_t

@@ -12,30 +12,15 @@
 #include "util/bisect.h"
 #include "util/xalloc.h"
 
-/* A token's place in a sorted list, for bisect: past it from there on. */
-struct list_at {
-	const uint32_t *list;
-	uint32_t w;
-};
-
-static int
-list_past(size_t i, const void *arg)
-{
-	const struct list_at *at = arg;
-
-	return at->list[i] >= at->w;
-}
-
 /* Where token w sits in a node's list (sorted), or SPLIT_NONE: split_dist's
  * find. */
 static size_t
 list_find(const void *where, uint32_t w)
 {
 	const struct cmu_split *sp = where;
-	struct list_at at = { sp->at, w };
-	size_t i = bisect(sp->n, list_past, &at);
+	size_t i = bisect_find_id(sp->at, sp->n, w);
 
-	return i < sp->n && sp->at[i] == w ? i : SPLIT_NONE;
+	return i < sp->n ? i : SPLIT_NONE;
 }
 
 /* A view's context: the backoff weights that scale the floor off the lists. */

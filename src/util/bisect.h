@@ -5,6 +5,7 @@
 #define SPECDEC_BISECT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* The first i in [0, n) at which past(i, arg) holds, n when none. past must be
  * false on a prefix and true on the rest; where rounding breaks that, the
@@ -48,6 +49,29 @@ bisect_sums(const double *sum, size_t n, double t)
 	size_t i = bisect(n, bisect_sums_past, &at);
 
 	return i < n ? i : n - 1;
+}
+
+struct bisect_ids_at {
+	const uint32_t *id;
+	uint64_t x;
+};
+
+static inline int
+bisect_ids_past(size_t i, const void *arg)
+{
+	const struct bisect_ids_at *at = arg;
+
+	return at->id[i] >= at->x;
+}
+
+/* Over ids[0..n) ascending: the index of x, or n when x is not listed. */
+static inline size_t
+bisect_find_id(const uint32_t *id, size_t n, uint64_t x)
+{
+	struct bisect_ids_at at = { id, x };
+	size_t i = bisect(n, bisect_ids_past, &at);
+
+	return i < n && id[i] == x ? i : n;
 }
 
 #endif
