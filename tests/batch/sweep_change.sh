@@ -29,7 +29,8 @@ args() {
 }
 
 # sweep_round HOW STEPS: a sweep on a copy of the inputs, changed as HOW says
-# once the sweep has used 50 ms of CPU; 0 when it was still going then.
+# once the sweep has used 200 ms of CPU (its inputs read by then, under
+# ASan too); 0 when it was still going then.
 sweep_round() {
 	rm -rf "$TMPD/$1"
 	mkdir "$TMPD/$1"
@@ -42,7 +43,7 @@ sweep_round() {
 	(cd "$TMPD/$1" && exec "$SPECDEC" --sweep --gamma 1-8 --threads 1 --csv \
 	    $(args "$1" "$2")) >"$TMPD/$1.out" 2>"$TMPD/$1.err" &
 	pid=$!
-	wait_cpu "$pid" 5
+	wait_cpu "$pid" 20
 	kill -0 "$pid" 2>/dev/null
 	going=$?
 	change "$1" "$TMPD/$1"
