@@ -71,6 +71,9 @@ print_source(const struct metrics *m, const struct metrics_prediction *p)
 		    "position\n", p->alpha, p->alpha_lo, p->alpha_hi);
 	else if (p->fit)
 		printf("alpha     %.4f, an i.i.d. fit: no counts by position\n", p->alpha);
+	if (m->kind == METRICS_RATES && p->has_interval)
+		printf("          95%% of the mean of %zu records: Student's t, %.3f standard "
+		    "errors\n", m->mean_records, metrics_t975((long)m->mean_records - 1));
 }
 
 static void

@@ -12,12 +12,15 @@
 #include "util/outfile.h"
 
 #define WIDTH 900
-#define HEIGHT 420
 #define PANEL_W 360
 #define PANEL_H 240
 #define LEFT 80
 #define TOP 70
 #define GAP_X 90
+#define LEGEND_Y (TOP + PANEL_H + 60)	/* the legend's first baseline */
+#define LEGEND_LINE 18		/* from one legend line to the next */
+#define LEGEND_LINES 4
+#define HEIGHT (LEGEND_Y + (LEGEND_LINES - 1) * LEGEND_LINE + 16)	/* 440 */
 
 static void
 curves(FILE *out, const struct svg_panel *p, const double *mid, const double *lo,
@@ -66,7 +69,7 @@ draw(FILE *out, const struct metrics *m, const struct metrics_prediction *p,
 	double measured = p->gamma_measured <= p->gmax ?
 	    p->measured_tok / (p->tok[p->gamma_measured] / p->speedup[p->gamma_measured]) :
 	    0.0;
-	double y = TOP + PANEL_H + 60;
+	double y = LEGEND_Y;
 
 	snprintf(title, sizeof title, "specdec: %s metrics (%s), measured at gamma %d; %s",
 	    metrics_system_name(m->format), metrics_format_name(m->format),
@@ -79,18 +82,21 @@ draw(FILE *out, const struct metrics *m, const struct metrics_prediction *p,
 	    p->per_position ? "exact" : "i.i.d. fit", p->gamma_measured,
 	    p->per_position ? "alpha_k carried on" : "the same fit");
 	svg_text(out, LEFT + 44, y, "start", 11, line);
-	svg_dash_sample(out, LEFT, y + 14, 36, 1);
-	svg_text(out, LEFT + 44, y + 18, "start", 11, p->has_interval ?
+	y += LEGEND_LINE;
+	svg_dash_sample(out, LEFT, y - 4, 36, 1);
+	svg_text(out, LEFT + 44, y, "start", 11, p->has_interval ?
 	    "95% interval" : "no interval: the file gives rates, not counts");
-	svg_marker(out, LEFT + 18, y + 32, 0);
-	svg_text(out, LEFT + 44, y + 36, "start", 11, "measured by the server");
-	svg_marker(out, LEFT + 18, y + 50, 2);
+	y += LEGEND_LINE;
+	svg_marker(out, LEFT + 18, y - 4, 0);
+	svg_text(out, LEFT + 44, y, "start", 11, "measured by the server");
+	y += LEGEND_LINE;
+	svg_marker(out, LEFT + 18, y - 4, 2);
 	if (p->best > 0)
 		snprintf(line, sizeof line, "best gamma %d (%.2fx)", p->best,
 		    p->speedup[p->best]);
 	else
 		snprintf(line, sizeof line, "best: don't speculate");
-	svg_text(out, LEFT + 44, y + 54, "start", 11, line);
+	svg_text(out, LEFT + 44, y, "start", 11, line);
 	svg_end(out);
 }
 

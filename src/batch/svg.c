@@ -71,6 +71,14 @@ tick_step(double range, int integer)
 	return integer && step < 1.0 ? 1.0 : step;
 }
 
+/* A tick's label: %g, and 0 for a value that is zero but for rounding (never
+ * "-0"). */
+static void
+tick_label(char *buf, size_t len, double v, double step)
+{
+	snprintf(buf, len, "%g", fabs(v) < 1e-9 * step ? 0.0 : v);
+}
+
 static void
 ticks(FILE *out, const struct svg_panel *p, int integer_x)
 {
@@ -82,14 +90,14 @@ ticks(FILE *out, const struct svg_panel *p, int integer_x)
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
 		    "stroke=\"black\"/>\n", svg_px(p, v), p->y0 + p->h, svg_px(p, v),
 		    p->y0 + p->h + 4);
-		snprintf(buf, sizeof buf, "%g", v);
+		tick_label(buf, sizeof buf, v, sx);
 		svg_text(out, svg_px(p, v), p->y0 + p->h + 16, "middle", 11, buf);
 	}
 	for (v = ceil(p->ymin / sy) * sy; v <= p->ymax + 1e-9; v += sy) {
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
 		    "stroke=\"#dddddd\"/>\n", p->x0, svg_py(p, v), p->x0 + p->w,
 		    svg_py(p, v));
-		snprintf(buf, sizeof buf, "%g", fabs(v) < 1e-12 ? 0.0 : v);
+		tick_label(buf, sizeof buf, v, sy);
 		svg_text(out, p->x0 - 6, svg_py(p, v) + 4, "end", 11, buf);
 	}
 }

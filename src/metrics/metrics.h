@@ -52,6 +52,7 @@ struct metrics {
 	int pos_counted;	/* PER_POSITION: pos_accepted holds counts */
 	double mean_accepted;	/* RATES: accepted drafted tokens per step */
 	double mean_accepted_se;	/* its standard error over records; 0 none */
+	size_t mean_records;	/* RATES: the records of that mean */
 };
 
 /* The format's name as the report and the JSON give it ("vllm-prometheus"). */

@@ -19,6 +19,11 @@ struct metrics_series {
 	size_t seen;
 };
 
+/* The gauges, as struct metrics_acc's len, rate and eff. */
+enum metrics_gauge {
+	METRICS_G_LENGTH, METRICS_G_RATE, METRICS_G_EFFICIENCY,
+};
+
 /* The counters a series can be. */
 enum metrics_counter {
 	METRICS_C_DRAFTS, METRICS_C_DRAFTED, METRICS_C_ACCEPTED, METRICS_C_POS,
@@ -44,6 +49,10 @@ struct metrics_acc {
 	struct metrics_mean len;	/* mean acceptance length, bonus included */
 	struct metrics_mean rate;	/* accepted / drafted */
 	struct metrics_mean eff;	/* vLLM's efficiency gauge */
+	size_t gauge_nan[3];	/* samples of the length, rate, efficiency
+				 * gauges that were NaN or infinite (not set) */
+	size_t repeated;	/* counters seen in more than one scrape */
+	size_t increased;	/* of those, the ones that went up */
 	struct metrics_series *series;
 	size_t nseries;
 	int csv_cols[4];	/* CSV: column of position, accepted, drafts, rate; -1 */
@@ -59,6 +68,9 @@ int metrics_fail(char *err, size_t errlen, size_t lineno, const char *line, size
 /* A number of number.h's grammar at *s (after spaces), ending at a space, comma,
  * parenthesis, percent sign, slash or the end; *s moves past it. 0 or -1. */
 int metrics_number(const char **s, const char *end, double *v);
+
+/* v is a count of events: a whole number from 0 to 1e18. */
+int metrics_is_count(double v);
 
 /* Add one value to a mean. */
 void metrics_mean_add(struct metrics_mean *m, double v);

@@ -2,6 +2,7 @@
  * the input memory limit and parsed (metrics_file.h). */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,23 +12,39 @@
 #include "util/readfile.h"
 #include "util/xalloc.h"
 
-/* Standard input whole, within max bytes; NULL with err filled. */
+static char *
+stdin_too_large(char *buf, uint64_t max, char *err, size_t errlen)
+{
+	char lim[MEMLIMIT_WORDS];
+
+	free(buf);
+	memlimit_format(max, lim, sizeof lim);
+	snprintf(err, errlen, "-: standard input is more than the input limit of %s (set "
+	    MEMLIMIT_ENV " to raise it)", lim);
+	return NULL;
+}
+
+/* Standard input whole, within max bytes; NULL with err filled. At most max + 1
+ * bytes are read and held: one past the limit is enough to refuse. */
 static char *
 read_stdin(uint64_t max, size_t *len, char *err, size_t errlen)
 {
-	size_t cap = 65536, n = 0, got;
-	char *buf = xmalloc(cap + 1);
+	size_t cap = 65536, n = 0, got, want;
+	char *buf;
 
-	while ((got = fread(buf + n, 1, cap - n, stdin)) > 0) {
+	if (max < SIZE_MAX - 1 && cap > max + 1)
+		cap = (size_t)max + 1;
+	buf = xmalloc(cap + 1);
+	for (;;) {
+		want = cap - n;
+		got = fread(buf + n, 1, want, stdin);
 		n += got;
-		if (n > max) {
-			free(buf);
-			snprintf(err, errlen, "-: standard input is larger than the input "
-			    "memory limit (%s)", MEMLIMIT_ENV);
-			return NULL;
-		}
-		if (n == cap)
-			buf = xreallocarray(buf, (cap *= 2) + 1, 1);
+		if (n > max)
+			return stdin_too_large(buf, max, err, errlen);
+		if (got < want)
+			break;
+		cap = max - cap < cap ? (size_t)max + 1 : cap * 2;
+		buf = xreallocarray(buf, cap + 1, 1);
 	}
 	if (ferror(stdin)) {
 		free(buf);

@@ -27,12 +27,6 @@ number_after(const char *line, const char *end, const char *key, double *v, int 
 	return metrics_number(&s, end, v);
 }
 
-static int
-is_count(double v)
-{
-	return v >= 0.0 && v <= 1e18 && v == floor(v);
-}
-
 /* "Per-position acceptance rate: 0.838, 0.628, 0.452" into rates; their count, or
  * -1 when a value is not a rate. */
 static int
@@ -65,7 +59,7 @@ vllm_log(struct metrics_acc *a, const char *line, const char *end, const char **
 
 	if (number_after(line, end, "Accepted: ", &acc, &f1) != 0 || !f1 ||
 	    number_after(line, end, "Drafted: ", &drafted, &f2) != 0 || !f2 ||
-	    !is_count(acc) || !is_count(drafted) || acc > drafted) {
+	    !metrics_is_count(acc) || !metrics_is_count(drafted) || acc > drafted) {
 		*why = "a SpecDecoding line without Accepted: N and Drafted: N counts";
 		return -1;
 	}
@@ -133,7 +127,7 @@ llama_log(struct metrics_acc *a, const char *line, const char *end, const char *
 	    (s += 3, metrics_number(&s, end, &acc)) != 0 ||
 	    strncmp(s, " accepted / ", 12) != 0 ||
 	    (s += 12, metrics_number(&s, end, &gen)) != 0 ||
-	    strncmp(s, " generated)", 11) != 0 || !is_count(acc) || !is_count(gen) ||
+	    strncmp(s, " generated)", 11) != 0 || !metrics_is_count(acc) || !metrics_is_count(gen) ||
 	    acc > gen) {
 		*why = "not \"draft acceptance rate = R ( A accepted / D generated)\"";
 		return -1;
@@ -160,7 +154,7 @@ llama_n_draft(struct metrics_acc *a, const char *line, const char *end)
 	if (s >= end || *s != '=')
 		return 0;
 	s++;
-	if (metrics_number(&s, end, &g) != 0 || !is_count(g) || g < 1 ||
+	if (metrics_number(&s, end, &g) != 0 || !metrics_is_count(g) || g < 1 ||
 	    g > METRICS_POS_MAX)
 		return 0;
 	a->gamma = (int)g;
@@ -222,13 +216,17 @@ csv_row(struct metrics_acc *a, const char *line, const char *end, const char **w
 		*why = "a CSV row whose columns are not the header's";
 		return -1;
 	}
-	if (!is_count(v[0]) || v[0] < 1 || v[0] > METRICS_POS_MAX) {
+	if (!metrics_is_count(v[0]) || v[0] < 1 || v[0] > METRICS_POS_MAX) {
 		*why = "a position that is not an integer from 1 to 64";
 		return -1;
 	}
 	i = (int)v[0] - 1;	/* in range: checked first */
+	if (a->pos_n[i] > 0) {
+		*why = "a position given in two rows (each position has one row)";
+		return -1;
+	}
 	if (a->pos_rates ? !(v[3] >= 0.0 && v[3] <= 1.0) :
-	    !is_count(v[1]) || !is_count(v[2]) || v[1] > v[2]) {
+	    !metrics_is_count(v[1]) || !metrics_is_count(v[2]) || v[1] > v[2]) {
 		*why = a->pos_rates ? "a rate that is not in [0, 1]" :
 		    "accepted and drafts that are not counts with accepted <= drafts";
 		return -1;

@@ -71,6 +71,12 @@ metrics_number(const char **s, const char *end, double *v)
 	return 0;
 }
 
+int
+metrics_is_count(double v)
+{
+	return v >= 0.0 && v <= 1e18 && v == floor(v);
+}
+
 void
 metrics_mean_add(struct metrics_mean *m, double v)
 {
@@ -261,8 +267,49 @@ gamma_from_rate(double mean_accepted, double rate)
 	return g >= 0.5 && g < METRICS_POS_MAX + 0.5 ? (int)floor(g + 0.5) : 0;
 }
 
+/* A gauge's name in the file's format ("sglang:spec_accept_rate", or the log's
+ * "accept rate"). */
+static const char *
+gauge_name(enum metrics_format f, enum metrics_gauge g)
+{
+	static const char *const names[METRICS_NFORMATS][3] = {
+		[METRICS_VLLM_PROM] = { NULL, "vllm:spec_decode_draft_acceptance_rate",
+		    "vllm:spec_decode_efficiency" },
+		[METRICS_SGLANG_PROM] = { "sglang:spec_accept_length",
+		    "sglang:spec_accept_rate", NULL },
+		[METRICS_SGLANG_LOG] = { "accept len", "accept rate", NULL },
+		[METRICS_TRTLLM] = { "trtllm_spec_decode_acceptance_length", NULL, NULL },
+	};
+	const char *n = names[f][g];
+
+	return n != NULL ? n : "a gauge";
+}
+
+/* The first gauge present in the file only as NaN or an infinity, or -1. */
 static int
-need_gamma(struct metrics *m, int hint, const char *what, char *err, size_t errlen)
+gauge_unset(const struct metrics_acc *a)
+{
+	int g;
+
+	for (g = METRICS_G_LENGTH; g <= METRICS_G_EFFICIENCY; g++)
+		if (a->gauge_nan[g] > 0 && (g == METRICS_G_LENGTH ? a->len.n :
+		    g == METRICS_G_RATE ? a->rate.n : a->eff.n) == 0)
+			return g;
+	return -1;
+}
+
+static int
+fail_unset(const struct metrics_acc *a, int g, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%s is present but unusable: every sample of it is NaN "
+	    "or infinite (not set yet)", gauge_name(a->format, (enum metrics_gauge)g));
+	return -1;
+}
+
+/* The file's draft length, or hint; else why, the reason the file gives none,
+ * into err with a request for --gamma. */
+static int
+need_gamma(struct metrics *m, int hint, const char *why, char *err, size_t errlen)
 {
 	if (m->gamma >= 1 && m->gamma <= METRICS_POS_MAX)
 		return 0;
@@ -272,40 +319,74 @@ need_gamma(struct metrics *m, int hint, const char *what, char *err, size_t errl
 		m->gamma_option = 1;
 		return 0;
 	}
-	snprintf(err, errlen, "%s gives no draft length: give the one the server ran "
-	    "with, --gamma G", what);
+	snprintf(err, errlen, "%s: give the one the server ran with, --gamma G", why);
 	return -1;
+}
+
+/* Why gauge g, which a draft length is worked out with, gave none: present
+ * (values: its figures and the formula), present only as NaN, or absent (the
+ * words absent). */
+static const char *
+gamma_why(const struct metrics_acc *a, enum metrics_gauge g, const char *values,
+    const char *absent, char *buf, size_t len)
+{
+	const struct metrics_mean *mm = g == METRICS_G_RATE ? &a->rate : &a->eff;
+	const char *name = gauge_name(a->format, g);
+
+	if (mm->n > 0)
+		snprintf(buf, len, "%s is present but unusable: %s gives no draft length "
+		    "from 1 to %d", name, values, METRICS_POS_MAX);
+	else if (a->gauge_nan[g] > 0)
+		snprintf(buf, len, "%s is present but unusable (NaN or infinite: not set "
+		    "yet), so the input gives no draft length", name);
+	else
+		snprintf(buf, len, "%s", absent);
+	return buf;
 }
 
 static int
 finish_rates(const struct metrics_acc *a, struct metrics *m, int hint, char *err,
     size_t errlen)
 {
-	double r = mean_of(&a->rate), e = mean_of(&a->eff);
+	double r = mean_of(&a->rate), e = mean_of(&a->eff), len = mean_of(&a->len);
+	char why[512], values[128];
 
 	m->kind = METRICS_RATES;
 	if (a->len.n > 0) {	/* SGLang, TensorRT-LLM: length with the bonus */
-		m->mean_accepted = mean_of(&a->len) - 1.0;
+		m->mean_accepted = len - 1.0;
 		m->mean_accepted_se = mean_se(&a->len);
-		if (m->mean_accepted < 0.0)
-			return fail(err, errlen, "a mean acceptance length below 1");
+		m->mean_records = a->len.n;
+		if (m->mean_accepted < 0.0) {
+			snprintf(err, errlen, "%s: a mean acceptance length below 1",
+			    gauge_name(a->format, METRICS_G_LENGTH));
+			return -1;
+		}
 		if (a->rate.n > 0 && (m->gamma = gamma_from_rate(m->mean_accepted, r)) > 0)
 			m->gamma_derived = 1;
+		snprintf(values, sizeof values, "k = (length - 1) / rate at length %.6g, "
+		    "rate %.6g", len, r);
+		if (need_gamma(m, hint, gamma_why(a, METRICS_G_RATE, values, "the input "
+		    "gives no draft length", why, sizeof why), err, errlen) != 0)
+			return -1;
 	} else if (a->rate.n > 0) {	/* vLLM's older gauges */
 		if (a->eff.n > 0 && e > r && e < 1.0)
 			m->gamma = gamma_from_rate(1.0 - e, e - r);
 		m->gamma_derived = m->gamma > 0;
-		if (need_gamma(m, hint, "an acceptance rate without the efficiency", err,
-		    errlen) != 0)
+		snprintf(values, sizeof values, "k = (1 - e) / (e - r) at e %.6g, the "
+		    "acceptance rate r %.6g", e, r);
+		if (need_gamma(m, hint, gamma_why(a, METRICS_G_EFFICIENCY, values, "an "
+		    "acceptance rate without the efficiency (vllm:spec_decode_efficiency) "
+		    "gives no draft length", why, sizeof why), err, errlen) != 0)
 			return -1;
 		m->mean_accepted = r * m->gamma;
 		m->mean_accepted_se = mean_se(&a->rate) * m->gamma;
+		m->mean_records = a->rate.n;
+	} else if (gauge_unset(a) >= 0) {
+		return fail_unset(a, gauge_unset(a), err, errlen);
 	} else {
 		return fail(err, errlen, "no speculative-decoding counts or rates in the "
 		    "input");
 	}
-	if (need_gamma(m, hint, "the input", err, errlen) != 0)
-		return -1;
 	if (m->mean_accepted > m->gamma)
 		return fail(err, errlen, "more accepted per step than the draft length");
 	return 0;
@@ -327,11 +408,16 @@ finish_totals(const struct metrics_acc *a, struct metrics *m, int hint, char *er
 	} else if (a->gamma > 0) {
 		m->gamma = a->gamma;
 	}
-	if (need_gamma(m, hint, "the input", err, errlen) != 0)
+	if (need_gamma(m, hint, "the input gives no draft length", err, errlen) != 0)
 		return -1;
 	m->drafts = a->has_drafts ? a->drafts : a->drafted / m->gamma;
 	if (!(a->drafted > 0.0) || !(m->drafts > 0.0))
 		return fail(err, errlen, "no drafted tokens counted");
+	if (m->drafts < 1.0) {
+		snprintf(err, errlen, "too little data: %.0f drafted at gamma %d is "
+		    "less than one draft step", a->drafted, m->gamma);
+		return -1;
+	}
 	if (a->accepted > a->drafted)
 		return fail(err, errlen, "more tokens accepted than drafted");
 	m->drafted = a->drafted;
@@ -361,8 +447,13 @@ finish(const struct metrics_acc *a, struct metrics *m, int hint, char *err, size
 
 	m->format = a->format;
 	m->records = a->records;
+	if (a->records == 0 && gauge_unset(a) >= 0)
+		return fail_unset(a, gauge_unset(a), err, errlen);
 	if (a->records == 0)
 		return fail(err, errlen, "no speculative-decoding figures in the input");
+	if (a->repeated > 0 && a->increased == 0)
+		return fail(err, errlen, "no increase: every speculative-decoding counter "
+		    "is the same in each scrape, so no draft step happened between them");
 	switch (a->format) {
 	case METRICS_VLLM_LOG:
 	case METRICS_CSV:
@@ -371,8 +462,9 @@ finish(const struct metrics_acc *a, struct metrics *m, int hint, char *err, size
 		    csv_drafts(a, m, err, errlen) != 0))
 			return a->npos < 1 ? fail(err, errlen, "a CSV header and no rows") : -1;
 		if (a->format != METRICS_CSV && a->npos > 0 && !(a->drafts > 0.0))
-			return fail(err, errlen, "per-position counts without the number of "
-			    "drafts (vllm:spec_decode_num_drafts_total)");
+			return fail(err, errlen, a->has_drafts ? "no draft steps counted "
+			    "(vllm:spec_decode_num_drafts_total is 0)" : "per-position counts "
+			    "without the number of drafts (vllm:spec_decode_num_drafts_total)");
 		if (a->npos == 0)
 			return a->has_drafted && a->has_accepted ?
 			    finish_totals(a, m, hint, err, errlen) :

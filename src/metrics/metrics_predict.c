@@ -18,6 +18,49 @@ metrics_basis_name(enum metrics_basis b)
 	return names[b];
 }
 
+/* P(|T| <= t) for Student's T at df degrees of freedom, by the finite sums of
+ * Abramowitz and Stegun 26.7.3 and 26.7.4 in theta = atan(t / sqrt(df)). */
+static double
+t_within(double t, long df)
+{
+	double th = atan(t / sqrt((double)df)), c2 = cos(th) * cos(th), term = 1.0,
+	    sum = 1.0;
+	long k;
+
+	if (df == 1)
+		return 2.0 * th / M_PI;
+	for (k = df % 2 == 0 ? 1 : 2; k <= df - 3 + df % 2; k += 2) {
+		term *= c2 * (double)k / (double)(k + 1);
+		sum += term;
+	}
+	if (df % 2 == 0)
+		return sin(th) * sum;
+	return 2.0 / M_PI * (th + sin(th) * cos(th) * sum);
+}
+
+double
+metrics_t975(long df)
+{
+	double z = Z95, z3 = z * z * z, z5 = z3 * z * z, lo = 0.0, hi = 64.0, mid, d;
+	int it;
+
+	if (df < 1)
+		return 0.0;
+	if (df > 200) {	/* Cornish-Fisher: within 1e-7 here */
+		d = (double)df;
+		return z + (z3 + z) / (4.0 * d) + (5.0 * z5 + 16.0 * z3 + 3.0 * z) /
+		    (96.0 * d * d);
+	}
+	for (it = 0; it < 60; it++) {
+		mid = 0.5 * (lo + hi);
+		if (t_within(mid, df) < 0.95)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return 0.5 * (lo + hi);
+}
+
 /* Wilson's 95% interval for x successes in n trials. */
 static void
 wilson(double x, double n, double *lo, double *hi)
@@ -138,16 +181,17 @@ step_var_iid(double a, int k)
 	return step_var(tail, k);
 }
 
-/* The i.i.d. fit: mean accepted per step at length k, with its standard error. */
+/* The i.i.d. fit: mean accepted per step at length k, with the half width of
+ * its 95% interval. */
 static void
-iid_fit(double mean, double se, int k, struct metrics_prediction *p)
+iid_fit(double mean, double half, int k, struct metrics_prediction *p)
 {
 	int g;
 
 	p->fit = 1;
 	p->alpha = alpha_of_mean(mean, k);
-	p->alpha_lo = alpha_of_mean(mean - Z95 * se, k);
-	p->alpha_hi = alpha_of_mean(mean + Z95 * se, k);
+	p->alpha_lo = alpha_of_mean(mean - half, k);
+	p->alpha_hi = alpha_of_mean(mean + half, k);
 	p->tok[0] = p->tok_lo[0] = p->tok_hi[0] = 1.0;
 	for (g = 1; g <= p->gmax; g++) {
 		p->tok[g] = theory_tok_per_step(p->alpha, g);
@@ -214,7 +258,7 @@ metrics_predict(const struct metrics *m, const struct metrics_cost *cost, int gm
     struct metrics_prediction *out)
 {
 	int k = m->gamma, i;
-	double mean = 0.0, se;
+	double mean = 0.0, half;
 
 	memset(out, 0, sizeof *out);
 	out->gamma_measured = k;
@@ -233,14 +277,14 @@ metrics_predict(const struct metrics *m, const struct metrics_cost *cost, int gm
 
 			mean = m->accepted / m->drafts;
 			a = alpha_of_mean(mean, k);
-			se = sqrt(step_var_iid(a, k) / m->drafts);
+			half = Z95 * sqrt(step_var_iid(a, k) / m->drafts);
 			out->has_interval = 1;
-		} else {
+		} else {	/* a mean of records: Student's t */
 			mean = m->mean_accepted;
-			se = m->mean_accepted_se;
-			out->has_interval = se > 0.0;
+			half = metrics_t975((long)m->mean_records - 1) * m->mean_accepted_se;
+			out->has_interval = half > 0.0;
 		}
-		iid_fit(mean, se, k, out);
+		iid_fit(mean, half, k, out);
 	}
 	out->measured_tok = 1.0 + mean;
 	speedups(cost, out);

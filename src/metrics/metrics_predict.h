@@ -5,7 +5,9 @@
  * rates a_i = A_i / N give E[tokens per step] at g <= the measured length
  * exactly, 1 + sum_{i<=g} a_i; past it the last conditional rate
  * alpha_k = a_k / a_(k-1) is carried on (an extrapolation). From totals alone an
- * i.i.d. alpha is fitted: sum_{i=1..k} alpha^i = accepted / drafts. Pure. */
+ * i.i.d. alpha is fitted: sum_{i=1..k} alpha^i = accepted / drafts; from a mean
+ * of records (rates, no counts) too, its interval then Student's t over the
+ * records. Pure. */
 #ifndef SPECDEC_METRICS_PREDICT_H
 #define SPECDEC_METRICS_PREDICT_H
 
@@ -62,6 +64,11 @@ struct metrics_prediction {
  * METRICS_GAMMA_MAX; with measured step costs at most nstep - 1). */
 void metrics_predict(const struct metrics *m, const struct metrics_cost *cost, int gmax,
     struct metrics_prediction *out);
+
+/* Student's t 97.5% point at df degrees of freedom (0 for df < 1): the half
+ * width, in standard errors, of the 95% interval of a mean of df + 1 records.
+ * Exact sums to df 200 (12.706 at 1, 4.303 at 2), a series past it. */
+double metrics_t975(long df);
 
 /* The basis's word for the report: "exact", "measured", "fit", "extrapolated". */
 const char *metrics_basis_name(enum metrics_basis b);

@@ -15,7 +15,7 @@ struct prom_name {
 	const char *name;
 	enum metrics_format format;
 	int counter;		/* an enum metrics_counter, or -1 for a gauge */
-	int gauge;		/* 0 length, 1 rate, 2 efficiency (gauges) */
+	int gauge;		/* an enum metrics_gauge (gauges) */
 };
 
 static const struct prom_name prom_names[] = {
@@ -26,15 +26,16 @@ static const struct prom_name prom_names[] = {
 	    METRICS_C_ACCEPTED, 0 },
 	{ "vllm:spec_decode_num_accepted_tokens_per_pos_total", METRICS_VLLM_PROM,
 	    METRICS_C_POS, 0 },
-	{ "vllm:spec_decode_draft_acceptance_rate", METRICS_VLLM_PROM, -1, 1 },
-	{ "vllm:spec_decode_efficiency", METRICS_VLLM_PROM, -1, 2 },
-	{ "sglang:spec_accept_length", METRICS_SGLANG_PROM, -1, 0 },
-	{ "sglang:spec_accept_rate", METRICS_SGLANG_PROM, -1, 1 },
+	{ "vllm:spec_decode_draft_acceptance_rate", METRICS_VLLM_PROM, -1,
+	    METRICS_G_RATE },
+	{ "vllm:spec_decode_efficiency", METRICS_VLLM_PROM, -1, METRICS_G_EFFICIENCY },
+	{ "sglang:spec_accept_length", METRICS_SGLANG_PROM, -1, METRICS_G_LENGTH },
+	{ "sglang:spec_accept_rate", METRICS_SGLANG_PROM, -1, METRICS_G_RATE },
 	{ "trtllm_spec_decode_num_draft_tokens_total", METRICS_TRTLLM,
 	    METRICS_C_DRAFTED, 0 },
 	{ "trtllm_spec_decode_num_accepted_tokens_total", METRICS_TRTLLM,
 	    METRICS_C_ACCEPTED, 0 },
-	{ "trtllm_spec_decode_acceptance_length", METRICS_TRTLLM, -1, 0 },
+	{ "trtllm_spec_decode_acceptance_length", METRICS_TRTLLM, -1, METRICS_G_LENGTH },
 };
 
 static const char *const prom_prefixes[METRICS_NFORMATS] = {
@@ -121,7 +122,22 @@ series_get(struct metrics_acc *a, const char *key, size_t len)
 static void
 add_gauge(struct metrics_acc *a, int gauge, double v)
 {
-	metrics_mean_add(gauge == 0 ? &a->len : gauge == 1 ? &a->rate : &a->eff, v);
+	metrics_mean_add(gauge == METRICS_G_LENGTH ? &a->len : gauge == METRICS_G_RATE ?
+	    &a->rate : &a->eff, v);
+}
+
+/* A sample of NaN or an infinity: passed over for a metric the reader does
+ * not use (pn NULL), counted as not set for one of its gauges (of the file's
+ * system); 0 for a counter, which must be a number. */
+static int
+gauge_unset(struct metrics_acc *a, const struct prom_name *pn)
+{
+	if (pn == NULL)
+		return 1;
+	if (pn->counter >= 0 || pn->format != a->format)
+		return 0;
+	a->gauge_nan[pn->gauge]++;
+	return 1;
 }
 
 /* One sample of a metric the reader uses. */
@@ -139,6 +155,9 @@ use_sample(struct metrics_acc *a, const struct prom_name *pn, const char *line,
 		add_gauge(a, pn->gauge, v);
 		return 0;
 	}
+	if (!metrics_is_count(v))
+		return metrics_fail(err, errlen, lineno, line, len, "a counter of events "
+		    "that is not a whole number (at most 1e18)");
 	if (pn->counter == METRICS_C_POS && position <= 0)
 		return metrics_fail(err, errlen, lineno, line, len, position < 0 ?
 		    "the position label is not a position from 0 to 63" :
@@ -184,7 +203,7 @@ metrics_prom_line(struct metrics_acc *a, const char *line, size_t len, size_t li
 		while (s < end && (*s == ' ' || *s == '\t'))
 			s++;
 		if (s < end && (strncmp(s, "NaN", 3) == 0 || strncmp(s, "+Inf", 4) == 0 ||
-		    strncmp(s, "-Inf", 4) == 0) && find_name(line, nlen) == NULL)
+		    strncmp(s, "-Inf", 4) == 0) && gauge_unset(a, find_name(line, nlen)))
 			return 0;
 		return metrics_fail(err, errlen, lineno, line, len, "not a Prometheus "
 		    "sample: a name, labels and a number");
@@ -222,6 +241,8 @@ metrics_prom_finish(struct metrics_acc *a)
 	for (i = 0; i < a->nseries; i++) {
 		sr = &a->series[i];
 		d = sr->seen > 1 ? sr->last - sr->first : sr->last;
+		a->repeated += sr->seen > 1;
+		a->increased += sr->seen > 1 && d > 0.0;
 		switch (sr->what) {
 		case METRICS_C_DRAFTS:
 			a->drafts += d;

@@ -68,6 +68,58 @@ refused 'x SpecDecoding metrics: Accepted: 5 tokens, Drafted: 4 tokens\n' "line 
     "more accepted than drafted"
 refused 'draft acceptance rate = 0.5 ( 1 accepted / 2 generated)\n' "gives no draft length: give the one the server ran with, --gamma G" \
     "llama.cpp without a draft length"
+refused 'vllm:spec_decode_num_drafts_total 1e-300\nvllm:spec_decode_num_draft_tokens_total 1e-300\nvllm:spec_decode_num_accepted_tokens_total 1e-300\nvllm:spec_decode_num_accepted_tokens_per_pos_total{position="0"} 1e-300\n' \
+    "line 1: a counter of events that is not a whole number (at most 1e18): 'vllm:spec_decode_num_drafts_total 1e-300'" \
+    "drafts 1e-300: not a count"
+refused 'position,accepted,drafts\n1,5,10\n2,3,10\n2,3,10\n' \
+    "line 4: a position given in two rows (each position has one row): '2,3,10'" "a CSV position twice"
+refused 'position,rate\n1,0.5\n1,0.4\n' "line 3: a position given in two rows" "a CSV rate twice"
+refused 'vllm:spec_decode_draft_acceptance_rate 0.5\nvllm:spec_decode_efficiency 0.4\n' \
+    "vllm:spec_decode_efficiency is present but unusable" "an efficiency below the rate"
+refused 'sglang:spec_accept_length NaN\n' "sglang:spec_accept_length is present but unusable" \
+    "a length gauge of NaN"
+cat "$data/vllm.prom" "$data/vllm.prom" >"$TMPD/same"
+"$SPECDEC" --batch --metrics "$TMPD/same" >"$TMPD/out" 2>"$TMPD/err"
+is "$?:$(cat "$TMPD/err")" "2:specdec: $TMPD/same: no increase: every speculative-decoding counter is the same in each scrape, so no draft step happened between them" \
+    "two identical scrapes: no increase, nothing predicted"
+is "$(wc -c <"$TMPD/out")" 0 "two identical scrapes: no report"
+# SGLang's three lines: a mean of 3 records, Student's t at 2 df (not z 1.96).
+"$SPECDEC" --batch --metrics "$data/sglang.log" >"$TMPD/out"
+grep -qx "          95% of the mean of 3 records: Student's t, 4.303 standard errors" "$TMPD/out"
+ok $? "sglang.log: the interval from Student's t at 2 df"
+"$SPECDEC" --batch --json --metrics "$data/sglang.log" >"$TMPD/j"
+jq -e '(.alpha_hi - .alpha_lo) > 0.05' "$TMPD/j" >/dev/null
+ok $? "sglang.log: alpha's interval 4.303 standard errors wide each way, above 0.05 ($(jq -c '[.alpha_lo, .alpha_hi]' "$TMPD/j"))"
+
+# The plot: tall enough for its legend, no "-0" tick.
+"$SPECDEC" --batch --metrics "$data/vllm.prom" --plot "$TMPD/p.svg" >/dev/null
+h=$(sed -n 's/^<svg .* height="\([0-9]*\)" viewBox="0 0 900 \([0-9]*\)".*/\1 \2/p' "$TMPD/p.svg")
+is "$h" "440 440" "the plot: 900 by 440, the viewBox the same"
+ymax=$(sed -n 's/^<text x="[0-9.]*" y="\([0-9.]*\)".*/\1/p' "$TMPD/p.svg" | sort -n | tail -1)
+last=$(grep 'best gamma 3' "$TMPD/p.svg" | sed -n 's/^<text x="[0-9.]*" y="\([0-9.]*\)".*/\1/p')
+ok "$(awk -v y="$ymax" -v l="$last" -v h="${h% *}" 'BEGIN { print !(y == l && y + 4 <= h) }')" \
+    "the last legend line (y $last) is the lowest text and inside the picture (lowest $ymax, height ${h% *})"
+grep -q '>-0<' "$TMPD/p.svg"; ok $(( $? == 0 )) "no tick reads -0"
+grep -q '>0</text>' "$TMPD/p.svg"; ok $? "the tick at gamma 0 reads 0"
+
+# Standard input within the input memory limit: 96 MiB of input against a
+# limit of 32 MiB is refused having held at most the limit (peak RSS under
+# 32 MiB + 24 MiB; it held twice the limit and more before).
+if [ -x /usr/bin/time ]; then
+	head -c 100663296 /dev/zero | tr '\0' a | SPECDEC_MEMORY_LIMIT=32M \
+	    /usr/bin/time -f %M -o "$TMPD/rss" "$SPECDEC" --batch --metrics - >/dev/null 2>"$TMPD/err"
+	is "$(cat "$TMPD/err")" "specdec: -: standard input is more than the input limit of 32 MiB (set SPECDEC_MEMORY_LIMIT to raise it)" \
+	    "stdin past the limit: one line naming the limit"
+	rss=$(tail -1 "$TMPD/rss")
+	ok $(( rss > 57344 )) "stdin past a 32 MiB limit: peak RSS $rss KiB under 56 MiB"
+else
+	skip "no /usr/bin/time"
+	skip "no /usr/bin/time"
+fi
+printf 'position,rate\n1,0.5\n' | SPECDEC_MEMORY_LIMIT=20 "$SPECDEC" --batch --metrics - >/dev/null
+is "$?" 0 "stdin of exactly the limit (20 bytes) is read"
+printf 'position,rate\n1,0.5\n' | SPECDEC_MEMORY_LIMIT=19 "$SPECDEC" --batch --metrics - >/dev/null 2>&1
+is "$?" 2 "stdin of one byte past the limit: status 2"
 "$SPECDEC" --batch --metrics "$TMPD/none" >/dev/null 2>"$TMPD/err"
 is "$?" 2 "a missing file: status 2"
 usage_error "--metrics and --sweep do not go together" --metrics "$data/vllm.prom" --sweep

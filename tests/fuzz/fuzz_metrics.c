@@ -3,9 +3,9 @@
  * rest a metrics file. The parser either refuses it with a message that starts
  * "line N: " or names what is missing, or gives a draft length in 1..64 and
  * counts that keep their promises (accepted <= drafted, each position at most
- * the one before); the prediction then gives finite tokens per step within
- * [1, g + 1] at every length, intervals around them, and a best length in
- * range. */
+ * the one before, whole counts, at least one draft step); the prediction then
+ * gives finite tokens per step within [1, g + 1] at every length, intervals
+ * around them, and a best length in range. */
 #include "config.h"
 
 #include <math.h>
@@ -24,6 +24,9 @@ check_metrics(const struct metrics *m)
 	int i;
 
 	if (m->gamma < 1 || m->gamma > METRICS_POS_MAX || m->records == 0)
+		abort();
+	if (m->kind != METRICS_RATES && (m->kind == METRICS_TOTALS || m->pos_counted) &&
+	    (!(m->drafts >= 1.0) || m->accepted != floor(m->accepted)))
 		abort();
 	if (m->kind == METRICS_TOTALS && (!(m->drafts > 0.0) ||
 	    !(m->accepted <= m->drafted) || !isfinite(m->drafted)))

@@ -186,6 +186,142 @@ test_refused(void)
 	    0, &m) != 0 && strstr(err, "position from 0 to 63") != NULL, "position 99");
 }
 
+/* Counters count events: a fraction of one is refused, quoted with its series;
+ * a total of drafted tokens under one draft step is too little data. */
+static void
+test_whole_counts(void)
+{
+	struct metrics m;
+
+	tap_ok(parse("vllm:spec_decode_num_drafts_total{model_name=\"m\"} 1e-300\n"
+	    "vllm:spec_decode_num_draft_tokens_total 3\n", 0, &m) != 0 &&
+	    strstr(err, "line 1: a counter of events that is not a whole number") == err &&
+	    strstr(err, "'vllm:spec_decode_num_drafts_total{model_name=\"m\"} 1e-300'"),
+	    "drafts 1e-300 refused, the series quoted (%s)", err);
+	tap_ok(parse("vllm:spec_decode_num_drafts_total 10\n"
+	    "vllm:spec_decode_num_draft_tokens_total 30\n"
+	    "vllm:spec_decode_num_accepted_tokens_total 10.5\n", 0, &m) != 0 &&
+	    strstr(err, "line 3: a counter of events that is not a whole number") == err,
+	    "10.5 accepted tokens refused (%s)", err);
+	tap_ok(parse("trtllm_spec_decode_num_draft_tokens_total 2\n"
+	    "trtllm_spec_decode_num_accepted_tokens_total 1\n", 3, &m) != 0 &&
+	    strstr(err, "too little data") == err, "2 drafted at gamma 3: too little data "
+	    "(%s)", err);
+	tap_ok(parse("trtllm_spec_decode_num_draft_tokens_total 3\n"
+	    "trtllm_spec_decode_num_accepted_tokens_total 1\n", 3, &m) == 0 &&
+	    m.drafts == 1, "3 drafted at gamma 3: one draft step (%s)", err);
+}
+
+/* Each CSV position has one row: a second is refused, not summed. */
+static void
+test_csv_twice(void)
+{
+	struct metrics m;
+
+	tap_ok(parse("position,accepted,drafts\n1,5,10\n2,3,10\n1,5,10\n", 0, &m) != 0 &&
+	    strstr(err, "line 4: a position given in two rows") == err &&
+	    strstr(err, "'1,5,10'") != NULL, "a position twice in counts refused (%s)", err);
+	tap_ok(parse("position,rate\n1,0.5\n1,0.4\n", 0, &m) != 0 &&
+	    strstr(err, "line 3: a position given in two rows") == err,
+	    "a position twice in rates refused (%s)", err);
+}
+
+/* A gauge that is there but cannot be used is named as such. */
+static void
+test_gauges_unusable(void)
+{
+	struct metrics m;
+
+	tap_ok(parse("vllm:spec_decode_draft_acceptance_rate 0.5\n"
+	    "vllm:spec_decode_efficiency 0.4\n", 0, &m) != 0 &&
+	    strstr(err, "vllm:spec_decode_efficiency is present but unusable: k = (1 - e) "
+	    "/ (e - r) at e 0.4, the acceptance rate r 0.5 gives no draft length") == err &&
+	    strstr(err, "--gamma G") != NULL,
+	    "an efficiency below the rate: named unusable (%s)", err);
+	tap_ok(parse("vllm:spec_decode_draft_acceptance_rate 0.5\n"
+	    "vllm:spec_decode_efficiency NaN\n", 0, &m) != 0 &&
+	    strstr(err, "vllm:spec_decode_efficiency is present but unusable (NaN") == err,
+	    "an efficiency of NaN: named unusable (%s)", err);
+	tap_ok(parse("vllm:spec_decode_draft_acceptance_rate 0.5\n"
+	    "vllm:spec_decode_efficiency NaN\n", 3, &m) == 0 && m.gamma == 3 &&
+	    fabs(m.mean_accepted - 1.5) < 1e-12, "with --gamma 3 the rate alone serves "
+	    "(%s)", err);
+	tap_ok(parse("vllm:spec_decode_draft_acceptance_rate 0.5\n", 0, &m) != 0 &&
+	    strstr(err, "an acceptance rate without the efficiency") == err,
+	    "an efficiency absent: said absent (%s)", err);
+	tap_ok(parse("sglang:spec_accept_length 2.0\nsglang:spec_accept_rate 0\n", 0, &m) !=
+	    0 && strstr(err, "sglang:spec_accept_rate is present but unusable: k = (length - 1) "
+	    "/ rate at length 2, rate 0 gives") ==
+	    err, "an accept rate of 0: named unusable (%s)", err);
+	tap_ok(parse("sglang:spec_accept_length NaN\nsglang:spec_accept_rate NaN\n", 0,
+	    &m) != 0 && strstr(err, "sglang:spec_accept_length is present but unusable") ==
+	    err, "gauges of NaN only: named, not 'no figures' (%s)", err);
+	tap_ok(parse("sglang:spec_accept_length 0.5\n", 2, &m) != 0 &&
+	    strstr(err, "sglang:spec_accept_length: a mean acceptance length below 1") ==
+	    err, "a length below 1: the gauge named (%s)", err);
+}
+
+/* Two scrapes with nothing between them: no increase, no prediction from 0. */
+static void
+test_no_increase(void)
+{
+	struct metrics m;
+	char two[2048];
+
+	snprintf(two, sizeof two, "%s%s", vllm_prom, vllm_prom);
+	tap_ok(parse(two, 0, &m) != 0 && strstr(err, "no increase") == err,
+	    "two identical scrapes: no increase (%s)", err);
+	tap_ok(parse("trtllm_spec_decode_num_draft_tokens_total 30\n"
+	    "trtllm_spec_decode_num_accepted_tokens_total 10\n"
+	    "trtllm_spec_decode_num_draft_tokens_total 30\n"
+	    "trtllm_spec_decode_num_accepted_tokens_total 10\n", 3, &m) != 0 &&
+	    strstr(err, "no increase") == err, "TensorRT-LLM twice the same: no increase "
+	    "(%s)", err);
+}
+
+/* Student's t 97.5% points against the table (Fisher and Yates; any textbook). */
+static void
+test_t975(void)
+{
+	static const struct {
+		long df;
+		double t;
+	} table[] = { { 1, 12.7062 }, { 2, 4.3027 }, { 3, 3.1824 }, { 4, 2.7764 },
+		{ 5, 2.5706 }, { 9, 2.2622 }, { 10, 2.2281 }, { 30, 2.0423 },
+		{ 100, 1.9840 }, { 200, 1.9719 }, { 1000, 1.9623 } };
+	size_t i;
+
+	for (i = 0; i < sizeof table / sizeof table[0]; i++)
+		tap_ok(fabs(metrics_t975(table[i].df) - table[i].t) < 6e-5,
+		    "t_{0.975,%ld} = %.4f (%.6f)", table[i].df, table[i].t,
+		    metrics_t975(table[i].df));
+	tap_near(metrics_t975(1000000), 1.959966, 1e-5, "t at 10^6 df: the normal's 1.96");
+	tap_ok(metrics_t975(0) == 0.0, "no degrees of freedom: 0");
+}
+
+/* SGLang's log: three records, the interval Student's t at 2 df, not z. */
+static void
+test_sglang_t(void)
+{
+	struct metrics m;
+	struct metrics_prediction p;
+	struct metrics_cost cost = { 0.1, 0.0, NULL, 0 };
+	/* lengths 2.0, 2.1, 2.2: accepted 1.1 a step, sd 0.1, se 0.1 / sqrt 3;
+	 * alpha solves a + a^2 = 1.1 -/+ 4.302653 se */
+	double se = 0.1 / sqrt(3.0), lo = 1.1 - 4.302653 * se, hi = 1.1 + 4.302653 * se;
+
+	tap_ok(parse("Decode batch, accept len: 2.00, accept rate: 0.50\n"
+	    "Decode batch, accept len: 2.10, accept rate: 0.55\n"
+	    "Decode batch, accept len: 2.20, accept rate: 0.60\n", 0, &m) == 0 &&
+	    m.gamma == 2 && m.mean_records == 3 && fabs(m.mean_accepted_se - se) < 1e-12,
+	    "three SGLang lines: gamma 2, se 0.1 / sqrt 3 (%s)", err);
+	metrics_predict(&m, &cost, 4, &p);
+	tap_near(p.alpha_lo, (-1.0 + sqrt(1.0 + 4.0 * lo)) / 2.0, 1e-6,
+	    "alpha_lo from 1.1 - t_{0.975,2} se");
+	tap_near(p.alpha_hi, (-1.0 + sqrt(1.0 + 4.0 * hi)) / 2.0, 1e-6,
+	    "alpha_hi from 1.1 + t_{0.975,2} se");
+}
+
 int
 main(void)
 {
@@ -194,5 +330,11 @@ main(void)
 	test_fit();
 	test_csv();
 	test_refused();
+	test_whole_counts();
+	test_csv_twice();
+	test_gauges_unusable();
+	test_no_increase();
+	test_t975();
+	test_sglang_t();
 	return tap_done();
 }
