@@ -9,6 +9,7 @@
 
 #include "batch/batch_metrics.h"
 #include "cli/options.h"
+#include "stats/student_t.h"
 #include "metrics/metrics_file.h"
 #include "metrics/metrics_predict.h"
 #include "util/errmsg.h"
@@ -73,7 +74,7 @@ print_source(const struct metrics *m, const struct metrics_prediction *p)
 		printf("alpha     %.4f, an i.i.d. fit: no counts by position\n", p->alpha);
 	if (m->kind == METRICS_RATES && p->has_interval)
 		printf("          95%% of the mean of %zu records: Student's t, %.3f standard "
-		    "errors\n", m->mean_records, metrics_t975((long)m->mean_records - 1));
+		    "errors\n", m->mean_records, student_t975((long)m->mean_records - 1));
 }
 
 static void

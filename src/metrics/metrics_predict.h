@@ -65,11 +65,6 @@ struct metrics_prediction {
 void metrics_predict(const struct metrics *m, const struct metrics_cost *cost, int gmax,
     struct metrics_prediction *out);
 
-/* Student's t 97.5% point at df degrees of freedom (0 for df < 1): the half
- * width, in standard errors, of the 95% interval of a mean of df + 1 records.
- * Exact sums to df 200 (12.706 at 1, 4.303 at 2), a series past it. */
-double metrics_t975(long df);
-
 /* The basis's word for the report: "exact", "measured", "fit", "extrapolated". */
 const char *metrics_basis_name(enum metrics_basis b);
 

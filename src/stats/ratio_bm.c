@@ -4,8 +4,8 @@
 #include <math.h>
 
 #include "stats/ratio_bm.h"
+#include "stats/student_t.h"
 
-#define Z975 1.959963984540054
 
 /* Merge neighbouring batches in pairs: half as many, twice as long. */
 static void
@@ -49,21 +49,6 @@ ratio_bm_value(const struct ratio_bm *r)
 }
 
 double
-ratio_bm_t975(double df)
-{
-	double z = Z975, z2 = z * z, z3 = z2 * z, z5 = z3 * z2, z7 = z5 * z2,
-	    z9 = z7 * z2;
-
-	if (df < 1.0)
-		df = 1.0;
-	return z + (z3 + z) / (4.0 * df) +
-	    (5.0 * z5 + 16.0 * z3 + 3.0 * z) / (96.0 * pow(df, 2.0)) +
-	    (3.0 * z7 + 19.0 * z5 + 17.0 * z3 - 15.0 * z) / (384.0 * pow(df, 3.0)) +
-	    (79.0 * z9 + 776.0 * z7 + 1482.0 * z5 - 1920.0 * z3 - 945.0 * z) /
-	    (92160.0 * pow(df, 4.0));
-}
-
-double
 ratio_bm_ci95(const struct ratio_bm *r)
 {
 	double R = ratio_bm_value(r), mean = 0.0, ss = 0.0, d, b;
@@ -81,6 +66,6 @@ ratio_bm_ci95(const struct ratio_bm *r)
 	}
 	if (!(ss > 0.0))
 		return 0.0;
-	return ratio_bm_t975(b - 1.0) * sqrt((double)r->n / (double)r->size *
+	return student_t975(r->full - 1) * sqrt((double)r->n / (double)r->size *
 	    ss / (b - 1.0)) / r->sy;
 }

@@ -37,9 +37,4 @@ double ratio_bm_value(const struct ratio_bm *r);
  * full batches. */
 double ratio_bm_ci95(const struct ratio_bm *r);
 
-/* Student's t 97.5% point at df >= 1 degrees of freedom (Cornish-Fisher series,
- * four terms: within 3e-4 of the table from df 5 and 1e-5 from df 10, 1.96 in
- * the limit; under 0.004 too low at df 3). */
-double ratio_bm_t975(double df);
-
 #endif

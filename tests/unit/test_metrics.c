@@ -279,26 +279,6 @@ test_no_increase(void)
 	    "(%s)", err);
 }
 
-/* Student's t 97.5% points against the table (Fisher and Yates; any textbook). */
-static void
-test_t975(void)
-{
-	static const struct {
-		long df;
-		double t;
-	} table[] = { { 1, 12.7062 }, { 2, 4.3027 }, { 3, 3.1824 }, { 4, 2.7764 },
-		{ 5, 2.5706 }, { 9, 2.2622 }, { 10, 2.2281 }, { 30, 2.0423 },
-		{ 100, 1.9840 }, { 200, 1.9719 }, { 1000, 1.9623 } };
-	size_t i;
-
-	for (i = 0; i < sizeof table / sizeof table[0]; i++)
-		tap_ok(fabs(metrics_t975(table[i].df) - table[i].t) < 6e-5,
-		    "t_{0.975,%ld} = %.4f (%.6f)", table[i].df, table[i].t,
-		    metrics_t975(table[i].df));
-	tap_near(metrics_t975(1000000), 1.959966, 1e-5, "t at 10^6 df: the normal's 1.96");
-	tap_ok(metrics_t975(0) == 0.0, "no degrees of freedom: 0");
-}
-
 /* SGLang's log: three records, the interval Student's t at 2 df, not z. */
 static void
 test_sglang_t(void)
@@ -334,7 +314,6 @@ main(void)
 	test_csv_twice();
 	test_gauges_unusable();
 	test_no_increase();
-	test_t975();
 	test_sglang_t();
 	return tap_done();
 }

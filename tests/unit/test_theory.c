@@ -6,6 +6,7 @@
 
 #include "stats/chisq.h"
 #include "stats/ratio_bm.h"
+#include "stats/student_t.h"
 #include "stats/ratio_est.h"
 #include "util/rng.h"
 #include "lib/tap.h"
@@ -24,10 +25,10 @@ test_batch_means_hand(void)
 	for (i = 1; i <= 4; i++)
 		ratio_bm_add(&r, (double)i, 1.0);
 	tap_near(ratio_bm_value(&r), 2.5, 0.0, "batch means: the ratio of the sums");
-	tap_near(ratio_bm_ci95(&r) / ratio_bm_t975(3.0), sqrt(20.0 / 3.0) / 4.0, 1e-15,
+	tap_near(ratio_bm_ci95(&r) / student_t975(3), sqrt(20.0 / 3.0) / 4.0, 1e-15,
 	    "four batches of one: sqrt(4 x 5/3) / 4 times t(3)");
-	tap_ok(fabs(ratio_bm_t975(31.0) - 2.039513) < 1e-5 && fabs(ratio_bm_t975(10.0) -
-	    2.228139) < 1e-5 && fabs(ratio_bm_t975(1e9) - 1.959964) < 1e-6,
+	tap_ok(fabs(student_t975(31) - 2.039513) < 1e-5 && fabs(student_t975(10) -
+	    2.228139) < 1e-5 && fabs(student_t975(1000000000L) - 1.959964) < 1e-6,
 	    "t 97.5%% points at 10, 31 and infinite df: 2.228139 2.039513 1.959964 "
 	    "(tables)");
 	for (i = 5; i <= 64; i++)
@@ -77,7 +78,7 @@ test_batch_means_ar1(void)
 			ratio_est_add(&iid, 3.0 + x, 1.0);
 			x = AR_PHI * x + rng_normal(&rng);
 		}
-		h = ratio_bm_ci95(&bm) / ratio_bm_t975((double)bm.full - 1.0);
+		h = ratio_bm_ci95(&bm) / student_t975(bm.full - 1);
 		var_sum += h * h;
 		cover_bm += fabs(ratio_bm_value(&bm) - 3.0) <= ratio_bm_ci95(&bm);
 		cover_iid += fabs(ratio_est_value(&iid) - 3.0) <= ratio_est_ci95(&iid);
@@ -260,9 +261,30 @@ test_chisq_pooling(void)
 	    "the tail at a huge df (series long enough)");
 }
 
+/* Student's t 97.5% points against the table (Fisher and Yates; any textbook). */
+static void
+test_t975(void)
+{
+	static const struct {
+		long df;
+		double t;
+	} table[] = { { 1, 12.7062 }, { 2, 4.3027 }, { 3, 3.1824 }, { 4, 2.7764 },
+		{ 5, 2.5706 }, { 9, 2.2622 }, { 10, 2.2281 }, { 30, 2.0423 },
+		{ 100, 1.9840 }, { 200, 1.9719 }, { 1000, 1.9623 } };
+	size_t i;
+
+	for (i = 0; i < sizeof table / sizeof table[0]; i++)
+		tap_ok(fabs(student_t975(table[i].df) - table[i].t) < 6e-5,
+		    "t_{0.975,%ld} = %.4f (%.6f)", table[i].df, table[i].t,
+		    student_t975(table[i].df));
+	tap_near(student_t975(1000000), 1.959966, 1e-5, "t at 10^6 df: the normal's 1.96");
+	tap_ok(student_t975(0) == 0.0, "no degrees of freedom: 0");
+}
+
 int
 main(void)
 {
+	test_t975();
 	test_tok_per_step();
 	test_speedup_ops();
 	test_optimal_gamma();
