@@ -122,7 +122,10 @@ child(int in, int out, enum lm_format fmt)
 	    lmath);
 	if (m == NULL)
 		_exit(CHILD_UNREAD);
-	_exit(ngram_model_write(m, dst, NGRAM_BIN) < 0 ? CHILD_UNWRITTEN : 0);
+	fd = ngram_model_write(m, dst, NGRAM_BIN) < 0 ? CHILD_UNWRITTEN : 0;
+	ngram_model_free(m);
+	logmath_free(lmath);
+	_exit(fd);
 }
 
 /* The status of child pid as one line in err (0 when it succeeded). */
@@ -189,6 +192,7 @@ sphinx_lm_convert(const char *buf, size_t len, enum lm_format fmt, const char *p
 	int in, out = -1, rc = -1;
 	pid_t pid;
 
+	memset(t, 0, sizeof *t);
 	if ((in = temp_file(path, err, errlen)) < 0 ||
 	    (out = temp_file(path, err, errlen)) < 0)
 		goto done;

@@ -22,7 +22,8 @@ int sphinx_lm_load(const char *path, struct sphinx_trie *t, char *err, size_t er
 
 /* The len bytes at buf, a model in fmt (ARPA or DMP), converted by sphinxbase in
  * a child process and read into t; path names it in err. buf need not have
- * passed lm_check: whatever sphinxbase does with it ends in the child. */
+ * passed lm_check: whatever sphinxbase does with it ends in the child. t is
+ * zeroed on failure (sphinx_trie_free takes it either way). */
 int sphinx_lm_convert(const char *buf, size_t len, enum lm_format fmt, const char *path,
     struct sphinx_trie *t, char *err, size_t errlen);
 
