@@ -3,12 +3,14 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/sim_setup.h"
 #include "lesson/lesson_run.h"
 #include "sim/figure.h"
 #include "util/exit_status.h"
+#include "util/xalloc.h"
 
 void
 lesson_judge(const struct lesson_item *it, const struct sim *sim,
@@ -37,6 +39,23 @@ lesson_run_set(struct sim *sim, const struct lesson_item *it, char *err, size_t 
 {
 	sim_close(sim);
 	return sim_setup(&it->opt, sim, err, errlen);
+}
+
+void
+lesson_run_where(const struct lesson *ls, const struct lesson_item *it, char *err,
+    size_t errlen)
+{
+	char *where = xasprintf("%s:%d: ", ls->name, it->line);
+	size_t n = strlen(where), len = strlen(err);
+
+	if (strncmp(err, where, n) != 0 && n < errlen) {
+		if (len > errlen - 1 - n)
+			len = errlen - 1 - n;
+		memmove(err + n, err, len);
+		memcpy(err, where, n);
+		err[n + len] = '\0';
+	}
+	free(where);
 }
 
 void
@@ -128,8 +147,10 @@ lesson_batch(const struct lesson *ls, FILE *out, char *err, size_t errlen)
 		return EXIT_STATUS_USAGE;
 	fprintf(out, "lesson %s: %s\n", ls->name, ls->title);
 	for (i = 0; i < ls->n; i++)
-		if (batch_item(&ls->item[i], &sim, &pl, out, &failed, err, errlen) != 0)
+		if (batch_item(&ls->item[i], &sim, &pl, out, &failed, err, errlen) != 0) {
+			lesson_run_where(ls, &ls->item[i], err, errlen);
 			return EXIT_STATUS_USAGE;	/* the sim is closed */
+		}
 	sim_close(&sim);
 	fprintf(out, "%d checks, %d answers: %s\n", ls->nchecks, ls->nasks,
 	    failed == 0 ? "all verified" : "FAILED");

@@ -30,6 +30,11 @@ void lesson_judge(const struct lesson_item *it, const struct sim *sim,
 int lesson_run_set(struct sim *sim, const struct lesson_item *it, char *err,
     size_t errlen);
 
+/* err, a set line's failure, as the lesson's error: "FILE:LINE: " of ls and it
+ * before it (once). */
+void lesson_run_where(const struct lesson *ls, const struct lesson_item *it,
+    char *err, size_t errlen);
+
 /* A scripted key's effect on the model (n steps, m plays slow motion, M asks
  * before verdicts); the others only move the view. */
 void lesson_run_key(struct sim *sim, struct slowmo_play *pl, enum lesson_key k);
@@ -37,7 +42,7 @@ void lesson_run_key(struct sim *sim, struct slowmo_play *pl, enum lesson_key k);
 /* Run the whole lesson without a screen: every step, every check and every
  * ask's stated answer judged, one line each on out, then a summary. Returns
  * the exit status: OK, CHECKS (one failed) or USAGE (a source cannot be
- * opened; one line in err). */
+ * opened; one line in err, FILE:LINE of the set line first). */
 int lesson_batch(const struct lesson *ls, FILE *out, char *err, size_t errlen);
 
 #endif

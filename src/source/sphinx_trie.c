@@ -412,20 +412,58 @@ ranges_ok(const struct layout *l)
 	return 1;
 }
 
+/* Whether the n floats at p are finite. */
+static int
+all_finite(const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	size_t i;
+	float f;
+
+	for (i = 0; i < n; i++) {
+		memcpy(&f, b + i * sizeof f, sizeof f);
+		if (!isfinite(f))
+			return 0;
+	}
+	return 1;
+}
+
+/* The quantiser's tables and the unigrams' weights: finite numbers. */
+static int
+finite_ok(const struct layout *l, char *err, size_t errlen, const char *path)
+{
+	size_t quant = l->order > 1 ? ((size_t)(l->order - 2) * 2 + 1) * QBINS : 0;
+	uint32_t w;
+
+	if (!all_finite(l->qmid_prob, quant)) {
+		snprintf(err, errlen, "%s: the trie model's quantiser holds a value that "
+		    "is not a finite number (NaN or infinity)", path);
+		return 0;
+	}
+	for (w = 0; w < l->count[0]; w++)
+		if (!all_finite(l->uni + (size_t)w * 12, 2))
+			break;
+	if (w < l->count[0]) {
+		snprintf(err, errlen, "%s: a unigram's probability or backoff in the "
+		    "trie model is not a finite number (NaN or infinity)", path);
+		return 0;
+	}
+	return 1;
+}
+
 int
-sphinx_trie_read(const char *path, struct sphinx_trie *t, char *err, size_t errlen)
+sphinx_trie_parse(const uint8_t *buf, size_t len, const char *path,
+    struct sphinx_trie *t, char *err, size_t errlen)
 {
 	struct layout l;
-	uint8_t *buf;
 	double sum = 0.0;
 	uint32_t w;
 	int rc = -1;
 
 	memset(t, 0, sizeof *t);
 	memset(&l, 0, sizeof l);
-	if ((buf = (uint8_t *)readfile_all(path, &l.len, err, errlen)) == NULL)
-		return -1;
 	l.buf = buf;
+	l.len = len;
 	if (parse_layout(&l, err, errlen, path) != 0)
 		goto out;
 	t->order = l.order;
@@ -436,7 +474,7 @@ sphinx_trie_read(const char *path, struct sphinx_trie *t, char *err, size_t errl
 		    path);
 		goto out;
 	}
-	if (read_words(&l, t, err, errlen, path) != 0)
+	if (!finite_ok(&l, err, errlen, path) || read_words(&l, t, err, errlen, path) != 0)
 		goto out;
 	build_unigrams(&l, t);
 	for (w = 0; w < t->vocab; w++)
@@ -456,9 +494,23 @@ sphinx_trie_read(const char *path, struct sphinx_trie *t, char *err, size_t errl
 	rc = 0;
 out:
 	free(l.lin);
-	free(buf);
 	if (rc != 0)
 		sphinx_trie_free(t);
+	return rc;
+}
+
+int
+sphinx_trie_read(const char *path, struct sphinx_trie *t, char *err, size_t errlen)
+{
+	uint8_t *buf;
+	size_t len;
+	int rc;
+
+	memset(t, 0, sizeof *t);
+	if ((buf = (uint8_t *)readfile_all(path, &len, err, errlen)) == NULL)
+		return -1;
+	rc = sphinx_trie_parse(buf, len, path, t, err, errlen);
+	free(buf);
 	return rc;
 }
 

@@ -47,6 +47,12 @@ struct sphinx_trie {
 
 /* Read the trie file at path into t; 0, or -1 with one line in err. */
 int sphinx_trie_read(const char *path, struct sphinx_trie *t, char *err, size_t errlen);
+
+/* The same from the file's bytes (len of them at buf, which t does not keep);
+ * path names the file in err. A quantiser or unigram weight that is not finite
+ * is refused. */
+int sphinx_trie_parse(const uint8_t *buf, size_t len, const char *path,
+    struct sphinx_trie *t, char *err, size_t errlen);
 void sphinx_trie_free(struct sphinx_trie *t);
 
 /* The index of the listed bigram v w, or SPHINX_TRIE_NONE. */

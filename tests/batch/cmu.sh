@@ -6,7 +6,7 @@
 # draft run, the trace pins P(states | the united) and its draft probability,
 # a word outside the vocabulary is refused by name, the losslessness check
 # passes under the standard rule and catches mistake-greedy-draft-soft-q, top-k
-# 1 makes the target greedy, and --lm reads an ARPA file written here.
+# 1 makes the target greedy, and --lm reads a tiny ARPA file.
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
 need jq
 
@@ -62,33 +62,8 @@ is "$(jq -r '.checks[] | select(.name == "output_matches_target") | .pass' "$tmp
 grep -qE '^ +1  states +1\.00000 ' "$tmp/k1"
 ok $? "--top-k 1: the target puts all its mass on 'states'" "$(cat "$tmp/k1")"
 
-# A tiny ARPA model written here, read through sphinxbase (converted to a trie).
-cat > "$tmp/tiny.arpa" <<'ARPA'
-
-\data\
-ngram 1=5
-ngram 2=4
-ngram 3=2
-
-\1-grams:
--0.6990 </s>
--99 <s> -0.3010
--0.3979 the -0.2218
--0.6990 cat -0.1761
--0.6990 sat -0.1761
-
-\2-grams:
--0.3010 <s> the -0.1249
--0.1761 the cat -0.0969
--0.2218 cat sat
--0.3010 sat </s>
-
-\3-grams:
--0.0969 <s> the cat
--0.1249 the cat sat
-
-\end\
-ARPA
+# A tiny ARPA model (tests/data/lm), read through sphinxbase (converted to a trie).
+cp "$TESTS_SRCDIR/data/lm/tiny.arpa" "$tmp/tiny.arpa"
 "$SPECDEC" --json --lm "$tmp/tiny.arpa" --steps 50 --prompt "the" > "$tmp/tiny"
 is "$(jq -r '.source, .vocab, .lm_file' "$tmp/tiny" | tr '\n' ' ')" \
     "cmu 5 $tmp/tiny.arpa " "--lm: an ARPA file of 5 words"
