@@ -295,7 +295,8 @@ measure_rate(struct tui *t, double now)
 }
 
 /* A lesson's wait has run its steps: the view pauses there, as the headless
- * run stops (1 when it did). */
+ * run stops, and the lesson goes on at once, not at the paused view's next
+ * wake (1 when it did). */
 static int
 lesson_stop(struct tui *t)
 {
@@ -303,6 +304,7 @@ lesson_stop(struct tui *t)
 		return 0;
 	t->stop_at = 0;
 	t->paused = 1;
+	t->lesson_wake = clock_seconds();
 	if (t->rate_after > 0.0)
 		t->rate = t->rate_after;
 	t->rate_after = 0.0;
@@ -937,16 +939,18 @@ static int
 lesson_tick(struct tui *t, double now)
 {
 	double wake;
+	int moved;
 
 	if (t->lesson == NULL)
 		return 0;
 	(void)lesson_stop(t);	/* a wait's steps run by n while paused */
-	wake = tui_lesson_update(t->lesson, now, t->lesson_err, sizeof t->lesson_err);
+	wake = tui_lesson_update(t->lesson, now, &moved, t->lesson_err,
+	    sizeof t->lesson_err);
 	if (wake < 0.0) {
 		t->lesson_failed = 1;
 		return 1;
 	}
-	if (wake != t->lesson_wake || t->lesson_wake > 0.0)
+	if (moved || wake != t->lesson_wake)
 		t->dirty = 1;
 	t->lesson_wake = wake;
 	return 0;

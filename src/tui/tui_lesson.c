@@ -173,13 +173,16 @@ phase_over(struct tui_lesson *l, double now, double *wake)
 }
 
 double
-tui_lesson_update(struct tui_lesson *l, double now, char *err, size_t errlen)
+tui_lesson_update(struct tui_lesson *l, double now, int *moved, char *err,
+    size_t errlen)
 {
 	double wake;
 
+	*moved = 0;
 	for (;;) {
 		if (!phase_over(l, now, &wake))
 			return wake;
+		*moved = 1;	/* an item starts or the script ends: a new band */
 		l->ph = PH_RUN;
 		if (l->next >= l->ls.n) {
 			l->ph = PH_END;
