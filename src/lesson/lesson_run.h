@@ -35,9 +35,13 @@ int lesson_run_set(struct sim *sim, const struct lesson_item *it, char *err,
 void lesson_run_key(struct sim *sim, struct slowmo_play *pl, enum lesson_key k);
 
 /* Run the whole lesson without a screen: every step, every check and every
- * ask's stated answer judged, one line each on out, then a summary. Returns
- * the exit status: OK, CHECKS (one failed) or USAGE (a source cannot be
- * opened; one line in err). */
-int lesson_batch(const struct lesson *ls, FILE *out, char *err, size_t errlen);
+ * ask's stated answer judged, one line each on out, then a summary; the
+ * lesson's own text (its name, title, chapters) escaped (escape.h). stop is
+ * asked between steps and items: when it says 1 the run ends there, without
+ * the summary. Returns the exit status: OK, CHECKS (one failed), USAGE (a
+ * source cannot be opened) or INTERRUPTED (stop said so); one line in err for
+ * the last two. */
+int lesson_batch(const struct lesson *ls, FILE *out, int (*stop)(void), char *err,
+    size_t errlen);
 
 #endif

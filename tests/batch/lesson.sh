@@ -5,7 +5,8 @@
 # fail with status 1; a set line takes the command line's options and messages;
 # script errors are one line "FILE:LINE: message" with status 2 and nothing on
 # stdout, before anything runs; --record is refused outside the live view and
-# a bad recording name before the screen. TAP.
+# a bad recording name before the screen; the lesson's own text (its file's
+# name, title, chapters) is printed escaped. TAP.
 set -u
 
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
@@ -120,6 +121,24 @@ rc=$?
     [ -z "$(ls "$TMPD/tmp")" ]
 ok $? "a pair line: overlap 0.5 exactly, its files removed (rc $rc)" \
     "$(cat "$TMPD/out"; ls "$TMPD/tmp")"
+
+# Text from the file reaches the terminal escaped: the file's name, its title
+# and its chapters carry ESC, an OSC sequence and BEL.
+esc=$(printf '\033')
+bel=$(printf '\007')
+cat >"$TMPD/e${esc}[2J.lesson" <<LESSON
+title Title ${esc}]0;pwned${bel} ${esc}[31mred
+chapter Chapter ${esc}[2Jcleared
+wait 10 steps
+check alpha 0.5 0.5
+LESSON
+"$SPECDEC" --lesson "$TMPD/e${esc}[2J.lesson" --batch >"$TMPD/out" 2>"$TMPD/err"
+rc=$?
+! LC_ALL=C grep -q "$(printf '[\001-\010\016-\037\177]')" "$TMPD/out" && [ "$rc" = 0 ] &&
+    grep -qxF "lesson $TMPD/e\x1b[2J.lesson: Title \x1b]0;pwned\x07 \x1b[31mred" "$TMPD/out" &&
+    grep -qxF 'line 2    chapter Chapter \x1b[2Jcleared' "$TMPD/out"
+ok $? "the lesson's name, title and chapter are printed escaped (rc $rc)" \
+    "$(od -c "$TMPD/out" | head -n 8)"
 
 usage_error "no-such-lesson" --lesson "$TMPD/no-such-lesson" --batch
 usage_error "--lesson --batch runs the lesson's own steps" --lesson gamma --batch --json
