@@ -11,6 +11,7 @@
 #include "sim/figure.h"
 #include "util/escape.h"
 #include "util/exit_status.h"
+#include "util/xalloc.h"
 
 void
 lesson_judge(const struct lesson_item *it, const struct sim *sim,
@@ -38,7 +39,46 @@ int
 lesson_run_set(struct sim *sim, const struct lesson_item *it, char *err, size_t errlen)
 {
 	sim_close(sim);
-	return sim_setup(&it->opt, sim, err, errlen);
+	return sim_setup(it->opt, sim, err, errlen);
+}
+
+void
+lesson_locate(const struct lesson *ls, const struct lesson_item *it, char *err,
+    size_t errlen)
+{
+	char *msg = xstrdup(err);
+
+	snprintf(err, errlen, "%s:%d: %s", ls->name, it->line, msg);
+	free(msg);
+}
+
+/* Whether set item it opens a source that can fail: a file to read, a corpus
+ * to train on, alphas to solve for; the plain stub cannot. */
+static int
+opens_input(const struct lesson_item *it)
+{
+	const struct options *o = it->opt;
+
+	return it->op == LESSON_SET && it->reopen && (o->source != CLI_SOURCE_STUB ||
+	    o->metrics != NULL || o->nposition_alpha > 0);
+}
+
+int
+lesson_check_sources(const struct lesson *ls, char *err, size_t errlen)
+{
+	struct sim sim;
+	int i;
+
+	for (i = 0; i < ls->n; i++) {
+		if (!opens_input(&ls->item[i]))
+			continue;
+		if (sim_setup(ls->item[i].opt, &sim, err, errlen) != 0) {
+			lesson_locate(ls, &ls->item[i], err, errlen);
+			return -1;
+		}
+		sim_close(&sim);
+	}
+	return 0;
 }
 
 void
@@ -109,7 +149,7 @@ batch_item(const struct lesson_item *it, struct sim *sim, struct slowmo_play *pl
 		if (!it->reopen)
 			break;
 		*pl = (struct slowmo_play){ 0 };
-		return lesson_run_set(sim, it, err, errlen);
+		return lesson_run_set(sim, it, err, errlen);	/* located by the caller */
 	case LESSON_CHAPTER:
 		fprintf(out, "line %-4d ", it->line);
 		print_text(out, "chapter ", it->text, "\n");
@@ -164,8 +204,10 @@ lesson_batch(const struct lesson *ls, FILE *out, int (*stop)(void), char *err,
 	print_text(out, ": ", ls->title, "\n");
 	for (i = 0; i < ls->n; i++) {
 		if (batch_item(&ls->item[i], &sim, &pl, out, stop, &failed, &stepped, err,
-		    errlen) != 0)
+		    errlen) != 0) {
+			lesson_locate(ls, &ls->item[i], err, errlen);
 			return EXIT_STATUS_USAGE;	/* the sim is closed */
+		}
 		if (stop()) {
 			sim_close(&sim);
 			return interrupted(ls, &ls->item[i], stepped, err, errlen);

@@ -30,6 +30,16 @@ void lesson_judge(const struct lesson_item *it, const struct sim *sim,
 int lesson_run_set(struct sim *sim, const struct lesson_item *it, char *err,
     size_t errlen);
 
+/* err, a set line's error, prefixed with where the line is: "NAME:LINE: ". */
+void lesson_locate(const struct lesson *ls, const struct lesson_item *it, char *err,
+    size_t errlen);
+
+/* Open, and close again, the source of every set line that reads a file,
+ * trains a corpus or solves for alphas, so that a lesson whose source cannot
+ * be opened is refused before it starts: its files are read twice, once here
+ * and once when the line runs. 0, or -1 with "NAME:LINE: message" in err. */
+int lesson_check_sources(const struct lesson *ls, char *err, size_t errlen);
+
 /* A scripted key's effect on the model (n steps, m plays slow motion, M asks
  * before verdicts); the others only move the view. */
 void lesson_run_key(struct sim *sim, struct slowmo_play *pl, enum lesson_key k);

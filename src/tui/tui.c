@@ -884,7 +884,7 @@ lesson_set(void *ctx, const struct lesson_item *it, char *err, size_t errlen)
 	struct tui *t = ctx;
 
 	t->dirty = 1;
-	t->rate = it->opt.rate;
+	t->rate = it->opt->rate;
 	if (!it->reopen)
 		return 0;
 	t->slowmo = (struct slowmo_play){ 0 };
@@ -892,11 +892,11 @@ lesson_set(void *ctx, const struct lesson_item *it, char *err, size_t errlen)
 	if (lesson_run_set(&t->sim, it, err, errlen) != 0)
 		return -1;
 	sim_keep_views(&t->sim, 1);
-	t->preset = it->opt.preset_name;	/* what the header says of the run */
+	t->preset = it->opt->preset_name;	/* what the header says of the run */
 	free(t->prompt);
-	t->prompt = it->opt.prompt != NULL ? escape_text(it->opt.prompt) : NULL;
-	t->target_alpha = it->opt.target_alpha;
-	t->target_noise = it->opt.noise;
+	t->prompt = it->opt->prompt != NULL ? escape_text(it->opt->prompt) : NULL;
+	t->target_alpha = it->opt->target_alpha;
+	t->target_noise = it->opt->noise;
 	set_paused(t, 1);
 	return 0;
 }

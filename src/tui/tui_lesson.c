@@ -97,7 +97,10 @@ start_item(struct tui_lesson *l, const struct lesson_item *it, double now, char 
 	l->item = it;
 	switch (it->op) {
 	case LESSON_SET:
-		return l->host.set(l->host.ctx, it, err, errlen);
+		if (l->host.set(l->host.ctx, it, err, errlen) == 0)
+			return 0;
+		lesson_locate(&l->ls, it, err, errlen);
+		return -1;
 	case LESSON_CHAPTER:
 		begin_chapter(l, it);
 		break;
