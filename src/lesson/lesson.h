@@ -24,6 +24,9 @@
 #define LESSON_PACE_S 0.7	/* keys: seconds between keys by default */
 #define LESSON_WAIT_STEPS_MAX 10000000	/* wait N steps: the largest N */
 #define LESSON_WAIT_S_MAX 600.0	/* wait S s, a caption's hold: the longest */
+#define LESSON_CHANGES_MAX 1000	/* set, unset and pair lines' changes of the
+				 * options (a pair with labels makes two):
+				 * each keeps a whole options struct */
 
 enum lesson_op {
 	LESSON_TITLE,
@@ -65,7 +68,8 @@ struct lesson_item {
 	char *text;		/* title, chapter, caption, question; a check's note */
 	double seconds;		/* caption: its hold (0: none); wait S s; keys: pace */
 	uint64_t steps;		/* wait N steps */
-	struct options opt;	/* set: the options from here on */
+	struct options *opt;	/* set: the options from here on (its own
+				 * allocation: only set lines need one) */
 	int reopen;		/* set: the option changes the simulation, which
 				 * starts again (not so --rate or --paused) */
 	char **argv;		/* set: the command line they were parsed from */
@@ -84,10 +88,11 @@ struct lesson {
 	char *title;
 	struct lesson_item *item;
 	int n;
+	int nalloc;		/* items allocated: grown by half each time */
 	struct options start;	/* the options before the first set line */
 	int nasks, nchecks;
 	char **temp;		/* files made for pair lines, removed with the lesson */
-	int ntemp;
+	int ntemp, ntemp_alloc;
 };
 
 /* Parse text (len bytes) named name into ls, with base the command line's
@@ -97,7 +102,8 @@ int lesson_parse(struct lesson *ls, const char *name, const char *text, size_t l
     const struct options *base, char *err, size_t errlen);
 
 /* Load the lesson base->lesson names: a built-in lesson of that name, else a
- * file. 0, or -1 with one line in err. */
+ * file, and open the sources its set lines read (lesson_check_sources). 0, or
+ * -1 with one line in err. */
 int lesson_load(struct lesson *ls, const struct options *base, char *err,
     size_t errlen);
 

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,28 +57,38 @@ temp_file(struct lesson *ls, const char *text)
 		errno = e;
 		return NULL;
 	}
-	ls->temp = xreallocarray(ls->temp, (size_t)ls->ntemp + 1, sizeof *ls->temp);
+	ls->temp = lesson_grow(ls->temp, ls->ntemp, &ls->ntemp_alloc, sizeof *ls->temp);
 	ls->temp[ls->ntemp++] = path;
 	return path;
 }
 
-/* The words of p on one line, each checked as a weight when weights. */
+/* The words of p on one line, each checked as a weight when whose names the
+ * distribution they are ("the target's"), and their sum as the replay file's
+ * reader checks it: here, so that the message names the lesson's line, not
+ * the file made for it. */
 static char *
-join(struct parser *ps, const struct part *p, const char *sep, int weights)
+join(struct parser *ps, const struct part *p, const char *sep, const char *whose)
 {
 	char *text = xstrdup(""), *more;
-	double x;
+	double x, sum = 0.0;
 	int i;
 
 	for (i = 0; i < p->n; i++) {
-		if (weights && (!lesson_real_word(p->word[i], &x) || x < 0.0)) {
+		if (whose != NULL && (!lesson_real_word(p->word[i], &x) || x < 0.0)) {
 			free(text);
 			lesson_fail(ps, "pair: '%s' is not a weight (a number >= 0)", p->word[i]);
 			return NULL;
 		}
+		sum += whose != NULL ? x : 0.0;
 		more = xasprintf("%s%s%s", text, p->word[i], sep);
 		free(text);
 		text = more;
+	}
+	if (whose != NULL && !(isfinite(sum) && sum > 0.0)) {
+		free(text);
+		lesson_fail(ps, "pair: %s weights %s", whose, sum > 0.0 ? "sum to infinity" :
+		    "are all zero");
+		return NULL;
 	}
 	return text;
 }
@@ -111,9 +122,9 @@ lesson_parse_pair(struct parser *ps, const char *rest)
 	else if (p[0].n < 2 || p[1].n != p[0].n || (p[2].n != 0 && p[2].n != p[0].n))
 		lesson_fail(ps, "pair P... / Q... [/ LABEL...]: as many weights in each part,"
 		    " at least 2 (and as many labels)");
-	else if ((target = join(ps, &p[0], " ", 1)) != NULL &&
-	    (draft = join(ps, &p[1], " ", 1)) != NULL &&
-	    (labels = join(ps, &p[2], "\n", 0)) != NULL) {
+	else if ((target = join(ps, &p[0], " ", "the target's")) != NULL &&
+	    (draft = join(ps, &p[1], " ", "the draft's")) != NULL &&
+	    (labels = join(ps, &p[2], "\n", NULL)) != NULL) {
 		file = xasprintf("# a lesson's pair\n%s\n%s\n", target, draft);
 		rc = set_temp(ps, "replay", file);
 		free(file);

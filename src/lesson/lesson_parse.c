@@ -63,13 +63,22 @@ lesson_next_word(const char **s, char *word)
 		(*s)++;
 }
 
+void *
+lesson_grow(void *array, int n, int *nalloc, size_t size)
+{
+	if (n < *nalloc)
+		return array;
+	*nalloc = *nalloc < 8 ? 8 : *nalloc + *nalloc / 2;
+	return xreallocarray(array, (size_t)*nalloc, size);
+}
+
 struct lesson_item *
 lesson_add_item(struct parser *ps, enum lesson_op op)
 {
 	struct lesson *ls = ps->ls;
 	struct lesson_item *it;
 
-	ls->item = xreallocarray(ls->item, (size_t)ls->n + 1, sizeof *ls->item);
+	ls->item = lesson_grow(ls->item, ls->n, &ls->nalloc, sizeof *ls->item);
 	it = &ls->item[ls->n++];
 	memset(it, 0, sizeof *it);
 	it->op = op;
@@ -277,6 +286,7 @@ lesson_free(struct lesson *ls)
 			for (k = 0; it->argv[k] != NULL; k++)
 				free(it->argv[k]);
 		free(it->argv);
+		free(it->opt);
 	}
 	for (i = 0; i < ls->ntemp; i++) {
 		unlink(ls->temp[i]);

@@ -25,6 +25,7 @@ struct parser {
 								 * so far */
 	char *set_value[LESSON_SET_MAX];
 	int nset;
+	int nchanges;		/* set items made so far */
 	struct lesson_item *ask;	/* the ask whose lines follow, or NULL */
 };
 
@@ -35,6 +36,11 @@ int lesson_fail(struct parser *ps, const char *fmt, ...)
 /* The first word of *s into word (LESSON_WORD_MAX bytes); *s moves past it and
  * the blanks after. */
 void lesson_next_word(const char **s, char *word);
+
+/* array, of n elements of size bytes in *nalloc allocated, with room for one
+ * more: grown by half (at least to 8) when full, so that n additions copy
+ * O(n) elements in all. */
+void *lesson_grow(void *array, int n, int *nalloc, size_t size);
 
 /* A new item of the lesson, zeroed, at the current line. */
 struct lesson_item *lesson_add_item(struct parser *ps, enum lesson_op op);

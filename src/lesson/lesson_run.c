@@ -9,6 +9,7 @@
 #include "cli/sim_setup.h"
 #include "lesson/lesson_run.h"
 #include "sim/figure.h"
+#include "util/escape.h"
 #include "util/exit_status.h"
 #include "util/xalloc.h"
 
@@ -38,11 +39,11 @@ int
 lesson_run_set(struct sim *sim, const struct lesson_item *it, char *err, size_t errlen)
 {
 	sim_close(sim);
-	return sim_setup(&it->opt, sim, err, errlen);
+	return sim_setup(it->opt, sim, err, errlen);
 }
 
 void
-lesson_run_where(const struct lesson *ls, const struct lesson_item *it, char *err,
+lesson_locate(const struct lesson *ls, const struct lesson_item *it, char *err,
     size_t errlen)
 {
 	char *where = xasprintf("%s:%d: ", ls->name, it->line);
@@ -56,6 +57,35 @@ lesson_run_where(const struct lesson *ls, const struct lesson_item *it, char *er
 		err[n + len] = '\0';
 	}
 	free(where);
+}
+
+/* Whether set item it opens a source that can fail: a file to read, a corpus
+ * to train on, alphas to solve for; the plain stub cannot. */
+static int
+opens_input(const struct lesson_item *it)
+{
+	const struct options *o = it->opt;
+
+	return it->op == LESSON_SET && it->reopen && (o->source != CLI_SOURCE_STUB ||
+	    o->metrics != NULL || o->nposition_alpha > 0);
+}
+
+int
+lesson_check_sources(const struct lesson *ls, char *err, size_t errlen)
+{
+	struct sim sim;
+	int i;
+
+	for (i = 0; i < ls->n; i++) {
+		if (!opens_input(&ls->item[i]))
+			continue;
+		if (sim_setup(ls->item[i].opt, &sim, err, errlen) != 0) {
+			lesson_locate(ls, &ls->item[i], err, errlen);
+			return -1;
+		}
+		sim_close(&sim);
+	}
+	return 0;
 }
 
 void
@@ -100,10 +130,23 @@ report_verdict(FILE *out, const struct lesson_item *it, const struct sim *sim)
 	return v.pass;
 }
 
-/* Run item it headless; failed counts the checks and answers that failed. */
+/* text from the lesson's file on out, escaped (escape.h), after the format's
+ * words. */
+static void
+print_text(FILE *out, const char *before, const char *text, const char *after)
+{
+	char *shown = escape_text(text);
+
+	fprintf(out, "%s%s%s", before, shown, after);
+	free(shown);
+}
+
+/* Run item it headless; failed counts the checks and answers that failed, and
+ * *stepped the steps a wait ran (all of them unless stop said to stop). */
 static int
 batch_item(const struct lesson_item *it, struct sim *sim, struct slowmo_play *pl,
-    FILE *out, int *failed, char *err, size_t errlen)
+    FILE *out, int (*stop)(void), int *failed, uint64_t *stepped, char *err,
+    size_t errlen)
 {
 	uint64_t i;
 	int k;
@@ -113,14 +156,16 @@ batch_item(const struct lesson_item *it, struct sim *sim, struct slowmo_play *pl
 		if (!it->reopen)
 			break;
 		*pl = (struct slowmo_play){ 0 };
-		return lesson_run_set(sim, it, err, errlen);
+		return lesson_run_set(sim, it, err, errlen);	/* located by the caller */
 	case LESSON_CHAPTER:
-		fprintf(out, "line %-4d chapter %s\n", it->line, it->text);
+		fprintf(out, "line %-4d ", it->line);
+		print_text(out, "chapter ", it->text, "\n");
 		break;
 	case LESSON_WAIT_STEPS:
 		sim_release(sim);	/* as the live view does */
-		for (i = 0; i < it->steps; i++)
+		for (i = 0; i < it->steps && !stop(); i++)
 			sim_step(sim);
+		*stepped = i;
 		break;
 	case LESSON_KEYS:
 		for (k = 0; k < it->nkeys; k++)
@@ -136,21 +181,45 @@ batch_item(const struct lesson_item *it, struct sim *sim, struct slowmo_play *pl
 	return 0;
 }
 
+/* The lesson stopped at item it: why, into err. */
+static int
+interrupted(const struct lesson *ls, const struct lesson_item *it, uint64_t stepped,
+    char *err, size_t errlen)
+{
+	if (it->op == LESSON_WAIT_STEPS)
+		snprintf(err, errlen, "interrupted at %s:%d after %llu of its %llu steps;"
+		    " the lines printed cover the lesson up to there", ls->name, it->line,
+		    (unsigned long long)stepped, (unsigned long long)it->steps);
+	else
+		snprintf(err, errlen, "interrupted at %s:%d; the lines printed cover the"
+		    " lesson up to there", ls->name, it->line);
+	return EXIT_STATUS_INTERRUPTED;
+}
+
 int
-lesson_batch(const struct lesson *ls, FILE *out, char *err, size_t errlen)
+lesson_batch(const struct lesson *ls, FILE *out, int (*stop)(void), char *err,
+    size_t errlen)
 {
 	struct slowmo_play pl = { 0 };
 	struct sim sim;
+	uint64_t stepped = 0;
 	int i, failed = 0;
 
 	if (sim_setup(&ls->start, &sim, err, errlen) != 0)
 		return EXIT_STATUS_USAGE;
-	fprintf(out, "lesson %s: %s\n", ls->name, ls->title);
-	for (i = 0; i < ls->n; i++)
-		if (batch_item(&ls->item[i], &sim, &pl, out, &failed, err, errlen) != 0) {
-			lesson_run_where(ls, &ls->item[i], err, errlen);
+	print_text(out, "lesson ", ls->name, "");
+	print_text(out, ": ", ls->title, "\n");
+	for (i = 0; i < ls->n; i++) {
+		if (batch_item(&ls->item[i], &sim, &pl, out, stop, &failed, &stepped, err,
+		    errlen) != 0) {
+			lesson_locate(ls, &ls->item[i], err, errlen);
 			return EXIT_STATUS_USAGE;	/* the sim is closed */
 		}
+		if (stop()) {
+			sim_close(&sim);
+			return interrupted(ls, &ls->item[i], stepped, err, errlen);
+		}
+	}
 	sim_close(&sim);
 	fprintf(out, "%d checks, %d answers: %s\n", ls->nchecks, ls->nasks,
 	    failed == 0 ? "all verified" : "FAILED");

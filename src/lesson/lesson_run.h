@@ -30,19 +30,29 @@ void lesson_judge(const struct lesson_item *it, const struct sim *sim,
 int lesson_run_set(struct sim *sim, const struct lesson_item *it, char *err,
     size_t errlen);
 
-/* err, a set line's failure, as the lesson's error: "FILE:LINE: " of ls and it
- * before it (once). */
-void lesson_run_where(const struct lesson *ls, const struct lesson_item *it,
-    char *err, size_t errlen);
+/* err, a set line's error, prefixed once with where the line is:
+ * "NAME:LINE: " (not again if err already starts with it). */
+void lesson_locate(const struct lesson *ls, const struct lesson_item *it, char *err,
+    size_t errlen);
+
+/* Open, and close again, the source of every set line that reads a file,
+ * trains a corpus or solves for alphas, so that a lesson whose source cannot
+ * be opened is refused before it starts: its files are read twice, once here
+ * and once when the line runs. 0, or -1 with "NAME:LINE: message" in err. */
+int lesson_check_sources(const struct lesson *ls, char *err, size_t errlen);
 
 /* A scripted key's effect on the model (n steps, m plays slow motion, M asks
  * before verdicts); the others only move the view. */
 void lesson_run_key(struct sim *sim, struct slowmo_play *pl, enum lesson_key k);
 
 /* Run the whole lesson without a screen: every step, every check and every
- * ask's stated answer judged, one line each on out, then a summary. Returns
- * the exit status: OK, CHECKS (one failed) or USAGE (a source cannot be
- * opened; one line in err, FILE:LINE of the set line first). */
-int lesson_batch(const struct lesson *ls, FILE *out, char *err, size_t errlen);
+ * ask's stated answer judged, one line each on out, then a summary; the
+ * lesson's own text (its name, title, chapters) escaped (escape.h). stop is
+ * asked between steps and items: when it says 1 the run ends there, without
+ * the summary. Returns the exit status: OK, CHECKS (one failed), USAGE (a
+ * source cannot be opened) or INTERRUPTED (stop said so); one line in err for
+ * the last two. */
+int lesson_batch(const struct lesson *ls, FILE *out, int (*stop)(void), char *err,
+    size_t errlen);
 
 #endif

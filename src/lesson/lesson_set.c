@@ -72,27 +72,33 @@ cli_message(char *msg, size_t len, FILE *f)
 static int
 reparse(struct parser *ps)
 {
-	struct lesson_item *it = lesson_add_item(ps, LESSON_SET);
+	struct lesson_item *it;
 	char msg[ERRMSG_MAX], **copy;
 	int argc, rc, i;
 	char buf[ERRMSG_MAX];
-	FILE *f = fmemopen(buf, sizeof buf, "w+");
+	FILE *f;
 
-	if (f == NULL)
+	if (ps->nchanges == LESSON_CHANGES_MAX)
+		return lesson_fail(ps, "more than %d changes of the options (set, unset,"
+		    " pair)", LESSON_CHANGES_MAX);
+	ps->nchanges++;
+	it = lesson_add_item(ps, LESSON_SET);
+	if ((f = fmemopen(buf, sizeof buf, "w+")) == NULL)
 		return lesson_fail(ps, "cannot open a buffer for the option parser");
 	it->argv = build_argv(ps, &argc);
+	it->opt = xcalloc(1, sizeof *it->opt);
 	copy = xcalloc((size_t)argc + 1, sizeof *copy);	/* getopt permutes */
 	for (i = 0; i < argc; i++)
 		copy[i] = it->argv[i];
-	rc = cli_parse(argc, copy, &it->opt, f);
+	rc = cli_parse(argc, copy, it->opt, f);
 	cli_message(msg, sizeof msg, f);
 	fclose(f);
 	free(copy);
-	it->opt.argc = ps->base->argc;
-	it->opt.argv = ps->base->argv;
+	it->opt->argc = ps->base->argc;
+	it->opt->argv = ps->base->argv;
 	if (rc != 0)
 		return lesson_fail(ps, "%s", msg);
-	if (it->opt.mode != ps->base->mode)
+	if (it->opt->mode != ps->base->mode)
 		return lesson_fail(ps, "the options change the mode");
 	return 0;
 }

@@ -295,7 +295,8 @@ measure_rate(struct tui *t, double now)
 }
 
 /* A lesson's wait has run its steps: the view pauses there, as the headless
- * run stops (1 when it did). */
+ * run stops, and the lesson goes on at once, not at the paused view's next
+ * wake (1 when it did). */
 static int
 lesson_stop(struct tui *t)
 {
@@ -303,6 +304,7 @@ lesson_stop(struct tui *t)
 		return 0;
 	t->stop_at = 0;
 	t->paused = 1;
+	t->lesson_wake = clock_seconds();
 	if (t->rate_after > 0.0)
 		t->rate = t->rate_after;
 	t->rate_after = 0.0;
@@ -882,7 +884,7 @@ lesson_set(void *ctx, const struct lesson_item *it, char *err, size_t errlen)
 	struct tui *t = ctx;
 
 	t->dirty = 1;
-	t->rate = it->opt.rate;
+	t->rate = it->opt->rate;
 	if (!it->reopen)
 		return 0;
 	t->slowmo = (struct slowmo_play){ 0 };
@@ -890,11 +892,11 @@ lesson_set(void *ctx, const struct lesson_item *it, char *err, size_t errlen)
 	if (lesson_run_set(&t->sim, it, err, errlen) != 0)
 		return -1;
 	sim_keep_views(&t->sim, 1);
-	t->preset = it->opt.preset_name;	/* what the header says of the run */
+	t->preset = it->opt->preset_name;	/* what the header says of the run */
 	free(t->prompt);
-	t->prompt = it->opt.prompt != NULL ? escape_text(it->opt.prompt) : NULL;
-	t->target_alpha = it->opt.target_alpha;
-	t->target_noise = it->opt.noise;
+	t->prompt = it->opt->prompt != NULL ? escape_text(it->opt->prompt) : NULL;
+	t->target_alpha = it->opt->target_alpha;
+	t->target_noise = it->opt->noise;
 	set_paused(t, 1);
 	return 0;
 }
@@ -937,16 +939,18 @@ static int
 lesson_tick(struct tui *t, double now)
 {
 	double wake;
+	int moved;
 
 	if (t->lesson == NULL)
 		return 0;
 	(void)lesson_stop(t);	/* a wait's steps run by n while paused */
-	wake = tui_lesson_update(t->lesson, now, t->lesson_err, sizeof t->lesson_err);
+	wake = tui_lesson_update(t->lesson, now, &moved, t->lesson_err,
+	    sizeof t->lesson_err);
 	if (wake < 0.0) {
 		t->lesson_failed = 1;
 		return 1;
 	}
-	if (wake != t->lesson_wake || t->lesson_wake > 0.0)
+	if (moved || wake != t->lesson_wake)
 		t->dirty = 1;
 	t->lesson_wake = wake;
 	return 0;

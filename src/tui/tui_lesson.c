@@ -98,8 +98,8 @@ start_item(struct tui_lesson *l, const struct lesson_item *it, double now, char 
 	switch (it->op) {
 	case LESSON_SET:
 		if (l->host.set(l->host.ctx, it, err, errlen) == 0)
-			break;
-		lesson_run_where(&l->ls, it, err, errlen);
+			return 0;
+		lesson_locate(&l->ls, it, err, errlen);
 		return -1;
 	case LESSON_CHAPTER:
 		begin_chapter(l, it);
@@ -176,13 +176,16 @@ phase_over(struct tui_lesson *l, double now, double *wake)
 }
 
 double
-tui_lesson_update(struct tui_lesson *l, double now, char *err, size_t errlen)
+tui_lesson_update(struct tui_lesson *l, double now, int *moved, char *err,
+    size_t errlen)
 {
 	double wake;
 
+	*moved = 0;
 	for (;;) {
 		if (!phase_over(l, now, &wake))
 			return wake;
+		*moved = 1;	/* an item starts or the script ends: a new band */
 		l->ph = PH_RUN;
 		if (l->next >= l->ls.n) {
 			l->ph = PH_END;

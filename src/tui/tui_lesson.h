@@ -36,9 +36,12 @@ void tui_lesson_free(struct tui_lesson *l);
 
 /* Run the script as far as it goes now: until a wait, a pause, an ask or its
  * end. Returns the time (clock_seconds) it wants to be called again at, or 0
- * for no time of its own (it waits for a key or for steps). -1 when a set line
- * failed (err has its line); the view then ends. */
-double tui_lesson_update(struct tui_lesson *l, double now, char *err, size_t errlen);
+ * for no time of its own (it waits for a key or for steps). *moved is 1 when
+ * the script went on (an item started, a wait or hold ended, the end came):
+ * the band has changed and the view must draw it, whatever the returned time.
+ * -1 when a set line failed (err has its line); the view then ends. */
+double tui_lesson_update(struct tui_lesson *l, double now, int *moved, char *err,
+    size_t errlen);
 
 /* A key the lesson takes (Enter to go on, a choice's key while asking): 1 when
  * it took it, 0 when the view should have it. Enter also cuts a caption's hold

@@ -5,7 +5,8 @@
 # prints, says on stderr how many of how many cells ran and exits 130; a
 # signal while the replay file is parsed or the n-gram models are trained
 # exits 130 with one line; Ctrl-C while --trace output waits on a slow pipe
-# loses no traced step and exits 130, not 3; SIGINT ignored at the start
+# loses no traced step and exits 130, not 3; a lesson run headless stops in
+# its wait with 130 and one line; SIGINT ignored at the start
 # stays ignored; a pipe closed early is a write error (3, one line), not 141.
 # Each waits for what the program is doing (CPU time used, a write blocked,
 # from /proc) rather than for the clock. TAP output.
@@ -69,6 +70,35 @@ n=$(sed -n 's/^specdec: sweep interrupted after \([0-9]*\) of 8 cells; the rows 
     ! sed 1d "$TMPD/sweep.TERM" | cut -d, -f7 | grep -qvx 100000
 ok $? "sweep, SIGTERM on two threads: exit $rc, not SIGTERM's 143, N of 8 cells, N full rows" \
     "$(cat "$TMPD/sweep.TERM.err"; head -3 "$TMPD/sweep.TERM")"
+
+# --- a lesson run headless, interrupted -------------------------------------------------
+# lesson SIG: SIG during the lesson's long wait (after 0.2 s of CPU time: the
+# script is parsed in well under that): exit 130, the lines before the wait
+# kept, no summary, and one line naming the lesson's line and the steps run.
+cat >"$TMPD/long.lesson" <<'LESSON'
+title Long
+chapter Only one
+wait 1000 steps
+check alpha 0.9 0.1 before the long wait
+wait 10000000 steps
+check alpha 0.9 0.1 never reached
+LESSON
+lesson() {
+	spawn "$SPECDEC" --batch --lesson "$TMPD/long.lesson" >"$TMPD/lesson.out" \
+	    2>"$TMPD/lesson.err"
+	wait_cpu "$pid" 20
+	kill -"$1" "$pid"
+	wait "$pid"
+	rc=$?
+	[ "$rc" = 130 ] && [ "$(lines "$TMPD/lesson.err")" = 1 ] &&
+	    grep -qx "specdec: interrupted at $TMPD/long.lesson:5 after [0-9]* of its 10000000 steps; the lines printed cover the lesson up to there" \
+	    "$TMPD/lesson.err" && [ "$(lines "$TMPD/lesson.out")" = 3 ] &&
+	    grep -q '^line 4    check  alpha .*: pass$' "$TMPD/lesson.out"
+	ok $? "--batch --lesson, SIG$1 in a wait: exit $rc, one line, the verdicts before it" \
+	    "$(cat "$TMPD/lesson.err" "$TMPD/lesson.out")"
+}
+lesson INT
+lesson TERM
 
 # --- while the input is read -----------------------------------------------------------
 # reading SIG WHAT ARGS...: SIG after 0.05 s of CPU time in a run that reads or

@@ -5,7 +5,9 @@
 # fail with status 1; a set line takes the command line's options and messages;
 # script errors are one line "FILE:LINE: message" with status 2 and nothing on
 # stdout, before anything runs; --record is refused outside the live view and
-# a bad recording name before the screen. TAP.
+# a bad recording name before the screen; the lesson's own text (its file's
+# name, title, chapters) is printed escaped; 100,000 chapter lines run in
+# bounded memory. TAP.
 set -u
 
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
@@ -102,6 +104,23 @@ script_error "3: choice a: '1..1' is not a range" "ask q?" "choice a 1..1 x"
 script_error "2: pair P... / Q... [/ LABEL...]: as many weights" "pair 0.5 0.5 / 1"
 script_error "2: pair: 'x' is not a weight" "pair 0.5 x / 1 0"
 script_error "3: --noise does not apply to --replay" "set noise 0.3" "pair 1 1 / 1 1"
+script_error "2: pair: the target's weights are all zero" "pair 0 0 / 1 2"
+script_error "2: pair: the draft's weights sum to infinity" "pair 1 2 / 1e308 1e308"
+# Errors found when a set line's source is opened: at the line, before the
+# lesson prints anything, though lines that print come first.
+before="chapter a|wait 10 steps|check alpha 0.5 1"
+IFS='|'
+script_error "5: pair: the target's weights are all zero" $before "pair 0 0 / 1 2"
+script_error "5: $TMPD/no-such.lm:" $before "set lm $TMPD/no-such.lm"
+script_error "5: $TMPD/bad.lesson:1:1: entry 1: 'title' is not a number" $before \
+    "set replay $TMPD/bad.lesson"
+script_error "6: $TMPD/no-such.txt: " $before "set source ngram" \
+    "set corpus $TMPD/no-such.txt"
+unset IFS
+# The live view refuses it too, before it looks for a terminal.
+"$SPECDEC" --lesson "$TMPD/bad.lesson" </dev/null >"$TMPD/out" 2>"$TMPD/err"
+is "$? $(sed 's/^specdec: \([^:]*:[0-9]*\): .*/\1/' "$TMPD/err")" "2 $TMPD/bad.lesson:6" \
+    "the live view: the same line, before the terminal is looked at"
 printf 'chapter no title\n' >"$TMPD/nt.lesson"
 "$SPECDEC" --lesson "$TMPD/nt.lesson" --batch >"$TMPD/out" 2>"$TMPD/err"
 is "$? $(cat "$TMPD/err")" "2 specdec: $TMPD/nt.lesson:1: no title line" "no title: line 1"
@@ -120,6 +139,54 @@ rc=$?
     [ -z "$(ls "$TMPD/tmp")" ]
 ok $? "a pair line: overlap 0.5 exactly, its files removed (rc $rc)" \
     "$(cat "$TMPD/out"; ls "$TMPD/tmp")"
+
+# Text from the file reaches the terminal escaped: the file's name, its title
+# and its chapters carry ESC, an OSC sequence and BEL.
+esc=$(printf '\033')
+bel=$(printf '\007')
+cat >"$TMPD/e${esc}[2J.lesson" <<LESSON
+title Title ${esc}]0;pwned${bel} ${esc}[31mred
+chapter Chapter ${esc}[2Jcleared
+wait 10 steps
+check alpha 0.5 0.5
+LESSON
+"$SPECDEC" --lesson "$TMPD/e${esc}[2J.lesson" --batch >"$TMPD/out" 2>"$TMPD/err"
+rc=$?
+! LC_ALL=C grep -q "$(printf '[\001-\010\016-\037\177]')" "$TMPD/out" && [ "$rc" = 0 ] &&
+    grep -qxF "lesson $TMPD/e\x1b[2J.lesson: Title \x1b]0;pwned\x07 \x1b[31mred" "$TMPD/out" &&
+    grep -qxF 'line 2    chapter Chapter \x1b[2Jcleared' "$TMPD/out"
+ok $? "the lesson's name, title and chapter are printed escaped (rc $rc)" \
+    "$(od -c "$TMPD/out" | head -n 8)"
+
+# A lesson of 100,000 chapter lines (1 MB, the largest file taken): run whole,
+# in bounded memory (a set line's options are kept by set lines alone). Peak
+# memory is measured only without the sanitizers, whose shadow memory counts.
+{ echo "title Long"; yes "chapter x" | head -n 100000; } >"$TMPD/long.lesson"
+if [ -x /usr/bin/time ] && ! grep -qa __asan_init "$SPECDEC"; then
+	kib=$(/usr/bin/time -f %M "$SPECDEC" --lesson "$TMPD/long.lesson" --batch \
+	    2>&1 >"$TMPD/out" | tail -n 1)
+	[ "$(wc -l <"$TMPD/out")" = 100002 ] &&
+	    [ "$(tail -n 1 "$TMPD/out")" = "0 checks, 0 answers: all verified" ]
+	ok $? "100,000 chapter lines: each printed, then the summary"
+	within "$kib" 0 150000 "100,000 chapter lines run within 150 MB (KiB)"
+else
+	skip "peak memory of a long lesson: no /usr/bin/time, or a sanitizer build"
+	skip "peak memory of a long lesson: no /usr/bin/time, or a sanitizer build"
+fi
+rm -f "$TMPD/long.lesson"
+# Each set line keeps the options it makes: 1000 changes are taken, the next
+# is refused at its line.
+{ echo "title Sets"; yes "set seed 1" | head -n 999; echo "pair 1 1 / 1 1"; } \
+    >"$TMPD/sets.lesson"
+"$SPECDEC" --lesson "$TMPD/sets.lesson" --batch >"$TMPD/out" 2>&1
+is "$? $(tail -n 1 "$TMPD/out")" "0 0 checks, 0 answers: all verified" \
+    "999 set lines and a pair: 1000 changes of the options, taken"
+echo "chapter and labels" >>"$TMPD/sets.lesson"
+sed -i 's/^pair 1 1 \/ 1 1$/pair 1 1 \/ 1 1 \/ a b/' "$TMPD/sets.lesson"
+"$SPECDEC" --lesson "$TMPD/sets.lesson" --batch >"$TMPD/out" 2>"$TMPD/err"
+is "$? $(cat "$TMPD/out" "$TMPD/err")" \
+    "2 specdec: $TMPD/sets.lesson:1001: more than 1000 changes of the options (set, unset, pair)" \
+    "a pair with labels after 999 set lines: the 1001st change refused at its line"
 
 usage_error "no-such-lesson" --lesson "$TMPD/no-such-lesson" --batch
 usage_error "--lesson --batch runs the lesson's own steps" --lesson gamma --batch --json

@@ -78,7 +78,7 @@ check_lesson(const struct lesson *ls, int lines)
 			check_ask(it);
 		if (it->op == LESSON_KEYS && (it->nkeys < 1 || it->nkeys > LESSON_KEYS_MAX))
 			abort();
-		if (it->op == LESSON_SET && it->opt.mode != ls->start.mode)
+		if (it->op == LESSON_SET && it->opt->mode != ls->start.mode)
 			abort();
 	}
 }

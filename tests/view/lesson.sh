@@ -1,37 +1,114 @@
 #!/bin/sh
-# lesson.sh: the three built-in lessons run end to end in the live view, in a
-# detached tmux: one-step and lossless at 80x24, gamma at 120x40. The script
-# is driven as a presenter would drive it: Enter goes on (it also cuts holds
-# short and runs a wait's steps and the scripted keys at once: the same steps,
-# sooner), and each ask is answered with the lesson file's stated answer. Every
-# screen on the way is read: each ask says "right", no check says it does not
-# hold, the chapters come in order, the scripted slow motion shows, and the
-# figure that settles an ask has on the live run its headless value. TAP.
+# lesson.sh: lessons in the live view, in a detached tmux, driven as a class
+# sees them: no key but a choice's key while a question shows and Enter while
+# "Enter: go on" shows; everything else (holds, scripted keys, waits) must go
+# on by itself. First a lesson of our own: after "wait N steps" the next ask,
+# pause, check and caption each appear without a key. Then the three built-in
+# lessons, run side by side (one-step and lossless at 80x24, gamma at
+# 120x40), end to end: every "wait N steps" of each file ends by itself,
+# each ask is answered with the file's stated answer and says "right", no
+# check says it does not hold, the chapters come in order, the scripted slow
+# motion shows, and the figure that settles an ask has on the live run its
+# headless value. A screen that stays the same for WAIT_TENTHS with nothing to
+# answer is a frozen lesson. The built-in lessons run from copies whose only
+# change is their pace (holds and key paces divided by 8, rates of 200 steps/s
+# and more times 4: the same steps, so the same figures, in a fifth of the
+# time; a test point checks that nothing else differs). TAP.
 set -u
 
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
 lessons="${TESTS_SRCDIR:-$(dirname "$0")/..}/../data/lessons"
 
-# drive NAME LESSON: Enter or the next answer until the lesson's end; the
-# screens seen go to $TMPD/NAME.screens. Non-zero when the end never comes.
+# band NAME: the caption band, from its top border to the key bar.
+band() {
+	screen "$1" | awk '/^┌/ { b = "" } { b = b $0 "\n" } END { printf "%s", b }'
+}
+
+# band_moves NAME BEFORE: poll until the band is no longer BEFORE.
+band_moves() {
+	n=0
+	while [ "$n" -lt "$WAIT_TENTHS" ]; do
+		[ "$(band "$1")" != "$2" ] && return 0
+		sleep 0.1
+		n=$((n + 1))
+	done
+	return 1
+}
+
+# --- after a wait, each kind of item, with no key --------------------------------
+cat >"$TMPD/waits.lesson" <<'LESSON'
+title Waits
+set rate 40
+chapter After a wait
+wait 20 steps
+ask First: is alpha-hat below 2?
+choice a <2 yes
+choice b >2 no
+answer a
+figure alpha
+wait 20 steps
+caption Second: a pause.
+pause
+wait 20 steps
+check alpha 0.5 0.5 third: a check
+pause
+wait 20 steps
+caption Fourth: a caption.
+LESSON
+view w 80 24 "--lesson '$TMPD/waits.lesson'"
+check w "running 20 steps" "own lesson: the first wait runs"
+check w "press a choice's key" "own lesson: after the wait, the ask shows without a key"
+keys w a
+check w "Enter: go on" "own lesson: the answer judged"
+keys w Enter
+check w "Second: a pause." "own lesson: after the wait, the caption before a pause"
+check w "Enter: go on" "own lesson: and the pause, without a key"
+keys w Enter
+check w "check: alpha" "own lesson: after the wait, the check shows without a key"
+check w "Enter: go on" "own lesson: and its pause"
+keys w Enter
+check w "Fourth: a caption." "own lesson: after the wait, the caption shows without a key"
+check w "the end of the lesson" "own lesson: and the end"
+quit w
+$T kill-session -t w
+
+# --- the built-in lessons --------------------------------------------------------
+# drive NAME LESSON: answer the asks and leave the pauses until the lesson's
+# end, and nothing else; the screens seen go to $TMPD/NAME.screens, the number
+# of waits that ended with no key to $TMPD/NAME.waits. Non-zero when the end
+# never comes: a screen frozen for WAIT_TENTHS with nothing to answer.
 drive() {
 	answers=$(sed -n 's/^answer //p' "$lessons/$2.lesson")
 	: >"$TMPD/$1.screens"
-	round=0		# not i: wait_gone uses i
-	while [ $round -lt 400 ]; do
+	waits=0 running=0 last= still=0
+	while [ "$still" -lt "$WAIT_TENTHS" ]; do
 		s=$(screen "$1")
-		printf '%s\n=====\n' "$s" >>"$TMPD/$1.screens"
+		if [ "$s" = "$last" ]; then
+			still=$((still + 1))
+		else
+			still=0 last=$s
+			printf '%s\n=====\n' "$s" >>"$TMPD/$1.screens"
+		fi
+		case "$s" in
+		*"running "*" steps (Enter: at full speed)"*) running=1 ;;
+		*) waits=$((waits + running)) running=0 ;;
+		esac
+		echo "$waits" >"$TMPD/$1.waits"
 		case "$s" in
 		*"the end of the lesson"*) return 0 ;;
 		*"press a choice's key"*)
 			a=$(printf '%s\n' "$answers" | head -n 1)
 			answers=$(printf '%s\n' "$answers" | sed 1d)
 			keys "$1" "$a"
-			wait_gone "$1" "press a choice's key"
+			wait_gone "$1" "press a choice's key" || return 1
 			;;
-		*) keys "$1" Enter; sleep 0.1 ;;
+		*"Enter: go on"*)
+			b=$(band "$1")
+			keys "$1" Enter
+			band_moves "$1" "$b" || return 1
+			;;
+		*) sleep 0.1 ;;
 		esac
-		round=$((round + 1))
 	done
 	return 1
 }
@@ -52,12 +129,48 @@ chapters_in_order() {
 	[ "$n" -ge 3 ]
 }
 
-run_lesson() {
-	name=$1 lesson=$2 cols=$3 lines=$4
-	view $name $cols $lines "--lesson $lesson"
-	check $name "1. " "$name: $lesson at ${cols}x$lines opens on its first chapter"
-	drive $name $lesson
-	ok $? "$name: $lesson runs to its end" "$(screen $name)"
+# quick LESSON: the built-in lesson at a quicker pace, into $TMPD/LESSON.lesson.
+quick() {
+	awk '($1 == "caption" || $1 == "keys") && $2 ~ /^[0-9.]+s$/ {
+		$2 = sprintf("%gs", $2 / 8) }
+	    $1 == "set" && $2 == "rate" && $3 + 0 >= 200 { $3 = $3 * 4 } { print }' \
+	    "$lessons/$1.lesson" >"$TMPD/$1.lesson"
+}
+
+# unpaced FILE: the file without what quick changes.
+unpaced() {
+	sed -e 's/^caption [0-9.]*s /caption /' -e 's/^keys [0-9.]*s /keys /' \
+	    -e 's/^set rate .*/set rate/' -e 's/  */ /g' "$1"
+}
+
+# The three run side by side.
+set -- o one-step 80 24 l lossless 80 24 g gamma 120 40
+while [ "$#" -gt 0 ]; do
+	quick "$2"
+	[ "$(unpaced "$lessons/$2.lesson")" = "$(unpaced "$TMPD/$2.lesson")" ] &&
+	    ! cmp -s "$lessons/$2.lesson" "$TMPD/$2.lesson"
+	ok $? "$2: the quicker copy differs from the built-in lesson in its pace alone"
+	"$SPECDEC" --lesson "$2" --batch >"$TMPD/$2.builtin" 2>&1
+	"$SPECDEC" --lesson "$TMPD/$2.lesson" --batch >"$TMPD/$2.copy" 2>&1
+	[ "$(sed 1d "$TMPD/$2.builtin")" = "$(sed 1d "$TMPD/$2.copy")" ]
+	ok $? "$2: the copy's headless run is the built-in's, line for line"
+	view "$1" "$3" "$4" "--lesson '$TMPD/$2.lesson'"
+	check "$1" "1. " "$1: $2 at $3x$4 opens on its first chapter"
+	(drive "$1" "$2"; echo $? >"$TMPD/$1.rc") &
+	shift 4
+done
+wait
+
+# verdicts NAME LESSON: the test points of one lesson's run.
+verdicts() {
+	name=$1 lesson=$2
+	[ "$(cat "$TMPD/$name.rc")" = 0 ]
+	ok $? "$name: $lesson runs to its end, no key but answers and Enter at a pause" \
+	    "$(screen "$name")"
+	want=$(grep -c '^wait [0-9]* steps' "$lessons/$lesson.lesson")
+	got=$(cat "$TMPD/$name.waits")
+	[ "$want" -ge 3 ] && [ "$got" = "$want" ]
+	ok $? "$name: each of the $want 'wait N steps' went on by itself (saw $got)"
 	asks=$(grep -c '^answer ' "$lessons/$lesson.lesson")
 	right=$(grep -c '^│ right: ' "$TMPD/$name.screens")
 	[ "$asks" -ge 3 ] && [ "$right" -ge "$asks" ]
@@ -65,20 +178,20 @@ run_lesson() {
 	! grep -q "does NOT hold\|not quite" "$TMPD/$name.screens"
 	ok $? "$name: every check holds on the live run" \
 	    "$(grep "does NOT hold\|not quite" "$TMPD/$name.screens")"
-	chapters_in_order $name $lesson
+	chapters_in_order "$name" "$lesson"
 	ok $? "$name: every chapter of $lesson.lesson, in order"
-	quit $name
-	$T kill-session -t $name
+	quit "$name"
+	$T kill-session -t "$name"
 }
 
-run_lesson o one-step 80 24
+verdicts o one-step
 grep -q "slow motion: step 1, stage 4/10" "$TMPD/o.screens" &&
     grep -q "accept or reject? (m: reveal)" "$TMPD/o.screens"
 ok $? "one-step: the scripted slow motion, and its vote before a verdict"
 grep -qF "settled by tok_per_step = 3.389 on this run (tok/step on help page 2)" "$TMPD/o.screens"
 ok $? "one-step: the live run's tokens per step is the headless run's (3.389)"
-run_lesson l lossless 80 24
-run_lesson g gamma 120 40
+verdicts l lossless
+verdicts g gamma
 grep -q "check: .* holds" "$TMPD/g.screens"
 ok $? "gamma at 120x40: a check shown with its verdict"
 
