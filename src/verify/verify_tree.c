@@ -334,9 +334,9 @@ draft_children(const struct pdist *q, int k, enum verify_tree_draw draw,
 
 void
 verify_tree_draft(struct source *src, struct rng *rng, const struct tree_shape *shape,
-    enum verify_tree_draw draw, struct spec_tree *tree)
+    enum verify_tree_draw draw, struct spec_tree *tree, struct spec_scratch *scratch)
 {
-	double *dense = spec_tree_work(tree, src->vocab);
+	double *dense = spec_scratch_work(scratch, src->vocab);
 	int tok[TREE_NODES_MAX], v, i;
 	struct pdist q;
 
@@ -422,14 +422,14 @@ path_position(struct source *src, const struct spec_tree *tree, int v, int d,
  * and the residual's draws, four per-child arrays, and for a pair of sparse
  * lists room for the union of their entries. */
 static void
-node_work(struct spec_tree *tree, size_t n, const struct spec_position *at, int k,
-    const int *tok, struct rng *rng, struct verify_tree_node *nd)
+node_work(struct spec_scratch *scratch, size_t n, const struct spec_position *at,
+    int k, const int *tok, struct rng *rng, struct verify_tree_node *nd)
 {
-	double *w = spec_tree_work(tree, 5 * n + 4 * (size_t)TREE_NODES_MAX);
+	double *w = spec_scratch_work(scratch, 5 * n + 4 * (size_t)TREE_NODES_MAX);
 	uint32_t *ids = NULL;
 
 	if (at->p.form == PDIST_SPARSE && at->q.form == PDIST_SPARSE)
-		ids = spec_tree_ids(tree, at->p.u.sparse->n + at->q.u.sparse->n);
+		ids = spec_scratch_ids(scratch, at->p.u.sparse->n + at->q.u.sparse->n);
 	*nd = (struct verify_tree_node){ .hp = &at->p, .hq = &at->q, .p = w, .q = w + n,
 	    .P = w + 2 * n, .Q = w + 3 * n, .scratch = w + 4 * n, .vocab = n, .k = k,
 	    .n = n, .idbuf = ids,
@@ -558,7 +558,7 @@ static void
 walk_top_down(const struct verify_entry *e, const struct verify_params *par,
     const struct tree_shape *shape, struct source *src, struct rng *rng,
     struct spec_step *out, struct spec_targets *targets, struct spec_tree *tree,
-    int fixed_pair)
+    struct spec_scratch *scratch, int fixed_pair)
 {
 	static _Thread_local struct width_memo memo;	/* a fixed pair's, this step */
 	struct spec_position at;
@@ -576,7 +576,7 @@ walk_top_down(const struct verify_entry *e, const struct verify_params *par,
 		}
 		for (i = 0; i < k; i++)
 			tok[i] = tree->node[shape->first_child[v] + i].token;
-		node_work(tree, src->vocab, &at, k, tok, rng, &nd);
+		node_work(scratch, src->vocab, &at, k, tok, rng, &nd);
 		memo.keep = verify_tree_named(&nd);
 		if (!fixed_pair || !have[k]) {	/* every node has the pair: reuse */
 			beta_k[k] = node_beta(e, par, &nd, fixed_pair, &memo);
@@ -650,7 +650,7 @@ finish_record(const struct tree_shape *shape, struct source *src, struct spec_st
 void
 verify_tree_step(const struct verify_params *par, const struct tree_shape *shape,
     struct source *src, struct rng *rng, struct spec_step *out,
-    struct spec_targets *targets, struct spec_tree *tree)
+    struct spec_targets *targets, struct spec_tree *tree, struct spec_scratch *scratch)
 {
 	const struct verify_entry *e = verify_entry(par->rule);
 	int emitted[SPEC_GAMMA_MAX + 1];
@@ -662,13 +662,13 @@ verify_tree_step(const struct verify_params *par, const struct tree_shape *shape
 	out->nodes = tree_shape_nodes(shape);
 	memset(out->q_top, 0, sizeof out->q_top);
 	source_begin(src, rng, 1);
-	verify_tree_draft(src, rng, shape, e->tree_draw, tree);
+	verify_tree_draft(src, rng, shape, e->tree_draw, tree, scratch);
 	if (e->tree_draw == VERIFY_DRAW_TOPK)
 		out->expect_tok = deterministic_expectation(shape, src, tree);
 	if (e->tree_step != NULL)
-		e->tree_step(par, shape, src, rng, out, targets, tree);
+		e->tree_step(par, shape, src, rng, out, targets, tree, scratch);
 	else
-		walk_top_down(e, par, shape, src, rng, out, targets, tree,
+		walk_top_down(e, par, shape, src, rng, out, targets, tree, scratch,
 		    source_pair_fixed_in_step(src));
 	finish_record(shape, src, out, targets, tree);
 	out->emitted = spec_emitted_ids(out, emitted);
