@@ -67,6 +67,8 @@ spec_scratch_free(struct spec_scratch *s)
 {
 	free(s->work);
 	free(s->ids);
+	if (s->memo_free != NULL)
+		s->memo_free(s->memo);
 	memset(s, 0, sizeof *s);
 }
 

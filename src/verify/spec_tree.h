@@ -65,6 +65,10 @@ struct spec_scratch {
 	uint32_t *ids;		/* token lists beside work (verify_tree.h's compact
 				 * vectors) */
 	size_t ids_cap;
+	void *memo;		/* a rule's own results kept across steps (SpecTr's
+				 * rho by width for the last pair), or NULL */
+	void (*memo_free)(void *memo);	/* its owner's release, which also
+					 * names the owner */
 };
 
 /* Room for n doubles in the scratch; the storage, which a later call may

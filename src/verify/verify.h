@@ -84,6 +84,9 @@ struct verify_params {
 				 * not (spec_rule's score_all); set per step */
 	const struct ratio_tables *ratio;	/* NULL, or the tables verify_pit
 				 * will ask (spec_rule's ratio); set per step */
+	struct spec_scratch *scratch;	/* NULL, or a tree step's working
+				 * storage, where a rule may keep a memo
+				 * (spec_tree.h); set per tree step */
 };
 
 /* An entry's flags. */

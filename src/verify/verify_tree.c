@@ -11,10 +11,26 @@
 #include "dist/sparse.h"
 #include "dist/topk.h"
 #include "source/source.h"
+#include "util/radix.h"
 #include "util/rng.h"
 #include "util/xalloc.h"
 #include "verify/tree_memo.h"
 #include "verify/verify_tree.h"
+
+/* fmax(0, x) and fmin(x, y) as the C library gives them (x on a tie, so
+ * fmax(0, -0) is 0), but inline: the passes over a vocabulary below spend
+ * more in a library call than in the arithmetic. No NaN reaches them. */
+static inline double
+positive(double x)
+{
+	return x > 0.0 ? x : 0.0;
+}
+
+static inline double
+lesser(double x, double y)
+{
+	return y < x ? y : x;
+}
 
 double
 verify_tree_residual(double *P, const double *Q, size_t n, double a)
@@ -23,11 +39,11 @@ verify_tree_residual(double *P, const double *Q, size_t n, double a)
 	size_t y;
 
 	for (y = 0; y < n; y++)
-		mass += fmax(0.0, a * P[y] - Q[y]);
+		mass += positive(a * P[y] - Q[y]);
 	if (!(mass > 0.0))
 		return 0.0;
 	for (y = 0; y < n; y++)
-		P[y] = fmax(0.0, a * P[y] - Q[y]) / mass;
+		P[y] = positive(a * P[y] - Q[y]) / mass;
 	return mass;
 }
 
@@ -534,7 +550,7 @@ verify_tree_overlap(const double *p, const double *q, size_t n)
 	size_t y;
 
 	for (y = 0; y < n; y++)
-		s += fmin(p[y], q[y]);
+		s += lesser(p[y], q[y]);
 	return s;
 }
 
@@ -653,8 +669,11 @@ verify_tree_step(const struct verify_params *par, const struct tree_shape *shape
     struct spec_targets *targets, struct spec_tree *tree, struct spec_scratch *scratch)
 {
 	const struct verify_entry *e = verify_entry(par->rule);
+	struct verify_params with = *par;	/* the rule's memo in the scratch */
 	int emitted[SPEC_GAMMA_MAX + 1];
 
+	with.scratch = scratch;
+	par = &with;
 	out->ntok = out->accepted = out->tested = 0;
 	out->residual_mass = 0.0;
 	out->expect_tok = out->ot_ceiling = 0.0;
@@ -675,55 +694,27 @@ verify_tree_step(const struct verify_params *par, const struct tree_shape *shape
 	source_commit(src, emitted, out->emitted);
 }
 
-struct qp_item {
-	double ratio, p, q;
-	size_t i;
-};
-
-/* By falling ratio, equal ratios in token order (a stable sort, whatever
- * qsort is). */
-static int
-by_qp_falling(const void *a, const void *b)
-{
-	const struct qp_item *x = a, *y = b;
-
-	if (x->ratio != y->ratio)
-		return x->ratio > y->ratio ? -1 : 1;
-	return (x->i > y->i) - (x->i < y->i);
-}
-
 double
 verify_tree_ot_ceiling(const double *p, const double *q, size_t n, int k)
 {
-	struct qp_item *it = xreallocarray(NULL, n > 0 ? n : 1, sizeof *it);
+	struct radix_item *it = xreallocarray(NULL, n > 0 ? 2 * n : 1, sizeof *it);
 	double pt = 0.0, qt = 0.0, best = 1.0;
 	size_t i, m = 0;
 
 	for (i = 0; i < n; i++)	/* a pair of zeros: a set no smaller or larger */
-		if (p[i] != 0.0 || q[i] != 0.0)
-			it[m++] = (struct qp_item){ p[i] > 0.0 ? q[i] / p[i] : HUGE_VAL, p[i],
-			    q[i], i };
-	n = m;
-	if (n <= 64)	/* insertion: no allocation, few moves */
-		for (i = 1; i < n; i++) {
-			struct qp_item x = it[i];
-			size_t j = i;
-
-			for (; j > 0 && it[j - 1].ratio < x.ratio; j--)
-				it[j] = it[j - 1];
-			it[j] = x;
-		}
-	else
-		qsort(it, n, sizeof *it, by_qp_falling);
-	for (i = 0; i < n; i++) {
-		double qk = 1.0, qc = fmin(qt + it[i].q, 1.0);
+		if (p[i] != 0.0 || q[i] != 0.0)	/* by falling q/p, ties in token order */
+			it[m++] = (struct radix_item){ ~radix_key(p[i] > 0.0 ? q[i] / p[i] :
+			    HUGE_VAL), i };
+	radix_sort(it, it + n, m);
+	for (i = 0; i < m; i++) {
+		double px = p[it[i].i], qx = q[it[i].i], qk = 1.0, qc = lesser(qt + qx, 1.0);
 		int j;
 
-		pt += it[i].p;
-		qt += it[i].q;
+		pt += px;
+		qt += qx;
 		for (j = 0; j < k; j++)	/* k is small: no pow */
 			qk *= qc;
-		best = fmin(best, pt + 1.0 - qk);
+		best = lesser(best, pt + 1.0 - qk);
 	}
 	free(it);
 	return best;
