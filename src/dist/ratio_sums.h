@@ -18,8 +18,8 @@ struct ratio_sums {
 	double *q_from;		/* [i]: sum of q from the i-th on */
 };
 
-/* Sort the n pairs (p[i], q[i]) into s (insertion up to 64 pairs, else qsort),
- * pairs of equal ratio kept in their given order. */
+/* Sort the n pairs (p[i], q[i]) into s (util/radix.h: linear in n), pairs of
+ * equal ratio kept in their given order. */
 void ratio_sums_make(struct ratio_sums *s, const double *p, const double *q, size_t n);
 
 /* sum_i min(q_i, p_i / rho), rho > 0. */

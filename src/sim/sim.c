@@ -131,6 +131,7 @@ sim_close(struct sim *sim)
 	sim->views = NULL;
 	for (i = 0; i < SIM_RING; i++)
 		spec_tree_free(&sim->ring[i].tree);
+	spec_scratch_free(&sim->tree_scratch);
 	free(sim->scratch);
 	sim->scratch = NULL;
 }
@@ -160,7 +161,7 @@ run_step(struct sim *sim)
 	v.ratio = sim->ratio;
 	if (sim_is_tree(sim))
 		verify_tree_step(&v, sim_tree_shape(sim), &sim->src, &sim->rng, &e->step,
-		    &sim->targets, &e->tree);
+		    &sim->targets, &e->tree, &sim->tree_scratch);
 	else {
 		spec_tree_clear(&e->tree);
 		verify_step(&v, &sim->src, &sim->rng, schedule_gamma(kind, sim->par.gamma,

@@ -61,6 +61,8 @@ struct sim {
 	struct rng pit_rng;	/* the losslessness test's w: a stream of its own */
 	struct stats stats;	/* the current segment */
 	double *scratch;
+	struct spec_scratch tree_scratch;	/* a tree step's working storage,
+						 * one for the ring */
 	uint64_t steps_total;	/* across segments */
 	unsigned segment;	/* 1 for the first; +1 at each change of gamma or noise */
 	int gamma_next;		/* the draft length (cap) of the next step: gamma,

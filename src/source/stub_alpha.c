@@ -29,32 +29,57 @@ stub_alpha_samples(size_t vocab)
 	return m < SAMPLES_MIN ? SAMPLES_MIN : m > SAMPLES_MAX ? SAMPLES_MAX : (int)m;
 }
 
-/* The expected overlap at this noise (>= 0) over vocab tokens (>= 2). */
-static double
-stub_alpha_expected(double noise, size_t vocab)
-{
-	double *z = xreallocarray(NULL, vocab, sizeof *z);
-	double *p = xreallocarray(NULL, vocab, sizeof *p);
-	double *q = xreallocarray(NULL, vocab, sizeof *q);
-	double sum = 0.0;
-	int m, samples = stub_alpha_samples(vocab);
-	struct rng rng;
-	size_t i;
+/* A solve's draws, made once and read at every noise it tries (common
+ * random numbers): each sample's target logits z, its noise e, in the order
+ * the generator gives them, and p = softmax(z). */
+struct alpha_draws {
+	size_t vocab;
+	int samples;
+	double *z, *e, *p;	/* samples rows of vocab */
+	double *q;		/* one row: the draft at the noise tried */
+};
 
+static void
+draws_make(struct alpha_draws *d, size_t vocab)
+{
+	size_t all;
+	struct rng rng;
+	int m;
+
+	d->vocab = vocab;
+	d->samples = stub_alpha_samples(vocab);
+	all = (size_t)d->samples * vocab;
+	d->z = xreallocarray(NULL, 3 * all + vocab, sizeof *d->z);
+	d->e = d->z + all;
+	d->p = d->e + all;
+	d->q = d->p + all;
 	rng_seed(&rng, ALPHA_SEED, ALPHA_STREAM);
-	for (m = 0; m < samples; m++) {
-		rng_normal_fill(&rng, z, vocab);
-		rng_normal_fill(&rng, q, vocab);
-		dist_softmax(z, p, vocab);
-		for (i = 0; i < vocab; i++)
-			q[i] = z[i] + noise * q[i];
-		dist_softmax(q, q, vocab);
-		sum += dist_overlap(p, q, vocab);
+	for (m = 0; m < d->samples; m++) {
+		size_t at = (size_t)m * vocab;
+
+		rng_normal_fill(&rng, d->z + at, vocab);
+		rng_normal_fill(&rng, d->e + at, vocab);
+		dist_softmax(d->z + at, d->p + at, vocab);
 	}
-	free(z);
-	free(p);
-	free(q);
-	return sum / samples;
+}
+
+/* The expected overlap at this noise (>= 0) over the draws. */
+static double
+stub_alpha_expected(double noise, struct alpha_draws *d)
+{
+	double sum = 0.0, *q = d->q;
+	size_t i, n = d->vocab;
+	int m;
+
+	for (m = 0; m < d->samples; m++) {
+		const double *z = d->z + (size_t)m * n, *e = d->e + (size_t)m * n;
+
+		for (i = 0; i < n; i++)
+			q[i] = z[i] + noise * e[i];
+		dist_softmax(q, q, n);
+		sum += dist_overlap(d->p + (size_t)m * n, q, n);
+	}
+	return sum / d->samples;
 }
 
 /* The last solves of this thread: the solve is deterministic, and a lesson's
@@ -72,12 +97,14 @@ static _Thread_local struct solve_memo memo[MEMO_SIZE];
 static _Thread_local int memo_next;
 
 static int
-solve(double target, size_t vocab, double noise_max, double *noise, double *achieved);
+solve(double target, struct alpha_draws *d, double noise_max, double *noise,
+    double *achieved);
 
 int
 stub_alpha_solve(double target, size_t vocab, double noise_max, double *noise,
     double *achieved)
 {
+	struct alpha_draws d;
 	struct solve_memo *m;
 	int i;
 
@@ -92,7 +119,9 @@ stub_alpha_solve(double target, size_t vocab, double noise_max, double *noise,
 	}
 	m = &memo[memo_next];
 	memo_next = (memo_next + 1) % MEMO_SIZE;
-	m->rc = solve(target, vocab, noise_max, &m->noise, &m->achieved);
+	draws_make(&d, vocab);
+	m->rc = solve(target, &d, noise_max, &m->noise, &m->achieved);
+	free(d.z);	/* every row of the draws */
 	m->target = target;
 	m->vocab = vocab;
 	m->noise_max = noise_max;
@@ -103,12 +132,13 @@ stub_alpha_solve(double target, size_t vocab, double noise_max, double *noise,
 }
 
 static int
-solve(double target, size_t vocab, double noise_max, double *noise, double *achieved)
+solve(double target, struct alpha_draws *d, double noise_max, double *noise,
+    double *achieved)
 {
 	double lo = 0.0, hi = noise_max, flo = 1.0 - target, fhi, s = 0.0, fs = flo;
 	int i, side = 0;
 
-	fhi = stub_alpha_expected(hi, vocab) - target;
+	fhi = stub_alpha_expected(hi, d) - target;
 	if (fhi > 0.0) {
 		*noise = hi;
 		*achieved = fhi + target;
@@ -116,7 +146,7 @@ solve(double target, size_t vocab, double noise_max, double *noise, double *achi
 	}
 	for (i = 0; i < SOLVE_ITER_MAX && fabs(fs) > SOLVE_TOL && flo > 0.0; i++) {
 		s = (lo * fhi - hi * flo) / (fhi - flo);
-		fs = stub_alpha_expected(s, vocab) - target;
+		fs = stub_alpha_expected(s, d) - target;
 		if (fs > 0.0) {		/* alpha still above the target: more noise */
 			lo = s;
 			flo = fs;

@@ -9,12 +9,14 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dist/pdist.h"
 #include "dist/ratio_sums.h"
 #include "dist/split_minsum.h"
 #include "verify/rule.h"
+#include "util/xalloc.h"
 #include "verify/tree_memo.h"
 #include "verify/verify_tree.h"
 
@@ -34,58 +36,101 @@ series(double b, int k)
 	return s;
 }
 
-/* The last pair solved (a step asks for its root's rho up to three times:
- * the node's acceptance, the step's expected tokens and the test). */
-#define RHO_CACHE_VOCAB 1024	/* pairs up to this vocabulary are kept */
+/* The last pair solved, with rho by width: a step on a pair fixed within it
+ * asks for the root's rho at its width and at every other width of the shape
+ * (the expected tokens), and again at each node it tests. A tree step keeps
+ * it in its scratch, for any vocabulary; elsewhere (closed forms asked
+ * alone) a thread keeps one for pairs up to RHO_CACHE_VOCAB. */
+#define RHO_CACHE_VOCAB 1024
 
 struct rho_cache {
-	double pq[2 * RHO_CACHE_VOCAB];	/* p then q */
+	double *pq;		/* p then q */
+	size_t cap;		/* pairs of up to cap tokens fit */
 	size_t n;		/* 0: empty */
-	int k;
-	double rho, beta;
+	unsigned char have[TREE_NODES_MAX + 1];	/* by width */
+	double rho[TREE_NODES_MAX + 1], beta[TREE_NODES_MAX + 1];
+	int grows;		/* a scratch's: grown to any pair */
 };
 
-static _Thread_local struct rho_cache cache;
-
-static int
-cached(const double *p, const double *q, size_t n, int k)
+static void
+cache_free(void *c)
 {
-	return cache.n == n && n > 0 && cache.k == k &&
-	    memcmp(cache.pq, p, n * sizeof *p) == 0 &&
-	    memcmp(cache.pq + n, q, n * sizeof *q) == 0;
+	struct rho_cache *rc = c;
+
+	if (rc != NULL)
+		free(rc->pq);
+	free(rc);
 }
 
-static void
-remember(const double *p, const double *q, size_t n, int k, double rho, double beta)
+/* The cache for par: its scratch's (made on first use), else the thread's. */
+static struct rho_cache *
+cache_for(const struct verify_params *par)
 {
-	if (n > RHO_CACHE_VOCAB)
-		return;
-	memcpy(cache.pq, p, n * sizeof *p);
-	memcpy(cache.pq + n, q, n * sizeof *q);
-	cache.n = n;
-	cache.k = k;
-	cache.rho = rho;
-	cache.beta = beta;
+	static _Thread_local double pq[2 * RHO_CACHE_VOCAB];
+	static _Thread_local struct rho_cache own;
+	struct spec_scratch *s = par->scratch;
+
+	if (s == NULL || (s->memo_free != NULL && s->memo_free != cache_free)) {
+		own.pq = pq;
+		own.cap = RHO_CACHE_VOCAB;
+		return &own;
+	}
+	if (s->memo == NULL) {
+		s->memo = xcalloc(1, sizeof(struct rho_cache));
+		s->memo_free = cache_free;
+		((struct rho_cache *)s->memo)->grows = 1;
+	}
+	return s->memo;
+}
+
+/* The cache holding (p, q) (kept now, its widths emptied, when it did not),
+ * or NULL when the pair does not fit. */
+static struct rho_cache *
+cache_pair(struct rho_cache *c, const double *p, const double *q, size_t n)
+{
+	if (n == 0)
+		return NULL;
+	if (c->n == n && memcmp(c->pq, p, n * sizeof *p) == 0 &&
+	    memcmp(c->pq + n, q, n * sizeof *q) == 0)
+		return c;
+	if (n > c->cap) {
+		if (!c->grows)
+			return NULL;
+		c->pq = xreallocarray(c->pq, 2 * n, sizeof *c->pq);
+		c->cap = n;
+	}
+	memcpy(c->pq, p, n * sizeof *p);
+	memcpy(c->pq + n, q, n * sizeof *q);
+	c->n = n;
+	memset(c->have, 0, sizeof c->have);
+	return c;
 }
 
 static double solve_rho_now(const double *p, const double *q, size_t n, int k,
     double *beta);
 
 static double
-solve_rho(const double *p, const double *q, size_t n, int k, int keep, double *beta)
+solve_rho(const struct verify_params *par, const double *p, const double *q, size_t n,
+    int k, int keep, double *beta)
 {
+	struct rho_cache *c;
 	double rho, kept[2];
 
 	if (keep && tree_memo_get(TREE_MEMO_RHO(k), p, q, n, kept, 2)) {
 		*beta = kept[1];
 		return kept[0];
 	}
-	if (cached(p, q, n, k)) {
-		*beta = cache.beta;
-		return cache.rho;
+	c = cache_pair(cache_for(par), p, q, n);
+	if (c != NULL && c->have[k]) {
+		*beta = c->beta[k];
+		return c->rho[k];
 	}
 	rho = solve_rho_now(p, q, n, k, beta);
-	remember(p, q, n, k, rho, *beta);
+	if (c != NULL) {
+		c->have[k] = 1;
+		c->rho[k] = rho;
+		c->beta[k] = *beta;
+	}
 	kept[0] = rho;
 	kept[1] = *beta;
 	if (keep)	/* a named pair, that comes back */
@@ -183,7 +228,7 @@ solve_rho_now(const double *p, const double *q, size_t n, int k, double *beta)
 #define RHO_EDGE 1e-9		/* 1 - beta(1) below this: the edge case */
 
 static double
-node_rho(struct verify_tree_node *nd, double *beta)
+node_rho(const struct verify_params *par, struct verify_tree_node *nd, double *beta)
 {
 	struct split_rho s;
 	double rho;
@@ -204,17 +249,16 @@ node_rho(struct verify_tree_node *nd, double *beta)
 		}
 	}
 	verify_tree_dense(nd);
-	return solve_rho(nd->p, nd->q, nd->n, nd->k, verify_tree_named(nd), beta);
+	return solve_rho(par, nd->p, nd->q, nd->n, nd->k, verify_tree_named(nd), beta);
 }
 
 static int
 spectr_node(const struct verify_params *par, struct verify_tree_node *nd)
 {
-	double beta, rho = node_rho(nd, &beta), sel;
+	double beta, rho = node_rho(par, nd, &beta), sel;
 	size_t y;
 	int i;
 
-	(void)par;
 	for (i = 0; i < nd->k; i++) {
 		size_t x = (size_t)nd->token[i];
 		double px = pdist_prob(nd->hp, x), qx = pdist_prob(nd->hq, x);
@@ -242,8 +286,7 @@ spectr_accept(const struct verify_params *par, const double *p, const double *q,
 {
 	double beta;
 
-	(void)par;
-	solve_rho(p, q, n, k, 0, &beta);
+	solve_rho(par, p, q, n, k, 0, &beta);
 	return verify_tree_geometric(beta, k, by_rank);
 }
 

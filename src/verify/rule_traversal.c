@@ -28,6 +28,7 @@
 struct traversal {
 	const struct tree_shape *shape;
 	struct spec_tree *tree;
+	struct spec_scratch *scratch;	/* the step's working storage */
 	struct source *src;
 	struct rng *rng;
 	traversal_uniform_fn *uniform;	/* each test's u, given its w */
@@ -68,7 +69,7 @@ fetch(struct traversal *t, int v)
 static const uint32_t *
 vec_ids(const struct traversal *t, int v)
 {
-	return t->listed[v] ? t->tree->ids + t->ids_at[v] : NULL;
+	return t->listed[v] ? t->scratch->ids + t->ids_at[v] : NULL;
 }
 
 /* P_v(x) and Q_v(x) at v's current state. */
@@ -112,7 +113,7 @@ fill_pair(struct traversal *t, int v, double *P, double *Q)
 		t->len[v] = t->n;
 		return;
 	}
-	ids = spec_tree_ids(t->tree, t->ids_used + hp->u.sparse->n + hq->u.sparse->n);
+	ids = spec_scratch_ids(t->scratch, t->ids_used + hp->u.sparse->n + hq->u.sparse->n);
 	t->ids_at[v] = t->ids_used;
 	t->len[v] = verify_tree_union(hp->u.sparse, hq->u.sparse, ids + t->ids_used);
 	t->ids_used += t->len[v];
@@ -286,19 +287,20 @@ draw_uniform(void *ctx, double w)
 /* Set t up over the drafted tree and walk it: the node the path ends at. */
 static int
 walk(struct traversal *t, const struct tree_shape *shape, struct spec_tree *tree,
-    struct source *src, struct rng *rng, traversal_uniform_fn *uniform, void *ctx)
+    struct spec_scratch *scratch, struct source *src, struct rng *rng, traversal_uniform_fn *uniform, void *ctx)
 {
 	int v, end;
 
 	memset(t, 0, sizeof *t);
 	t->shape = shape;
 	t->tree = tree;
+	t->scratch = scratch;
 	t->src = src;
 	t->rng = rng;
 	t->uniform = uniform;
 	t->ctx = ctx;
 	t->n = src->vocab;
-	t->arena = spec_tree_work(tree, 2 * t->n * ((size_t)shape->n + 1));
+	t->arena = spec_scratch_work(scratch, 2 * t->n * ((size_t)shape->n + 1));
 	t->w[SPEC_TREE_ROOT] = 1.0;
 	visit(t, SPEC_TREE_ROOT);
 	end = kept_node(t);
@@ -311,22 +313,23 @@ walk(struct traversal *t, const struct tree_shape *shape, struct spec_tree *tree
 static void
 traversal_step(const struct verify_params *par, const struct tree_shape *shape,
     struct source *src, struct rng *rng, struct spec_step *out,
-    struct spec_targets *targets, struct spec_tree *tree)
+    struct spec_targets *targets, struct spec_tree *tree, struct spec_scratch *scratch)
 {
 	static _Thread_local struct traversal t;
 	int end;
 
 	(void)par;
-	end = walk(&t, shape, tree, src, rng, draw_uniform, rng);
+	end = walk(&t, shape, tree, scratch, src, rng, draw_uniform, rng);
 	record(&t, end, out, targets);
 }
 
 int
 traversal_walk(const struct tree_shape *shape, struct spec_tree *tree,
-    struct source *src, traversal_uniform_fn *uniform, void *ctx, double *law)
+    struct spec_scratch *scratch, struct source *src, traversal_uniform_fn *uniform,
+    void *ctx, double *law)
 {
 	static _Thread_local struct traversal t;
-	int end = walk(&t, shape, tree, src, NULL, uniform, ctx);
+	int end = walk(&t, shape, tree, scratch, src, NULL, uniform, ctx);
 	size_t y;
 
 	fetch(&t, end);

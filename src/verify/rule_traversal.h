@@ -18,10 +18,10 @@ typedef double traversal_uniform_fn(void *ctx, double w);
 
 /* Walk the tree drafted over shape (verify_tree_draft, in a begun source step)
  * as the rule does, each test's u from uniform(ctx, w), recording every test
- * in tree; returns the node the accepted path ends at and writes the law the
+ * in tree (its working storage in scratch); returns the node the accepted path ends at and writes the law the
  * step's last token is drawn from there into law (src->vocab doubles): the
  * residual at a node whose children were deleted, else the target's p. */
 int traversal_walk(const struct tree_shape *shape, struct spec_tree *tree,
-    struct source *src, traversal_uniform_fn *uniform, void *ctx, double *law);
+    struct spec_scratch *scratch, struct source *src, traversal_uniform_fn *uniform, void *ctx, double *law);
 
 #endif

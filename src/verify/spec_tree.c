@@ -43,30 +43,38 @@ spec_tree_add(struct spec_tree *tree, int parent, int token, int source_node,
 }
 
 double *
-spec_tree_work(struct spec_tree *tree, size_t n)
+spec_scratch_work(struct spec_scratch *s, size_t n)
 {
-	if (n > tree->work_cap) {
-		tree->work = xreallocarray(tree->work, n, sizeof *tree->work);
-		tree->work_cap = n;
+	if (n > s->work_cap) {
+		s->work = xreallocarray(s->work, n, sizeof *s->work);
+		s->work_cap = n;
 	}
-	return tree->work;
+	return s->work;
 }
 
 uint32_t *
-spec_tree_ids(struct spec_tree *tree, size_t n)
+spec_scratch_ids(struct spec_scratch *s, size_t n)
 {
-	if (n > tree->ids_cap) {
-		tree->ids = xreallocarray(tree->ids, n, sizeof *tree->ids);
-		tree->ids_cap = n;
+	if (n > s->ids_cap) {
+		s->ids = xreallocarray(s->ids, n, sizeof *s->ids);
+		s->ids_cap = n;
 	}
-	return tree->ids;
+	return s->ids;
+}
+
+void
+spec_scratch_free(struct spec_scratch *s)
+{
+	free(s->work);
+	free(s->ids);
+	if (s->memo_free != NULL)
+		s->memo_free(s->memo);
+	memset(s, 0, sizeof *s);
 }
 
 void
 spec_tree_free(struct spec_tree *tree)
 {
 	free(tree->node);
-	free(tree->work);
-	free(tree->ids);
 	memset(tree, 0, sizeof *tree);
 }

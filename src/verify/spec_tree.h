@@ -52,19 +52,35 @@ struct spec_tree {
 	int last;		/* the token emitted after it (residual or bonus) */
 	int replaced;		/* whether that token is a replacement */
 	int ntested;		/* nodes tested this step */
-	double *work;		/* a rule's working vectors, grown on demand */
-	size_t work_cap;	/* doubles in work */
-	uint32_t *ids;		/* token lists beside work (verify_tree.h's compact
-				 * vectors), grown on demand */
-	size_t ids_cap;
 };
 
-/* Room for n doubles in tree's working storage; the storage. */
-double *spec_tree_work(struct spec_tree *tree, size_t n);
+/* The working storage of a tree step: a rule's vectors (several
+ * vocabularies at a large V) and token lists. It serves one step at a time,
+ * so its owner keeps one per simulation (or thread), apart from the trees
+ * it keeps, which hold node records only. Grown on demand and kept; a zeroed
+ * struct is empty. */
+struct spec_scratch {
+	double *work;		/* a rule's working vectors */
+	size_t work_cap;	/* doubles in work */
+	uint32_t *ids;		/* token lists beside work (verify_tree.h's compact
+				 * vectors) */
+	size_t ids_cap;
+	void *memo;		/* a rule's own results kept across steps (SpecTr's
+				 * rho by width for the last pair), or NULL */
+	void (*memo_free)(void *memo);	/* its owner's release, which also
+					 * names the owner */
+};
 
-/* Room for n token ids in tree's working storage (apart from the doubles);
- * the storage, which a later call may move. */
-uint32_t *spec_tree_ids(struct spec_tree *tree, size_t n);
+/* Room for n doubles in the scratch; the storage, which a later call may
+ * move. */
+double *spec_scratch_work(struct spec_scratch *s, size_t n);
+
+/* Room for n token ids in the scratch (apart from the doubles); the storage,
+ * which a later call may move. */
+uint32_t *spec_scratch_ids(struct spec_scratch *s, size_t n);
+
+/* Release the scratch's storage; it is empty and zeroed after. */
+void spec_scratch_free(struct spec_scratch *s);
 
 /* Empty the tree for a new step, keeping its storage. */
 void spec_tree_clear(struct spec_tree *tree);

@@ -15,6 +15,7 @@
 
 struct rng;
 struct source;
+struct spec_scratch;
 struct spec_tree;
 struct tree_shape;
 
@@ -83,6 +84,9 @@ struct verify_params {
 				 * not (spec_rule's score_all); set per step */
 	const struct ratio_tables *ratio;	/* NULL, or the tables verify_pit
 				 * will ask (spec_rule's ratio); set per step */
+	struct spec_scratch *scratch;	/* NULL, or a tree step's working
+				 * storage, where a rule may keep a memo
+				 * (spec_tree.h); set per tree step */
 };
 
 /* An entry's flags. */
@@ -180,7 +184,8 @@ struct verify_entry {
 	/* ... or verifies the drafted tree in a way of its own (traversal). */
 	void (*tree_step)(const struct verify_params *par, const struct tree_shape *shape,
 	    struct source *src, struct rng *rng, struct spec_step *out,
-	    struct spec_targets *targets, struct spec_tree *tree);
+	    struct spec_targets *targets, struct spec_tree *tree,
+	    struct spec_scratch *scratch);
 	/* Closed forms at one node with k children on a dense pair: the chance
 	 * that child i is the one accepted into by_rank[i], their sum returned
 	 * (NULL: none, the rule is measured only) ... */

@@ -11,10 +11,26 @@
 #include "dist/sparse.h"
 #include "dist/topk.h"
 #include "source/source.h"
+#include "util/radix.h"
 #include "util/rng.h"
 #include "util/xalloc.h"
 #include "verify/tree_memo.h"
 #include "verify/verify_tree.h"
+
+/* fmax(0, x) and fmin(x, y) as the C library gives them (x on a tie, so
+ * fmax(0, -0) is 0), but inline: the passes over a vocabulary below spend
+ * more in a library call than in the arithmetic. No NaN reaches them. */
+static inline double
+positive(double x)
+{
+	return x > 0.0 ? x : 0.0;
+}
+
+static inline double
+lesser(double x, double y)
+{
+	return y < x ? y : x;
+}
 
 double
 verify_tree_residual(double *P, const double *Q, size_t n, double a)
@@ -23,11 +39,11 @@ verify_tree_residual(double *P, const double *Q, size_t n, double a)
 	size_t y;
 
 	for (y = 0; y < n; y++)
-		mass += fmax(0.0, a * P[y] - Q[y]);
+		mass += positive(a * P[y] - Q[y]);
 	if (!(mass > 0.0))
 		return 0.0;
 	for (y = 0; y < n; y++)
-		P[y] = fmax(0.0, a * P[y] - Q[y]) / mass;
+		P[y] = positive(a * P[y] - Q[y]) / mass;
 	return mass;
 }
 
@@ -334,9 +350,9 @@ draft_children(const struct pdist *q, int k, enum verify_tree_draw draw,
 
 void
 verify_tree_draft(struct source *src, struct rng *rng, const struct tree_shape *shape,
-    enum verify_tree_draw draw, struct spec_tree *tree)
+    enum verify_tree_draw draw, struct spec_tree *tree, struct spec_scratch *scratch)
 {
-	double *dense = spec_tree_work(tree, src->vocab);
+	double *dense = spec_scratch_work(scratch, src->vocab);
 	int tok[TREE_NODES_MAX], v, i;
 	struct pdist q;
 
@@ -422,14 +438,14 @@ path_position(struct source *src, const struct spec_tree *tree, int v, int d,
  * and the residual's draws, four per-child arrays, and for a pair of sparse
  * lists room for the union of their entries. */
 static void
-node_work(struct spec_tree *tree, size_t n, const struct spec_position *at, int k,
-    const int *tok, struct rng *rng, struct verify_tree_node *nd)
+node_work(struct spec_scratch *scratch, size_t n, const struct spec_position *at,
+    int k, const int *tok, struct rng *rng, struct verify_tree_node *nd)
 {
-	double *w = spec_tree_work(tree, 5 * n + 4 * (size_t)TREE_NODES_MAX);
+	double *w = spec_scratch_work(scratch, 5 * n + 4 * (size_t)TREE_NODES_MAX);
 	uint32_t *ids = NULL;
 
 	if (at->p.form == PDIST_SPARSE && at->q.form == PDIST_SPARSE)
-		ids = spec_tree_ids(tree, at->p.u.sparse->n + at->q.u.sparse->n);
+		ids = spec_scratch_ids(scratch, at->p.u.sparse->n + at->q.u.sparse->n);
 	*nd = (struct verify_tree_node){ .hp = &at->p, .hq = &at->q, .p = w, .q = w + n,
 	    .P = w + 2 * n, .Q = w + 3 * n, .scratch = w + 4 * n, .vocab = n, .k = k,
 	    .n = n, .idbuf = ids,
@@ -534,7 +550,7 @@ verify_tree_overlap(const double *p, const double *q, size_t n)
 	size_t y;
 
 	for (y = 0; y < n; y++)
-		s += fmin(p[y], q[y]);
+		s += lesser(p[y], q[y]);
 	return s;
 }
 
@@ -558,7 +574,7 @@ static void
 walk_top_down(const struct verify_entry *e, const struct verify_params *par,
     const struct tree_shape *shape, struct source *src, struct rng *rng,
     struct spec_step *out, struct spec_targets *targets, struct spec_tree *tree,
-    int fixed_pair)
+    struct spec_scratch *scratch, int fixed_pair)
 {
 	static _Thread_local struct width_memo memo;	/* a fixed pair's, this step */
 	struct spec_position at;
@@ -576,7 +592,7 @@ walk_top_down(const struct verify_entry *e, const struct verify_params *par,
 		}
 		for (i = 0; i < k; i++)
 			tok[i] = tree->node[shape->first_child[v] + i].token;
-		node_work(tree, src->vocab, &at, k, tok, rng, &nd);
+		node_work(scratch, src->vocab, &at, k, tok, rng, &nd);
 		memo.keep = verify_tree_named(&nd);
 		if (!fixed_pair || !have[k]) {	/* every node has the pair: reuse */
 			beta_k[k] = node_beta(e, par, &nd, fixed_pair, &memo);
@@ -650,11 +666,14 @@ finish_record(const struct tree_shape *shape, struct source *src, struct spec_st
 void
 verify_tree_step(const struct verify_params *par, const struct tree_shape *shape,
     struct source *src, struct rng *rng, struct spec_step *out,
-    struct spec_targets *targets, struct spec_tree *tree)
+    struct spec_targets *targets, struct spec_tree *tree, struct spec_scratch *scratch)
 {
 	const struct verify_entry *e = verify_entry(par->rule);
+	struct verify_params with = *par;	/* the rule's memo in the scratch */
 	int emitted[SPEC_GAMMA_MAX + 1];
 
+	with.scratch = scratch;
+	par = &with;
 	out->ntok = out->accepted = out->tested = 0;
 	out->residual_mass = 0.0;
 	out->expect_tok = out->ot_ceiling = 0.0;
@@ -662,68 +681,40 @@ verify_tree_step(const struct verify_params *par, const struct tree_shape *shape
 	out->nodes = tree_shape_nodes(shape);
 	memset(out->q_top, 0, sizeof out->q_top);
 	source_begin(src, rng, 1);
-	verify_tree_draft(src, rng, shape, e->tree_draw, tree);
+	verify_tree_draft(src, rng, shape, e->tree_draw, tree, scratch);
 	if (e->tree_draw == VERIFY_DRAW_TOPK)
 		out->expect_tok = deterministic_expectation(shape, src, tree);
 	if (e->tree_step != NULL)
-		e->tree_step(par, shape, src, rng, out, targets, tree);
+		e->tree_step(par, shape, src, rng, out, targets, tree, scratch);
 	else
-		walk_top_down(e, par, shape, src, rng, out, targets, tree,
+		walk_top_down(e, par, shape, src, rng, out, targets, tree, scratch,
 		    source_pair_fixed_in_step(src));
 	finish_record(shape, src, out, targets, tree);
 	out->emitted = spec_emitted_ids(out, emitted);
 	source_commit(src, emitted, out->emitted);
 }
 
-struct qp_item {
-	double ratio, p, q;
-	size_t i;
-};
-
-/* By falling ratio, equal ratios in token order (a stable sort, whatever
- * qsort is). */
-static int
-by_qp_falling(const void *a, const void *b)
-{
-	const struct qp_item *x = a, *y = b;
-
-	if (x->ratio != y->ratio)
-		return x->ratio > y->ratio ? -1 : 1;
-	return (x->i > y->i) - (x->i < y->i);
-}
-
 double
 verify_tree_ot_ceiling(const double *p, const double *q, size_t n, int k)
 {
-	struct qp_item *it = xreallocarray(NULL, n > 0 ? n : 1, sizeof *it);
+	struct radix_item *it = xreallocarray(NULL, n > 0 ? 2 * n : 1, sizeof *it);
 	double pt = 0.0, qt = 0.0, best = 1.0;
 	size_t i, m = 0;
 
 	for (i = 0; i < n; i++)	/* a pair of zeros: a set no smaller or larger */
-		if (p[i] != 0.0 || q[i] != 0.0)
-			it[m++] = (struct qp_item){ p[i] > 0.0 ? q[i] / p[i] : HUGE_VAL, p[i],
-			    q[i], i };
-	n = m;
-	if (n <= 64)	/* insertion: no allocation, few moves */
-		for (i = 1; i < n; i++) {
-			struct qp_item x = it[i];
-			size_t j = i;
-
-			for (; j > 0 && it[j - 1].ratio < x.ratio; j--)
-				it[j] = it[j - 1];
-			it[j] = x;
-		}
-	else
-		qsort(it, n, sizeof *it, by_qp_falling);
-	for (i = 0; i < n; i++) {
-		double qk = 1.0, qc = fmin(qt + it[i].q, 1.0);
+		if (p[i] != 0.0 || q[i] != 0.0)	/* by falling q/p, ties in token order */
+			it[m++] = (struct radix_item){ ~radix_key(p[i] > 0.0 ? q[i] / p[i] :
+			    HUGE_VAL), i };
+	radix_sort(it, it + n, m);
+	for (i = 0; i < m; i++) {
+		double px = p[it[i].i], qx = q[it[i].i], qk = 1.0, qc = lesser(qt + qx, 1.0);
 		int j;
 
-		pt += it[i].p;
-		qt += it[i].q;
+		pt += px;
+		qt += qx;
 		for (j = 0; j < k; j++)	/* k is small: no pow */
 			qk *= qc;
-		best = fmin(best, pt + 1.0 - qk);
+		best = lesser(best, pt + 1.0 - qk);
 	}
 	free(it);
 	return best;

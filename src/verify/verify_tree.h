@@ -22,17 +22,21 @@ struct sparse_dist;
  * expected tokens in closed form where the rule has one: at the root's pair on
  * a source whose pair is fixed within a step, or, for deterministic drafts
  * (top-k), 1 + the sum over drafted nodes of the target probability of the
- * path to them on any source); targets the pairs along it; tree every node. */
+ * path to them on any source); targets the pairs along it; tree every node;
+ * scratch the working storage, one per simulation (spec_tree.h). */
 void verify_tree_step(const struct verify_params *par, const struct tree_shape *shape,
     struct source *src, struct rng *rng, struct spec_step *out,
-    struct spec_targets *targets, struct spec_tree *tree);
+    struct spec_targets *targets, struct spec_tree *tree,
+    struct spec_scratch *scratch);
 
 /* Draft every node of shape in a begun source step into tree (node v of the
  * tree is node v of the shape): each node's children from the draft at it
  * under draw. A child that cannot be drawn (without replacement, when q has
- * fewer tokens than children) gets token -1, as do its descendants. */
+ * fewer tokens than children) gets token -1, as do its descendants. scratch:
+ * the step's working storage (spec_tree.h). */
 void verify_tree_draft(struct source *src, struct rng *rng,
-    const struct tree_shape *shape, enum verify_tree_draw draw, struct spec_tree *tree);
+    const struct tree_shape *shape, enum verify_tree_draw draw, struct spec_tree *tree,
+    struct spec_scratch *scratch);
 
 /* Shared by the rules: P <- norm(max(0, a P - Q)), the mass before the
  * normalisation returned (P unchanged when it is 0). */

@@ -97,4 +97,27 @@ for rule in traversal specinfer; do
 	"$SPECDEC" --json --tree "$deep" --verifier "$rule" --noise 0 --steps 20 >"$TMPD/deep"
 	is "$?:$(jq .tok_per_step "$TMPD/deep")" "0:33" "$rule, a chain-shaped tree of depth 32 at noise 0: 33 tokens a step"
 done
+
+# Scale: a tree step's working storage (several vocabularies) is one per run, not
+# one per slot of the ring of recent steps (256), so a tree run's peak memory
+# stays near the chain's: at most 4 times it plus 16 MB, at V 50,000, past a
+# full ring (300 steps). A sanitizer build's allocator keeps its own memory:
+# measured on a plain build only.
+peak_kb() {
+	/usr/bin/time -f '%M' -o "$TMPD/peak" "$SPECDEC" --batch --vocab 50000 \
+		--steps 300 "$@" >/dev/null
+	tail -n 1 "$TMPD/peak"	# after any "exited with status" line
+}
+if [ ! -x /usr/bin/time ] || ! /usr/bin/time -f '%M' true >/dev/null 2>&1; then
+	skip "peak memory: /usr/bin/time -f is not available"
+elif grep -q -a -e __asan_init -e __tsan_init "$SPECDEC"; then
+	skip "peak memory: a sanitizer build"
+else
+	chain=$(peak_kb --gamma 8)
+	for rule in specinfer rrs-without topk traversal spectr mistake-no-residual-update; do
+		tree=$(peak_kb --tree 2,1,1,1 --verifier "$rule")
+		within "$tree" 1 $((4 * chain + 16384)) \
+			"$rule at V 50,000: peak RSS ${tree} KB <= 4 x the chain's ${chain} KB + 16 MB"
+	done
+fi
 done_testing

@@ -2,8 +2,10 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "dist/dist.h"
+#include "util/radix.h"
 #include "util/rng.h"
 #include "lib/tap.h"
 
@@ -92,6 +94,66 @@ test_tv_counts(void)
 	tap_near(dist_tv_counts(a, none, 3), 0.0, 0.0, "TV against an empty histogram is 0");
 }
 
+/* By value, equal values by index: the order a stable sort by value gives. */
+static const double *radix_values;
+
+static int
+by_value_then_index(const void *a, const void *b)
+{
+	const struct radix_item *x = a, *y = b;
+	double u = radix_values[x->i], v = radix_values[y->i];
+
+	if (u != v)
+		return u < v ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+/* radix_sort orders doubles as a stable comparison sort does, bit for bit in
+ * the order: few distinct values (ties), both zeros, infinities, negatives,
+ * subnormals; below and above the insertion size; falling by the key's
+ * complement. */
+static void
+test_radix_order(void)
+{
+	static const size_t sizes[] = { 5, 64, 65, 1000, 50000 };
+	static const double odd[] = { -0.0, 0.0, INFINITY, -INFINITY, 4.9e-324, -1.5,
+	    1e300, 0.25 };
+	struct rng rng;
+	size_t s, i;
+
+	rng_seed(&rng, 11, 0);
+	for (s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+		size_t n = sizes[s], bad = 0, bad_down = 0;
+		double *v = malloc(n * sizeof *v);
+		struct radix_item *it = malloc(2 * n * sizeof *it), *want = malloc(n * sizeof *want);
+
+		for (i = 0; i < n; i++) {
+			double u = rng_uniform(&rng);
+
+			v[i] = i % 3 == 0 ? odd[i / 3 % 8] : i % 3 == 1 ? floor(u * 7) / 8 :
+			    u * 1e-3;
+		}
+		radix_values = v;
+		for (i = 0; i < n; i++)
+			want[i] = it[i] = (struct radix_item){ radix_key(v[i]), i };
+		qsort(want, n, sizeof *want, by_value_then_index);
+		radix_sort(it, it + n, n);
+		for (i = 0; i < n; i++)
+			bad += it[i].i != want[i].i;
+		for (i = 0; i < n; i++)	/* falling: the stable order reversed by value */
+			it[i] = (struct radix_item){ ~radix_key(v[i]), i };
+		radix_sort(it, it + n, n);
+		for (i = 1; i < n; i++)
+			bad_down += v[it[i - 1].i] < v[it[i].i] ||
+			    (v[it[i - 1].i] == v[it[i].i] && it[i - 1].i > it[i].i);
+		tap_ok(bad == 0 && bad_down == 0, "radix_sort of %zu doubles: a stable sort's "
+		    "order, rising and falling (%zu and %zu out of place)", n, bad, bad_down);
+		free(v);
+		free(it);
+		free(want);
+	}
+}
+
 int
 main(void)
 {
@@ -100,5 +162,6 @@ main(void)
 	test_overlap_tv_residual();
 	test_sum_ratio();
 	test_tv_counts();
+	test_radix_order();
 	return tap_done();
 }

@@ -37,6 +37,9 @@
 #define NMAX 16			/* nodes of the shapes here, the root included */
 
 /* The pairs: at the root, and at a node by its token. */
+/* The walks' working storage, one for the whole test. */
+static struct spec_scratch scratch;
+
 static const double root_p[V] = { 1.0 / 2, 1.0 / 3, 1.0 / 6 };
 static const double root_q[V] = { 1.0 / 6, 1.0 / 2, 1.0 / 3 };
 static const double tok_p[V][V] = { { 0.2, 0.7, 0.1 }, { 0.6, 0.1, 0.3 },
@@ -244,7 +247,7 @@ program(const struct draft *d, struct source *src, struct spec_tree *tree,
 		int end;
 
 		program_tree(d, src, tree);
-		end = traversal_walk(d->s, tree, src, scripted, &sc, law);
+		end = traversal_walk(d->s, tree, &scratch, src, scripted, &sc, law);
 		if (sc.prob > 0.0)
 			emit(out, d, end, law, weight * sc.prob);
 		if (sc.tests <= keep_at)	/* every test deleted: the last run */
@@ -512,7 +515,7 @@ check_hand_worked(void)
 	pair.tok_q = tq;
 	fixed_source_open(&src, &pair, V);
 	program_tree(&d, &src, &tree);
-	end = traversal_walk(&s, &tree, &src, scripted, &sc, law);
+	end = traversal_walk(&s, &tree, &scratch, &src, scripted, &sc, law);
 	/* Nodes: 1 = token 1 (q 1/2, p 1/3), 2 = token 2, 3 = token 0 under 1,
 	 * 4 = token 0 under 2. w(1) = 2/3; w(3) = min(1, 2/3 x 0.6 / 0.2) = 1:
 	 * node 3 is kept whatever u, so every run ends there. */
@@ -523,7 +526,7 @@ check_hand_worked(void)
 	sc.tests = 0;
 	sc.prob = 1.0;
 	program_tree(&d, &src, &tree);
-	end = traversal_walk(&s, &tree, &src, scripted, &sc, law);
+	end = traversal_walk(&s, &tree, &scratch, &src, scripted, &sc, law);
 	tap_near(tree.node[3].accept, 2.0 / 3, 1e-15, "token 2 under token 1: w = 2/3");
 	/* Deleted: Z = sum max(0, 2/3 (0.6, 0.1, 0.3) - (0.2, 0.5, 0.3)) = 0.2,
 	 * w(1) <- 0.2 / (0.2 + 1/3) = 3/8. */
@@ -543,5 +546,6 @@ main(void)
 	check_hand_worked();
 	for (i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
 		check_shape(shapes[i]);
+	spec_scratch_free(&scratch);
 	return tap_done();
 }

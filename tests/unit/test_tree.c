@@ -597,6 +597,7 @@ measured_tokens(const struct verify_params *par, const struct tree_shape *s,
 	struct spec_step step;
 	struct spec_targets targets;
 	struct spec_tree tree = { 0 };
+	struct spec_scratch scratch = { 0 };
 	struct rng rng;
 	long total = 0;
 	int i;
@@ -604,10 +605,11 @@ measured_tokens(const struct verify_params *par, const struct tree_shape *s,
 	fixed_source_open(&src, &pair, (size_t)n);
 	rng_seed(&rng, 7, 0);
 	for (i = 0; i < steps; i++) {
-		verify_tree_step(par, s, &src, &rng, &step, &targets, &tree);
+		verify_tree_step(par, s, &src, &rng, &step, &targets, &tree, &scratch);
 		total += step.emitted;
 	}
 	spec_tree_free(&tree);
+	spec_scratch_free(&scratch);
 	return (double)total / steps;
 }
 
