@@ -77,7 +77,9 @@ main(int argc, char **argv)
 	setlocale(LC_NUMERIC, "C");	/* JSON and option values use a decimal point */
 	if ((rc = cli_parse(argc, argv, &opt, stderr)) != 0)
 		return rc;
-	if (opt.mode != CLI_LIVE)	/* past ulimit -f, a write fails with EFBIG */
+	/* past ulimit -f, a write fails with EFBIG (the live view writes a file
+	 * only with --record) */
+	if (opt.mode != CLI_LIVE || opt.record != NULL)
 		signal(SIGXFSZ, SIG_IGN);
 	pipe_errors_returned(&opt);
 	return output_status(run_mode(&opt));

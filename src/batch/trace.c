@@ -3,11 +3,13 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim/sim.h"
 #include "source/source.h"
 #include "verify/verify.h"
+#include "util/escape.h"
 #include "batch/trace.h"
 
 #define LABEL_W 12
@@ -64,10 +66,10 @@ token_line(FILE *out, const struct sim *sim, const struct spec_token *t, int pos
 	int tested = t->outcome == SPEC_ACCEPTED || t->outcome == SPEC_REJECTED;
 	const char *bound;
 	double b = verify_u_bound(&sim->par.verify, t->p, t->q, &bound);
-	char buf[32];
-	const char *label = source_label(&sim->src, t->id, buf, sizeof buf);
+	char buf[32], *label = escape_text(source_label(&sim->src, t->id, buf, sizeof buf));
 
 	fprintf(out, "  %3d  %-*.*s", pos, LABEL_W, LABEL_W, label);
+	free(label);
 	number(out, t->p, 1);
 	number(out, t->q, 1);
 	if (tested && bound != NULL && t->q > 0.0)

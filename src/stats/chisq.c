@@ -9,6 +9,17 @@
 #define GAMMA_EPS 1e-15
 #define GAMMA_ITER 1000000	/* convergence ends the loops long before */
 
+/* log Gamma(a) for a > 0. lgamma_r (a GNU and BSD function, declared under
+ * config.h's _GNU_SOURCE), not lgamma: lgamma stores the sign in the global
+ * signgam, a data race when --sweep's threads test at once. */
+static double
+log_gamma(double a)
+{
+	int sign;
+
+	return lgamma_r(a, &sign);
+}
+
 /* P(a, x) by its power series; good for x < a + 1. */
 static double
 gamma_p_series(double a, double x)
@@ -23,7 +34,7 @@ gamma_p_series(double a, double x)
 		if (fabs(term) < fabs(sum) * GAMMA_EPS)
 			break;
 	}
-	return sum * exp(-x + a * log(x) - lgamma(a));
+	return sum * exp(-x + a * log(x) - log_gamma(a));
 }
 
 /* Q(a, x) by its continued fraction (modified Lentz); good for x >= a + 1. */
@@ -50,7 +61,7 @@ gamma_q_fraction(double a, double x)
 		if (fabs(delta - 1.0) < GAMMA_EPS)
 			break;
 	}
-	return exp(-x + a * log(x) - lgamma(a)) * h;
+	return exp(-x + a * log(x) - log_gamma(a)) * h;
 }
 
 double

@@ -970,6 +970,7 @@ read_keys(struct tui *t, int wait)
 
 	wtimeout(stdscr, wait);
 	for (;;) {
+		tui_term_job_control(&t->term);
 		ch = wgetch(stdscr);
 		if (tui_term_signal() != 0)
 			return 1;
@@ -1041,7 +1042,7 @@ open_recording(struct tui *t, const struct options *opt, const char *title)
 {
 	struct winsize ws;
 	char err[ERRMSG_MAX];
-	int cols = 80, rows = 24;
+	int cols = 80, rows = 24, write_failed;
 
 	if (opt->record == NULL)
 		return EXIT_STATUS_OK;
@@ -1050,9 +1051,9 @@ open_recording(struct tui *t, const struct options *opt, const char *title)
 		rows = ws.ws_row;
 	}
 	if (asciicast_open(&t->rec, opt->record, cols, rows, title != NULL ? title :
-	    "specdec", err, sizeof err) != 0) {
+	    "specdec", &write_failed, err, sizeof err) != 0) {
 		escape_message(stderr, err);
-		return EXIT_STATUS_USAGE;
+		return write_failed ? EXIT_STATUS_RUNTIME : EXIT_STATUS_USAGE;
 	}
 	t->recording = 1;
 	return EXIT_STATUS_OK;
@@ -1131,7 +1132,7 @@ tui_run(const struct options *opt)
 		}
 		close_inputs(t);
 		free(t);
-		return EXIT_STATUS_USAGE;
+		return rc != EXIT_STATUS_OK ? rc : EXIT_STATUS_USAGE;
 	}
 	t->rate = opt->rate;
 	t->paused = opt->paused || t->lesson != NULL;

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <langinfo.h>
 #include <poll.h>
 #include <pthread.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tui/tui_term.h"
@@ -23,6 +25,8 @@
 #define ESCDELAY_MS 25
 
 static volatile sig_atomic_t term_signal;
+static volatile sig_atomic_t term_stop;	/* SIGTSTP while recording */
+static volatile sig_atomic_t term_cont;	/* SIGCONT while recording */
 static struct termios term_saved;	/* the terminal as we found it */
 static int term_saved_ok;
 static char term_restore[256];		/* escape sequences that undo curses */
@@ -67,6 +71,20 @@ on_quit_signal(int sig)
 	term_signal = sig;
 }
 
+static void
+on_stop_signal(int sig)
+{
+	(void)sig;
+	term_stop = 1;
+}
+
+static void
+on_cont_signal(int sig)
+{
+	(void)sig;
+	term_cont = 1;
+}
+
 /* Async-signal-safe: write(2), tcsetattr(3) and raise(3) only. SA_RESETHAND has
  * already put the default action back, so the raise kills us. */
 static void
@@ -108,9 +126,10 @@ take_signal(int sig, void (*fn)(int), int flags)
 #define NSIGS(a) (sizeof (a) / sizeof (a)[0])
 
 /* Installed before newterm, so ncurses keeps ours for SIGINT and SIGTERM; it adds
- * its own for SIGWINCH (KEY_RESIZE) and SIGTSTP. */
+ * its own for SIGWINCH (KEY_RESIZE), and for SIGTSTP unless recording (then
+ * tui_term_job_control handles SIGTSTP and SIGCONT). */
 static void
-install_signals(void)
+install_signals(int recording)
 {
 	size_t i;
 #ifdef SIGRTMIN
@@ -126,6 +145,11 @@ install_signals(void)
 #endif
 	for (i = 0; i < NSIGS(crash_signals); i++)
 		take_signal(crash_signals[i], on_crash_signal, SA_RESETHAND);
+	term_stop = term_cont = 0;
+	if (recording) {
+		take_signal(SIGTSTP, on_stop_signal, 0);
+		take_signal(SIGCONT, on_cont_signal, 0);
+	}
 }
 
 /* The actions from before install_signals, crash signals first. */
@@ -319,23 +343,74 @@ write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
+/* Copy what curses writes, read by read (the pipe does not block), each read
+ * with its copies under pump_lock, so that pump_drain can tell when all is out.
+ * It ends when the pipe is closed. */
 static void *
 pump(void *arg)
 {
 	struct tui_term *t = arg;
+	struct pollfd pfd = { .fd = t->pipe_in, .events = POLLIN };
 	char buf[8192];
 	ssize_t n;
 
 	for (;;) {
-		n = read(t->pipe_in, buf, sizeof buf);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
+		if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
 			break;
-		(void)write_all(STDOUT_FILENO, buf, (size_t)n);
-		asciicast_output(t->rec, buf, (size_t)n);
+		pthread_mutex_lock(&t->pump_lock);
+		n = read(t->pipe_in, buf, sizeof buf);
+		if (n > 0) {
+			(void)write_all(STDOUT_FILENO, buf, (size_t)n);
+			asciicast_output(t->rec, buf, (size_t)n);
+			pthread_cond_broadcast(&t->pumped);
+		}
+		pthread_mutex_unlock(&t->pump_lock);
+		if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR))
+			break;
 	}
 	return NULL;
+}
+
+#define DRAIN_WAIT_S 1	/* a terminal that takes no bytes is not waited on longer */
+
+/* Wait until every byte curses wrote is on the terminal and in the recording:
+ * nothing left in the pipe, and no read of it still being copied. */
+static void
+pump_drain(struct tui_term *t)
+{
+	struct timespec until;
+	int left = 0;
+
+	if (!t->pumping)
+		return;
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += DRAIN_WAIT_S;
+	pthread_mutex_lock(&t->pump_lock);
+	while (ioctl(t->pipe_in, FIONREAD, &left) == 0 && left > 0)
+		if (pthread_cond_timedwait(&t->pumped, &t->pump_lock, &until) != 0)
+			break;
+	pthread_mutex_unlock(&t->pump_lock);
+}
+
+/* The pump started with every signal blocked, so that the signals go to the
+ * view's thread and wake its wgetch. 0, or -1. */
+static int
+start_pump(struct tui_term *t)
+{
+	sigset_t all, old;
+	int rc;
+
+	pthread_mutex_init(&t->pump_lock, NULL);
+	pthread_cond_init(&t->pumped, NULL);
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	rc = pthread_create(&t->pump, NULL, pump, t);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc == 0)
+		return 0;
+	pthread_cond_destroy(&t->pumped);
+	pthread_mutex_destroy(&t->pump_lock);
+	return -1;
 }
 
 /* The terminal's size now, from stdout; 0, or -1. */
@@ -382,8 +457,8 @@ output_stream(struct tui_term *t, struct asciicast *rec)
 	fflush(stdout);
 	t->rec = rec;
 	t->pipe_in = fds[0];
-	if ((t->tee = fdopen(fds[1], "w")) == NULL ||
-	    pthread_create(&t->pump, NULL, pump, t) != 0) {
+	fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
+	if ((t->tee = fdopen(fds[1], "w")) == NULL || start_pump(t) != 0) {
 		if (t->tee != NULL)
 			fclose(t->tee);
 		else
@@ -403,10 +478,12 @@ end_recording(struct tui_term *t)
 	if (t->tee != NULL)
 		fclose(t->tee);
 	t->tee = NULL;
-	if (t->pumping)
+	if (t->pumping) {
 		pthread_join(t->pump, NULL);
-	if (t->pumping)
 		close(t->pipe_in);
+		pthread_cond_destroy(&t->pumped);
+		pthread_mutex_destroy(&t->pump_lock);
+	}
 	t->pumping = 0;
 }
 
@@ -438,11 +515,11 @@ tui_term_open(struct tui_term *t, struct asciicast *rec, char *err, size_t errle
 	if (term_usable(term, err, errlen) != 0)
 		return -1;
 	term_saved_ok = tcgetattr(STDIN_FILENO, &term_saved) == 0;
-	install_signals();
+	install_signals(rec != NULL);
 	if ((out = output_stream(t, rec)) == NULL ||
 	    (t->screen = newterm(NULL, out, stdin)) == NULL) {
-		restore_signals();
 		end_recording(t);
+		restore_signals();
 		return no_terminal(err, errlen, "cannot drive this terminal type (check "
 		    "TERM)");
 	}
@@ -472,9 +549,69 @@ tui_term_close(struct tui_term *t)
 	restore_terminal();
 	delscreen(t->screen);
 	t->screen = NULL;
-	restore_signals();
 	end_recording(t);
+	restore_signals();
 	fflush(stdout);
+}
+
+/* SIGTTOU blocked (how = SIG_BLOCK) or as before (SIG_SETMASK): the shell may
+ * take the terminal before the view gives it back (a job whose other process,
+ * a script, stopped first), and a terminal's modes set from the background
+ * would stop the view right there instead. */
+static void
+hold_ttou(int how, sigset_t *old)
+{
+	sigset_t ttou;
+
+	sigemptyset(&ttou);
+	sigaddset(&ttou, SIGTTOU);
+	pthread_sigmask(how, how == SIG_BLOCK ? &ttou : old, how == SIG_BLOCK ? old : NULL);
+}
+
+/* Ctrl-Z while recording: the terminal given back, its last bytes out, then
+ * stopped as SIGTSTP's default action stops; SIGCONT lets raise return. */
+static void
+stop_here(struct tui_term *t)
+{
+	sigset_t old;
+
+	hold_ttou(SIG_BLOCK, &old);
+	restore_terminal();
+	pump_drain(t);
+	hold_ttou(SIG_SETMASK, &old);
+	set_handler(SIGTSTP, SIG_DFL, 0);
+	raise(SIGTSTP);
+	set_handler(SIGTSTP, on_stop_signal, 0);
+}
+
+/* After SIGCONT: the terminal's modes again (curses cannot set them through
+ * the pipe), the cursor hidden, and the whole screen sent anew. */
+static void
+take_back(void)
+{
+	sigset_t old;
+
+	hold_ttou(SIG_BLOCK, &old);
+	recording_modes();
+	curs_set(0);
+	clearok(curscr, TRUE);
+	wrefresh(curscr);
+	hold_ttou(SIG_SETMASK, &old);
+}
+
+void
+tui_term_job_control(struct tui_term *t)
+{
+	if (t->rec == NULL)
+		return;
+	if (term_stop) {
+		term_stop = 0;
+		stop_here(t);
+	}
+	if (term_cont) {
+		term_cont = 0;
+		take_back();
+	}
 }
 
 int

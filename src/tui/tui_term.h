@@ -39,7 +39,9 @@ struct tui_term {
 	struct asciicast *rec;	/* the recording, or NULL */
 	FILE *tee;		/* with one: the pipe curses writes to, */
 	int pipe_in;		/* its other end, */
-	pthread_t pump;		/* read by this thread */
+	pthread_t pump;		/* read by this thread, */
+	pthread_mutex_t pump_lock;	/* held from each read to its copies, */
+	pthread_cond_t pumped;	/* signalled after them */
 	int pumping;
 	int cols, rows;		/* the terminal's size, watched while recording */
 	int colour;		/* colours in use (a colour terminal and no NO_COLOR) */
@@ -60,7 +62,18 @@ int tui_term_resized(struct tui_term *t);
  * message (xalloc's fatal hook). */
 int tui_term_open(struct tui_term *t, struct asciicast *rec, char *err, size_t errlen);
 
-/* Give the terminal back exactly as it was found. */
+/* While recording, Ctrl-Z (SIGTSTP) and SIGCONT are handled here, since curses
+ * sets its modes on the pipe it writes to rather than on the terminal: after a
+ * SIGTSTP, give the terminal back as it was found, its last bytes out, and
+ * stop; after a SIGCONT (from fg, or after SIGSTOP), take it again: its modes,
+ * and the whole screen drawn anew. A signal wakes wgetch, so the loop calls
+ * this before each wgetch. Nothing happens without a recording (curses then
+ * stops and continues by itself). */
+void tui_term_job_control(struct tui_term *t);
+
+/* Give the terminal back exactly as it was found. With a recording, the pump's
+ * last bytes are in it before the signal actions in force before
+ * tui_term_open are put back. */
 void tui_term_close(struct tui_term *t);
 
 /* The terminating signal that arrived, or 0: any signal whose default action

@@ -4,7 +4,8 @@
 # column is the rule's (p/q, p/Lq, or "bound" with '-' for a rule that draws
 # no u), the u column is '-' where the rule draws none, and the residual mass
 # is '-' where the step records none (exact-match's replacement is the sample
-# of p its test drew, not a residual). One row of each pinned at seed 3.
+# of p its test drew, not a residual). One row of each pinned at seed 3. A
+# model's words go out escaped (an ESC in an ARPA file's word shows as \x1b).
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
 
 # trace RULE: the first two steps' trace, heading joined into one line
@@ -67,4 +68,33 @@ check mistake-accept-all "trace of the first 2 steps under the mistake-accept-al
     "$cols_none" \
     "    3  sat            0.08952   0.09787         -         -  accepted" \
     "step 1: gamma 3, 3 tested, 3 accepted, 4 emitted, residual mass -"
+# A word with a terminal escape in it (ESC [7m, reverse video) from an ARPA
+# model: the trace shows it escaped, as every label from a file is.
+esc=$(printf '\033')
+sed "s/ cat/ ${esc}[7mcat/" >"$TMPD/esc.arpa" <<'ARPA'
+
+\data\
+ngram 1=5
+
+\1-grams:
+-0.6021 </s>
+-99 <s>
+-0.6021 the
+-0.6021 cat
+-0.6021 sat
+
+\end\
+ARPA
+if "$SPECDEC" --batch --lm "$TMPD/esc.arpa" --prompt the --steps 2 --trace 2 --seed 1 \
+    >"$TMPD/esc" 2>"$TMPD/esc.err"; then
+	grep -q "$esc" "$TMPD/esc"
+	[ $? = 1 ]
+	ok $? "a model's word: no ESC byte reaches the trace"
+	grep -qF '\x1b[7mcat' "$TMPD/esc"
+	ok $? "the word shows escaped: \\x1b[7mcat" "$(grep -F cat "$TMPD/esc" | head -n 3)"
+elif grep -q "needs sphinxbase" "$TMPD/esc.err"; then
+	skip "built without sphinxbase (libsphinxbase-dev): a model's words"
+else
+	ok 1 "an ARPA model with an escape in a word runs" "$(cat "$TMPD/esc.err")"
+fi
 done_testing
