@@ -165,6 +165,8 @@ run_step(struct sim *sim)
 		spec_tree_clear(&e->tree);
 		verify_step(&v, &sim->src, &sim->rng, schedule_gamma(kind, sim->par.gamma,
 		    sim->gamma_next), sim->scratch, &e->step, &sim->targets);
+		if (source_pair_fixed_in_step(&sim->src))
+			verify_confidence_expect(&v, &e->step, &sim->targets);
 	}
 	if (kind == SCHEDULE_HEURISTIC)
 		sim->gamma_next = schedule_heuristic_next(e->step.gamma, e->step.accepted,
