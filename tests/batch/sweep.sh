@@ -133,4 +133,23 @@ a=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "alpha_hat") c = i }
     NR == 3 { print ($c > 0.97) }' "$TMPD/len.csv")
 is "$a" 1 "and those cells run at L 0.2 (alpha-hat above 0.97)"
 
+# The source a sweep names, in the text and the JSON, for each source (the
+# cmu source's when this build has it).
+for src in stub ngram cmu replay; do
+	extra=
+	[ "$src" = replay ] && extra="--replay $TESTS_SRCDIR/golden/pairs.txt"
+	# shellcheck disable=SC2086
+	if ! "$SPECDEC" --sweep --source "$src" $extra --gamma 1,2 --steps 50 \
+	    >"$TMPD/src.txt" 2>"$TMPD/src.err"; then
+		grep -q "needs sphinxbase" "$TMPD/src.err"
+		ok $? "$src: only a build without sphinxbase refuses it"
+		continue
+	fi
+	# shellcheck disable=SC2086
+	"$SPECDEC" --sweep --json --source "$src" $extra --gamma 1,2 --steps 50 \
+	    >"$TMPD/src.json"
+	is "$(sed -n '1s/.*, source \([a-z]*\),.*/\1/p' "$TMPD/src.txt") $(jq -r .source "$TMPD/src.json")" \
+	    "$src $src" "--sweep --source $src: the text and the JSON name the source"
+done
+
 done_testing
