@@ -89,7 +89,8 @@ void sweep_table_print(FILE *out, const struct sweep *sw, const struct options *
 /* Whether some rule of the grid reads the lenience L. */
 int sweep_reads_lenience(const struct options *opt);
 
-/* The source's name as the sweep's outputs write it: stub, replay, ngram. */
+/* The source's name as the sweep's outputs write it: --source's name for it
+ * (stub, replay, ngram, cmu). */
 const char *sweep_source_name(const struct options *opt);
 
 /* Whether the cell's rule has a closed form (not block, typical: measured only),

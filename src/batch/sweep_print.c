@@ -8,6 +8,7 @@
 #include "verify/schedule.h"
 #include "verify/verify.h"
 #include "batch/sweep.h"
+#include "cli/cli_table.h"
 #include "verify/tree_shape.h"
 
 /* Cell c's tree in index-path notation into buf, or "-" for none. */
@@ -24,8 +25,7 @@ tree_text(const struct options *opt, const struct sweep_cell *c, char *buf, size
 const char *
 sweep_source_name(const struct options *opt)
 {
-	return opt->source == CLI_SOURCE_STUB ? "stub" : opt->source == CLI_SOURCE_REPLAY ?
-	    "replay" : "ngram";
+	return cli_source_name(opt->source);
 }
 
 /* Whether the text table shows each cell's rule, schedule and mean gamma: when

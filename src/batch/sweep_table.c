@@ -20,9 +20,14 @@
 struct table_cols {
 	int alpha_star, noise, k, rule, schedule, lenience;
 	int closed, mean_g, dist;
+	int closed_spd;		/* the closed form's speedup beside its tokens */
+	int short_mistakes;	/* a mistake's name without "mistake-", marked '*' */
 	int tree;		/* --tree's list: each cell's nodes and width */
 	int rule_w, sched_w;	/* the name columns' widths */
 };
+
+#define MISTAKE_PREFIX "mistake-"
+#define MEASURED_W 42		/* alpha^, tok/step, speedup and their +- */
 
 static int
 varies(const struct options *opt, enum cli_axis a)
@@ -62,6 +67,51 @@ max_int(int a, int b)
 	return a > b ? a : b;
 }
 
+/* The cell's rule as the rule column names it (into buf): a mistake's name
+ * without its prefix, marked '*', where the table is short of room. */
+static const char *
+rule_text(const struct sweep_cell *c, const struct table_cols *t, char *buf, size_t len)
+{
+	const struct verify_entry *e = verify_entry((enum verify_rule)c->verifier);
+	size_t n = strlen(MISTAKE_PREFIX);
+
+	if (!t->short_mistakes || strncmp(e->name, MISTAKE_PREFIX, n) != 0)
+		return e->name;
+	snprintf(buf, len, "%s*", e->name + n);
+	return buf;
+}
+
+/* The row's width with the columns t shows. */
+static int
+table_width(const struct table_cols *t)
+{
+	return 5 + 14 * t->tree + 8 * t->alpha_star + 7 * t->noise + 7 * t->k +
+	    (t->rule ? 2 + t->rule_w : 0) + (t->schedule ? 2 + t->sched_w : 0) +
+	    6 * t->lenience + MEASURED_W + 8 * t->closed + 8 * t->closed_spd +
+	    8 * t->mean_g + 7 * t->dist;
+}
+
+/* Within WRAP_WIDTH: leave out the closed form's speedup, then its tokens
+ * (--wide and --csv keep both), then shorten the mistakes' names. */
+static void
+fit_width(const struct sweep *sw, struct table_cols *t)
+{
+	char buf[VERIFY_NAME_MAX + 1];
+	int i;
+
+	if (table_width(t) > WRAP_WIDTH)
+		t->closed_spd = 0;
+	if (table_width(t) > WRAP_WIDTH)
+		t->closed = 0;
+	if (table_width(t) <= WRAP_WIDTH || !t->rule)
+		return;
+	t->short_mistakes = 1;
+	t->rule_w = (int)strlen("rule");
+	for (i = 0; i < sw->ncells; i++)
+		t->rule_w = max_int(t->rule_w, (int)strlen(rule_text(&sw->cells[i], t, buf,
+		    sizeof buf)));
+}
+
 static void
 choose_cols(const struct sweep *sw, const struct options *opt, struct table_cols *t)
 {
@@ -87,6 +137,20 @@ choose_cols(const struct sweep *sw, const struct options *opt, struct table_cols
 		t->sched_w = max_int(t->sched_w, (int)strlen(schedule_name(
 		    (enum schedule_kind)c->schedule)));
 	}
+	t->closed_spd = t->closed;
+	fit_width(sw, t);
+}
+
+/* The first cell whose rule reads the lenience L (the first cell if none). */
+static const struct sweep_cell *
+lenience_cell(const struct sweep *sw)
+{
+	int i;
+
+	for (i = 0; i < sw->ncells; i++)
+		if (sweep_cell_reads_lenience(&sw->cells[i]))
+			return &sw->cells[i];
+	return &sw->cells[0];
 }
 
 /* What every cell shares, named once: the values of the axes that do not vary. */
@@ -106,12 +170,25 @@ shared_line(FILE *out, const struct sweep *sw, const struct table_cols *t)
 		n += (size_t)snprintf(line + n, sizeof line - n, " rule %s,",
 		    verify_entry(c->verifier)->name);
 	if (sw->has_lenience && !t->lenience)
-		n += (size_t)snprintf(line + n, sizeof line - n, " L %g,", c->lenience);
+		n += (size_t)snprintf(line + n, sizeof line - n, " L %g,",
+		    lenience_cell(sw)->lenience);
 	if (!t->schedule)
 		n += (size_t)snprintf(line + n, sizeof line - n, " schedule %s,",
 		    schedule_name((enum schedule_kind)c->schedule));
 	n += (size_t)snprintf(line + n, sizeof line - n, " c %g", c->cost_ratio);
 	wrap_line(out, line, WRAP_WIDTH, TABLE_INDENT);
+}
+
+/* Whether some cell's rule has a closed form. */
+static int
+any_closed(const struct sweep *sw)
+{
+	int i;
+
+	for (i = 0; i < sw->ncells; i++)
+		if (sweep_cell_closed(&sw->cells[i]))
+			return 1;
+	return 0;
 }
 
 static void
@@ -125,8 +202,16 @@ header(FILE *out, const struct sweep *sw, const struct options *opt,
 	wrap_printf(out, WRAP_WIDTH, TABLE_INDENT, "measured, each with its 95%% interval"
 	    " (+-); speedup: tokens per target forward's time%s%s",
 	    t->closed ? "; cf: the closed form at alpha-hat, - where the rule has none"
-	    " (measured only)" : "; no closed form: the rules are measured only",
+	    " (measured only)" : !any_closed(sw) ? "; no closed form: the rules are"
+	    " measured only" : "",
 	    t->dist ? "; dist: TV of the rule's output from p" : "");
+	if (t->closed_spd != any_closed(sw))
+		wrap_printf(out, WRAP_WIDTH, TABLE_INDENT, "%s left out to fit 80 columns:"
+		    " --wide or --csv give it", t->closed ? "cf spd (the closed form's"
+		    " speedup)" : "the closed form at alpha-hat");
+	if (t->short_mistakes)
+		wrap_printf(out, WRAP_WIDTH, TABLE_INDENT, "*: a mistake, named without"
+		    " \"" MISTAKE_PREFIX "\"");
 	if (t->tree)
 		wrap_printf(out, WRAP_WIDTH, TABLE_INDENT, "gamma: the tree's depth; nodes: "
 		    "drafted per step; width: the most children of a node (1: a chain); "
@@ -150,7 +235,9 @@ header(FILE *out, const struct sweep *sw, const struct options *opt,
 	fprintf(out, "  %6s %4s  %8s %4s  %7s %4s", "alpha^", "+-", "tok/step", "+-",
 	    "speedup", "+-");
 	if (t->closed)
-		fprintf(out, "  %6s  %6s", "cf tok", "cf spd");
+		fprintf(out, "  %6s", "cf tok");
+	if (t->closed_spd)
+		fprintf(out, "  %6s", "cf spd");
 	if (t->mean_g)
 		fprintf(out, "  %6s", "mean-g");
 	if (t->dist)
@@ -170,10 +257,21 @@ half_width(char *buf, size_t len, double x)
 	return buf;
 }
 
+/* A closed-form figure of the cell, "-" where its rule has none. */
+static const char *
+closed_text(char *buf, size_t len, const struct sweep_cell *c, double x)
+{
+	if (sweep_cell_closed(c))
+		snprintf(buf, len, "%6.3f", x);
+	else
+		snprintf(buf, len, "-");
+	return buf;
+}
+
 static void
 row(FILE *out, const struct sweep_cell *c, const struct table_cols *t)
 {
-	char a[16], b[16], d[16];
+	char a[16], b[16], d[16], n[VERIFY_NAME_MAX + 1];
 
 	fprintf(out, "%5d", c->gamma);
 	if (t->tree)
@@ -185,7 +283,7 @@ row(FILE *out, const struct sweep_cell *c, const struct table_cols *t)
 	if (t->k)
 		fprintf(out, "  %5.3f", c->verify_cost);
 	if (t->rule)
-		fprintf(out, "  %-*s", t->rule_w, verify_entry(c->verifier)->name);
+		fprintf(out, "  %-*s", t->rule_w, rule_text(c, t, n, sizeof n));
 	if (t->schedule)
 		fprintf(out, "  %-*s", t->sched_w, schedule_name((enum schedule_kind)c->schedule));
 	if (t->lenience && sweep_cell_reads_lenience(c))
@@ -196,10 +294,10 @@ row(FILE *out, const struct sweep_cell *c, const struct table_cols *t)
 	    half_width(a, sizeof a, c->alpha_hat_ci), c->tok_per_step,
 	    half_width(b, sizeof b, c->tok_per_step_ci), c->speedup,
 	    half_width(d, sizeof d, c->speedup_ci));
-	if (t->closed && sweep_cell_closed(c))
-		fprintf(out, "  %6.3f  %6.3f", c->closed_form, c->closed_form_speedup);
-	else if (t->closed)
-		fprintf(out, "  %6s  %6s", "-", "-");
+	if (t->closed)
+		fprintf(out, "  %6s", closed_text(n, sizeof n, c, c->closed_form));
+	if (t->closed_spd)
+		fprintf(out, "  %6s", closed_text(n, sizeof n, c, c->closed_form_speedup));
 	if (t->mean_g)
 		fprintf(out, "  %6.2f", c->gamma_mean);
 	if (t->dist)

@@ -20,7 +20,7 @@
 	"--target-ms and --draft-ms together"
 
 /* In the order of enum cli_source. */
-static const char *const source_names[] = { "stub", "replay", "ngram", "cmu", NULL };
+static const char *const source_names[CLI_NSOURCES + 1] = { "stub", "replay", "ngram", "cmu", NULL };
 
 const char *const cli_group_heading[CLI_NGROUPS] = {
 	[CLI_GROUP_MODES] = "Modes:",
@@ -325,6 +325,12 @@ cli_table_find(const char *name)
 		if (strcmp(cli_options[i].name, name) == 0)
 			return &cli_options[i];
 	return NULL;
+}
+
+const char *
+cli_source_name(enum cli_source s)
+{
+	return (int)s >= 0 && s < CLI_NSOURCES ? source_names[s] : "?";
 }
 
 const struct cli_option *

@@ -101,4 +101,8 @@ const struct cli_option *cli_table_find(const char *name);
 /* The row of the short letter, or NULL. */
 const struct cli_option *cli_table_find_letter(int letter);
 
+/* The source's name as --source takes it ("stub", "replay", "ngram", "cmu");
+ * "?" out of range. */
+const char *cli_source_name(enum cli_source s);
+
 #endif

@@ -72,7 +72,7 @@ const struct figure figures[] = {
 	    .explain = "tokens emitted per step, with the residual or bonus" },
 	{ .key = "gamma_mean", REAL(gamma_mean),
 	    .explain = "drafts per step: gamma, or the schedule's mean" },
-	{ .key = "closed_form", REAL(closed_form), FIXED("; closed form ", 4, " at alpha-hat"),
+	{ .key = "closed_form", REAL(closed_form), .report = figures_report_closed_form,
 	    .screen = "closed form",
 	    .explain = "(1 - a^(gamma+1)) / (1 - a) at a = alpha^" },
 	{ .key = "closed_form_per_step", REAL(closed_form_per_step),

@@ -227,9 +227,23 @@ figures_report_speedup(struct figures_text *t, const struct figure *row,
     const struct figures_run *r)
 {
 	figures_text_begin(t, row->label);
-	figures_text_add(t, "%.3fx (%s)", r->fig->speedup,
+	figures_text_add(t, "%.3fx (%s)", r->fig->speedup, sim_is_tree(r->sim) ?
+	    (r->fig->tree_closed ? "the tree's closed form / its step cost" :
+	    "the tree's measured tok/step / its step cost") :
 	    r->sim->par.schedule == SCHEDULE_CONSTANT ? "Theorem 3.8 at alpha-hat" :
 	    "closed form at alpha-hat and each step's gamma / mean cost");
+}
+
+/* "; closed form 4.0498 at alpha-hat"; a tree's is its own (figures_tree.c). */
+void
+figures_report_closed_form(struct figures_text *t, const struct figure *row,
+    const struct figures_run *r)
+{
+	(void)row;
+	if (!sim_is_tree(r->sim))
+		figures_text_add(t, "; closed form %.4f at alpha-hat", r->fig->closed_form);
+	else if (r->fig->tree_closed)
+		figures_text_add(t, "; the tree's closed form %.4f", r->fig->closed_form);
 }
 
 /* "optimal gamma 6 (2.950x)", "optimal gamma 32+ (...)" at the end of the
@@ -242,6 +256,8 @@ figures_report_optimum(struct figures_text *t, const struct figure *row,
 	char words[64];
 
 	(void)row;
+	if (sim_is_tree(r->sim))
+		return;	/* a chain's optimum: not the tree's, whose cost differs */
 	theory_optimum_text(o, words, sizeof words);
 	if (o->speculate)
 		figures_text_add(t, "; optimal gamma %s over each step's own beta", words);

@@ -9,7 +9,7 @@
 figure_report_fn figures_report_alpha, figures_report_tok_hist, figures_report_accept,
     figures_report_accept_uncond, figures_report_tv, figures_report_lossless,
     figures_report_pit_hist, figures_report_cost, figures_report_speedup,
-    figures_report_optimum, figures_report_checks;
+    figures_report_optimum, figures_report_checks, figures_report_closed_form;
 
 figure_json_fn figures_json_alpha_rule, figures_json_tok_hist, figures_json_tested_at, figures_json_accept,
     figures_json_accept_uncond, figures_json_spec_hist, figures_json_ref_hist,

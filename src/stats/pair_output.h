@@ -70,8 +70,9 @@ void pair_output_init(struct pair_output *po, const double *p, const double *q,
 void pair_output_free(struct pair_output *po);
 
 /* Start over (a new segment): the exact output of rule par at draft length
- * gamma and its variances, or no closed form when the length varies from step
- * to step (length_varies: a schedule other than constant). O(vocab gamma). */
+ * gamma and its variances, or no closed form when length_varies (the length
+ * varies from step to step under a schedule other than constant, or the
+ * caller has no closed form for the rule: a tree mistake). O(vocab gamma). */
 void pair_output_reset(struct pair_output *po, const struct verify_params *par,
     int gamma, int length_varies);
 

@@ -48,7 +48,8 @@ struct stats {
 	double sum_p_emitted;	/* p(x) of every emitted token x under its own target */
 	uint64_t tok_hist[SPEC_GAMMA_MAX + 1];	/* [n-1]: steps that emitted n tokens */
 	uint64_t gamma_hist[SPEC_GAMMA_MAX + 1];	/* [g]: steps that drafted g */
-	uint64_t closed_steps;	/* tree steps with a closed-form expectation */
+	uint64_t closed_steps;	/* steps with a closed-form expectation of their
+				 * own (spec_step's expect_tok) */
 	uint64_t ceiling_steps;	/* tree steps with an acceptance ceiling */
 	double sum_ceiling;	/* and its sum over them */
 	uint64_t tested_rank[TREE_RANKS];	/* tree nodes tested, by sibling rank */

@@ -141,6 +141,7 @@ static const struct {
 	{ TUI_A_TEMP_DOWN, TUI_NEED_TEMPERATURE }, { TUI_A_TEMP_UP, TUI_NEED_TEMPERATURE },
 	{ TUI_A_DRAFT_TEMP_DOWN, TUI_NEED_TEMPERATURE },
 	{ TUI_A_DRAFT_TEMP_UP, TUI_NEED_TEMPERATURE },
+	{ TUI_A_GAMMA_UP, TUI_NEED_CHAIN }, { TUI_A_GAMMA_DOWN, TUI_NEED_CHAIN },
 };
 
 enum tui_need
@@ -160,7 +161,10 @@ tui_keys_why_not(const struct tui_key *k, const struct tui_key_state *st, char *
 {
 	enum tui_need need = tui_keys_need(k->action);
 
-	if (need == TUI_NEED_NOISE && !st->has_noise)
+	if (need == TUI_NEED_CHAIN && st->is_tree)
+		snprintf(buf, len, "%s: a tree run has no gamma; its depth is --tree's"
+		    " shape (restart with another)", k->name);
+	else if (need == TUI_NEED_NOISE && !st->has_noise)
 		snprintf(buf, len, "%s: the %s source's draft has no noise to change",
 		    k->name, st->kind);
 	else if (need == TUI_NEED_WORDS && !st->has_words)
@@ -195,4 +199,5 @@ tui_keys_state(const struct sim *sim, struct tui_key_state *st)
 	    offsetof(struct verify_params, lenience));
 	st->schedule = schedule_name(sk);
 	st->has_threshold = sk == SCHEDULE_THRESHOLD || sk == SCHEDULE_CONFIDENCE;
+	st->is_tree = sim_is_tree(sim);
 }

@@ -61,6 +61,7 @@ enum tui_need {
 	TUI_NEED_LENIENCE,	/* a rule with an L (lenient) */
 	TUI_NEED_THRESHOLD,	/* a schedule with a P or T (draft-p-min, confidence) */
 	TUI_NEED_TEMPERATURE,	/* temperatures to change (the cmu source) */
+	TUI_NEED_CHAIN,		/* a chain's gamma (not a tree run's shape) */
 };
 
 /* What the keys' needs are judged against: the source and the settings. */
@@ -73,6 +74,7 @@ struct tui_key_state {
 	int has_lenience;	/* the rule reads L */
 	const char *schedule;	/* the schedule's name */
 	int has_threshold;	/* the schedule reads P or T */
+	int is_tree;		/* a tree run (--tree): no gamma to change */
 };
 
 struct tui_key {

@@ -53,6 +53,8 @@ stats_alphas(struct tui_pen *p, const struct sim *sim, const struct tui_view *v,
 	    g->alpha, b, name);
 	snprintf(shrt, sizeof shrt, "%s %s  %s %s %s", g->alpha_hat, a, g->alpha, b, name);
 	snprintf(tiny, sizeof tiny, "%s %s  %s %s", g->alpha_hat, a, name, b);
+	if (tui_text_width(tiny) > p->right - p->x)	/* a long name: the number stays */
+		snprintf(tiny, sizeof tiny, "%s %s  %s %s", g->alpha_hat, a, g->alpha, b);
 	if (e != NULL) {	/* the newest step's context: its first position's beta */
 		tui_number(c, sizeof c, 2, e->step.beta[0], 1, g);
 		snprintf(lnow, sizeof lnow, "%s  now %s", lng, c);

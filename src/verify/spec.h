@@ -49,7 +49,11 @@ struct spec_step {
 	double residual_mass;	/* sum max(0, p - q) where the draft was rejected, else 0 */
 	int nodes;		/* a tree step: the nodes drafted; 0 for a chain */
 	double expect_tok;	/* a tree step: its expected tokens in closed form
-				 * (verify_tree.h); 0 where there is none */
+				 * (verify_tree.h); a chain step under the
+				 * confidence schedule: given where drafting
+				 * stopped (verify_confidence_expect); 0 where
+				 * there is none (a chain's is then that of
+				 * beta[0] at gamma) */
 	double ot_ceiling;	/* a tree step of i.i.d. drafts on a pair fixed in
 				 * the step: the ceiling on any rule's acceptance
 				 * at the root (verify_tree_ot_ceiling); else 0 */

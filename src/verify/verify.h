@@ -298,6 +298,19 @@ double verify_u_bound(const struct verify_params *par, double p, double q,
 double verify_replacement_prob(const struct verify_params *par,
     const struct spec_step *step, int i);
 
+/* Under the confidence schedule (par->draft_confidence > 0), on a chain step
+ * whose positions share one pair (p, q) (targets->p[0], q[0]): set
+ * step->expect_tok to the step's expected tokens given which drafts fell below
+ * the threshold T, 1 + sum over k of a_1 ... a_k, where a_i is the rule's
+ * acceptance of a draft of q restricted to {q < T} when draft i's q is below T
+ * and to {q >= T} otherwise (sum of accepted_one over that set / its q mass).
+ * The drafting stops on the token drawn, so the acceptance over all of q
+ * (beta) overstates the tokens of a step that stopped on a rare draft.
+ * Leaves the step alone for a rule that drafts argmax q (the stop is then
+ * fixed by q, and beta holds), has a step of its own or no accepted_one. */
+void verify_confidence_expect(const struct verify_params *par, struct spec_step *step,
+    const struct spec_targets *targets);
+
 /* Block verification's step (verify_block.c), drafting under stop's
  * draft_p_min and draft_confidence, and its acceptance weight h_i =
  * Z_i / (Z_i + 1 - p_i) (1 when Z_i = 0 and p_i = 1, where nothing is left to

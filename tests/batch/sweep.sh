@@ -89,12 +89,28 @@ is "$(jq '[.cells[] | select(((.alpha_overlap - .target_alpha) | fabs) > 0.01)] 
 ok $? "the text table explains its alpha* column"
 
 # The text table fits 80 columns; --wide keeps every column on one line.
-for g in "--gamma 1-4 --noise 0.3,0.8 --verify-cost 0,0.05" "--gamma 2,4 --target-alpha 0.6,0.8 --verify-cost 0,0.05" \
+for g in "--gamma 4 --verifier standard,lenient,exact-match" \
+    "--gamma 2,4 --verifier standard,block,exact-match,greedy,lenient,typical,mistake-residual-from-p,mistake-accept-all,mistake-greedy-draft-soft-q" \
+    "--gamma 1-4 --noise 0.3,0.8 --verify-cost 0,0.05" "--gamma 2,4 --target-alpha 0.6,0.8 --verify-cost 0,0.05" \
     "--gamma 4 --verifier standard,block,typical,lenient" "--gamma 2,4 --verifier lenient --lenience 0.2,0.5,1"; do
 	# shellcheck disable=SC2086
 	"$SPECDEC" --sweep $g --steps 100 >"$TMPD/narrow"
 	is "$(awk 'length > 80' "$TMPD/narrow" | wc -l | tr -d ' ')" 0 "fits 80 columns: $g"
 done
+# Short of room, the closed form's speedup goes first, then its tokens, then
+# the mistakes' prefix, each said in the heading; --wide keeps them all.
+"$SPECDEC" --sweep --gamma 4 --verifier standard,lenient,exact-match --steps 100 >"$TMPD/cf"
+is "$(grep -c '^cf spd (the closed form.s speedup) left out to fit 80 columns' "$TMPD/cf") $(awk '$1 == "gamma" { print $NF, $(NF - 1), $(NF - 2) }' "$TMPD/cf")" \
+	"1 dist tok cf" "a rule sweep with distortion: cf spd left out, and said so; cf tok kept"
+"$SPECDEC" --sweep --gamma 4 --verifier standard,lenient,mistake-greedy-draft-soft-q,mistake-accept-all \
+	--steps 100 >"$TMPD/mk"
+is "$(awk '$1 == 4 { printf "%s ", $2 }' "$TMPD/mk")$(grep -c '^\*: a mistake, named without "mistake-"' "$TMPD/mk")" \
+	"standard lenient greedy-draft-soft-q* accept-all* 1" "the mistakes, shortened and marked, said in the heading"
+grep -q '^every cell: noise 0.3, k 0, L 0.5, schedule constant, c 0.1$' "$TMPD/mk"
+ok $? "the heading's L is the lenient cell's, not the first cell's"
+"$SPECDEC" --sweep --gamma 4 --verifier standard,lenient,mistake-greedy-draft-soft-q --steps 100 --wide >"$TMPD/mkw"
+is "$(awk '$1 == 4 { printf "%s ", $(NF - 3) }' "$TMPD/mkw")$(grep -c 'cf speedup' "$TMPD/mkw")" \
+	"standard lenient mistake-greedy-draft-soft-q 1" "--wide: every name whole, the closed form's speedup kept"
 "$SPECDEC" --sweep --gamma 1-4 --noise 0.3,0.8 --steps 100 --wide >"$TMPD/wide"
 is "$(awk 'length > 80' "$TMPD/wide" | wc -l | tr -d ' ')" 11 "--wide: the two heading lines, the header and the 8 rows over 80 columns"
 grep -q "^every cell: k 0, rule standard, schedule constant, c 0.1$" "$TMPD/narrow" ||
@@ -151,5 +167,24 @@ is "$?" 0 "--lenience in a sweep with some cells under the lenient rule"
 a=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "alpha_hat") c = i }
     NR == 3 { print ($c > 0.97) }' "$TMPD/len.csv")
 is "$a" 1 "and those cells run at L 0.2 (alpha-hat above 0.97)"
+
+# The source a sweep names, in the text and the JSON, for each source (the
+# cmu source's when this build has it).
+for src in stub ngram cmu replay; do
+	extra=
+	[ "$src" = replay ] && extra="--replay $TESTS_SRCDIR/golden/pairs.txt"
+	# shellcheck disable=SC2086
+	if ! "$SPECDEC" --sweep --source "$src" $extra --gamma 1,2 --steps 50 \
+	    >"$TMPD/src.txt" 2>"$TMPD/src.err"; then
+		grep -q "needs sphinxbase" "$TMPD/src.err"
+		ok $? "$src: only a build without sphinxbase refuses it"
+		continue
+	fi
+	# shellcheck disable=SC2086
+	"$SPECDEC" --sweep --json --source "$src" $extra --gamma 1,2 --steps 50 \
+	    >"$TMPD/src.json"
+	is "$(sed -n '1s/.*, source \([a-z]*\),.*/\1/p' "$TMPD/src.txt") $(jq -r .source "$TMPD/src.json")" \
+	    "$src $src" "--sweep --source $src: the text and the JSON name the source"
+done
 
 done_testing

@@ -120,4 +120,21 @@ else
 			"$rule at V 50,000: peak RSS ${tree} KB <= 4 x the chain's ${chain} KB + 16 MB"
 	done
 fi
+# A tree run labels its figures as the tree's: no "at alpha-hat", no Theorem
+# 3.8 and no chain optimum (its acceptances are the tree's, its costs a
+# chain's); a tree mistake's exact output is not computed, so no "rule output"
+# lines say it is the target's.
+"$SPECDEC" --batch --verifier specinfer --tree 3,2 --steps 500 | unwrap >"$TMPD/lab"
+is "$(grep -c 'at alpha-hat\|Theorem 3.8\|optimal gamma' "$TMPD/lab") $(grep -c "the tree's closed form" "$TMPD/lab")" \
+	"0 2" "a tree run: the tree's closed form and speedup, no chain figure"
+printf '# vocab 4\n0.5 0.3 0.1 0.1\n0.1 0.2 0.3 0.4\n' >"$TMPD/one.txt"
+"$SPECDEC" --batch --verifier mistake-no-residual-update --tree 3,2 --steps 2000 \
+	--replay "$TMPD/one.txt" >"$TMPD/mis"
+"$SPECDEC" --json --verifier mistake-no-residual-update --tree 3,2 --steps 2000 \
+	--replay "$TMPD/one.txt" >"$TMPD/mis.json"
+is "$(grep -c '^rule output' "$TMPD/mis") $(jq 'has("rule_output")' "$TMPD/mis.json")" "0 false" \
+	"a tree mistake on one pair: no exact output printed (it is not the target's)"
+"$SPECDEC" --json --verifier specinfer --tree 3,2 --steps 2000 --replay "$TMPD/one.txt" >"$TMPD/si.json"
+is "$(jq -c '.rule_output.rule' "$TMPD/si.json")" "[0.5,0.3,0.1,0.1]" \
+	"a lossless tree rule on one pair: its exact output, the target"
 done_testing

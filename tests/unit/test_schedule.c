@@ -14,6 +14,7 @@
 #include "verify/schedule.h"
 #include "source/source.h"
 #include "verify/spec.h"
+#include "verify/verify.h"
 #include "lib/tap.h"
 
 #define V 4
@@ -165,11 +166,61 @@ test_confidence(void)
 	    "confidence: the output still follows p");
 }
 
+/* The confidence schedule's expected tokens per step on the pair above: the
+ * kept drafts {0, 3} (q >= T, q mass 3/4) accept with (1/8 + 1/4) / (3/4) = 1/2,
+ * the stopping ones {1, 2} (q mass 1/4) with (1/8 + 1/8) / (1/4) = 1, while
+ * beta over all of q is 5/8. A step's expectation given where it stopped is
+ * 1 + the sum over k of (1/2)^(kept drafts among the first k); their mean, and
+ * the tokens measured, is 1 + beta (1 + m + ... + m^4) with m = 3/8 the chance a
+ * draft is kept and accepted: 65293/32768 = 1.99258, where the old per-step form
+ * (1 - beta^(L+1)) / (1 - beta) at each step's L has mean 2.1499. */
+static void
+test_confidence_expect(void)
+{
+	static const double p[V] = { 0.125, 0.375, 0.25, 0.25 };
+	static const double q[V] = { 0.5, 0.125, 0.125, 0.25 };
+	struct fixed_pair pair = { .p = p, .q = q };
+	struct verify_params par = verify_defaults();
+	struct spec_targets targets;
+	struct spec_step s;
+	struct source src;
+	struct rng rng;
+	double scratch[V], sum = 0.0, run, want;
+	long emitted = 0, off = 0;
+	int i, k;
+
+	par.draft_confidence = 0.25;
+	fixed_source_open(&src, &pair, V);
+	rng_seed(&rng, 12, 0);
+	for (i = 0; i < STEPS; i++) {
+		verify_step(&par, &src, &rng, CAP, scratch, &s, &targets);
+		verify_confidence_expect(&par, &s, &targets);
+		for (k = 0, run = want = 1.0; k < s.gamma; k++) {
+			run *= q[s.drafted[k]] < 0.25 ? 1.0 : 0.5;
+			want += run;
+		}
+		off += s.expect_tok != want;
+		sum += s.expect_tok;
+		emitted += s.emitted;
+	}
+	tap_eq(off, 0, "confidence: each step's expectation given its stop, by hand");
+	tap_near(sum / STEPS, 65293.0 / 32768.0, 0.01,
+	    "their mean: 65293/32768 = 1.9926 (worked by hand), not 2.1499");
+	tap_near((double)emitted / STEPS, 65293.0 / 32768.0, 0.03,
+	    "and the tokens measured agree with it");
+	par.draft_confidence = 0.0;
+	s.expect_tok = 0.0;
+	verify_step(&par, &src, &rng, CAP, scratch, &s, &targets);
+	verify_confidence_expect(&par, &s, &targets);
+	tap_ok(s.expect_tok == 0.0, "no confidence threshold: no expectation set");
+}
+
 int
 main(void)
 {
 	test_heuristic_rule();
 	test_threshold();
 	test_confidence();
+	test_confidence_expect();
 	return tap_done();
 }

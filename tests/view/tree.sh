@@ -123,4 +123,18 @@ shows "$s" "│          tok       P  acc    u   │" \
 shows "$s" "│ │     └1 sun   .041 .946 .067 ok │" \
     "and a node at depth 4 keeps its u and its verdict in full"
 end_view b
+
+# --- a tree run at 80x24: the statistics line keeps the rule's number, and
+# +/- say they do nothing (a tree has no gamma) rather than change one ------
+view g 80 24 "--paused --tree 3,2 --verifier specinfer --seed 1"
+keys g n
+check g "tree, step 1: " "a specinfer tree run at 80x24"
+wait_grep g -E 'α̂ [0-9.]+  [^ ]+ 0?\.[0-9]+'
+ok $? "the statistics line keeps the rule's acceptance, a number, whole" "$(screen g)"
+keys g +
+check g "+: a tree run has no gamma" "+ in a tree run: a status line says it does nothing"
+s=$(screen g)
+printf '%s\n' "$s" | grep -q "γ=2"
+ok $? "and the run's header is as it was" "$s"
+end_view g
 done_testing
