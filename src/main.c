@@ -3,9 +3,11 @@
 
 #include <errno.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "batch/batch.h"
 #include "cli/cli.h"
@@ -40,14 +42,29 @@ run_mode(const struct options *opt)
 	return tui_run(opt);
 }
 
+/* Whether standard output is a pipe or socket whose reader has gone (| head -1):
+ * poll marks its write end with POLLERR, whenever the write that failed. */
+static int
+reader_gone(void)
+{
+	struct pollfd pfd = { .fd = STDOUT_FILENO, .events = POLLOUT };
+
+	return poll(&pfd, 1, 0) == 1 && (pfd.revents & POLLERR) != 0;
+}
+
 /* The mode's status, unless its output could not all be written (a full disk, a
  * closed stream): then one line on stderr and EXIT_STATUS_RUNTIME, so a cut
- * report is never taken for a success. A failed stderr has nowhere to say so. */
+ * report is never taken for a success. A reader that stopped reading (| head -1)
+ * is no failure: nothing said, the mode's status, as whether it happened must not
+ * depend on whether the report fitted in the pipe. A failed stderr has nowhere to
+ * say so. */
 static int
 output_status(int rc)
 {
 	errno = 0;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
+		if (errno == EPIPE || reader_gone())
+			return rc;
 		fprintf(stderr, "specdec: cannot write the output: %s\n",
 		    errno != 0 ? strerror(errno) : "write error");
 		return EXIT_STATUS_RUNTIME;
@@ -57,9 +74,10 @@ output_status(int rc)
 	return rc;
 }
 
-/* Outside the live view a pipe closed early (| head -1) is a write error like
- * any other: SIGPIPE ignored, the write fails with EPIPE and output_status says
- * so, where the signal would end the process with no word and status 141. */
+/* Outside the live view a pipe closed early (| head -1) ends nothing at once:
+ * SIGPIPE ignored, the write fails with EPIPE and output_status returns the
+ * mode's status, where the signal would give 141 or not depending on whether
+ * the report fitted in the pipe. */
 static void
 pipe_errors_returned(const struct options *opt)
 {

@@ -155,19 +155,12 @@ print_heading(const struct sim *sim, const struct sim_figures *f)
 }
 
 static void
-json_params(struct json *j, const struct sim *sim, uint64_t steps_asked, int complete)
+json_params(struct json *j, const struct figures_run *run)
 {
+	const struct sim *sim = run->sim;
+
 	json_string(j, "source", sim->src.kind);
-	json_uint(j, "steps", sim->stats.steps);
-	json_uint(j, "steps_requested", steps_asked);
-	json_bool(j, "complete", complete);
-	json_int(j, "gamma", sim->par.gamma);
-	json_double(j, "noise", sim->par.noise);
-	json_uint(j, "vocab", sim->src.vocab);
-	json_uint(j, "seed", sim->par.seed);
-	json_double(j, "target_ms", sim->par.target_ms);
-	json_double(j, "draft_ms", sim->par.draft_ms);
-	json_double(j, "verify_cost", sim->par.verify_cost);
+	figures_json_header(j, run);
 	json_string(j, "verifier", verify_entry(sim->par.verify.rule)->name);
 	json_string(j, "schedule", schedule_name(sim->par.schedule));
 	if (sim->par.schedule == SCHEDULE_THRESHOLD)
@@ -232,7 +225,7 @@ print_json(const struct figures_run *run, const struct options *opt)
 
 	json_init(&j, stdout);
 	json_object_begin(&j, NULL);
-	json_params(&j, sim, opt->steps, sim->stats.steps == opt->steps);
+	json_params(&j, run);
 	json_source(&j, sim, opt);
 	figures_json(&j, run);
 	json_object_end(&j);
@@ -271,7 +264,8 @@ batch_run(const struct options *opt)
 	struct check checks[CHECKS_COUNT];
 	struct sim_figures fig;
 	struct sim sim;
-	struct figures_run run = { .sim = &sim, .fig = &fig, .checks = checks };
+	struct figures_run run = { .sim = &sim, .fig = &fig, .checks = checks,
+		.steps_requested = opt->steps };
 	char err[ERRMSG_MAX];
 	uint64_t done;
 	int failed, plotted;
@@ -289,6 +283,7 @@ batch_run(const struct options *opt)
 	}
 	interrupt_hold();
 	done = run_steps(&sim, opt->steps, opt->trace);
+	run.complete = sim.stats.steps == opt->steps;
 	sim_figures(&sim, &fig);
 	failed = checks_run(&sim, &fig, checks);
 	if (done < opt->steps)

@@ -18,7 +18,8 @@ lesson_judge(const struct lesson_item *it, const struct sim *sim,
     struct lesson_verdict *v)
 {
 	struct sim_figures fig;
-	struct figures_run run = { .sim = sim, .fig = &fig };
+	struct figures_run run = { .sim = sim, .fig = &fig,
+		.steps_requested = sim->stats.steps, .complete = 1 };
 
 	memset(v, 0, sizeof *v);
 	v->choice = -1;

@@ -11,9 +11,22 @@
 const void *
 figure_place(const struct figure *row, const struct figures_run *r)
 {
-	const char *base = row->from == FIGURE_FROM_STATS ?
-	    (const char *)&r->sim->stats : (const char *)r->fig;
+	const char *base;
 
+	switch (row->from) {
+	case FIGURE_FROM_STATS:
+		base = (const char *)&r->sim->stats;
+		break;
+	case FIGURE_FROM_SIM:
+		base = (const char *)r->sim;
+		break;
+	case FIGURE_FROM_RUN:
+		base = (const char *)r;
+		break;
+	default:
+		base = (const char *)r->fig;
+		break;
+	}
 	return base + row->offset;
 }
 
@@ -27,6 +40,8 @@ figure_value(const struct figure *row, const struct figures_run *r)
 		return *(const double *)at;
 	case FIGURE_COUNT:
 		return (double)*(const uint64_t *)at;
+	case FIGURE_SIZE:
+		return (double)*(const size_t *)at;
 	case FIGURE_INT:
 	case FIGURE_FLAG:
 		return *(const int *)at;

@@ -22,16 +22,20 @@ enum figure_kind {
 	FIGURE_COUNT,	/* a uint64_t */
 	FIGURE_INT,	/* an int */
 	FIGURE_FLAG,	/* an int, written true or false */
+	FIGURE_SIZE,	/* a size_t, written as a count */
 	FIGURE_ARRAY,	/* by position or by token: its writers write it */
 	FIGURE_NESTED,	/* a nested member (an object, the checks): its writers */
 	FIGURE_SCREEN,	/* shown by the live view only: no key, not in the report */
 };
 
-/* Where a scalar lives: a member of struct sim_figures or of struct stats. */
+/* Where a scalar lives: a member of struct sim_figures, of struct stats, of
+ * struct sim or of the run's request. */
 enum figure_from {
 	FIGURE_FROM_NONE,
 	FIGURE_FROM_FIGURES,
 	FIGURE_FROM_STATS,
+	FIGURE_FROM_SIM,	/* a member of struct sim: its parameters */
+	FIGURE_FROM_RUN,	/* a member of struct figures_run: its request */
 };
 
 /* A scalar's place in the report: before, the value, after. conv is 'f'
@@ -49,6 +53,8 @@ struct figures_run {
 	const struct sim *sim;
 	const struct sim_figures *fig;
 	const struct check *checks;	/* CHECKS_COUNT verdicts */
+	uint64_t steps_requested;	/* the steps asked for (a lesson: those run) */
+	int complete;			/* all of them ran */
 };
 
 /* The report's line being built; a writer adds to it or ends it and prints. */
@@ -70,6 +76,10 @@ struct figure {
 	const char *key;		/* the JSON key: an interface, never renamed;
 					 * NULL for FIGURE_SCREEN */
 	enum figure_kind kind;
+	int header;			/* one of the run's parameters, which the JSON
+					 * gives first (figures_json_header) and the
+					 * report in its own header: a key and a
+					 * place, no format */
 	const char *label;		/* the report's label, starting a line; NULL:
 					 * the figure goes on the line before */
 	struct figure_format text;	/* a scalar's report format */

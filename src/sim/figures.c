@@ -12,16 +12,21 @@
 /* A scalar's place, its type checked against its kind at compile time. */
 #define FIGURE_AT(type, s, m) \
 	_Generic(((struct s *)0)->m, type: offsetof(struct s, m))
-#define REAL(m) .kind = FIGURE_REAL, .from = FIGURE_FROM_FIGURES, \
-	.offset = FIGURE_AT(double, sim_figures, m)
-#define FLAG(m) .kind = FIGURE_FLAG, .from = FIGURE_FROM_FIGURES, \
-	.offset = FIGURE_AT(int, sim_figures, m)
-#define INT(m) .kind = FIGURE_INT, .from = FIGURE_FROM_FIGURES, \
-	.offset = FIGURE_AT(int, sim_figures, m)
-#define COUNT(m) .kind = FIGURE_COUNT, .from = FIGURE_FROM_STATS, \
-	.offset = FIGURE_AT(uint64_t, stats, m)
-#define STATS_INT(m) .kind = FIGURE_INT, .from = FIGURE_FROM_STATS, \
-	.offset = FIGURE_AT(int, stats, m)
+#define PLACE(k, f, type, s, m) .kind = (k), .from = (f), .offset = FIGURE_AT(type, s, m)
+#define REAL(m) PLACE(FIGURE_REAL, FIGURE_FROM_FIGURES, double, sim_figures, m)
+#define FLAG(m) PLACE(FIGURE_FLAG, FIGURE_FROM_FIGURES, int, sim_figures, m)
+#define INT(m) PLACE(FIGURE_INT, FIGURE_FROM_FIGURES, int, sim_figures, m)
+#define COUNT(m) PLACE(FIGURE_COUNT, FIGURE_FROM_STATS, uint64_t, stats, m)
+#define STATS_INT(m) PLACE(FIGURE_INT, FIGURE_FROM_STATS, int, stats, m)
+/* The run's parameters (the JSON's first scalars): in the sim, or the run's
+ * request. */
+#define PARAM .header = 1
+#define SIM_REAL(m) PARAM, PLACE(FIGURE_REAL, FIGURE_FROM_SIM, double, sim, m)
+#define SIM_INT(m) PARAM, PLACE(FIGURE_INT, FIGURE_FROM_SIM, int, sim, m)
+#define SIM_COUNT(m) PARAM, PLACE(FIGURE_COUNT, FIGURE_FROM_SIM, uint64_t, sim, m)
+#define SIM_SIZE(m) PARAM, PLACE(FIGURE_SIZE, FIGURE_FROM_SIM, size_t, sim, m)
+#define RUN_COUNT(m) PARAM, PLACE(FIGURE_COUNT, FIGURE_FROM_RUN, uint64_t, figures_run, m)
+#define RUN_FLAG(m) PARAM, PLACE(FIGURE_FLAG, FIGURE_FROM_RUN, int, figures_run, m)
 #define ARRAY(rep, js) .kind = FIGURE_ARRAY, .report = (rep), .json = (js)
 #define NESTED(rep, js) .kind = FIGURE_NESTED, .report = (rep), .json = (js)
 #define SCREEN .kind = FIGURE_SCREEN
@@ -33,6 +38,21 @@
 #define SINT(b, a) .text = { (b), 'd', 0, (a) }
 
 const struct figure figures[] = {
+	{ .key = "steps", COUNT(steps), PARAM, .explain = "steps run" },
+	{ .key = "steps_requested", RUN_COUNT(steps_requested),
+	    .explain = "steps asked for (--steps; a lesson: those run)" },
+	{ .key = "complete", RUN_FLAG(complete),
+	    .explain = "every step asked for ran (not interrupted)" },
+	{ .key = "gamma", SIM_INT(par.gamma), .explain = "draft length (--gamma)" },
+	{ .key = "noise", SIM_REAL(par.noise), .explain = "the stub's draft noise (--noise)" },
+	{ .key = "vocab", SIM_SIZE(src.vocab), .explain = "the source's vocabulary" },
+	{ .key = "seed", SIM_COUNT(par.seed), .explain = "random seed (--seed)" },
+	{ .key = "target_ms", SIM_REAL(par.target_ms),
+	    .explain = "target forward cost, ms (--target-ms)" },
+	{ .key = "draft_ms", SIM_REAL(par.draft_ms),
+	    .explain = "cost of a drafted token, ms (--draft-ms)" },
+	{ .key = "verify_cost", SIM_REAL(par.verify_cost),
+	    .explain = "verification cost K (--verify-cost)" },
 	{ .key = "tokens", COUNT(tokens), .label = "tokens", UINT("", " emitted"),
 	    .explain = "tokens the speculative sampler emitted" },
 	{ .key = "drafted", COUNT(drafted), UINT("; ", " drafted"),
@@ -222,6 +242,8 @@ json_scalar(struct json *j, const struct figure *row, const struct figures_run *
 		json_double(j, row->key, *(const double *)at);
 	else if (row->kind == FIGURE_COUNT)
 		json_uint(j, row->key, *(const uint64_t *)at);
+	else if (row->kind == FIGURE_SIZE)
+		json_uint(j, row->key, (uint64_t)*(const size_t *)at);
 	else if (row->kind == FIGURE_INT)
 		json_int(j, row->key, *(const int *)at);
 	else
@@ -246,13 +268,24 @@ figures_json(struct json *j, const struct figures_run *r)
 
 	for (pass = 0; pass < 3; pass++)
 		for (i = 0; i < nfigures; i++) {
-			if (figures[i].key == NULL || json_pass(figures[i].kind) != pass)
+			if (figures[i].key == NULL || figures[i].header ||
+			    json_pass(figures[i].kind) != pass)
 				continue;
 			if (figures[i].json != NULL)
 				figures[i].json(j, &figures[i], r);
 			else
 				json_scalar(j, &figures[i], r);
 		}
+}
+
+void
+figures_json_header(struct json *j, const struct figures_run *r)
+{
+	int i;
+
+	for (i = 0; i < nfigures; i++)
+		if (figures[i].header)
+			json_scalar(j, &figures[i], r);
 }
 
 const struct figure *

@@ -14,6 +14,7 @@
 
 #include "sim/checks.h"
 #include "cli/cli.h"
+#include "cli/cli_table.h"
 #include "util/clock.h"
 #include "util/errmsg.h"
 #include "util/escape.h"
@@ -371,13 +372,15 @@ wait_ms(const struct tui *t, double now)
 	return ms < 0.0 ? 0 : ms > MAX_WAIT_MS ? MAX_WAIT_MS : (int)ms;
 }
 
-/* The next value on the 1-2-5 ladder above (up) or below x; below the smallest
- * step comes lo. */
+/* The next value on the 1-2-5 ladder above (up) or below x, kept in [lo,
+ * hi]: below the smallest step comes lo, above the largest hi. From outside
+ * [lo, hi] a key toward it lands on its end and a key away from it leaves x
+ * alone: x never moves the other way. */
 static double
-ladder(double x, int up, double lo)
+ladder(double x, int up, double lo, double hi)
 {
 	static const double mant[3] = { 1, 2, 5 };
-	double best = up ? HUGE_VAL : lo, v;
+	double best = up ? hi : lo, v;
 	int e, i;
 
 	for (e = -4; e <= 7; e++)
@@ -388,29 +391,77 @@ ladder(double x, int up, double lo)
 			if (!up && v < x * (1 - 1e-9) && v > best)
 				best = v;
 		}
-	return best;
+	best = fmin(fmax(best, lo), hi);
+	return up ? fmax(best, x) : fmin(best, x);
 }
 
 #define THRESHOLD_MIN 0.01	/* x stops here: a schedule's P or T of 0 drafts all */
 
 /* A finer ladder for the draft cost ratio c and the schedules' P and T: steps of
- * 0.01 up to 0.1, of 0.05 up to 1, then the 1-2-5 ladder; down from the
- * smallest step comes lo. */
+ * 0.01 up to 0.1, of 0.05 up to 1, then the 1-2-5 ladder, kept in [lo, hi]
+ * as ladder keeps it. */
 static double
-fine_ladder(double x, int up, double lo)
+fine_ladder(double x, int up, double lo, double hi)
 {
 	const double e = 1e-9;
 	double v;
 
 	if (up ? x >= 1.0 - e : x > 1.0 + e)
-		return ladder(x, up, 1.0);
+		return ladder(x, up, 1.0, hi);
 	if (up)
 		v = x < 0.1 - e ? (floor(x * 100.0 + e) + 1.0) / 100.0 :
 		    (floor(x * 20.0 + e) + 1.0) / 20.0;
 	else
 		v = x <= 0.1 + e ? (ceil(x * 100.0 - e) - 1.0) / 100.0 :
 		    (ceil(x * 20.0 - e) - 1.0) / 20.0;
-	return v < lo + e ? lo : v;
+	v = v < lo + e ? lo : v > hi - e ? hi : v;
+	return up ? fmax(v, x) : fmin(v, x);
+}
+
+/* The range the command line accepts for option name (cli_table.c): the keys'
+ * ladders stay inside it. */
+static void
+option_range(const char *name, double *lo, double *hi)
+{
+	const struct cli_option *o = cli_table_find(name);
+
+	*lo = o->min;
+	*hi = o->max;
+}
+
+/* t and T: the target cost's next step, in --target-ms's range. */
+static double
+target_step(double tm, int up)
+{
+	double lo, hi;
+
+	option_range("target-ms", &lo, &hi);
+	return ladder(tm, up, lo, hi);
+}
+
+/* d and D: the draft cost's next step, its ratio c = D/T in --cost-ratio's range
+ * and D in --draft-ms's. */
+static double
+draft_step(double tm, double dm, int up)
+{
+	double lo, hi, dlo, dhi;
+
+	option_range("cost-ratio", &lo, &hi);
+	option_range("draft-ms", &dlo, &dhi);
+	hi = fmin(hi, dhi / tm);
+	return tm * fine_ladder(dm / tm, up, fmax(lo, dlo / tm), hi);
+}
+
+/* x and X: the schedule's threshold (P or T), from THRESHOLD_MIN up to its
+ * option's largest value. */
+static double
+threshold_step(const struct sim *s, int up)
+{
+	double lo, hi;
+
+	option_range(s->par.schedule == SCHEDULE_CONFIDENCE ? "confidence-threshold" :
+	    "draft-p-min", &lo, &hi);
+	return fine_ladder(sim_threshold(s), up, fmax(lo, THRESHOLD_MIN), hi);
 }
 
 static void
@@ -506,11 +557,11 @@ act_model(struct tui *t, enum tui_action a)
 		break;
 	case TUI_A_TARGET_DOWN:
 	case TUI_A_TARGET_UP:
-		sim_set_costs(s, ladder(tm, a == TUI_A_TARGET_UP, 1e-3), dm);
+		sim_set_costs(s, target_step(tm, a == TUI_A_TARGET_UP), dm);
 		break;
 	case TUI_A_DRAFT_DOWN:
 	case TUI_A_DRAFT_UP:
-		sim_set_costs(s, tm, tm * fine_ladder(dm / tm, a == TUI_A_DRAFT_UP, 0.0));
+		sim_set_costs(s, tm, draft_step(tm, dm, a == TUI_A_DRAFT_UP));
 		break;
 	case TUI_A_VERIFY_DOWN:
 	case TUI_A_VERIFY_UP:
@@ -533,8 +584,7 @@ act_model(struct tui *t, enum tui_action a)
 		break;
 	case TUI_A_THRESHOLD_DOWN:
 	case TUI_A_THRESHOLD_UP:
-		sim_set_threshold(s, fine_ladder(sim_threshold(s), a == TUI_A_THRESHOLD_UP,
-		    THRESHOLD_MIN));
+		sim_set_threshold(s, threshold_step(s, a == TUI_A_THRESHOLD_UP));
 		break;
 	case TUI_A_RESET:
 		sim_reset(s);

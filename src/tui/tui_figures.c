@@ -7,7 +7,18 @@
 
 #define FIG_LABEL_W (FIGURES_NAME_MAX + 1)	/* the figure column, and a space */
 
-static int nscreen;	/* the table's rows that the screen shows */
+/* The table's rows that the screen shows, counted once: the table does not
+ * change. */
+static int
+figure_count(void)
+{
+	static int n = -1;
+
+	if (n < 0)
+		for (n = 0; figures_screen(n) != NULL; n++)
+			;
+	return n;
+}
 
 static const char *
 figure_label(int i, const struct tui_term *term)
@@ -25,27 +36,17 @@ figure_text(int i)
 
 static const struct tui_help_list page = {
 	"what the figures mean", "figures", " ? again: the panes; any other key closes ",
-	&nscreen, FIG_LABEL_W, figure_label, figure_text,
+	figure_count, FIG_LABEL_W, figure_label, figure_text,
 };
-
-/* Counts the rows once; the table does not change. */
-static const struct tui_help_list *
-figures_page(void)
-{
-	if (nscreen == 0)
-		while (figures_screen(nscreen) != NULL)
-			nscreen++;
-	return &page;
-}
 
 struct tui_rect
 tui_figures_place(int cols, int lines)
 {
-	return tui_help_list_place(figures_page(), cols, lines);
+	return tui_help_list_place(&page, cols, lines);
 }
 
 void
 tui_draw_figures(WINDOW *w, const struct tui_term *term)
 {
-	tui_help_list_draw(w, figures_page(), term);
+	tui_help_list_draw(w, &page, term);
 }

@@ -67,12 +67,12 @@ tui_help_list_place(const struct tui_help_list *l, int cols, int lines)
 	struct tui_rect r;
 	int i, w = 0, tw;
 
-	for (i = 0; i < *l->n; i++)
+	for (i = 0; i < l->count(); i++)
 		if ((tw = tui_text_width(l->text(i))) > w)
 			w = tw;
 	r.w = l->label_w + w + TUI_BOX_W;
 	r.w = r.w < cols ? r.w : cols;
-	r.h = *l->n + 2 * list_pad(*l->n, lines);
+	r.h = l->count() + 2 * list_pad(l->count(), lines);
 	r.h = r.h < lines ? r.h : lines;
 	r.y = (lines - r.h) / 2;
 	r.x = (cols - r.w) / 2;
@@ -86,7 +86,7 @@ tui_help_list_draw(WINDOW *w, const struct tui_help_list *l, const struct tui_te
 	int i, y;
 
 	tui_box(w, term, l->title, l->shrt);
-	for (i = 0, y = list_pad(*l->n, getmaxy(w)); i < *l->n && y < getmaxy(w) - 1;
+	for (i = 0, y = list_pad(l->count(), getmaxy(w)); i < l->count() && y < getmaxy(w) - 1;
 	    i++, y++) {
 		tui_pen_at(&p, y, TUI_BOX_X);
 		tui_pen_put(&p, TUI_S_TITLE, l->label(i, term));
@@ -97,21 +97,32 @@ tui_help_list_draw(WINDOW *w, const struct tui_help_list *l, const struct tui_te
 	tui_pen_put(&p, TUI_S_DIM, l->footer);
 }
 
+/* Drawn over the lower panes with --lesson (tui_lesson.c), not a pane of the
+ * table: listed after them. */
+static const char band_name[] = "caption band";
+static const char band_help[] = "--lesson: caption, keys pressed, checks, questions";
+
+static int
+pane_count(void)
+{
+	return tui_npanes + 1;
+}
+
 static const char *
 pane_name(int i, const struct tui_term *term)
 {
 	(void)term;
-	return tui_pane_table[i]->name;
+	return i < tui_npanes ? tui_pane_table[i]->name : band_name;
 }
 
 static const char *
 pane_help(int i)
 {
-	return tui_pane_table[i]->help;
+	return i < tui_npanes ? tui_pane_table[i]->help : band_help;
 }
 
 const struct tui_help_list tui_help_panes = {
-	"the panes", "panes", " any key closes ", &tui_npanes, TUI_PANE_NAME_MAX + 1, pane_name,
+	"the panes", "panes", " any key closes ", pane_count, TUI_PANE_NAME_MAX + 1, pane_name,
     pane_help,
 };
 

@@ -20,13 +20,14 @@ void tui_draw_help(WINDOW *w, const struct tui_help_layout *h, const struct tui_
 struct tui_help_list {
 	const char *title, *shrt;	/* on the top border; shrt when title does not fit */
 	const char *footer;	/* on the bottom border */
-	const int *n;		/* entries */
+	int (*count)(void);	/* entries */
 	int label_w;		/* the label column, and a space */
 	const char *(*label)(int i, const struct tui_term *term);
 	const char *(*text)(int i);
 };
 
-/* The third page: each pane of the pane table, its name and its line. */
+/* The third page: each pane of the pane table, its name and its line, then the
+ * lesson's caption band, drawn over the panes (tui_lesson.c). */
 extern const struct tui_help_list tui_help_panes;
 
 /* Where page l goes on a cols x lines screen: centred, as wide as its widest

@@ -83,6 +83,20 @@ is "$(jq -r '[.checks[] | select(.skipped) | .name] | join(",")' "$TMPD/g32")" \
 is "$(jq -r '.checks[1].reason' "$TMPD/g32")" \
 	"the cookbook notebook's band, for gamma 2-8; here 32" \
 	"the band's reason names the cookbook notebook"
+# The bands' premise holds for gamma 2-8, its edges included: verdicts at 2
+# and 8, a skip with the range's reason just outside.
+for g in 1 2 8 9; do
+	"$SPECDEC" --json --gamma "$g" --steps 5000 >"$TMPD/band"
+	case $g in
+	1 | 9) want="skip:the cookbook notebook's band, for gamma 2-8; here $g" ;;
+	*) want="pass:" ;;
+	esac
+	for i in 1 2; do
+		is "$(jq -r ".checks[$i] | if .skipped then \"skip:\" + .reason \
+			else (if .pass then \"pass:\" else \"fail:\" end) end" "$TMPD/band")" \
+			"$want" "gamma $g: $(jq -r ".checks[$i].name" "$TMPD/band"), ${want%%:*}"
+	done
+done
 src=${TESTS_SRCDIR:-$(dirname "$0")/..}/..
 for doc in README.md man/specdec.1; do
 	tr '\n' ' ' <"$src/$doc" | grep -q "notebook 07.*Speculative decoding.*LLM Systems Cookbook"

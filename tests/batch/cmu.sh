@@ -56,6 +56,21 @@ is "$(jq -r '.checks[] | select(.name == "output_matches_target") | .pass' "$tmp
 is "$(jq -r '.checks[] | select(.name == "output_matches_target") | .pass' "$tmp/bad")" false \
     "mistake-greedy-draft-soft-q: caught by the losslessness check"
 
+# The draft follows --temperature unless --draft-temperature is given: at T 2 the
+# run equals the one naming the draft's T 2 (same drafts, same overlap), and
+# differs from one whose draft stays at T 1.
+run_t() { "$SPECDEC" --json --source cmu --steps 40 --seed 3 --temperature 2 "$@"; }
+run_t >"$tmp/t2"
+run_t --draft-temperature 2 >"$tmp/t22"
+run_t --draft-temperature 1 >"$tmp/t21"
+cmp -s "$tmp/t2" "$tmp/t22"
+ok $? "--temperature 2: the draft is at T 2 too (the run of --draft-temperature 2)"
+is "$(jq -r '[.draft_temperature, .alpha_overlap != $o[0].alpha_overlap] | join(" ")' \
+    --slurpfile o "$tmp/t21" "$tmp/t2")" "2 true" \
+    "and not at T 1: another overlap than --draft-temperature 1's"
+is "$(jq -r '[.temperature, .draft_temperature] | join(" ")' "$tmp/t21")" "2 1" \
+    "--draft-temperature 1 beside --temperature 2: each warp as given"
+
 # top-k 1: the target is its argmax, so every accepted draft and every
 # replacement is the target's top word: the trace's p column is 1 where it tests.
 "$SPECDEC" --batch --source cmu --top-k 1 --prompt "the united" --steps 1 --trace 1 > "$tmp/k1"

@@ -2,7 +2,8 @@
 # replay.sh: the --replay source end to end. A table of malformed replay and
 # labels files, each refused with its own message and exit 2 before anything is
 # simulated; then good files, whose output must match the file's target
-# distribution (chi-square on fixed seeds) and not its draft's.
+# distribution (chi-square on fixed seeds) and not its draft's; greedy breaks a
+# tie in a sparse line as in a dense one (the lowest token).
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
 need jq
 
@@ -183,5 +184,25 @@ sys.exit(0 if d["replay_file"].endswith("/" + want) else 1)' "$tmp/ctl.json"
 else
 	skip "python3 not found: the strict JSON check"
 fi
+
+# Ties in a sparse line: greedy takes the lowest token of the largest p (and
+# the greedy draft the lowest of the largest q), whatever the order the line
+# lists them in, as on a dense line. Target: 2 and 5 tie at 3/8; draft: 1 and 6
+# at 1/3. Every step drafts 1, rejects it and emits 2.
+printf '# vocab 8\n6:1 5:3 2:3 1:1\n6:2 5:1 2:1 1:2\n' >"$TMPD/tie_sparse"
+printf '# vocab 8\n0 1 3 0 0 3 1 0\n0 2 1 0 0 1 2 0\n' >"$TMPD/tie_dense"
+for f in sparse dense; do
+	"$SPECDEC" --json --replay "$TMPD/tie_$f" --verifier greedy --gamma 2 --steps 200 |
+		jq -c 'del(.replay_file, .source_detail)' >"$TMPD/tie_$f.json"
+	"$SPECDEC" --batch --replay "$TMPD/tie_$f" --verifier greedy --gamma 2 --steps 1 \
+		--trace 1 >"$TMPD/tie_$f.trace"
+done
+is "$(jq -c .spec_hist "$TMPD/tie_sparse.json")" "[0,0,200,0,0,0,0,0]" \
+	"greedy on a sparse line with a tied top: every token is 2, the lowest of 2 and 5"
+is "$(awk '$NF == "rejected" || $NF == "residual" { printf "%s %s,", $2, $NF }' \
+	"$TMPD/tie_sparse.trace")" "1 rejected,2 residual," \
+	"the greedy draft is 1, the lowest of q's tied top (1 and 6)"
+cmp -s "$TMPD/tie_sparse.json" "$TMPD/tie_dense.json"
+ok $? "and the sparse line's run equals the dense line's"
 
 tap_done

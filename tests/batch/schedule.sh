@@ -75,6 +75,29 @@ is "$(jq -c '[(.accept_rate_by_position | length), (.accept_rate_by_position_unc
 	"$TMPD/heuristic.json")" '[32,32,true]' \
 	"heuristic: 32 unconditional rates, like the conditional ones, summing to accepted/steps"
 
+# Every chain rule drafts under every schedule: the schedule is the sampler's,
+# not one rule's. The rules come from --help (a new rule is covered as it comes);
+# tree rules refuse --schedule. At cap 10, draft-p-min 0.3 drafts about 1.7 a step
+# and confidence 0.4 about 1.05; constant drafts 10. A rule that ignored the
+# schedule would draft 10 under each.
+rules=$("$SPECDEC" --help | awk '/--verifier RULE/ { on = 1; next }
+	on { s = s $0 } on && /default/ { exit }
+	END { gsub(/[ \t]/, "", s); sub(/^\(/, "", s); sub(/,default.*/, "", s); print s }' |
+	tr '|' '\n' | while read -r r; do
+		"$SPECDEC" --json --verifier "$r" --steps 1 >/dev/null 2>&1 && printf '%s,' "$r"
+	done)
+rules=${rules%,}
+[ "$(echo "$rules" | tr ',' '\n' | wc -l)" -ge 9 ]
+ok $? "the chain rules read from --help: $rules"
+"$SPECDEC" --sweep --json --threads 2 --verifier "$rules" --gamma 10 --steps 2000 \
+	--schedule constant,draft-p-min,confidence --draft-p-min 0.3 >"$TMPD/rules.json"
+is "$(jq -r '[.cells[] | select((.schedule == "constant") != (.gamma_mean == 10))
+	| "\(.verifier)/\(.schedule)=\(.gamma_mean)"] | join(" ")' "$TMPD/rules.json")" "" \
+	"every chain rule drafts gamma under constant, fewer under draft-p-min and confidence"
+is "$(jq -r '[.cells[] | select(.schedule != "constant" and .gamma_mean > 2.5)
+	| "\(.verifier)/\(.schedule)=\(.gamma_mean)"] | join(" ")' "$TMPD/rules.json")" "" \
+	"and about the standard rule's mean gamma (1.7 and 1.05), not the cap"
+
 grid="--sweep --gamma 2,6 --verifier standard,block --schedule constant,heuristic,threshold --steps 2000"
 for fmt in "" --csv --json; do
 	# shellcheck disable=SC2086

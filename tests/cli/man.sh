@@ -34,4 +34,21 @@ for section in SYNOPSIS DESCRIPTION OPTIONS "EXIT STATUS" EXAMPLES; do
 	ok $? "section $section"
 done
 
+# The figures the man page and theory.md quote at the defaults are the program's:
+# accepted/drafted against alpha-hat (draft_acceptance_rate), to 4 places as printf.
+set -- $("$SPECDEC" --json | jq -r '.accepted, .drafted, .tested, .draft_acceptance_rate,
+	.alpha' | awk 'NR <= 3 { print } NR > 3 { printf "%.4f\n", $1 }')
+is "$(sed -n 's/.*before its last draft (\([0-9.]*\) against \([0-9.]*\) at the$/\1 \2/p' \
+	"$MANPAGE")" "$4 $5" "the man page's accepted/drafted and alpha at the defaults"
+theory="$(dirname "$MANPAGE")/../docs/theory.md"
+if [ -r "$theory" ]; then
+	grep -qF "defaults $1 / $2 = $4 against alpha-hat $1 / $3 = $5" "$theory"
+	ok $? "theory.md's: $1 / $2 = $4 against $1 / $3 = $5"
+	is "$(grep -ciE '^\|.*(^|[ |/-])(nan|inf)([ |/]|$)' "$theory")" 0 \
+		"no table row of theory.md holds nan or inf"
+else
+	skip "no docs/theory.md beside the man page"
+	skip "no docs/theory.md beside the man page"
+fi
+
 done_testing

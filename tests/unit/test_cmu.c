@@ -5,7 +5,9 @@
  * up to the file's quantisation; the source's split handles (over the unigram
  * floor and over a heavy word's floor) equal the dense rows sphinx_trie_row makes
  * by its own pass, normalised (and raised to 1/T here: a tempered pair), token
- * by token, and sum to 1; a tree of nodes follows the contract of source.h.
+ * by token, and sum to 1; a tempered target with top-p (and a draft at its own
+ * temperature) equals the trigram row tempered and cut by a sort here; a tree of
+ * nodes follows the contract of source.h.
  * SKIPs when this build has no sphinxbase or the model is not installed. */
 #include "config.h"
 
@@ -174,6 +176,80 @@ test_source_at(struct source *src_, const char *prompt, double T,
 	free(row);
 }
 
+static int
+cmp_desc(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x < y) - (x > y);
+}
+
+/* row := row^(1/T), normalised, then cut to its nucleus of mass P (the entries
+ * at or above the one where the descending sums reach P), normalised; by sort. */
+static void
+temper_nucleus(double *row, size_t n, double T, double P)
+{
+	double *sorted = malloc(n * sizeof *sorted), acc = 0.0, last = 0.0;
+	size_t w;
+
+	temper(row, n, T);
+	memcpy(sorted, row, n * sizeof *sorted);
+	qsort(sorted, n, sizeof *sorted, cmp_desc);
+	for (w = 0; w < n && acc < P; w++)
+		acc += last = sorted[w];
+	for (acc = 0.0, w = 0; w < n; w++)
+		acc += row[w] = row[w] >= last ? row[w] : 0.0;
+	for (w = 0; w < n; w++)
+		row[w] /= acc;
+	free(sorted);
+}
+
+/* The largest gap between a dense row and the reference. */
+static double
+gap_dense(const struct pdist *d, const double *want, double *dense, size_t n)
+{
+	double gap = 0.0;
+	size_t w;
+
+	pdist_densify(d, dense);
+	for (w = 0; w < n; w++)
+		gap = fmax(gap, fabs(dense[w] - want[w]));
+	return gap;
+}
+
+/* Temperature with top-p: the target at T 0.5 with top-p 0.9 and the draft at
+ * T 2 with top-p 0.6, after "one of", against the rows warped here. */
+static void
+test_top_p(struct source *src_, const struct sphinx_trie *t)
+{
+	struct warp wp = { 0.5, 0, 0.9 }, wq = { 2.0, 0, 0.6 };
+	struct source src = *src_;
+	struct pdist p, q;
+	char err[512];
+	double *row = malloc(t->vocab * sizeof *row), *dense = malloc(t->vocab *
+	    sizeof *dense), gp, gq;
+	uint32_t ctx[2] = { wid(t, "one"), wid(t, "of") };
+
+	source_cmu_set_warps(&src, &wp, &wq);
+	if (source_cmu_set_prompt(&src, "one of", err, sizeof err) != 0) {
+		tap_ok(0, "prompt: %s", err);
+		return;
+	}
+	source_begin(&src, NULL, 1);
+	source_dists(&src, SOURCE_ROOT, &p, &q);
+	sphinx_trie_row(t, 3, ctx, 2, row);
+	temper_nucleus(row, t->vocab, 0.5, 0.9);
+	gp = gap_dense(&p, row, dense, t->vocab);
+	sphinx_trie_row(t, 2, ctx, 2, row);
+	temper_nucleus(row, t->vocab, 2.0, 0.6);
+	gq = gap_dense(&q, row, dense, t->vocab);
+	tap_ok(gp < 1e-12 && gq < 1e-12, "'one of': target at T 0.5 with top-p 0.9 and "
+	    "draft at T 2 with top-p 0.6 equal the rows tempered, then cut, here "
+	    "(largest differences %.2g, %.2g)", gp, gq);
+	free(row);
+	free(dense);
+}
+
 /* The largest gap between node's target and the trigram row (normalised)
  * after ctx[0..n). */
 static double
@@ -267,6 +343,7 @@ main(void)
 	test_source_at(&src, "thank", 1.0, &t);
 	test_source_at(&src, "the united", 0.5, &t);	/* tempered floors */
 	test_source_at(&src, "one of", 2.0, &t);
+	test_top_p(&src, &t);
 	test_nodes(&src, &t);
 	source_close(&src);
 	sphinx_trie_free(&t);

@@ -20,7 +20,7 @@ static int
 scalar(const struct figure *row)
 {
 	return row->kind == FIGURE_REAL || row->kind == FIGURE_COUNT ||
-	    row->kind == FIGURE_INT || row->kind == FIGURE_FLAG;
+	    row->kind == FIGURE_INT || row->kind == FIGURE_FLAG || row->kind == FIGURE_SIZE;
 }
 
 /* The report format's conversion fits the value's type. */
@@ -84,6 +84,9 @@ test_row(const struct figure *row, int i)
 	    "%s: a scalar has a place, an array or member a writer", name);
 	tap_ok(row->label == NULL || row->report != NULL || row->text.conv != 0,
 	    "%s: a labelled row shows in the report", name);
+	tap_ok(!row->header || (scalar(row) && row->key != NULL && row->label == NULL &&
+	    row->text.conv == 0 && row->report == NULL && row->json == NULL &&
+	    row->screen == NULL), "%s: a header row is a number with a key alone", name);
 }
 
 /* Help page 2 lists every row the screen names, in table order, and they fit
@@ -124,7 +127,11 @@ test_walkers(void)
 	    .draft_ms = 1.0 };
 	struct check checks[CHECKS_COUNT];
 	struct sim_figures fig;
-	struct figures_run run = { .fig = &fig, .checks = checks };
+	struct figures_run run = { .fig = &fig, .checks = checks, .steps_requested = 400,
+		.complete = 1 };
+	const char *head = "{\"steps\":400,\"steps_requested\":400,\"complete\":true,"
+	    "\"gamma\":4,\"noise\":0,\"vocab\":5,\"seed\":3,\"target_ms\":10,"
+	    "\"draft_ms\":1,\"verify_cost\":0,\"tokens\":";
 	struct source src;
 	struct sim sim;
 	char want[128], *text, *js;
@@ -147,6 +154,15 @@ test_walkers(void)
 		else if (figures[k].key != NULL && strcmp(figures[k].key, "tokens") == 0)
 			tap_eq((long long)figure_value(&figures[k], &run),
 			    (long long)sim.stats.tokens, "figure_value: tokens");
+		else if (figures[k].key != NULL && strcmp(figures[k].key, "vocab") == 0)
+			tap_eq((long long)figure_value(&figures[k], &run), 5,
+			    "figure_value: vocab, a size_t, 5");
+		else if (figures[k].key != NULL && strcmp(figures[k].key, "seed") == 0)
+			tap_eq((long long)figure_value(&figures[k], &run), 3,
+			    "figure_value: seed, in the sim's parameters, 3");
+		else if (figures[k].key != NULL && strcmp(figures[k].key, "steps_requested") == 0)
+			tap_eq((long long)figure_value(&figures[k], &run), 400,
+			    "figure_value: steps_requested, in the run, 400");
 
 	f = tmpfile();
 	figures_report(f, &run);
@@ -154,10 +170,13 @@ test_walkers(void)
 	f = tmpfile();
 	json_init(&j, f);
 	json_object_begin(&j, NULL);
+	figures_json_header(&j, &run);
 	figures_json(&j, &run);
 	json_object_end(&j);
 	json_finish(&j);
 	js = slurp(f);
+	tap_ok(strncmp(js, head, strlen(head)) == 0,
+	    "JSON: the header rows, then the figures from tokens: %.150s", js);
 	tap_ok(strstr(text, "overlap 0.5000 per step") != NULL,
 	    "report: the overlap in its format");
 	snprintf(want, sizeof want, "tokens       %llu emitted; %llu drafted",

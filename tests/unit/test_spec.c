@@ -1,5 +1,5 @@
 /* test_spec.c: the speculative step's output law, each outcome path, degenerate
- * cases, dense and split pairs. */
+ * cases, dense and split pairs, and each position's beta from its own pair. */
 #include "config.h"
 
 #include <math.h>
@@ -357,6 +357,72 @@ test_position_residuals(void)
 	tap_near(rworst, 0.0, 1e-12, "residual token's probability max(0, p - q) / mass");
 }
 
+/* A rule whose beta is its own (the overlap, computed here), so that the
+ * sampler takes each tested position's beta as it goes. */
+static double
+own_beta(const void *ctx, const struct spec_position *at)
+{
+	(void)ctx;
+	return pdist_overlap(&at->p, &at->q);
+}
+
+/* The largest gap, over 2,000 steps at gamma 4, between each tested position's
+ * beta and the overlap of its own pair; *nsame counts positions that shared
+ * their p or their q with the one before. */
+static double
+beta_gap(struct fixed_pair *pair, const struct spec_rule *rule, long *nsame)
+{
+	struct spec_targets targets;
+	struct spec_step s;
+	struct source src;
+	struct rng rng;
+	double scratch[V], gap = 0.0;
+	int i, k;
+
+	fixed_source_open(&src, pair, V);
+	rng_seed(&rng, 12, 0);
+	for (i = 0; i < 2000; i++) {
+		spec_step_rule(&src, &rng, 4, scratch, rule, &s, &targets);
+		for (k = 0; k < s.tested; k++) {
+			double want = pdist_overlap(&targets.p[k], &targets.q[k]);
+
+			gap = fmax(gap, fabs(s.beta[k] - want));
+			*nsame += k > 0 && (pdist_same(&targets.p[k], &targets.p[k - 1]) ||
+			    pdist_same(&targets.q[k], &targets.q[k - 1]));
+		}
+	}
+	return gap;
+}
+
+/* A position reuses the beta before it only when its p and its q are both the
+ * same: pairs alternating by position that share only p, only q, or both, under
+ * the standard rule (beta after the step) and a rule with its own beta. */
+static void
+test_beta_by_pair(void)
+{
+	static const double flat[V] = { 0.25, 0.25, 0.25, 0.25 };	/* overlaps 0.8 */
+	static const struct { const char *what; const double *odd_p, *odd_q; } cases[] = {
+		{ "same p, other q", rising, flat },
+		{ "other p, same q", flat, falling },
+		{ "same p and q", rising, falling },
+	};
+	const struct spec_rule own = { .beta = own_beta };
+	size_t c;
+
+	for (c = 0; c < sizeof cases / sizeof *cases; c++) {
+		struct fixed_pair pair = { .p = rising, .q = falling,
+		    .odd_p = cases[c].odd_p, .odd_q = cases[c].odd_q };
+		long nsame = 0;
+		double std = beta_gap(&pair, NULL, &nsame), mine = beta_gap(&pair, &own,
+		    &nsame);
+
+		tap_ok(std < 1e-15 && mine < 1e-15 && nsame > 1000, "%s at alternate "
+		    "positions: each beta is its own pair's overlap, standard rule and "
+		    "a rule's own beta (largest gaps %.2g, %.2g; %ld shared)",
+		    cases[c].what, std, mine, nsame);
+	}
+}
+
 /* The sampler's random stream is what it was: the emitted ids of a fixed seed. */
 static void
 test_stream_unchanged(void)
@@ -392,5 +458,6 @@ main(void)
 	test_names();
 	test_position_residuals();
 	test_stream_unchanged();
+	test_beta_by_pair();
 	return tap_done();
 }

@@ -1,6 +1,7 @@
 /* test_warp.c: temperature, top-k and top-p (src/dist/warp.c) on rows worked by
- * hand, ties kept, and the selection against a full sort done here on a random
- * row of 5,000 entries. */
+ * hand, ties kept, temperature combined with top-k and top-p (by hand, and on
+ * random rows against the definition worked here with a sort), and the selection
+ * against a full sort done here on a random row of 5,000 entries. */
 #include "config.h"
 
 #include <math.h>
@@ -67,6 +68,62 @@ test_against_sort(void)
 	    want_p);
 }
 
+/* The definition, by sort: row^(1/T) normalised, then the most likely entries
+ * until their mass reaches P (those tied with the last kept too), normalised. */
+static void
+reference(double *row, size_t n, double T, double P)
+{
+	double sorted[64], sum = 0.0, acc = 0.0, last = 0.0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		sum += row[i] = pow(row[i], 1.0 / T);
+	for (i = 0; i < n; i++)
+		sorted[i] = row[i] /= sum;
+	qsort(sorted, n, sizeof *sorted, cmp_desc);
+	for (i = 0; i < n && acc < P; i++)
+		acc += last = sorted[i];
+	for (acc = 0.0, i = 0; i < n; i++)
+		acc += row[i] = row[i] >= last ? row[i] : 0.0;
+	for (i = 0; i < n; i++)
+		row[i] /= acc;
+}
+
+/* Temperature before top-p: the nucleus is taken on the tempered row, so it
+ * holds fewer tokens at T < 1 and more at T > 1 than at T 1. */
+static void
+test_temperature_top_p(void)
+{
+	static const double p4[4] = { 0.4, 0.3, 0.2, 0.1 };
+	static const double Ts[] = { 0.3, 0.5, 0.8, 1.5, 2.0, 4.0 };
+	static const double Ps[] = { 0.3, 0.5, 0.65, 0.8, 0.95 };
+	double s2 = sqrt(0.4) + sqrt(0.3) + sqrt(0.2), row[40], want[40], scratch[40];
+	double worst = 0.0;
+	size_t i, a, b, trial;
+
+	check("T 0.5, top-p 0.8: squares (16, 9, 4, 1) / 30 reach it at the second: "
+	    "(16, 9, 0, 0) / 25 (at T 1 it keeps three)", p4, 4,
+	    (struct warp){ 0.5, 0, 0.8 }, (const double[]){ 16.0 / 25, 9.0 / 25, 0, 0 });
+	check("T 2, top-p 0.65: square roots reach it at the third (at T 1 the second)",
+	    p4, 4, (struct warp){ 2.0, 0, 0.65 }, (const double[]){ sqrt(0.4) / s2,
+	    sqrt(0.3) / s2, sqrt(0.2) / s2, 0 });
+	check("T 0.5, top-k 3, top-p 0.9: (16, 9, 4) / 29 reach it at the third", p4, 4,
+	    (struct warp){ 0.5, 3, 0.9 }, (const double[]){ 16.0 / 29, 9.0 / 29,
+	    4.0 / 29, 0 });
+	srand(11);
+	for (trial = 0; trial < 20; trial++)
+		for (a = 0; a < sizeof Ts / sizeof *Ts; a++)
+			for (b = 0; b < sizeof Ps / sizeof *Ps; b++) {
+				for (i = 0; i < 40; i++)
+					want[i] = row[i] = (double)(1 + rand() % 997) / 997.0;
+				reference(want, 40, Ts[a], Ps[b]);
+				warp_dense(&(struct warp){ Ts[a], 0, Ps[b] }, row, 40, scratch);
+				worst = fmax(worst, maxdiff(row, want, 40));
+			}
+	tap_ok(worst < 1e-12, "600 random rows of 40 at T 0.3 to 4 and top-p 0.3 to "
+	    "0.95 equal the definition by sort (largest difference %.2g)", worst);
+}
+
 int
 main(void)
 {
@@ -88,6 +145,7 @@ main(void)
 	check("T 0.5 then top-k 1: (1, 0, 0)", t3, 3, (struct warp){ 0.5, 1, 1.0 },
 	    (const double[]){ 1, 0, 0 });
 	check("no warp: the row normalised", p4, 4, (struct warp){ 1.0, 0, 1.0 }, p4);
+	test_temperature_top_p();
 	test_against_sort();
 	return tap_done();
 }

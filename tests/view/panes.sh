@@ -5,7 +5,8 @@
 # equal to the batch figure, the output's shares, the rule's exact output, the
 # lenient rule's beside p), p cycling the lower-right
 # pane at 80x24, every pane at once at 120x40, the timeline, slow motion stage
-# by stage with the unchecked drafts, and the C locale with NO_COLOR. TAP.
+# by stage with the unchecked drafts, the C locale with NO_COLOR, and the
+# distributions' numbers rounded, not cut. TAP.
 set -u
 
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
@@ -207,5 +208,22 @@ five_steps x2 80 24 "LC_ALL=C.UTF-8" "exact-match: five steps" \
 s=$(screen x2)
 shows "$s" "│ u     -      -" "exact-match: no u in the step detail"
 $T kill-session -t x2
+
+# the distributions round to two places, not cut: p .187 shows .19 (.184
+# .18, .329 .33), q .415 .42 (.216 .22, .109 .11), the residual .7346 .73
+# and .2654 .27
+printf '# rounding\n0.187 0.184 0.3 0.329\n0.415 0.216 0.109 0.26\n' > "$TMPD/round"
+view rd 80 24 "--paused --replay '$TMPD/round' --seed 1"
+check rd "speedup vs γ" "rounding pair: the view is up"
+keys rd n
+check rd "step 1" "rounding pair: one step"
+keys rd p p
+check rd "distributions, step 1 pos" "rounding pair: the distributions pane"
+s=$(screen rd)
+matches "$s" "│ 0 .* \.19 \.42   0 " "token 0: p .187 shows .19, q .415 .42, no residual"
+matches "$s" "│ 1 .* \.18 \.22   0 " "token 1: p .184 shows .18, q .216 .22"
+matches "$s" "│ 2 .* \.30 \.11 \.73 " "token 2: q .109 shows .11, the residual .7346 .73"
+matches "$s" "│ 3 .* \.33 \.26 \.27 " "token 3: p .329 shows .33, the residual .2654 .27"
+$T kill-session -t rd
 
 done_testing

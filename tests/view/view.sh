@@ -202,7 +202,8 @@ for size in "80 24 C.UTF-8" "72 20 C"; do
 	    "text +ngram, cmu: the prompt, then the words as prose" \
 	    "slow motion +one step in stages: draft, score, check, finish" \
 	    "distributions +p and q at one position: overlap, residual" \
-	    "key bar +the main keys for this source; why a key did nothing"; do
+	    "key bar +the main keys for this source; why a key did nothing" \
+	    "caption band +--lesson: caption, keys pressed, checks, questions"; do
 		has e "$want" "$1x$2 $3: the panes page says '$want'"
 	done
 	keys e "?"
