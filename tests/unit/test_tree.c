@@ -632,6 +632,7 @@ check_step_law(const char *text, const double *p, const double *q, int n, int st
 	struct spec_step step;
 	struct spec_targets targets;
 	struct spec_tree tree = { 0 };
+	struct spec_scratch scratch = { 0 };
 	struct rng rng;
 	struct law *l = calloc(1, sizeof *l), *seen = calloc(1, sizeof *seen);
 	char err[64];
@@ -648,7 +649,7 @@ check_step_law(const char *text, const double *p, const double *q, int n, int st
 		memset(seen, 0, sizeof *seen);
 		rng_seed(&rng, 28, (uint64_t)r);
 		for (i = 0; i < steps; i++) {
-			verify_tree_step(&par, &s, &src, &rng, &step, &targets, &tree);
+			verify_tree_step(&par, &s, &src, &rng, &step, &targets, &tree, &scratch);
 			for (c = 0, len = 0, j = 0; j < step.ntok; j++)
 				if (step.tok[j].outcome != SPEC_REJECTED) {
 					c = c * n + step.tok[j].id;
@@ -674,6 +675,7 @@ check_step_law(const char *text, const double *p, const double *q, int n, int st
 		    worst, impossible);
 	}
 	spec_tree_free(&tree);
+	spec_scratch_free(&scratch);
 	free(l);
 	free(seen);
 }
