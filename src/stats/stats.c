@@ -91,6 +91,7 @@ add_step_squares(struct stats *st, const struct spec_step *step)
 	st->sum_closed_step += closed;
 	st->sum_dev_step += dev;
 	st->sum_dev2_step += dev * dev;
+	st->sum_var_floor_step += (closed - floor(closed)) * (1.0 - (closed - floor(closed)));
 	for (i = 0; i < step->ntok; i++)
 		if (step->tok[i].outcome != SPEC_REJECTED)
 			ids[n++] = step->tok[i].id;
@@ -295,6 +296,10 @@ stats_closed_form_per_step_stderr(const struct stats *st)
 		return 0.0;
 	mean = st->sum_dev_step / n;
 	var = (st->sum_dev2_step - n * mean * mean) / (n - 1.0);
+	/* A count whose expectation is not a whole number varies at least by
+	 * f (1 - f): the spread of rare events not yet seen is not zero. */
+	if (var < st->sum_var_floor_step / n)
+		var = st->sum_var_floor_step / n;
 	return var > 0.0 ? sqrt(var / n) : 0.0;
 }
 

@@ -37,6 +37,9 @@ struct stats {
 	double sum_closed_step;	/* closed form at each step's own first-position overlap */
 	double sum_dev_step;	/* tokens minus that, per step: its mean and spread */
 	double sum_dev2_step;
+	double sum_var_floor_step;	/* the least variance a step's count can
+					 * have: f (1 - f), f the fractional part
+					 * of its expected tokens */
 	double sum_tok_at[SPEC_GAMMA_MAX + 1];	/* [g-1]: each step's own expected
 						 * tokens at draft length g (stats_step_tok_at),
 						 * summed, g = 1..SPEC_GAMMA_MAX + 1 */
@@ -115,7 +118,10 @@ double stats_closed_form(const struct stats *st);
  * overlap and its own gamma: exact in expectation when beta is fixed within a step
  * (the stub), whatever the schedule. */
 double stats_closed_form_per_step(const struct stats *st);
-/* Standard error of tok_per_step - closed_form_per_step, from the per-step spread. */
+/* Standard error of tok_per_step - closed_form_per_step, from the per-step
+ * spread, but never below the least spread integer counts with those
+ * expectations can have (sum of f (1 - f), f each step's fractional part): a
+ * rare acceptance not yet seen leaves the measured spread at zero. */
 double stats_closed_form_per_step_stderr(const struct stats *st);
 /* A step's own expected tokens at each draft length g = 1..gmax, into tok[g-1]:
  * 1 + sum_{j<=g} prod_{i<=j} beta_i (exact for a chain whose positions accept
