@@ -53,13 +53,16 @@ cost_best(char *lng, char *shrt, size_t len, const struct theory_optimum *o,
 /* The measured speedup as a bar scaled to max(best, measured, 1), with a tick at
  * 1x; a slowdown says so in words and in the failing style. The words (the
  * speedup and the best gamma, long or short) come first: the bar takes what
- * they leave, and no number is cut. */
+ * they leave, and no number is cut. A tree run has no best gamma (the optimum
+ * is a chain's): the bar is scaled to max(measured, 1). */
 static void
-cost_speedup(struct tui_pen *p, const struct sim_figures *f, const struct tui_view *v, int have)
+cost_speedup(struct tui_pen *p, const struct sim_figures *f, const struct tui_view *v,
+    int have, int tree)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	const struct theory_optimum *o = &f->optimum;
-	double top = o->speedup > f->speedup_measured ? o->speedup : f->speedup_measured;
+	double top = !tree && o->speedup > f->speedup_measured ? o->speedup :
+	    f->speedup_measured;
 	int slow = have && f->speedup_measured < 1.0, barw, x0, tick;
 	char bar[256], lng[64], shrt[64], x[32];
 	const char *best;
@@ -71,7 +74,9 @@ cost_speedup(struct tui_pen *p, const struct sim_figures *f, const struct tui_vi
 	}
 	tui_pen_printf(p, slow ? TUI_S_FAIL : TUI_S_NORMAL, "%s %sx ",
 	    slow ? "slowdown" : "speedup", sig3(x, sizeof x, f->speedup_measured));
-	cost_best(lng, shrt, sizeof lng, o, g);
+	lng[0] = shrt[0] = '\0';
+	if (!tree)
+		cost_best(lng, shrt, sizeof lng, o, g);
 	best = p->right - p->x - tui_text_width(lng) >= COST_BAR_MIN ? lng : shrt;
 	barw = p->right - p->x - tui_text_width(best);
 	if (barw < COST_BAR_MIN) {	/* no room for a bar: the words alone */
@@ -145,7 +150,7 @@ draw_cost(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	snprintf(tiny, sizeof tiny, "tok/s %s / %s", tr, sr);
 	tui_pen_choose(&p, TUI_S_NORMAL, lng, shrt, tiny);
 	tui_pen_at(&p, TUI_BOX_Y + COST_SPEEDUP, TUI_BOX_X);
-	cost_speedup(&p, f, v, have);
+	cost_speedup(&p, f, v, have, sim_is_tree(sim));
 }
 
 const struct tui_pane_def tui_pane_cost = {

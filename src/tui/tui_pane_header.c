@@ -77,6 +77,23 @@ header_setting(const struct tui_view *v, const struct tui_glyphs *g, char *prese
 	}
 }
 
+/* The draft's length: "γ=4", or for a tree run its shape's size, "tree 8 nodes,
+ * depth 4" ("tree 8/4" short): a tree has no gamma. */
+static void
+header_length(const struct sim *sim, const struct tui_glyphs *g, char *lng, size_t llen,
+    char *shrt, size_t slen)
+{
+	const struct tree_shape *t = sim_tree_shape(sim);
+
+	if (!sim_is_tree(sim)) {
+		snprintf(lng, llen, "  %s=%d", g->gamma, sim->par.gamma);
+		snprintf(shrt, slen, "%s", lng);
+		return;
+	}
+	snprintf(lng, llen, "  tree %d nodes, depth %d", tree_shape_nodes(t), t->depth);
+	snprintf(shrt, slen, "  tree %d/%d", tree_shape_nodes(t), t->depth);
+}
+
 /* The header: the program, the source, the parameters, the run state and the
  * step; on a narrow screen the least needed fields shorten or go first: the
  * seed, the vocabulary, the source, then the noise. The rule's name, the
@@ -87,13 +104,14 @@ draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	struct tui_pen p = tui_pen_line(w, v->term);
 	char src[128], gamma[32], noise[32], vocab[48], seed[48], state[160], shrt[160];
-	char step[48], tmp[128], rule[96], rshort[64], preset[80], alpha[48], ashort[32];
+	char step[48], tmp[128], rule[96], rshort[64], preset[80], alpha[48], ashort[32],
+	    gshort[32];
 	enum verify_rule r = sim->par.verify.rule;
 	struct tui_field f[] = {
 		{ "specdec", NULL, TUI_S_TITLE, 0 },
 		{ src, NULL, TUI_S_NORMAL, 5 },
 		{ preset, NULL, TUI_S_TITLE, 3 },
-		{ gamma, NULL, TUI_S_NORMAL, 0 },
+		{ gamma, gshort, TUI_S_NORMAL, 0 },
 		{ alpha, ashort, TUI_S_NORMAL, 2 },
 		{ noise, NULL, TUI_S_NORMAL, 4 },
 		{ vocab, NULL, TUI_S_NORMAL, 6 },
@@ -106,7 +124,7 @@ draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	werase(w);
 	snprintf(src, sizeof src, "  %s", sim->src.title != NULL ? sim->src.title :
 	    sim->src.kind);
-	snprintf(gamma, sizeof gamma, "  %s=%d", g->gamma, sim->par.gamma);
+	header_length(sim, g, gamma, sizeof gamma, gshort, sizeof gshort);
 	noise[0] = '\0';
 	if (source_has_noise(&sim->src))
 		snprintf(noise, sizeof noise, "  noise=%.2f", sim->par.noise);

@@ -134,7 +134,11 @@ ok $? "the statistics line keeps the rule's acceptance, a number, whole" "$(scre
 keys g +
 check g "+: a tree run has no gamma" "+ in a tree run: a status line says it does nothing"
 s=$(screen g)
-printf '%s\n' "$s" | grep -q "γ=2"
-ok $? "and the run's header is as it was" "$s"
+printf '%s\n' "$s" | head -n 1 | grep -qE "tree 9 nodes, depth 2|tree 9/2"
+ok $? "the header names the tree's size and depth (3,2: 9 nodes, depth 2)" "$s"
+printf '%s\n' "$s" | grep -qE "γ=|best γ|γ\*"
+ok $((1 - $?)) "and no gamma: neither in the header nor a chain's best gamma in the cost pane" "$s"
+wait_grep g -E "(speedup|slowdown) [0-9.]+x"
+ok $? "the cost pane keeps the measured speedup" "$(screen g)"
 end_view g
 done_testing
