@@ -32,6 +32,8 @@ struct arpa {
 	size_t errlen;
 };
 
+static int fail(struct arpa *a, const char *fmt, ...) XALLOC_PRINTF(2, 3);
+
 static int
 fail(struct arpa *a, const char *fmt, ...)
 {

@@ -28,6 +28,8 @@ struct dmp {
 	const unsigned char *uni, *bi, *tri;
 };
 
+static int fail(struct dmp *d, const char *fmt, ...) XALLOC_PRINTF(2, 3);
+
 static int
 fail(struct dmp *d, const char *fmt, ...)
 {
