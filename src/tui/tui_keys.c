@@ -8,67 +8,107 @@
 
 #include "sim/sim.h"
 #include "source/source.h"
+#include "tui/tui_handlers.h"
 #include "tui/tui_keys.h"
 #include "tui/tui_term.h"
 
 #define CTRL(c) ((c) & 0x1f)
 
+/* The ladders of the rows (tui_ladder.h): a step, a factor, along a ladder in
+ * an option's range, round a list, or only a direction. */
+#define NONE { TUI_LADDER_NONE, 0, 0, NULL, 0 }
+#define WAY(dir) { TUI_LADDER_NONE, dir, 0, NULL, 0 }
+#define ADD(dir, by) { TUI_LADDER_ADD, dir, by, NULL, 0 }
+#define TIMES(dir, by) { TUI_LADDER_TIMES, dir, by, NULL, 0 }
+#define ALONG(kind, dir, option) { TUI_LADDER_##kind, dir, 0, option, 0 }
+#define CYCLE(dir) { TUI_LADDER_CYCLE, dir, 0, NULL, 0 }
+/* x and X: the schedule's P or T, which stops at 0.01 (0 would draft all); the
+ * row names draft-p-min, whose range --confidence-threshold shares. */
+#define THRESHOLD(dir) { TUI_LADDER_FINE, dir, 0, "draft-p-min", 0.01 }
+
 const struct tui_key tui_keys[] = {
-	{ { ' ' }, "space", "pause or resume", "space", "pause", TUI_A_PAUSE },
-	{ { 'n' }, "n", "one step, then paused", "n", "step", TUI_A_STEP },
-	{ { '+', '=' }, "+", "gamma +1, new segment", "+/-", "gamma", TUI_A_GAMMA_UP },
-	{ { '-', '_' }, "-", "gamma -1, new segment", NULL, NULL, TUI_A_GAMMA_DOWN },
-	{ { ']' }, "]", "noise +0.1, new segment", "]/[", "noise", TUI_A_NOISE_UP },
-	{ { '[' }, "[", "noise -0.1, new segment", NULL, NULL, TUI_A_NOISE_DOWN },
-	{ { '}' }, "}", "noise +0.01, new segment", NULL, NULL, TUI_A_NOISE_UP_FINE },
-	{ { '{' }, "{", "noise -0.01, new segment", NULL, NULL, TUI_A_NOISE_DOWN_FINE },
-	{ { '>', '.' }, ">", "faster (up to max)", ">/<", "speed", TUI_A_FASTER },
-	{ { '<', ',' }, "<", "slower (down to 1/s)", NULL, NULL, TUI_A_SLOWER },
-	{ { 't' }, "t", "target cost down", NULL, NULL, TUI_A_TARGET_DOWN },
-	{ { 'T' }, "T", "target cost up", NULL, NULL, TUI_A_TARGET_UP },
-	{ { 'd' }, "d", "draft cost c -0.01/-0.05", NULL, NULL, TUI_A_DRAFT_DOWN },
-	{ { 'D' }, "D", "draft cost c +0.01/+0.05", NULL, NULL, TUI_A_DRAFT_UP },
-	{ { 'c' }, "c", "verify cost k -0.01", NULL, NULL, TUI_A_VERIFY_DOWN },
-	{ { 'C' }, "C", "verify cost k +0.01", NULL, NULL, TUI_A_VERIFY_UP },
-	{ { 'v' }, "v", "next rule, new segment", NULL, NULL,
-	    TUI_A_VERIFIER_NEXT },
-	{ { 'V' }, "V", "rule before, new segment", NULL, NULL,
-	    TUI_A_VERIFIER_PREV },
-	{ { 'a' }, "a", "next schedule, new segment", NULL, NULL,
-	    TUI_A_SCHEDULE_NEXT },
-	{ { 'l' }, "l", "L -0.05 (lenient rule)", NULL, NULL,
-	    TUI_A_LENIENCE_DOWN },
-	{ { 'L' }, "L", "L +0.05 (lenient rule)", NULL, NULL,
-	    TUI_A_LENIENCE_UP },
-	{ { 'x' }, "x", "schedule's P or T down", NULL, NULL,
-	    TUI_A_THRESHOLD_DOWN },
-	{ { 'X' }, "X", "schedule's P or T up", NULL, NULL,
-	    TUI_A_THRESHOLD_UP },
-	{ { 'y' }, "y", "target T /1.25 (cmu)", NULL, NULL,
-	    TUI_A_TEMP_DOWN },
-	{ { 'Y' }, "Y", "target T x1.25 (cmu)", NULL, NULL,
-	    TUI_A_TEMP_UP },
-	{ { 'z' }, "z", "draft T /1.25 (cmu)", NULL, NULL,
-	    TUI_A_DRAFT_TEMP_DOWN },
-	{ { 'Z' }, "Z", "draft T x1.25 (cmu)", NULL, NULL,
-	    TUI_A_DRAFT_TEMP_UP },
-	{ { 'r' }, "r", "reset the statistics", "r", "reset", TUI_A_RESET },
-	{ { 's' }, "s", "new seed (seed + 1)", NULL, NULL, TUI_A_RESEED },
-	{ { KEY_UP, 'k' }, "k, Up", "pause, select older", NULL, NULL, TUI_A_OLDER },
-	{ { KEY_DOWN, 'j' }, "j, Down", "select newer", NULL, NULL, TUI_A_NEWER },
-	{ { KEY_LEFT, '(' }, "(, Left", "earlier position/token", NULL, NULL,
-	    TUI_A_POS_PREV },
-	{ { KEY_RIGHT, ')' }, "), Right", "later position/token", NULL, NULL,
-	    TUI_A_POS_NEXT },
-	{ { 'p' }, "p", "cycle lower-right pane", "p", "pane", TUI_A_LOWER },
-	{ { 'm' }, "m", "slow-motion step/stage", NULL, NULL, TUI_A_SLOWMO },
-	{ { 'M' }, "M", "ask before each verdict", NULL, NULL, TUI_A_SLOWMO_ASK },
-	{ { 'w' }, "w", "save the screen", NULL, NULL, TUI_A_SHOT },
-	{ { 'e' }, "e", "words: steps or text", NULL, NULL, TUI_A_TEXT },
-	{ { CTRL('l') }, "Ctrl-L", "redraw the screen", NULL, NULL, TUI_A_REDRAW },
-	{ { '?', 'h', KEY_F(1) }, "?", "this help", "?", "help",
-	    TUI_A_HELP },
-	{ { 'q', 'Q', CTRL('c') }, "q, Ctrl-C", "quit", "q", "quit", TUI_A_QUIT },
+	{ { ' ' }, "space", "pause or resume", "space", "pause", TUI_A_PAUSE,
+	    tui_act_pause, NONE },
+	{ { 'n' }, "n", "one step, then paused", "n", "step", TUI_A_STEP,
+	    tui_act_step, NONE },
+	{ { '+', '=' }, "+", "gamma +1, new segment", "+/-", "gamma", TUI_A_GAMMA_UP,
+	    tui_act_gamma, ADD(+1, 1) },
+	{ { '-', '_' }, "-", "gamma -1, new segment", NULL, NULL, TUI_A_GAMMA_DOWN,
+	    tui_act_gamma, ADD(-1, 1) },
+	{ { ']' }, "]", "noise +0.1, new segment", "]/[", "noise", TUI_A_NOISE_UP,
+	    tui_act_noise, ADD(+1, 0.1) },
+	{ { '[' }, "[", "noise -0.1, new segment", NULL, NULL, TUI_A_NOISE_DOWN,
+	    tui_act_noise, ADD(-1, 0.1) },
+	{ { '}' }, "}", "noise +0.01, new segment", NULL, NULL, TUI_A_NOISE_UP_FINE,
+	    tui_act_noise, ADD(+1, 0.01) },
+	{ { '{' }, "{", "noise -0.01, new segment", NULL, NULL, TUI_A_NOISE_DOWN_FINE,
+	    tui_act_noise, ADD(-1, 0.01) },
+	{ { '>', '.' }, ">", "faster (up to max)", ">/<", "speed", TUI_A_FASTER,
+	    tui_act_speed, ALONG(RATE, +1, "rate") },
+	{ { '<', ',' }, "<", "slower (down to 1/s)", NULL, NULL, TUI_A_SLOWER,
+	    tui_act_speed, ALONG(RATE, -1, "rate") },
+	{ { 't' }, "t", "target cost down", NULL, NULL, TUI_A_TARGET_DOWN,
+	    tui_act_target_cost, ALONG(125, -1, "target-ms") },
+	{ { 'T' }, "T", "target cost up", NULL, NULL, TUI_A_TARGET_UP,
+	    tui_act_target_cost, ALONG(125, +1, "target-ms") },
+	{ { 'd' }, "d", "draft cost c -0.01/-0.05", NULL, NULL, TUI_A_DRAFT_DOWN,
+	    tui_act_draft_cost, ALONG(FINE, -1, "cost-ratio") },
+	{ { 'D' }, "D", "draft cost c +0.01/+0.05", NULL, NULL, TUI_A_DRAFT_UP,
+	    tui_act_draft_cost, ALONG(FINE, +1, "cost-ratio") },
+	{ { 'c' }, "c", "verify cost k -0.01", NULL, NULL, TUI_A_VERIFY_DOWN,
+	    tui_act_verify_cost, ADD(-1, 0.01) },
+	{ { 'C' }, "C", "verify cost k +0.01", NULL, NULL, TUI_A_VERIFY_UP,
+	    tui_act_verify_cost, ADD(+1, 0.01) },
+	{ { 'v' }, "v", "next rule, new segment", NULL, NULL, TUI_A_VERIFIER_NEXT,
+	    tui_act_rule, CYCLE(+1) },
+	{ { 'V' }, "V", "rule before, new segment", NULL, NULL, TUI_A_VERIFIER_PREV,
+	    tui_act_rule, CYCLE(-1) },
+	{ { 'a' }, "a", "next schedule, new segment", NULL, NULL, TUI_A_SCHEDULE_NEXT,
+	    tui_act_schedule, CYCLE(+1) },
+	{ { 'l' }, "l", "L -0.05 (lenient rule)", NULL, NULL, TUI_A_LENIENCE_DOWN,
+	    tui_act_lenience, ADD(-1, 0.05) },
+	{ { 'L' }, "L", "L +0.05 (lenient rule)", NULL, NULL, TUI_A_LENIENCE_UP,
+	    tui_act_lenience, ADD(+1, 0.05) },
+	{ { 'x' }, "x", "schedule's P or T down", NULL, NULL, TUI_A_THRESHOLD_DOWN,
+	    tui_act_threshold, THRESHOLD(-1) },
+	{ { 'X' }, "X", "schedule's P or T up", NULL, NULL, TUI_A_THRESHOLD_UP,
+	    tui_act_threshold, THRESHOLD(+1) },
+	{ { 'y' }, "y", "target T /1.25 (cmu)", NULL, NULL, TUI_A_TEMP_DOWN,
+	    tui_act_temperature, TIMES(-1, 1.25) },
+	{ { 'Y' }, "Y", "target T x1.25 (cmu)", NULL, NULL, TUI_A_TEMP_UP,
+	    tui_act_temperature, TIMES(+1, 1.25) },
+	{ { 'z' }, "z", "draft T /1.25 (cmu)", NULL, NULL, TUI_A_DRAFT_TEMP_DOWN,
+	    tui_act_draft_temperature, TIMES(-1, 1.25) },
+	{ { 'Z' }, "Z", "draft T x1.25 (cmu)", NULL, NULL, TUI_A_DRAFT_TEMP_UP,
+	    tui_act_draft_temperature, TIMES(+1, 1.25) },
+	{ { 'r' }, "r", "reset the statistics", "r", "reset", TUI_A_RESET,
+	    tui_act_reset, NONE },
+	{ { 's' }, "s", "new seed (seed + 1)", NULL, NULL, TUI_A_RESEED,
+	    tui_act_reseed, NONE },
+	{ { KEY_UP, 'k' }, "k, Up", "pause, select older", NULL, NULL, TUI_A_OLDER,
+	    tui_act_older, NONE },
+	{ { KEY_DOWN, 'j' }, "j, Down", "select newer", NULL, NULL, TUI_A_NEWER,
+	    tui_act_newer, NONE },
+	{ { KEY_LEFT, '(' }, "(, Left", "earlier position/token", NULL, NULL, TUI_A_POS_PREV,
+	    tui_act_move, WAY(-1) },
+	{ { KEY_RIGHT, ')' }, "), Right", "later position/token", NULL, NULL, TUI_A_POS_NEXT,
+	    tui_act_move, WAY(+1) },
+	{ { 'p' }, "p", "cycle lower-right pane", "p", "pane", TUI_A_LOWER,
+	    tui_act_lower, NONE },
+	{ { 'm' }, "m", "slow-motion step/stage", NULL, NULL, TUI_A_SLOWMO,
+	    tui_act_slowmo, NONE },
+	{ { 'M' }, "M", "ask before each verdict", NULL, NULL, TUI_A_SLOWMO_ASK,
+	    tui_act_slowmo_ask, NONE },
+	{ { 'w' }, "w", "save the screen", NULL, NULL, TUI_A_SHOT,
+	    tui_act_shot, NONE },
+	{ { 'e' }, "e", "words: steps or text", NULL, NULL, TUI_A_TEXT,
+	    tui_act_text, NONE },
+	{ { CTRL('l') }, "Ctrl-L", "redraw the screen", NULL, NULL, TUI_A_REDRAW,
+	    tui_act_redraw, NONE },
+	{ { '?', 'h', KEY_F(1) }, "?", "this help", "?", "help", TUI_A_HELP,
+	    tui_act_help, NONE },
+	{ { 'q', 'Q', CTRL('c') }, "q, Ctrl-C", "quit", "q", "quit", TUI_A_QUIT,
+	    tui_act_quit, NONE },
 };
 
 const int tui_nkeys = (int)(sizeof tui_keys / sizeof tui_keys[0]);
@@ -117,6 +157,17 @@ tui_keys_find(int code)
 		for (j = 0; j < TUI_KEY_CODES && tui_keys[i].code[j] != 0; j++)
 			if (tui_keys[i].code[j] == code)
 				return &tui_keys[i];
+	return NULL;
+}
+
+const struct tui_key *
+tui_keys_by_action(enum tui_action a)
+{
+	int i;
+
+	for (i = 0; i < tui_nkeys; i++)
+		if (tui_keys[i].action == a)
+			return &tui_keys[i];
 	return NULL;
 }
 

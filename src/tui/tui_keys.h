@@ -6,6 +6,9 @@
 
 #include <stddef.h>
 
+#include "tui/tui_handlers.h"
+#include "tui/tui_ladder.h"
+
 enum tui_action {
 	TUI_A_NONE,
 	TUI_A_PAUSE,
@@ -84,6 +87,8 @@ struct tui_key {
 	const char *bar_name;	/* its label in the key bar, or NULL: not there */
 	const char *bar_help;
 	enum tui_action action;
+	tui_key_handler *act;	/* what it does (tui_handlers.h) */
+	struct tui_ladder ladder;	/* the step it takes, or TUI_LADDER_NONE */
 };
 
 extern const struct tui_key tui_keys[];
@@ -110,6 +115,9 @@ void tui_keys_state(const struct sim *sim, struct tui_key_state *st);
 
 /* The table entry bound to a key code, or NULL. */
 const struct tui_key *tui_keys_find(int code);
+
+/* The entry of action a, or NULL. */
+const struct tui_key *tui_keys_by_action(enum tui_action a);
 
 /* The action bound to a key code, or TUI_A_NONE. */
 enum tui_action tui_keys_action(int code);
