@@ -142,3 +142,20 @@ roofline_bound_name(const struct roofline_time *t)
 {
 	return t->compute ? "compute" : "memory";
 }
+
+int
+roofline_no_spec_batch(const struct roofline_setup *s, const double *rate,
+    int nrate, int gamma_max)
+{
+	struct roofline_setup at = *s;
+	struct roofline_result r;
+	int b;
+
+	for (b = 1; b <= ROOFLINE_BATCH_MAX; b++) {
+		at.batch = b;
+		roofline_evaluate(&at, rate, nrate, gamma_max, &r);
+		if (r.best_gamma == 0)
+			return b;
+	}
+	return 0;
+}

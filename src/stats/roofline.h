@@ -118,4 +118,11 @@ void roofline_evaluate(const struct roofline_setup *s, const double *rate, int n
 /* "memory" or "compute". */
 const char *roofline_bound_name(const struct roofline_time *t);
 
+#define ROOFLINE_BATCH_MAX 65536	/* the largest B the search looks at */
+
+/* The smallest B in 1..ROOFLINE_BATCH_MAX (all else as in s) at which no
+ * gamma in 1..gamma_max beats the target alone; 0 when there is none. */
+int roofline_no_spec_batch(const struct roofline_setup *s, const double *rate,
+    int nrate, int gamma_max);
+
 #endif
