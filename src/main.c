@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "batch/batch.h"
+#include "batch/batch_roofline.h"
 #include "cli/cli.h"
 #include "util/exit_status.h"
 #include "cli/presets.h"
@@ -28,6 +29,12 @@ run_mode(const struct options *opt)
 		return EXIT_STATUS_OK;
 	case CLI_LESSONS:
 		lesson_builtin_list(stdout);
+		return EXIT_STATUS_OK;
+	case CLI_HWS:
+		batch_roofline_list_hw(stdout);
+		return EXIT_STATUS_OK;
+	case CLI_MODELS:
+		batch_roofline_list_models(stdout);
 		return EXIT_STATUS_OK;
 	case CLI_VERSION:
 		printf("specdec %s\n", PACKAGE_VERSION);

@@ -18,6 +18,7 @@
 #include "util/escape.h"
 #include "util/exit_status.h"
 #include "util/json.h"
+#include "batch/batch_roofline.h"
 #include "verify/schedule.h"
 #include "cli/presets.h"
 #include "sim/figures.h"
@@ -32,6 +33,7 @@
 #define REPORT(...) wrap_printf(stdout, WRAP_WIDTH, FIGURES_INDENT, __VA_ARGS__)
 
 #define PROGRESS_EVERY 4096	/* steps between looks at the clock */
+#define BATCH_ROOFLINE_GAMMA 16	/* draft lengths the roofline block weighs */
 #define PROGRESS_SECONDS 0.25
 
 static void
@@ -228,6 +230,8 @@ print_json(const struct figures_run *run, const struct options *opt)
 	json_params(&j, run);
 	json_source(&j, sim, opt);
 	figures_json(&j, run);
+	if (opt->machine)
+		batch_roofline_json(&j, opt, run->fig->alpha_overlap, BATCH_ROOFLINE_GAMMA);
 	json_object_end(&j);
 	json_finish(&j);
 }
@@ -295,6 +299,9 @@ batch_run(const struct options *opt)
 		print_target_alpha(opt);
 		print_heading(&sim, &fig);
 		figures_report(stdout, &run);
+		if (opt->machine)
+			batch_roofline_text(stdout, opt, fig.alpha_overlap,
+			    BATCH_ROOFLINE_GAMMA, opt->gamma);
 	}
 	plotted = opt->plot == NULL || done < opt->steps ||
 	    batch_plot_run(opt->plot, &sim, &fig, opt->preset_name, err, sizeof err) == 0;

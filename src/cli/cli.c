@@ -25,7 +25,7 @@ struct parse {
 	unsigned asked;		/* 1 << mode, for each mode an option asked for */
 	const struct cli_option *given[CLI_OPTIONS_MAX];	/* in first-use order */
 	size_t ngiven;
-	uint64_t given_rows;	/* 1 << row index, for each row given */
+	struct cli_given given_rows;	/* the rows given */
 };
 
 /* How the refusals name each source, and what to do instead. */
@@ -154,7 +154,7 @@ apply_option(struct parse *p, const struct cli_option *o, const char *arg)
 
 	if (!was_given(p, o->name))
 		p->given[p->ngiven++] = o;
-	p->given_rows |= UINT64_C(1) << (o - cli_options);
+	cli_given_set(&p->given_rows, (size_t)(o - cli_options));
 	if (o->kind == CLI_KIND_MODE)
 		p->asked |= 1u << o->asks;
 	if (arg == NULL)
@@ -228,7 +228,7 @@ static int
 informational(enum cli_mode mode)
 {
 	return mode == CLI_HELP || mode == CLI_VERSION || mode == CLI_PRESETS ||
-	    mode == CLI_LESSONS;
+	    mode == CLI_LESSONS || mode == CLI_HWS || mode == CLI_MODELS;
 }
 
 /* The informational mode argv asks for (the last of enum cli_mode, as
@@ -464,7 +464,7 @@ check_combinations(const struct parse *p)
 	    (rc = resolve_source(p)) != 0 || (rc = check_sources(p)) != 0)
 		return rc;
 	source_noise(p);
-	return cli_derive(p->opt, p->given_rows, p->err);
+	return cli_derive(p->opt, &p->given_rows, p->err);
 }
 
 int

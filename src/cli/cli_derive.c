@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli_derive.h"
+#include "cli/cli_machine.h"
 #include "cli/cli_table.h"
 #include "util/exit_status.h"
 #include "util/errmsg.h"
@@ -20,11 +21,11 @@
 #define RANGE_WORDS_MAX 256
 
 static int
-given_row(uint64_t given, const char *name)
+given_row(const struct cli_given *given, const char *name)
 {
 	const struct cli_option *o = cli_table_find(name);
 
-	return o != NULL && (given & (UINT64_C(1) << (o - cli_options))) != 0;
+	return o != NULL && cli_given_has(given, (size_t)(o - cli_options));
 }
 
 static int
@@ -36,7 +37,7 @@ refuse(FILE *err, const char *a, const char *b, const char *why)
 
 /* Lists only with --sweep; the sweep's own options only with it. */
 static int
-check_sweep(const struct options *opt, uint64_t given, FILE *err)
+check_sweep(const struct options *opt, const struct cli_given *given, FILE *err)
 {
 	static const char *const sweep_only[] = { "csv", "threads" };
 	size_t i;
@@ -138,7 +139,7 @@ refuse_param(FILE *err, const struct param_owner *w, const char *option)
 /* In batch mode, an option that sets a parameter of rules or schedules none of
  * which the run uses (the live view can switch to them with a key). */
 static int
-check_params(const struct options *opt, uint64_t given, FILE *err)
+check_params(const struct options *opt, const struct cli_given *given, FILE *err)
 {
 	const struct param_owner owners[] = {
 		{ CLI_AXIS_VERIFIER, verify_nrules, "rule", "verifier", rule_name,
@@ -152,7 +153,7 @@ check_params(const struct options *opt, uint64_t given, FILE *err)
 	if (opt->mode != CLI_BATCH)
 		return 0;
 	for (i = 0; i < cli_noptions; i++) {
-		if (!(given & (UINT64_C(1) << i)))
+		if (!cli_given_has(given, i))
 			continue;
 		for (w = 0; w < sizeof owners / sizeof owners[0]; w++)
 			for (e = 0; e < owners[w].n; e++)
@@ -177,7 +178,7 @@ find_preset(const char *name)
 /* The cost ratio of the preset: --cost-ratio with --theory, else --draft-ms as c
  * times --target-ms. */
 static int
-apply_preset_cost(struct options *opt, const struct preset *p, uint64_t given,
+apply_preset_cost(struct options *opt, const struct preset *p, const struct cli_given *given,
     FILE *err)
 {
 	if (p->c < 0.0)
@@ -197,7 +198,7 @@ apply_preset_cost(struct options *opt, const struct preset *p, uint64_t given,
 }
 
 static int
-apply_preset(struct options *opt, uint64_t given, FILE *err)
+apply_preset(struct options *opt, const struct cli_given *given, FILE *err)
 {
 	const struct preset *p;
 	const char *other = given_row(given, "target-alpha") ? "target-alpha" :
@@ -231,7 +232,7 @@ apply_preset(struct options *opt, uint64_t given, FILE *err)
 /* Solve the stub's noise for --target-alpha (a sweep solves each of its values
  * itself). */
 static int
-apply_target_alpha(struct options *opt, uint64_t given, FILE *err)
+apply_target_alpha(struct options *opt, const struct cli_given *given, FILE *err)
 {
 	char msg[RANGE_WORDS_MAX];
 
@@ -325,7 +326,7 @@ parse_tree_list(struct options *opt, char *why, size_t len)
 
 /* --tree: its shape parsed; a tree rule with a tree, a chain rule without. */
 static int
-check_tree(struct options *opt, uint64_t given, FILE *err)
+check_tree(struct options *opt, const struct cli_given *given, FILE *err)
 {
 	char why[ERRMSG_MAX], names[512];
 	int is_tree_rule = verify_has((enum verify_rule)opt->verifier, VERIFY_F_TREE);
@@ -374,7 +375,7 @@ check_tree(struct options *opt, uint64_t given, FILE *err)
 
 /* With --batch, --metrics simulates nothing: the options it reads. */
 static int
-check_metrics_batch(const struct options *opt, uint64_t given, FILE *err)
+check_metrics_batch(const struct options *opt, const struct cli_given *given, FILE *err)
 {
 	static const char *const reads[] = { "batch", "json", "metrics", "step-ms",
 	    "cost-ratio", "gamma-max", "gamma", "target-ms", "draft-ms", "verify-cost",
@@ -384,7 +385,7 @@ check_metrics_batch(const struct options *opt, uint64_t given, FILE *err)
 	if (opt->metrics == NULL || opt->mode != CLI_BATCH)
 		return 0;
 	for (i = 0; i < cli_noptions; i++) {
-		if (!(given & (UINT64_C(1) << i)))
+		if (!cli_given_has(given, i))
 			continue;
 		for (r = 0; r < sizeof reads / sizeof reads[0]; r++)
 			if (strcmp(cli_options[i].name, reads[r]) == 0)
@@ -400,7 +401,7 @@ check_metrics_batch(const struct options *opt, uint64_t given, FILE *err)
 
 /* --metrics and what goes with it; --position-alpha. */
 static int
-check_metrics(struct options *opt, uint64_t given, FILE *err)
+check_metrics(struct options *opt, const struct cli_given *given, FILE *err)
 {
 	static const char *const metrics_only[] = { "step-ms", "cost-ratio",
 	    "gamma-max" };
@@ -438,7 +439,7 @@ check_metrics(struct options *opt, uint64_t given, FILE *err)
 }
 
 int
-cli_derive(struct options *opt, uint64_t given, FILE *err)
+cli_derive(struct options *opt, const struct cli_given *given, FILE *err)
 {
 	int rc;
 
@@ -449,7 +450,8 @@ cli_derive(struct options *opt, uint64_t given, FILE *err)
 	if ((rc = check_sweep(opt, given, err)) != 0 ||
 	    (rc = check_params(opt, given, err)) != 0 ||
 	    (rc = check_plot(opt, err)) != 0 ||
-	    (rc = apply_preset(opt, given, err)) != 0)
+	    (rc = apply_preset(opt, given, err)) != 0 ||
+	    (rc = cli_machine(opt, given, err)) != 0)
 		return rc;
 	return apply_target_alpha(opt, given, err);
 }

@@ -8,10 +8,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli/cli_table.h"
 #include "cli/options.h"
 
 /* Apply the rules to opt; given has bit i set for each row i of cli_options that
  * was on the command line. 0, or EXIT_STATUS_USAGE after one line to err. */
-int cli_derive(struct options *opt, uint64_t given, FILE *err);
+int cli_derive(struct options *opt, const struct cli_given *given, FILE *err);
 
 #endif

@@ -28,6 +28,7 @@ const char *const cli_group_heading[CLI_NGROUPS] = {
 	[CLI_GROUP_SOURCES] = "Sources (where the target p and the draft q come from):",
 	[CLI_GROUP_SWEEP] = "Sweeps and handouts (--batch):",
 	[CLI_GROUP_THEORY] = "Theory (--theory):",
+	[CLI_GROUP_MACHINE] = "The machine (a roofline cost model for the costs):",
 	[CLI_GROUP_METRICS] = "A serving system's metrics (--metrics):",
 	[CLI_GROUP_LIVE] = "Live view (the default mode):",
 	[CLI_GROUP_OTHER] = "",
@@ -261,6 +262,40 @@ const struct cli_option cli_options[] = {
 	  .modes = CLI_M_THEORY, .metrics_modes = CLI_M_BATCH, .group = CLI_GROUP_THEORY,
 	  .help = "draft/target cost ratio c" },
 
+	/* The machine. */
+	{ .name = "hw", .kind = CLI_KIND_TEXT, .arg = "NAME|TFLOPS,TBps", CLI_FIELD(hw),
+	  .modes = CLI_M_BATCH | CLI_M_THEORY, .group = CLI_GROUP_MACHINE,
+	  .help = "the machine: a preset (--list-hw) or its dense TFLOPS and memory "
+	    "TB/s; the costs come from the roofline of the models on it" },
+	{ .name = "model", .kind = CLI_KIND_TEXT, .arg = "NAME|P,L,KV,HD,H[,BYTES]",
+	  CLI_FIELD(model), .def = "llama-3.1-8b",
+	  .modes = CLI_M_BATCH | CLI_M_THEORY, .group = CLI_GROUP_MACHINE,
+	  .help = "with --hw, the target: a preset (--list-models) or its parameters, "
+	    "layers, KV heads, head dim, heads and bytes per value (2)" },
+	{ .name = "draft-model", .kind = CLI_KIND_TEXT, .arg = "NAME|P,L,KV,HD,H[,BYTES]",
+	  CLI_FIELD(draft_model), .def = "llama-3.2-1b",
+	  .modes = CLI_M_BATCH | CLI_M_THEORY, .group = CLI_GROUP_MACHINE,
+	  .help = "with --hw, the draft, in the same forms" },
+	{ .name = "batch-size", .kind = CLI_KIND_INT, .arg = "B",
+	  CLI_FIELD(batch_size), .min = 1, .max = 65536, .def = "1",
+	  .modes = CLI_M_BATCH | CLI_M_THEORY, .group = CLI_GROUP_MACHINE,
+	  .help = "with --hw, the sequences decoded together" },
+	{ .name = "context", .kind = CLI_KIND_INT, .arg = "S",
+	  CLI_FIELD(context), .min = 0, .max = 1e7, .def = "0",
+	  .modes = CLI_M_BATCH | CLI_M_THEORY, .group = CLI_GROUP_MACHINE,
+	  .help = "with --hw, the tokens of context each sequence holds" },
+	{ .name = "draft-kv-budget", .kind = CLI_KIND_INT, .arg = "N",
+	  CLI_FIELD(draft_kv_budget), .min = 1, .max = 1e7,
+	  .modes = CLI_M_BATCH | CLI_M_THEORY, .group = CLI_GROUP_MACHINE,
+	  .help = "with --hw, the draft keeps at most N tokens of KV cache "
+	    "(default: the whole context)" },
+	{ .name = "list-hw", .kind = CLI_KIND_MODE, .asks = CLI_HWS,
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_MACHINE,
+	  .help = "list the machines --hw takes, each with its source" },
+	{ .name = "list-models", .kind = CLI_KIND_MODE, .asks = CLI_MODELS,
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_MACHINE,
+	  .help = "list the models --model and --draft-model take, each with its source" },
+
 	/* A serving system's metrics. */
 	{ .name = "metrics", .kind = CLI_KIND_FILE, .arg = "FILE", CLI_FIELD(metrics),
 	  .modes = CLI_M_SIM, .sources = CLI_S_STUB, .group = CLI_GROUP_METRICS,
@@ -342,4 +377,17 @@ cli_table_find_letter(int letter)
 		if (letter != 0 && cli_options[i].letter == letter)
 			return &cli_options[i];
 	return NULL;
+}
+
+void
+cli_given_set(struct cli_given *g, size_t row)
+{
+	if (row < CLI_OPTIONS_MAX)
+		g->w[row / 64] |= UINT64_C(1) << (row % 64);
+}
+
+int
+cli_given_has(const struct cli_given *g, size_t row)
+{
+	return row < CLI_OPTIONS_MAX && (g->w[row / 64] >> (row % 64) & 1u) != 0;
 }

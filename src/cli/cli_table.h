@@ -6,6 +6,7 @@
 #define SPECDEC_CLI_TABLE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "cli/options.h"
 
@@ -38,7 +39,7 @@ enum cli_kind {
 /* The headings of --help, in order. */
 enum cli_group {
 	CLI_GROUP_MODES, CLI_GROUP_SIM, CLI_GROUP_SOURCES, CLI_GROUP_SWEEP,
-	CLI_GROUP_THEORY, CLI_GROUP_METRICS,
+	CLI_GROUP_THEORY, CLI_GROUP_MACHINE, CLI_GROUP_METRICS,
 	CLI_GROUP_LIVE, CLI_GROUP_OTHER, CLI_NGROUPS,
 };
 
@@ -89,7 +90,17 @@ struct cli_option {
 	    sizeof(((struct options *)0)->f[0])), \
 	.count_offset = offsetof(struct options, count)
 
-#define CLI_OPTIONS_MAX 64	/* rows the table may hold */
+#define CLI_OPTIONS_MAX 128	/* rows the table may hold */
+
+/* The rows given on the command line: bit i of the set for row i. */
+#define CLI_GIVEN_WORDS ((CLI_OPTIONS_MAX + 63) / 64)
+struct cli_given {
+	uint64_t w[CLI_GIVEN_WORDS];
+};
+
+/* Mark row i given; whether it was. */
+void cli_given_set(struct cli_given *g, size_t row);
+int cli_given_has(const struct cli_given *g, size_t row);
 
 extern const struct cli_option cli_options[];
 extern const size_t cli_noptions;

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "util/exit_status.h"
+#include "stats/roofline.h"
 #include "verify/tree_shape.h"
 
 #define CLI_EXIT_USAGE EXIT_STATUS_USAGE	/* an alias, for the callers outside cli */
@@ -29,6 +30,8 @@ enum cli_mode {
 	CLI_THEORY,	/* --theory: closed-form tables, no simulation */
 	CLI_PRESETS,	/* --list-presets */
 	CLI_LESSONS,	/* --list-lessons */
+	CLI_HWS,	/* --list-hw */
+	CLI_MODELS,	/* --list-models */
 	CLI_VERSION,
 	CLI_HELP,
 };
@@ -133,6 +136,16 @@ struct options {
 	int nposition_alpha;
 	double position_noise[CLI_POSITIONS_MAX];	/* the stub's noise solved
 							 * for each */
+	/* The machine of the cost model (stats/roofline.h): with --hw it gives
+	 * target_ms, draft_ms, cost_ratio and verify_cost (cli_machine.c). */
+	const char *hw;		/* --hw NAME|TFLOPS,TBps; NULL: no machine */
+	const char *model;	/* --model NAME|P,L,n_kv,head_dim,n_heads[,bytes] */
+	const char *draft_model;	/* --draft-model, the same forms */
+	int batch_size;		/* --batch-size B */
+	int context;		/* --context S */
+	int draft_kv_budget;	/* --draft-kv-budget N; 0: none */
+	int machine;		/* --hw was given: roofline holds the setup */
+	struct roofline_setup roofline;
 	/* Lessons and recordings. */
 	const char *lesson;	/* --lesson FILE or NAME */
 	const char *record;	/* --record FILE.cast */

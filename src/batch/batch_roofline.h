@@ -1,0 +1,32 @@
+/* batch_roofline.h: the machine-aware cost model in the headless face: the
+ * --list-hw and --list-models tables, the roofline block of --theory and of the
+ * report, and the "roofline" JSON object (stats/roofline.h). */
+#ifndef SPECDEC_BATCH_ROOFLINE_H
+#define SPECDEC_BATCH_ROOFLINE_H
+
+#include <stdio.h>
+
+#include "stats/theory.h"
+#include "util/json.h"
+
+struct options;
+
+/* The presets, one row each with its source. */
+void batch_roofline_list_hw(FILE *out);
+void batch_roofline_list_models(FILE *out);
+
+/* The machine's block in words: the setup, both terms of each pass, the ridge,
+ * c and k at gamma, the best gamma at alpha and the batch from which not to
+ * speculate. */
+void batch_roofline_text(FILE *out, const struct options *opt, double alpha,
+    int gamma_max, int gamma);
+
+/* The object "roofline" at alpha, gamma 0..gamma_max. */
+void batch_roofline_json(struct json *j, const struct options *opt, double alpha,
+    int gamma_max);
+
+/* The best gamma in 1..gamma_max at alpha, as theory_optimum gives it. */
+void batch_roofline_optimum(const struct options *opt, double alpha, int gamma_max,
+    struct theory_optimum *out);
+
+#endif
