@@ -256,8 +256,8 @@ cmu_split_build(const struct cmu_model *m, const struct cmu_floors *fl,
 		return CMU_SPLIT_P | CMU_SPLIT_Q;
 	}
 	context_of(m, ctx, n, &cx);
-	sp->at = t->bg_word + cx.bi;
 	sp->n = cx.be - cx.bi;
+	sp->at = sp->n > 0 ? t->bg_word + cx.bi : t->bg_word;	/* none in a 1-gram model */
 	grow_split(sp, sp->n + 1);
 	if (want & CMU_SPLIT_P)
 		bigram_view(t, fl, rows, &cx, &cx.vp, sp, sp->ep, &sp->p);

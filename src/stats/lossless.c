@@ -12,12 +12,17 @@
 void
 lossless_add(struct lossless *l, double u)
 {
-	long k = (long)(u * LOSSLESS_FINE);
+	long k;
 
-	if (!(u >= 0.0) || k < 0)
+	if (!(u >= 0.0))	/* NaN or negative: the first bin */
 		k = 0;
-	else if (k >= LOSSLESS_FINE)
+	else if (u >= 1.0)
 		k = LOSSLESS_FINE - 1;
+	else {
+		k = (long)(u * LOSSLESS_FINE);
+		if (k >= LOSSLESS_FINE)
+			k = LOSSLESS_FINE - 1;
+	}
 	l->fine[k]++;
 	l->n++;
 }
