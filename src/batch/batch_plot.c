@@ -11,6 +11,7 @@
 #include "sim/sim.h"
 #include "stats/stats.h"
 #include "batch/sweep.h"
+#include "batch/sweep_cell.h"
 #include "stats/theory.h"
 #include "util/xalloc.h"
 #include "verify/schedule.h"

@@ -10,6 +10,7 @@
 #include "util/escape.h"
 #include "util/exit_status.h"
 #include "batch/sweep.h"
+#include "batch/sweep_print.h"
 
 /* The finished cells, then the picture unless the sweep was interrupted (a
  * picture with holes would pass for the grid). */

@@ -78,27 +78,7 @@ void sweep_free(struct sweep *sw);
  * chains and trees). */
 int sweep_series(const struct options *opt);
 
-/* The grid as a text table (within 80 columns, or every column with --wide),
- * CSV or JSON (sweep_print.c). */
-void sweep_print_text(FILE *out, const struct sweep *sw, const struct options *opt);
-
-/* The table within 80 columns (sweep_table.c): the heading names what every
- * cell shares, the columns what varies. */
-void sweep_table_print(FILE *out, const struct sweep *sw, const struct options *opt);
-
 /* Whether some rule of the grid reads the lenience L. */
 int sweep_reads_lenience(const struct options *opt);
-
-/* The source's name as the sweep's outputs write it: --source's name for it
- * (stub, replay, ngram, cmu). */
-const char *sweep_source_name(const struct options *opt);
-
-/* Whether the cell's rule has a closed form (not block, typical: measured only),
- * and whether its output differs from p (its distortion was measured). */
-int sweep_cell_closed(const struct sweep_cell *c);
-int sweep_cell_lossy(const struct sweep_cell *c);
-int sweep_cell_reads_lenience(const struct sweep_cell *c);
-void sweep_print_csv(FILE *out, const struct sweep *sw, const struct options *opt);
-void sweep_print_json(FILE *out, const struct sweep *sw, const struct options *opt);
 
 #endif

@@ -8,7 +8,9 @@
 #include "verify/schedule.h"
 #include "verify/verify.h"
 #include "batch/sweep.h"
-#include "cli/cli_table.h"
+#include "batch/sweep_cell.h"
+#include "batch/sweep_print.h"
+#include "batch/sweep_table.h"
 #include "verify/tree_shape.h"
 
 /* Cell c's tree in index-path notation into buf, or "-" for none. */
@@ -20,12 +22,6 @@ tree_text(const struct options *opt, const struct sweep_cell *c, char *buf, size
 	else
 		tree_shape_format(&opt->tree_shapes[c->tree - 1], buf, len);
 	return buf;
-}
-
-const char *
-sweep_source_name(const struct options *opt)
-{
-	return cli_source_name(opt->source);
 }
 
 /* Whether the text table shows each cell's rule, schedule and mean gamma: when

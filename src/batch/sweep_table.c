@@ -13,6 +13,8 @@
 #include "verify/schedule.h"
 #include "verify/verify.h"
 #include "batch/sweep.h"
+#include "batch/sweep_cell.h"
+#include "batch/sweep_table.h"
 
 #define TABLE_INDENT 2		/* a wrapped heading line goes on indented */
 
@@ -33,32 +35,6 @@ static int
 varies(const struct options *opt, enum cli_axis a)
 {
 	return opt->axis[a].n > 1;
-}
-
-/* Whether the cell's rule has the closed form the live view shows (block and
- * typical: "measured only"). */
-int
-sweep_cell_closed(const struct sweep_cell *c)
-{
-	return verify_has((enum verify_rule)c->verifier, VERIFY_F_CLOSED_BETA);
-}
-
-/* Whether the cell's rule changes the output away from p, so that its
- * distortion was measured. */
-int
-sweep_cell_lossy(const struct sweep_cell *c)
-{
-	enum verify_rule r = (enum verify_rule)c->verifier;
-
-	return !verify_has(r, VERIFY_F_LOSSLESS) || verify_has(r, VERIFY_F_POINT_TARGET);
-}
-
-/* Whether the cell's rule reads the lenience L. */
-int
-sweep_cell_reads_lenience(const struct sweep_cell *c)
-{
-	return verify_uses_param((enum verify_rule)c->verifier, offsetof(struct verify_params,
-	    lenience));
 }
 
 static int

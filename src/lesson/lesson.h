@@ -112,10 +112,4 @@ void lesson_free(struct lesson *ls);
 /* A key's name as the screen shows it ("n", "Left"). */
 const char *lesson_key_name(enum lesson_key k);
 
-/* The choice v falls in, or -1. */
-int lesson_choice_of(const struct lesson_item *ask, double v);
-
-/* A choice's range in words into buf ("< 2", "2 to 3.5", "> 3.5"). */
-const char *lesson_range_text(const struct lesson_choice *c, char *buf, size_t len);
-
 #endif

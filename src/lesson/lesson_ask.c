@@ -1,5 +1,5 @@
 /* lesson_ask.c: the lines of a lesson that name numbers: ask with its choice,
- * answer, figure and explain lines; check; wait; keys. */
+ * answer, figure and explain lines; check; wait; keys, and the keys' names. */
 #include "config.h"
 
 #include <ctype.h>
@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lesson/lesson_parse.h"
+#include "lesson/lesson_ask.h"
+#include "lesson/lesson_parser.h"
 #include "util/xalloc.h"
 
 static const char *const ask_parts[] = { "choice", "answer", "figure", "explain", NULL };
@@ -204,6 +205,19 @@ lesson_parse_wait(struct parser *ps, const char *rest)
 		return lesson_fail(ps, "wait: at most %g s", LESSON_WAIT_S_MAX);
 	lesson_add_item(ps, LESSON_WAIT_SECONDS)->seconds = x;
 	return 0;
+}
+
+static const char *const key_names[] = {
+	[LESSON_KEY_STEP] = "n", [LESSON_KEY_SLOWMO] = "m", [LESSON_KEY_ASK] = "M",
+	[LESSON_KEY_PANE] = "p", [LESSON_KEY_TEXT] = "e", [LESSON_KEY_LEFT] = "Left",
+	[LESSON_KEY_RIGHT] = "Right", [LESSON_KEY_UP] = "Up", [LESSON_KEY_DOWN] = "Down",
+};
+#define NKEYS ((int)(sizeof key_names / sizeof key_names[0]))
+
+const char *
+lesson_key_name(enum lesson_key k)
+{
+	return (int)k >= 0 && (int)k < NKEYS ? key_names[k] : "?";
 }
 
 /* The key a name stands for, or -1. */

@@ -1,8 +1,6 @@
-/* lesson_load.c: a lesson by name or file, and the helpers on its choices. */
+/* lesson_load.c: a lesson by name or file. */
 #include "config.h"
 
-#include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "lesson/lesson.h"
@@ -35,29 +33,4 @@ lesson_load(struct lesson *ls, const struct options *base, char *err, size_t err
 		rc = -1;
 	}
 	return rc;
-}
-
-int
-lesson_choice_of(const struct lesson_item *ask, double v)
-{
-	int i;
-
-	for (i = 0; i < ask->nchoices; i++)
-		if (v >= ask->choice[i].lo && v <= ask->choice[i].hi)
-			return i;
-	return -1;
-}
-
-const char *
-lesson_range_text(const struct lesson_choice *c, char *buf, size_t len)
-{
-	if (isinf(c->lo))
-		snprintf(buf, len, "< %g", nextafter(c->hi, HUGE_VAL));
-	else if (isinf(c->hi))
-		snprintf(buf, len, "> %g", nextafter(c->lo, -HUGE_VAL));
-	else if (c->lo == c->hi)
-		snprintf(buf, len, "= %g", c->lo);
-	else
-		snprintf(buf, len, "%g to %g", c->lo, nextafter(c->hi, HUGE_VAL));
-	return buf;
 }

@@ -10,7 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lesson/lesson_parse.h"
+#include "lesson/lesson_pair.h"
+#include "lesson/lesson_parser.h"
+#include "lesson/lesson_set.h"
 #include "util/xalloc.h"
 
 #define PAIR_MAX 64		/* tokens of a lesson's pair */

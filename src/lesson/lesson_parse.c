@@ -1,145 +1,20 @@
 /* lesson_parse.c: a lesson script's lines into items, every reference resolved
- * (options through the option table, figures through the figures table). */
+ * (options through the option table, figures through the figures table): each
+ * line goes to its directive's parser (lesson_set.c, lesson_pair.c,
+ * lesson_ask.c), which share the parse's state (lesson_parser.c). */
 #include "config.h"
 
 #include <ctype.h>
-#include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
-#include "cli/cli_table.h"
 #include "lesson/lesson.h"
-#include "lesson/lesson_parse.h"
-#include "sim/figures.h"
-#include "util/number.h"
+#include "lesson/lesson_ask.h"
+#include "lesson/lesson_pair.h"
+#include "lesson/lesson_parser.h"
+#include "lesson/lesson_set.h"
 #include "util/xalloc.h"
-
-static const char *const key_names[] = {
-	[LESSON_KEY_STEP] = "n", [LESSON_KEY_SLOWMO] = "m", [LESSON_KEY_ASK] = "M",
-	[LESSON_KEY_PANE] = "p", [LESSON_KEY_TEXT] = "e", [LESSON_KEY_LEFT] = "Left",
-	[LESSON_KEY_RIGHT] = "Right", [LESSON_KEY_UP] = "Up", [LESSON_KEY_DOWN] = "Down",
-};
-#define NKEYS ((int)(sizeof key_names / sizeof key_names[0]))
-
-const char *
-lesson_key_name(enum lesson_key k)
-{
-	return (int)k >= 0 && (int)k < NKEYS ? key_names[k] : "?";
-}
-
-int
-lesson_fail(struct parser *ps, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	n = snprintf(ps->err, ps->errlen, "%s:%d: ", ps->name, ps->line);
-	if (n < 0 || (size_t)n >= ps->errlen)
-		return -1;
-	va_start(ap, fmt);
-	vsnprintf(ps->err + n, ps->errlen - (size_t)n, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-/* The first word of *s into word (at most LESSON_WORD_MAX - 1 bytes); *s moves past it
- * and the blanks after. */
-void
-lesson_next_word(const char **s, char *word)
-{
-	size_t n = 0;
-
-	while (**s != '\0' && !isspace((unsigned char)**s)) {
-		if (n < LESSON_WORD_MAX - 1)
-			word[n++] = **s;
-		(*s)++;
-	}
-	word[n] = '\0';
-	while (isspace((unsigned char)**s))
-		(*s)++;
-}
-
-void *
-lesson_grow(void *array, int n, int *nalloc, size_t size)
-{
-	if (n < *nalloc)
-		return array;
-	*nalloc = *nalloc < 8 ? 8 : *nalloc + *nalloc / 2;
-	return xreallocarray(array, (size_t)*nalloc, size);
-}
-
-struct lesson_item *
-lesson_add_item(struct parser *ps, enum lesson_op op)
-{
-	struct lesson *ls = ps->ls;
-	struct lesson_item *it;
-
-	ls->item = lesson_grow(ls->item, ls->n, &ls->nalloc, sizeof *ls->item);
-	it = &ls->item[ls->n++];
-	memset(it, 0, sizeof *it);
-	it->op = op;
-	it->line = ps->line;
-	return it;
-}
-
-/* Text of a caption, question or explanation: not empty, not too long. */
-int
-lesson_take_text(struct parser *ps, const char *what, const char *s, char **out)
-{
-	if (*s == '\0')
-		return lesson_fail(ps, "%s needs its text", what);
-	if (strlen(s) >= LESSON_TEXT_MAX)
-		return lesson_fail(ps, "%s longer than %d bytes", what, LESSON_TEXT_MAX - 1);
-	*out = xstrdup(s);
-	return 0;
-}
-
-int
-lesson_real_word(const char *word, double *out)
-{
-	const char *why;
-
-	if (number_check(word, strlen(word), 0, &why) != 0)
-		return 0;
-	*out = strtod(word, NULL);
-	return 1;
-}
-
-int
-lesson_seconds_word(const char *word, double *out)
-{
-	size_t n = strlen(word);
-	char num[LESSON_WORD_MAX];
-
-	if (n < 2 || word[n - 1] != 's')
-		return 0;
-	memcpy(num, word, n - 1);
-	num[n - 1] = '\0';
-	return lesson_real_word(num, out) && *out >= 0.0 &&
-	    *out <= LESSON_WAIT_S_MAX;
-}
-
-/* The figure a key names: a scalar row of the figures table. */
-int
-lesson_find_figure(struct parser *ps, const char *key, const struct figure **out)
-{
-	int i;
-
-	for (i = 0; i < nfigures; i++)
-		if (figures[i].key != NULL && strcmp(figures[i].key, key) == 0) {
-			if (figures[i].kind == FIGURE_ARRAY || figures[i].kind == FIGURE_NESTED)
-				return lesson_fail(ps, "figure '%s' is not one number", key);
-			*out = &figures[i];
-			return 0;
-		}
-	return lesson_fail(ps, "no figure '%s' in the figures table (the JSON keys of"
-	    " --batch --json)", key);
-}
-
 
 /* title, chapter, caption, pause, wait, keys, check. */
 static int

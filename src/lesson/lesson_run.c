@@ -13,6 +13,33 @@
 #include "util/exit_status.h"
 #include "util/xalloc.h"
 
+/* The choice v falls in, or -1. */
+static int
+choice_of(const struct lesson_item *ask, double v)
+{
+	int i;
+
+	for (i = 0; i < ask->nchoices; i++)
+		if (v >= ask->choice[i].lo && v <= ask->choice[i].hi)
+			return i;
+	return -1;
+}
+
+/* A choice's range in words into buf ("< 2", "2 to 3.5", "> 3.5"). */
+static const char *
+range_text(const struct lesson_choice *c, char *buf, size_t len)
+{
+	if (isinf(c->lo))
+		snprintf(buf, len, "< %g", nextafter(c->hi, HUGE_VAL));
+	else if (isinf(c->hi))
+		snprintf(buf, len, "> %g", nextafter(c->lo, -HUGE_VAL));
+	else if (c->lo == c->hi)
+		snprintf(buf, len, "= %g", c->lo);
+	else
+		snprintf(buf, len, "%g to %g", c->lo, nextafter(c->hi, HUGE_VAL));
+	return buf;
+}
+
 void
 lesson_judge(const struct lesson_item *it, const struct sim *sim,
     struct lesson_verdict *v)
@@ -32,7 +59,7 @@ lesson_judge(const struct lesson_item *it, const struct sim *sim,
 		v->pass = fabs(v->value - it->want) <= it->tol;
 		return;
 	}
-	v->choice = lesson_choice_of(it, v->value);
+	v->choice = choice_of(it, v->value);
 	v->pass = v->choice == it->answer;
 }
 
@@ -123,7 +150,7 @@ report_verdict(FILE *out, const struct lesson_item *it, const struct sim *sim)
 	if (v.choice >= 0)
 		fprintf(out, "line %-4d ask    %s %.4g is choice %c (%s), the answer is %c: %s\n",
 		    it->line, it->figure->key, v.value, it->choice[v.choice].key,
-		    lesson_range_text(&it->choice[v.choice], range, sizeof range),
+		    range_text(&it->choice[v.choice], range, sizeof range),
 		    it->choice[it->answer].key, v.pass ? "verified" : "FAIL");
 	else
 		fprintf(out, "line %-4d ask    %s %.4g is in no choice, the answer is %c: FAIL\n",

@@ -10,7 +10,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "lesson/lesson_parse.h"
+#include "lesson/lesson_parser.h"
+#include "lesson/lesson_set.h"
 #include "util/errmsg.h"
 #include "util/xalloc.h"
 

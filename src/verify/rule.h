@@ -7,10 +7,11 @@
 
 #include "verify/verify.h"
 
-/* The params a hook's ctx carries. */
+/* The params a hook's ctx (struct verify_hook_ctx) carries. */
 const struct verify_params *rule_params(const void *ctx);
 
-/* The spec_rule beta hook of every rule but the standard one: verify_beta. */
+/* The spec_rule beta hook of every rule but the standard one: the entry's
+ * beta, the overlap where it has none (what verify_beta gives). */
 double rule_hook_beta(const void *ctx, const struct spec_position *at);
 
 /* The draft hook of a greedy draft: argmax q, no draw. */

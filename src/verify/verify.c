@@ -135,13 +135,14 @@ verify_step(const struct verify_params *par, struct source *src, struct rng *rng
 {
 	const struct verify_entry *e = verify_entry(par->rule);
 	struct spec_rule rule = e->hooks;
+	struct verify_hook_ctx ctx = { par, e };
 
 	targets->nscored = 0;
 	if (e->step != NULL) {
 		e->step(par, src, rng, gamma, scratch, out, targets);
 		return;
 	}
-	rule.ctx = par;
+	rule.ctx = &ctx;
 	rule.p_min = par->draft_p_min;
 	rule.confidence = par->draft_confidence;
 	rule.score_all = par->score_all;
@@ -161,7 +162,7 @@ verify_beta(const struct verify_params *par, const struct pdist *p, const struct
 static double
 point_pit(const struct pdist *p, size_t x, double w)
 {
-	return verify_argmax(p) == x ? w : 1.0;
+	return pdist_argmax(p) == x ? w : 1.0;
 }
 
 /* The run's ratio CDFs into cdf when the step took every one of them with its

@@ -169,7 +169,8 @@ struct verify_entry {
 	/* The bonus token's distribution into b; NULL: p. */
 	void (*bonus)(const double *p, size_t n, double *b);
 	/* The step: hooks on spec_step_rule (spec.h; NULL hooks are the
-	 * standard rule's, ctx and p_min are filled from the params) ... */
+	 * standard rule's, p_min is filled from the params and ctx is a
+	 * struct verify_hook_ctx) ... */
 	struct spec_rule hooks;
 	/* ... or a step of its own (NULL: the hooks). */
 	void (*step)(const struct verify_params *par, struct source *src,
@@ -197,6 +198,15 @@ struct verify_entry {
 	void (*tree_output)(const struct verify_params *par, const double *p,
 	    const double *q, size_t n, int k, double *scratch, double *out);
 	const char *explain;	/* one line for the help and the man page */
+};
+
+/* What verify_step hands an entry's hooks as their ctx: the params and the
+ * entry itself, so that a hook the rules share (rule.h) reads the rule's own
+ * closed forms without asking verify.c, which reads the table that lists the
+ * rules: the rules never call back into it. */
+struct verify_hook_ctx {
+	const struct verify_params *par;
+	const struct verify_entry *entry;
 };
 
 /* The table (rule_table.c), indexed by enum verify_rule, its length, and the

@@ -15,13 +15,18 @@ verify_argmax(const struct pdist *p)
 const struct verify_params *
 rule_params(const void *ctx)
 {
-	return ctx;
+	const struct verify_hook_ctx *c = ctx;
+
+	return c->par;
 }
 
 double
 rule_hook_beta(const void *ctx, const struct spec_position *at)
 {
-	return verify_beta(rule_params(ctx), &at->p, &at->q);
+	const struct verify_hook_ctx *c = ctx;
+
+	return c->entry->beta != NULL ? c->entry->beta(c->par, &at->p, &at->q) :
+	    pdist_overlap(&at->p, &at->q);
 }
 
 size_t

@@ -1,9 +1,10 @@
-/* lesson_parse.h: the parser's state and the helpers its parts share
- * (lesson_parse.c: the lines and the simple directives; lesson_set.c: set and
- * unset through the option table; lesson_ask.c: ask, check, wait and keys).
- * Private to src/lesson/. */
-#ifndef SPECDEC_LESSON_PARSE_H
-#define SPECDEC_LESSON_PARSE_H
+/* lesson_parser.h: the parse in progress and the helpers every directive's
+ * parser shares (lesson_parser.c). The lines go from lesson_parse.c to the
+ * directives' parsers (lesson_set.c, lesson_pair.c, lesson_ask.c), and each
+ * of those uses these: no parser calls back into lesson_parse.c. Private to
+ * src/lesson/. */
+#ifndef SPECDEC_LESSON_PARSER_H
+#define SPECDEC_LESSON_PARSER_H
 
 #include <stddef.h>
 
@@ -57,19 +58,5 @@ int lesson_seconds_word(const char *word, double *out);
 
 /* The scalar figure of the figures table whose key is key. */
 int lesson_find_figure(struct parser *ps, const char *key, const struct figure **out);
-
-int lesson_parse_set(struct parser *ps, const char *rest, int unset);
-int lesson_parse_pair(struct parser *ps, const char *rest);
-int lesson_parse_wait(struct parser *ps, const char *rest);
-int lesson_parse_keys(struct parser *ps, const char *rest);
-int lesson_parse_check(struct parser *ps, const char *rest);
-int lesson_parse_ask(struct parser *ps, const char *rest);
-
-/* Whether op is a line of an ask (choice, answer, figure, explain). */
-int lesson_is_ask_part(const char *op);
-int lesson_parse_ask_part(struct parser *ps, const char *op, const char *rest);
-
-/* The ask's lines are over: it must have its choices, answer and figure. */
-int lesson_finish_ask(struct parser *ps);
 
 #endif
