@@ -7,6 +7,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "cli/cli.h"
 #include "util/clock.h"
@@ -14,6 +15,7 @@
 #include "util/exit_status.h"
 #include "util/xalloc.h"
 #include "tui/tui.h"
+#include "tui/tui_shot.h"
 #include "tui/tui_state.h"
 
 #define STEP_BUDGET 0.8		/* share of a frame spent stepping at full speed */
@@ -21,15 +23,6 @@
 #define MAX_WAIT_MS 1000	/* longest sleep: a signal that lands just before
 				 * wgetch blocks is still seen within a second */
 #define HELP_PAGES 3		/* keys, figures, panes; ? turns the page */
-
-/* Start a new window of the measured rate (after a change of speed or a pause). */
-void
-tui_pace_restart(struct tui *t, double now)
-{
-	t->pace.measure_t0 = now;
-	t->pace.measure_steps0 = t->sim.steps_total;
-	t->pace.measured = t->pace.fell_short = t->pace.short_of_rate = 0;
-}
 
 static void
 measure_rate(struct tui *t, double now)
@@ -115,6 +108,19 @@ status_expire(struct tui *t, double now)
 	}
 }
 
+/* The screen into two files, with the keys taken before w drawn first (a paste
+ * draws once at its end); the status line says where, or why not. */
+static void
+write_shot(struct tui *t)
+{
+	char msg[sizeof t->look.status];
+
+	if (t->scr.dirty)
+		tui_frame_draw(t);
+	tui_shot_write(t->sim.steps_total, time(NULL), msg, sizeof msg);
+	tui_set_status(t, msg);
+}
+
 static void
 on_key(struct tui *t, int ch)
 {
@@ -124,7 +130,7 @@ on_key(struct tui *t, int ch)
 		return;
 	}
 	if (ch == KEY_MOUSE && !t->look.show_help) {
-		tui_actions_mouse(t);
+		tui_input_mouse(t);
 		return;
 	}
 	if (t->look.show_help) {
@@ -137,7 +143,11 @@ on_key(struct tui *t, int ch)
 	}
 	if (t->les.lesson != NULL && tui_lesson_key(t->les.lesson, ch, clock_seconds()))
 		return;
-	tui_actions_key(t, ch);
+	tui_input_key(t, ch);
+	if (t->look.shot_pending) {
+		t->look.shot_pending = 0;
+		write_shot(t);
+	}
 }
 
 /* Keys already waiting (a paste, a held key) are all taken before the next frame

@@ -9,29 +9,7 @@
 #include "util/clock.h"
 #include "tui/tui_handlers.h"
 #include "tui/tui_ladder.h"
-#include "tui/tui_shot.h"
 #include "tui/tui_state.h"
-
-#define STATUS_S 4.0		/* how long a status message stays */
-
-void
-tui_set_paused(struct tui *t, int paused)
-{
-	t->pace.paused = paused;
-	t->look.selected = 0;
-	t->look.position = t->look.token = t->look.tree_walk = -1;
-	t->pace.next_step = clock_seconds();
-	tui_pace_restart(t, t->pace.next_step);
-}
-
-/* Say msg on the key bar's line for STATUS_S seconds. */
-void
-tui_set_status(struct tui *t, const char *msg)
-{
-	snprintf(t->look.status, sizeof t->look.status, "%s", msg);
-	t->look.status_until = clock_seconds() + STATUS_S;
-	t->scr.dirty = 1;
-}
 
 /* v and V: the next rule in l's direction (round the table) of the same kind
  * as rule: a chain run cycles the chain rules, a tree run the tree rules. */
@@ -99,64 +77,6 @@ next_lower(const struct tui *t)
 		return TUI_L_SPEEDUP;
 	next = tui_layout_next_lower(&t->scr.lay, t->look.lower);
 	return next == TUI_L_SPEEDUP ? TUI_L_TREE : next;
-}
-
-/* The screen into two files, with the keys taken before w drawn first (a paste
- * draws once at its end); the status line says where, or why not. */
-static void
-write_shot(struct tui *t)
-{
-	char msg[sizeof t->look.status];
-
-	if (t->scr.dirty)
-		tui_frame_draw(t);
-	tui_shot_write(t->sim.steps_total, time(NULL), msg, sizeof msg);
-	tui_set_status(t, msg);
-}
-
-/* A click on a step row of the stream selects that step (pausing first); the
- * wheel moves the selection as the selection keys do. */
-void
-tui_actions_mouse(struct tui *t)
-{
-	MEVENT ev;
-	size_t back;
-
-	if (getmouse(&ev) != OK)
-		return;
-	if (ev.bstate & BUTTON4_PRESSED)
-		tui_actions_do(t, TUI_A_OLDER);
-#ifdef BUTTON5_PRESSED
-	else if (ev.bstate & BUTTON5_PRESSED)
-		tui_actions_do(t, TUI_A_NEWER);
-#endif
-	else if ((ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) && t->scr.lay.fits &&
-	    !t->look.text_mode &&
-	    tui_stream_step_at(&t->scr.lay.pane[TUI_P_STREAM], t->pace.paused ? t->look.selected : 0,
-	    ev.y, ev.x, &back) && back < t->sim.ring_len) {
-		if (!t->pace.paused)
-			tui_set_paused(t, 1);
-		t->look.selected = back;
-		t->look.position = t->look.token = t->look.tree_walk = -1;
-	}
-}
-
-/* A key of the key table: its action, or why it does nothing here. */
-void
-tui_actions_key(struct tui *t, int ch)
-{
-	const struct tui_key *k;
-	struct tui_key_state st;
-	char why[256];
-
-	tui_keys_state(&t->sim, &st);
-	if ((k = tui_keys_find(ch)) != NULL && tui_keys_why_not(k, &st, why,
-	    sizeof why) != NULL) {
-		tui_set_status(t, why);
-		return;
-	}
-	if (k != NULL)
-		k->act(t, k);
 }
 
 /* The row's ladder moves x; a model's setter keeps what it must. */
@@ -355,7 +275,7 @@ void
 tui_act_shot(struct tui *t, const struct tui_key *k)
 {
 	(void)k;
-	write_shot(t);
+	t->look.shot_pending = 1;	/* the loop draws the keys before, then writes */
 }
 
 void
@@ -385,13 +305,4 @@ tui_act_quit(struct tui *t, const struct tui_key *k)
 {
 	(void)k;
 	t->host.quit = 1;
-}
-
-void
-tui_actions_do(struct tui *t, enum tui_action a)
-{
-	const struct tui_key *k = tui_keys_by_action(a);
-
-	if (k != NULL)
-		k->act(t, k);
 }

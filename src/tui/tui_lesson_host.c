@@ -41,7 +41,7 @@ lesson_key(void *ctx, enum lesson_key k)
 	struct tui *t = ctx;
 
 	t->scr.dirty = 1;
-	tui_actions_key(t, codes[k]);
+	tui_input_key(t, codes[k]);
 }
 
 static int

@@ -49,6 +49,7 @@ struct tui_look {
 	int text_mode;		/* the stream shows the text as prose */
 	char status[256];	/* the key bar's message until status_until */
 	double status_until;
+	int shot_pending;	/* w: write the screen once the keys before it are drawn */
 	const char *preset;	/* --preset's name, or NULL */
 	char *prompt;		/* --prompt, escaped for the screen, or NULL */
 	double target_alpha;	/* --target-alpha (or the preset's); 0: none */
@@ -112,18 +113,19 @@ void tui_frame_layout(struct tui *t);
 void tui_frame_free(struct tui *t);
 void tui_frame_draw(struct tui *t);
 
-/* tui.c: start a new window of the measured rate (a change of speed, a pause). */
+/* tui_pace.c: start a new window of the measured rate (a change of speed, a
+ * pause); pause or resume (the selection back to the newest step); a message
+ * on the key bar for a few seconds. */
 void tui_pace_restart(struct tui *t, double now);
-
-/* tui_actions.c: pause or resume (the selection back to the newest step); a
- * message on the key bar for a few seconds; key code ch (its row's handler, or
- * why it does nothing here); action a as its row does it, without asking
- * why not (the mouse); a mouse event. */
 void tui_set_paused(struct tui *t, int paused);
 void tui_set_status(struct tui *t, const char *msg);
-void tui_actions_key(struct tui *t, int ch);
-void tui_actions_do(struct tui *t, enum tui_action a);
-void tui_actions_mouse(struct tui *t);
+
+/* tui_input.c: key code ch (its row's handler, or why it does nothing here);
+ * action a as its row does it, without asking why not (the mouse); a mouse
+ * event. */
+void tui_input_key(struct tui *t, int ch);
+void tui_input_do(struct tui *t, enum tui_action a);
+void tui_input_mouse(struct tui *t);
 
 /* tui_slowmo.c: the step slow motion plays (NULL when it is off or another
  * step is shown), its last stage, whether the stage waits for its verdict's
