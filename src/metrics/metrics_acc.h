@@ -19,6 +19,8 @@ enum metrics_gauge {
 };
 #define METRICS_NGAUGES 3
 
+#define METRICS_READER_STATE 8	/* ints a line reader keeps between lines */
+
 /* The counters a series can be. */
 enum metrics_counter {
 	METRICS_C_DRAFTS, METRICS_C_DRAFTED, METRICS_C_ACCEPTED, METRICS_C_POS,
@@ -71,8 +73,9 @@ struct metrics_acc {
 	size_t increased;	/* of those, the ones that went up */
 	struct metrics_series *series;
 	size_t nseries;
-	int csv_cols[4];	/* CSV: column of position, accepted, drafts, rate; -1 */
-	int csv_header;		/* CSV: the header was read */
+	int reader[METRICS_READER_STATE];	/* the line reader's own, kept
+						 * between lines (the CSV's
+						 * columns); 0 at the start */
 };
 
 /* Take one sample: a record, a gauge's value or a counter's value at a scrape.

@@ -8,7 +8,9 @@
 #include "metrics/metrics_convention.h"
 #include "metrics/metrics_text.h"
 
-enum { COL_POSITION, COL_ACCEPTED, COL_DRAFTS, COL_RATE, NCOLS };
+/* The columns; the reader's state holds each one's place (-1: absent), then
+ * whether the header was read. */
+enum { COL_POSITION, COL_ACCEPTED, COL_DRAFTS, COL_RATE, NCOLS, HEADER_READ = NCOLS };
 
 /* The header: which column is which. */
 static int
@@ -18,28 +20,29 @@ csv_header(struct metrics_acc *a, const char *line, const char *end, const char 
 	const char *s = line, *t;
 	int col = 0, k;
 
-	memset(a->csv_cols, -1, sizeof a->csv_cols);
+	for (k = 0; k < NCOLS; k++)
+		a->reader[k] = -1;
 	while (s <= end) {
 		for (t = s; t < end && *t != ','; t++)
 			;
 		for (k = 0; k < NCOLS; k++)
 			if ((size_t)(t - s) == strlen(names[k]) &&
-			    memcmp(s, names[k], (size_t)(t - s)) == 0 && a->csv_cols[k] < 0)
+			    memcmp(s, names[k], (size_t)(t - s)) == 0 && a->reader[k] < 0)
 				break;
 		if (k == NCOLS) {
 			*why = "a CSV column other than position, accepted, drafts, rate";
 			return -1;
 		}
-		a->csv_cols[k] = col++;
+		a->reader[k] = col++;
 		s = t + 1;
 	}
-	if (a->csv_cols[COL_POSITION] < 0 || (a->csv_cols[COL_RATE] < 0 &&
-	    (a->csv_cols[COL_ACCEPTED] < 0 || a->csv_cols[COL_DRAFTS] < 0))) {
+	if (a->reader[COL_POSITION] < 0 || (a->reader[COL_RATE] < 0 &&
+	    (a->reader[COL_ACCEPTED] < 0 || a->reader[COL_DRAFTS] < 0))) {
 		*why = "a CSV header without position and either accepted and drafts or rate";
 		return -1;
 	}
-	a->csv_header = 1;
-	a->pos_rates = a->csv_cols[COL_ACCEPTED] < 0;
+	a->reader[HEADER_READ] = 1;
+	a->pos_rates = a->reader[COL_ACCEPTED] < 0;
 	return 0;
 }
 
@@ -58,12 +61,12 @@ csv_numbers(const struct metrics_acc *a, const char *line, const char *end, doub
 			return -1;
 		}
 		for (k = 0; k < NCOLS; k++)
-			if (a->csv_cols[k] == col)
+			if (a->reader[k] == col)
 				v[k] = x;
 		s++;
 	}
 	for (k = 0; k < NCOLS; k++)
-		ncols += a->csv_cols[k] >= 0;
+		ncols += a->reader[k] >= 0;
 	if (col != ncols) {
 		*why = "a CSV row whose columns are not the header's";
 		return -1;
@@ -110,7 +113,7 @@ csv_line(const struct metrics_reader *r, const char *line, size_t len, const cha
 {
 	if (len == 0 || line[0] == '#')
 		return 0;
-	if (!r->acc->csv_header)
+	if (!r->acc->reader[HEADER_READ])
 		return csv_header(r->acc, line, line + len, why);
 	return csv_row(r->acc, line, line + len, why);
 }
