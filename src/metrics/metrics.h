@@ -15,16 +15,18 @@
 #define METRICS_SERIES_MAX 1024	/* distinct speculative-decoding series in a scrape */
 #define METRICS_QUOTE_MAX 120	/* bytes of a line quoted in an error */
 
+/* The formats, in the order of their rows in the format table
+ * (metrics_format_table.c), which is the order a line's marks are tried in; a
+ * format added later is a row without a name here. */
 enum metrics_format {
 	METRICS_VLLM_PROM,	/* vllm:spec_decode_* samples */
-	METRICS_VLLM_LOG,	/* "SpecDecoding metrics: ..." */
 	METRICS_SGLANG_PROM,	/* sglang:spec_accept_length, sglang:spec_accept_rate */
+	METRICS_TRTLLM,		/* trtllm_spec_decode_* samples */
+	METRICS_VLLM_LOG,	/* "SpecDecoding metrics: ..." */
 	METRICS_SGLANG_LOG,	/* "Decode batch, ... accept len: X, accept rate: Y" */
 	METRICS_LLAMACPP,	/* "draft acceptance rate = R ( A accepted / D generated)" */
-	METRICS_TRTLLM,		/* trtllm_spec_decode_* samples */
 	METRICS_CSV,		/* position,accepted,drafts or position,rate */
 };
-#define METRICS_NFORMATS (METRICS_CSV + 1)
 
 /* What the file says, in one convention: a draft step ("draft") proposes gamma
  * tokens; accepted counts drafted tokens kept (never the bonus or the
@@ -36,7 +38,7 @@ enum metrics_kind {
 };
 
 struct metrics {
-	enum metrics_format format;
+	int format;		/* the format's row (enum metrics_format) */
 	enum metrics_kind kind;
 	size_t records;		/* lines or samples that were summed */
 	int gamma;		/* draft length the system ran with; 0 unknown */
@@ -56,10 +58,10 @@ struct metrics {
 };
 
 /* The format's name as the report and the JSON give it ("vllm-prometheus"). */
-const char *metrics_format_name(enum metrics_format f);
+const char *metrics_format_name(int format);
 
 /* The system's name ("vLLM"). */
-const char *metrics_system_name(enum metrics_format f);
+const char *metrics_system_name(int format);
 
 /* Parse len bytes of text (NUL-terminated after them) into *m. gamma_hint (0:
  * none) is the draft length to assume where the file does not give one (llama.cpp
