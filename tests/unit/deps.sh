@@ -130,14 +130,11 @@ ok $? "the graph has tui/tui_pane_stream -> tui/tui_tokens"
 is "$(cycle "$src")" "" "no cycle in src/'s include graph"
 is "$(curses_outside "$src")" "" "outside src/tui/ and src/main.c, nothing includes curses or tui/"
 
-# The uses that changes under way remove, set aside until they land: the metrics
-# formats' parser and its line readers call each other (one table of formats
-# will replace them), and verify_tree.c's tree step reads the rule table while
-# the tree rules call its vector helpers (verify_tree.c split by concern). Each
-# must still be in the graph: drop its line here when its change lands.
-pending='metrics/metrics_parse metrics/metrics_lines
-metrics/metrics_parse metrics/metrics_prom
-verify/verify_tree verify/verify'
+# The uses that changes under way remove, set aside until they land:
+# verify_tree.c's tree step reads the rule table while the tree rules call its
+# vector helpers (verify_tree.c split by concern). Each must still be in the
+# graph: drop its line here when its change lands.
+pending='verify/verify_tree verify/verify'
 is "$(find "$src" -name '*.c' | sed 's|.*/||' | sort | uniq -d | tr '\n' ' ')" "" \
     "the .c files of src/ have distinct names (an archive names its members so)"
 build=$(dirname "$SPECDEC")
