@@ -108,31 +108,50 @@ by_value_then_index(const void *a, const void *b)
 	return (x->i > y->i) - (x->i < y->i);
 }
 
+/* One kind of values for the sort's test: value i of n. */
+static double
+radix_value(int kind, size_t i, size_t n, struct rng *rng)
+{
+	static const double odd[] = { -0.0, 0.0, INFINITY, -INFINITY, 4.9e-324, -1.5,
+	    1e300, 0.25 };
+	double u = rng_uniform(rng);
+
+	switch (kind) {
+	case 0:	/* odd values, few distinct ones, small ones */
+		return i % 3 == 0 ? odd[i / 3 % 8] : i % 3 == 1 ? floor(u * 7) / 8 :
+		    u * 1e-3;
+	case 1:	/* ratios of two noisy distributions: spread smoothly */
+		return exp(0.3 * (u + rng_uniform(rng) - 1.0) * 4.0);
+	case 2:	/* 1 + 2^-j: nearly all in the first range, split after split */
+		return 1.0 + ldexp(1.0, -(int)(i % 53));
+	case 3:	/* a cluster, its ends far off (zeros and infinities) */
+		return i % 10 == 0 ? (i % 20 == 0 ? 0.0 : INFINITY) : 1.0 + u * 1e-12;
+	default:	/* one value */
+		return (double)n;
+	}
+}
+
 /* radix_sort orders doubles as a stable comparison sort does, bit for bit in
  * the order: few distinct values (ties), both zeros, infinities, negatives,
- * subnormals; below and above the insertion size; falling by the key's
- * complement. */
+ * subnormals, smooth spreads, keys that defeat splitting by range; below and
+ * above the insertion size; falling by the key's complement. */
 static void
 test_radix_order(void)
 {
-	static const size_t sizes[] = { 5, 64, 65, 1000, 50000 };
-	static const double odd[] = { -0.0, 0.0, INFINITY, -INFINITY, 4.9e-324, -1.5,
-	    1e300, 0.25 };
+	static const size_t sizes[] = { 5, 48, 49, 64, 65, 1000, 5000, 50000 };
 	struct rng rng;
 	size_t s, i;
+	int kind;
 
 	rng_seed(&rng, 11, 0);
+	for (kind = 0; kind < 5; kind++)
 	for (s = 0; s < sizeof sizes / sizeof *sizes; s++) {
 		size_t n = sizes[s], bad = 0, bad_down = 0;
 		double *v = malloc(n * sizeof *v);
 		struct radix_item *it = malloc(2 * n * sizeof *it), *want = malloc(n * sizeof *want);
 
-		for (i = 0; i < n; i++) {
-			double u = rng_uniform(&rng);
-
-			v[i] = i % 3 == 0 ? odd[i / 3 % 8] : i % 3 == 1 ? floor(u * 7) / 8 :
-			    u * 1e-3;
-		}
+		for (i = 0; i < n; i++)
+			v[i] = radix_value(kind, i, n, &rng);
 		radix_values = v;
 		for (i = 0; i < n; i++)
 			want[i] = it[i] = (struct radix_item){ radix_key(v[i]), i };
@@ -146,8 +165,9 @@ test_radix_order(void)
 		for (i = 1; i < n; i++)
 			bad_down += v[it[i - 1].i] < v[it[i].i] ||
 			    (v[it[i - 1].i] == v[it[i].i] && it[i - 1].i > it[i].i);
-		tap_ok(bad == 0 && bad_down == 0, "radix_sort of %zu doubles: a stable sort's "
-		    "order, rising and falling (%zu and %zu out of place)", n, bad, bad_down);
+		tap_ok(bad == 0 && bad_down == 0, "radix_sort of %zu doubles of kind %d: a "
+		    "stable sort's order, rising and falling (%zu and %zu out of place)", n,
+		    kind, bad, bad_down);
 		free(v);
 		free(it);
 		free(want);
