@@ -1,19 +1,18 @@
 /* radix.c: a stable sort by 64-bit keys (radix.h). */
 #include "config.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "util/radix.h"
-#include "util/xalloc.h"
 
 #define RADIX_BITS 8
 #define RADIX_BUCKETS (1 << RADIX_BITS)
 #define RADIX_PASSES (64 / RADIX_BITS)
 #define RADIX_SMALL 48		/* up to this many items: insertion */
-#define SPLIT_BITS_MAX 16	/* at most 2^16 buckets a split */
+#define SPLIT_BITS_MAX 12	/* at most 2^12 buckets a split: their
+				 * bounds in the level-1 cache */
 #define SPLIT_DEPTH 3		/* splits within splits, then digits */
-#define SPLIT_STACK 1024	/* bucket bounds on the stack up to this many */
+#define SPLIT_STACK (1 << SPLIT_BITS_MAX)	/* bucket bounds on the stack: 32 KB */
 
 /* The n items of src sorted into dst (which may be src), by insertion. */
 static void
@@ -98,42 +97,32 @@ split_shift(uint64_t span, int bits)
 static void sort_at(struct radix_item *it, struct radix_item *tmp, size_t n, int depth);
 
 /* One stable pass into equal ranges of key between the least and the
- * largest key, then each range sorted: near linear for keys spread over
- * their range (ratios of two distributions are); a range that holds many
- * keys is split again, and past SPLIT_DEPTH sorted by digits. */
+ * largest key (lo < hi), then one insertion pass over the whole, which moves
+ * an item only within its range: near linear for keys spread over their
+ * range (ratios of two distributions are). A range that holds many keys is
+ * sorted first on its own (split again; past SPLIT_DEPTH by digits). */
 static void
 split(struct radix_item *it, struct radix_item *tmp, size_t n, uint64_t lo,
     uint64_t hi, int depth)
 {
+	size_t at[SPLIT_STACK + 1], nb, i, b;
 	int bits = 1, shift;
-	size_t stack[SPLIT_STACK + 1], *at = stack, nb, i, b;
 
-	while (bits < SPLIT_BITS_MAX && ((size_t)1 << (bits + 1)) <= n)
+	while (bits < SPLIT_BITS_MAX && ((size_t)1 << bits) < n)
 		bits++;
 	shift = split_shift(hi - lo, bits);
 	nb = (size_t)((hi - lo) >> shift) + 1;
-	if (nb > SPLIT_STACK)
-		at = xcalloc(nb + 1, sizeof *at);
-	else
-		memset(at, 0, (nb + 1) * sizeof *at);
+	memset(at, 0, (nb + 1) * sizeof *at);
 	for (i = 0; i < n; i++)
 		at[((it[i].key - lo) >> shift) + 1]++;
 	for (b = 0; b < nb; b++)
 		at[b + 1] += at[b];
 	for (i = 0; i < n; i++)
 		tmp[at[(it[i].key - lo) >> shift]++] = it[i];
-	for (b = 0, i = 0; b < nb; i = at[b++]) {	/* at[b]: the end of range b */
-		size_t m = at[b] - i;
-
-		if (m <= RADIX_SMALL) {	/* sorted on the way back */
-			insertion(tmp + i, it + i, m);
-			continue;
-		}
-		sort_at(tmp + i, it + i, m, depth + 1);
-		memcpy(it + i, tmp + i, m * sizeof *it);
-	}
-	if (at != stack)
-		free(at);
+	for (b = 0, i = 0; b < nb; i = at[b++])	/* at[b]: the end of range b */
+		if (at[b] - i > RADIX_SMALL)
+			sort_at(tmp + i, it + i, at[b] - i, depth + 1);
+	insertion(tmp, it, n);
 }
 
 static void
