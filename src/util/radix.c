@@ -11,6 +11,7 @@
 #define RADIX_SMALL 48		/* up to this many items: insertion */
 #define SPLIT_BITS_MAX 12	/* at most 2^12 buckets a split: their
 				 * bounds in the level-1 cache */
+#define SPLIT_AGAIN 16		/* a range of more items is split again */
 #define SPLIT_DEPTH 3		/* splits within splits, then digits */
 #define SPLIT_STACK (1 << SPLIT_BITS_MAX)	/* bucket bounds on the stack: 32 KB */
 
@@ -120,7 +121,7 @@ split(struct radix_item *it, struct radix_item *tmp, size_t n, uint64_t lo,
 	for (i = 0; i < n; i++)
 		tmp[at[(it[i].key - lo) >> shift]++] = it[i];
 	for (b = 0, i = 0; b < nb; i = at[b++])	/* at[b]: the end of range b */
-		if (at[b] - i > RADIX_SMALL)
+		if (at[b] - i > SPLIT_AGAIN)
 			sort_at(tmp + i, it + i, at[b] - i, depth + 1);
 	insertion(tmp, it, n);
 }
@@ -131,7 +132,7 @@ sort_at(struct radix_item *it, struct radix_item *tmp, size_t n, int depth)
 	uint64_t lo, hi;
 	size_t i;
 
-	if (n <= RADIX_SMALL) {
+	if (n <= (depth == 0 ? RADIX_SMALL : SPLIT_AGAIN)) {
 		insertion(it, it, n);
 		return;
 	}
