@@ -109,18 +109,20 @@ int
 spec_draft_chain(struct source *src, struct rng *rng, const struct spec_rule *rule,
     int gamma, struct spec_position *at, struct spec_step *out)
 {
-	struct spec_rule r = complete_rule(rule);
+	const struct spec_rule *r = rule != NULL ? rule : &standard;
+	size_t (*draft)(const void *, const struct pdist *, struct rng *) =
+	    r->draft != NULL ? r->draft : std_draft;	/* no copy of the rule */
 	int k;
 
 	out->q_top[0] = 0.0;
 	at[0].node = SOURCE_ROOT;
 	for (k = 0; k < gamma; k++) {
 		source_dists(src, at[k].node, NULL, &at[k].q);
-		if (draft_stops(&at[k].q, r.p_min, &out->q_top[k]))
+		if (draft_stops(&at[k].q, r->p_min, &out->q_top[k]))
 			break;
-		out->drafted[k] = (int)r.draft(r.ctx, &at[k].q, rng);
+		out->drafted[k] = (int)draft(r->ctx, &at[k].q, rng);
 		at[k + 1].node = source_child(src, at[k].node, out->drafted[k]);
-		if (pdist_prob(&at[k].q, (size_t)out->drafted[k]) < r.confidence)
+		if (pdist_prob(&at[k].q, (size_t)out->drafted[k]) < r->confidence)
 			return k + 1;
 	}
 	return k;
@@ -265,9 +267,7 @@ test_position(struct source *src, struct rng *rng, const struct spec_rule *rule,
 		out->resid[k] = spec_residual_mass(rule, &at[k], *beta);
 	}
 	out->tested++;
-	targets->p[k] = at[k].p;
-	targets->q[k] = at[k].q;
-	targets->has_q[k] = 1;
+	targets->p[k] = at[k].p;	/* its q: spec_step_rule's, before the tests */
 	if (keep) {
 		out->accepted++;
 		add_token(out, x, &at[k], u, SPEC_ACCEPTED);
