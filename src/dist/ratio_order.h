@@ -1,12 +1,13 @@
 /* ratio_order.h: the tokens of a pair of weights (p, q) in the order of
- * their ratio, sorted once for the pair and kept. A tree step asks for it
- * twice on the root's pair: the optimal-transport ceiling by q/p falling,
- * SpecTr's ratio sums by p/q rising. That is one order but where rounding
- * makes two ratios equal in one form and not in the other; so an order kept
- * for one form is checked for the other in one pass, and sorted anew only
- * where they differ. Either way the result is the stable sort by the form
- * asked for (ties in token order), bit for bit. Pairs of zeros are left
- * out. */
+ * their ratio, kept from the last ask. A tree step asks for it twice on the
+ * root's pair: the optimal-transport ceiling by q/p falling, SpecTr's ratio
+ * sums by p/q rising. That is one order but where rounding makes two ratios
+ * equal in one form and not in the other. So the kept order is checked
+ * against the pair and the form asked, in one pass that stops at the first
+ * token out of place, and the tokens are sorted only when it fails: a
+ * stable order is unique, so an order that passes is the stable sort's (by
+ * the form asked, ties in token order), bit for bit, whatever pair it was
+ * sorted for. Pairs of zeros are left out. */
 #ifndef SPECDEC_RATIO_ORDER_H
 #define SPECDEC_RATIO_ORDER_H
 
@@ -16,17 +17,15 @@
 
 enum ratio_order_by {
 	RATIO_ORDER_P_OVER_Q,		/* p/q rising, q = 0 last (infinite) */
-	RATIO_ORDER_Q_OVER_P_FALLING,	/* q/p falling, p = 0 first (infinite) */
-	RATIO_ORDER_FORMS
+	RATIO_ORDER_Q_OVER_P_FALLING	/* q/p falling, p = 0 first (infinite) */
 };
 
 /* A zeroed struct is empty. */
 struct ratio_order {
-	double *pq;		/* the pair kept: p then q */
-	size_t n, cap;		/* its tokens; room for cap */
 	struct radix_item *it;	/* the order, then room to sort (2 cap) */
+	size_t cap;		/* items of room */
+	size_t n;		/* the vocabulary it was sorted over; 0: none */
 	size_t m;		/* tokens in the order */
-	unsigned char valid[RATIO_ORDER_FORMS];	/* the order is this form's */
 };
 
 /* The tokens of (p, q) with p or q non-zero, in the order by; *m gets their

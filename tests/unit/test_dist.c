@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "dist/dist.h"
+#include "dist/ratio_order.h"
 #include "util/radix.h"
 #include "util/rng.h"
 #include "lib/tap.h"
@@ -174,6 +175,107 @@ test_radix_order(void)
 	}
 }
 
+/* Form f's key of token y, as ratio_order.h defines the form. */
+static const double *order_p, *order_q;
+static int order_form;
+
+static double
+order_ratio(size_t y)
+{
+	double p = order_p[y], q = order_q[y];
+
+	if (order_form == RATIO_ORDER_P_OVER_Q)
+		return dist_ratio(p, q);
+	return -(p > 0.0 ? q / p : HUGE_VAL);	/* falling: rising in the negative */
+}
+
+static int
+by_form_then_token(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	double u = order_ratio(x), v = order_ratio(y);
+
+	if (u != v)
+		return u < v ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+/* Whether the n tokens of (p, q) in order it are form f's stable order. */
+static int
+is_form_order(const double *p, const double *q, size_t n, int f,
+    const struct radix_item *it, size_t m)
+{
+	size_t *want = malloc(n * sizeof *want), y, k = 0;
+	int ok;
+
+	for (y = 0; y < n; y++)
+		if (p[y] != 0.0 || q[y] != 0.0)
+			want[k++] = y;
+	order_p = p;
+	order_q = q;
+	order_form = f;
+	qsort(want, k, sizeof *want, by_form_then_token);
+	ok = k == m;
+	for (y = 0; ok && y < m; y++)
+		ok = want[y] == it[y].i;
+	free(want);
+	return ok;
+}
+
+/* ratio_order: each form's stable order, asked in either order on one kept
+ * pair, where rounding ties p/q of two tokens but not q/p (or the other way):
+ * the kept order checked and sorted anew; zeros and infinities; a new pair. */
+static void
+test_ratio_order(void)
+{
+	enum { N = 400 };
+	double p[N], q[N];
+	struct ratio_order o = { 0 };
+	struct rng rng;
+	size_t y, m, split = 0;
+	int first, ok = 1;
+
+	rng_seed(&rng, 5, 0);
+	for (y = 0; y < N; y += 2) {	/* neighbours whose two orders differ */
+		int tries;
+
+		for (tries = 0; tries < 1000; tries++) {
+			double rp, rq, cp, cq;
+
+			p[y] = rng_uniform(&rng) + 1e-3;
+			q[y] = rng_uniform(&rng) + 1e-3;
+			p[y + 1] = nextafter(p[y], 1.0);
+			q[y + 1] = tries % 2 ? q[y] : nextafter(q[y], 1.0);
+			rp = p[y] / q[y];
+			rq = p[y + 1] / q[y + 1];
+			cp = q[y] / p[y];
+			cq = q[y + 1] / p[y + 1];
+			if ((rp <= rq) != (cp >= cq))	/* y first by p/q, not by q/p */
+				break;
+		}
+		split += tries < 1000;
+	}
+	p[3] = q[3] = 0.0;
+	p[5] = 0.0;
+	q[7] = 0.0;
+	tap_ok(split > 0, "ratio_order's pair: %zu neighbours in one order by p/q and "
+	    "the other by q/p", split);
+	for (first = 0; first < 2; first++) {
+		const struct radix_item *it;
+
+		p[N - 1] = first ? 0.5 : 0.25;	/* a new pair each round */
+		it = ratio_order_get(&o, p, q, N, (enum ratio_order_by)first, &m);
+		ok &= is_form_order(p, q, N, first, it, m);
+		it = ratio_order_get(&o, p, q, N, (enum ratio_order_by)!first, &m);
+		ok &= is_form_order(p, q, N, !first, it, m);
+		it = ratio_order_get(&o, p, q, N, (enum ratio_order_by)first, &m);
+		ok &= is_form_order(p, q, N, first, it, m);
+	}
+	tap_ok(ok && m == N - 1, "ratio_order: each form's stable order, either asked "
+	    "first, the pair of zeros left out (%zu of %d)", m, N);
+	ratio_order_free(&o);
+}
+
 int
 main(void)
 {
@@ -183,5 +285,6 @@ main(void)
 	test_sum_ratio();
 	test_tv_counts();
 	test_radix_order();
+	test_ratio_order();
 	return tap_done();
 }
