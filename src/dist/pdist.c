@@ -37,13 +37,11 @@ pdist_sparse_same(const struct sparse_dist *a, const struct sparse_dist *b)
 }
 
 double
-pdist_prob(const struct pdist *p, size_t x)
+pdist_prob_other(const struct pdist *p, size_t x)
 {
 	if (p->form == PDIST_SPLIT)
 		return split_prob(p->u.split, x);
-	if (p->form == PDIST_SPARSE)
-		return sparse_prob(p->u.sparse, x);
-	return p->u.dense[x];
+	return sparse_prob(p->u.sparse, x);
 }
 
 size_t
@@ -204,9 +202,7 @@ pdist_sample_residual(const struct pdist *p, const struct pdist *q, double a,
 #define KERN_BODY "dist/pdist_body.h"
 #include "util/simd_kern.h"
 
-/* Up to this vocabulary the ratio CDF's pass makes every block's thresholds
- * afresh (ratio_small in pdist_body.h): cheaper than the branches it saves. */
-#define RATIO_SMALL_MAX 64
+#define RATIO_SMALL_MAX PDIST_RATIO_SMALL_MAX
 
 /* The double just below r, for r >= 0 or +infinity (nextafter towards -inf). */
 static double
@@ -237,7 +233,7 @@ sort_tokens(const size_t *xs, int m, size_t *sorted)
 
 /* The ratio CDFs' end, after the four-token blocks: out[j] += p[y] for the last
  * n % 4 tokens y before xs[j], one at a time in order, then capped at 1. */
-static void
+static inline void
 ratio_tail(const double *p, const double *q, size_t n, const size_t *xs, int m,
     const double *r, double *out)
 {
@@ -290,12 +286,6 @@ dense_ratio_cdf(const double *p, const double *q, size_t n, size_t x)
 
 	dense_ratio_cdf_many(p, q, n, &x, 1, &cdf);
 	return cdf;
-}
-
-int
-pdist_fuses_ratio(const struct pdist *p, const struct pdist *q)
-{
-	return both_dense(p, q) && p->vocab > RATIO_SMALL_MAX;
 }
 
 double

@@ -120,8 +120,15 @@ pdist_same(const struct pdist *a, const struct pdist *b)
 	    pdist_sparse_same(a->u.sparse, b->u.sparse);
 }
 
-/* p(x). */
-double pdist_prob(const struct pdist *p, size_t x);
+/* p(x) of a split or sparse p (pdist_prob's out-of-line part). */
+double pdist_prob_other(const struct pdist *p, size_t x);
+
+/* p(x). Inline for a dense p: a chain step asks a score of times. */
+static inline double
+pdist_prob(const struct pdist *p, size_t x)
+{
+	return p->form == PDIST_DENSE ? p->u.dense[x] : pdist_prob_other(p, x);
+}
 
 /* A token drawn from p (a dense p by rng_categorical, or by binary search of
  * its running sums when it has them, or of its block sums when it has those:
@@ -176,10 +183,20 @@ double pdist_ratio_cdf(const struct pdist *p, const struct pdist *q, size_t x);
 void pdist_ratio_cdf_many(const struct pdist *p, const struct pdist *q,
     const size_t *xs, int m, double *out);
 
+/* Up to this vocabulary the ratio CDF's pass makes every block's thresholds
+ * afresh (ratio_small in pdist_body.h): cheaper than the branches it saves. */
+#define PDIST_RATIO_SMALL_MAX 64
+
 /* Whether a pair's overlap and the ratio CDF of one token can be taken in one
  * pass (pdist_overlap_ratio_cdf): a dense pair above a small vocabulary (below
- * it the ratio CDF has a pass of its own, pdist_body.h's ratio_small). */
-int pdist_fuses_ratio(const struct pdist *p, const struct pdist *q);
+ * it the ratio CDF has a pass of its own, pdist_body.h's ratio_small). Inline:
+ * a chain step asks at every tested position. */
+static inline int
+pdist_fuses_ratio(const struct pdist *p, const struct pdist *q)
+{
+	return p->form == PDIST_DENSE && q->form == PDIST_DENSE &&
+	    p->vocab > PDIST_RATIO_SMALL_MAX;
+}
 
 /* pdist_overlap(p, q), returned, and pdist_ratio_cdf(p, q, x), into *cdf, the
  * same values bit for bit, in one pass over a dense pair (both must be dense,

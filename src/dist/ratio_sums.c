@@ -5,20 +5,19 @@
 #include <stdlib.h>
 
 #include "dist/dist.h"
+#include "dist/ratio_order.h"
 #include "dist/ratio_sums.h"
-#include "util/radix.h"
 #include "util/xalloc.h"
 
 void
-ratio_sums_make(struct ratio_sums *s, const double *p, const double *q, size_t n)
+ratio_sums_make(struct ratio_sums *s, const double *p, const double *q, size_t n,
+    struct ratio_order *o)
 {
-	struct radix_item *it = xreallocarray(NULL, n > 0 ? 2 * n : 1, sizeof *it);
-	size_t i, m = 0;
+	struct ratio_order own = { 0 };
+	const struct radix_item *it;
+	size_t i, m;
 
-	for (i = 0; i < n; i++)	/* a pair of zeros adds 0 to every sum: left out */
-		if (p[i] != 0.0 || q[i] != 0.0)
-			it[m++] = (struct radix_item){ radix_key(dist_ratio(p[i], q[i])), i };
-	radix_sort(it, it + n, m);
+	it = ratio_order_get(o != NULL ? o : &own, p, q, n, RATIO_ORDER_P_OVER_Q, &m);
 	s->n = m;
 	s->r = xreallocarray(NULL, 3 * m + 2, sizeof *s->r);
 	s->p_below = s->r + m;
@@ -31,7 +30,7 @@ ratio_sums_make(struct ratio_sums *s, const double *p, const double *q, size_t n
 	s->q_from[m] = 0.0;
 	for (i = m; i-- > 0;)
 		s->q_from[i] = s->q_from[i + 1] + q[it[i].i];
-	free(it);
+	ratio_order_free(&own);
 }
 
 double

@@ -11,6 +11,8 @@
 
 #include <stddef.h>
 
+struct ratio_order;
+
 struct ratio_sums {
 	size_t n;
 	double *r;		/* p/q ascending (q = 0: infinite) */
@@ -19,8 +21,10 @@ struct ratio_sums {
 };
 
 /* Sort the n pairs (p[i], q[i]) into s (util/radix.h: linear in n), pairs of
- * equal ratio kept in their given order. */
-void ratio_sums_make(struct ratio_sums *s, const double *p, const double *q, size_t n);
+ * equal ratio kept in their given order; the order from o, which keeps it
+ * for the pair (ratio_order.h), or sorted here when o is NULL. */
+void ratio_sums_make(struct ratio_sums *s, const double *p, const double *q, size_t n,
+    struct ratio_order *o);
 
 /* sum_i min(q_i, p_i / rho), rho > 0. */
 double ratio_sums_beta(const struct ratio_sums *s, double rho);

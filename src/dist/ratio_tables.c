@@ -177,7 +177,7 @@ entry(struct ratio_tables *t, uint64_t pname, uint64_t qname, size_t vocab,
 
 /* Whether ratio_tables_cdf would take the pair: named dense or sparse rows
  * over one vocabulary that is not too large. */
-static int
+static inline int
 takes(const struct pdist *p, const struct pdist *q)
 {
 	int sparse = p->form == PDIST_SPARSE && q->form == PDIST_SPARSE;

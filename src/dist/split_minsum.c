@@ -67,8 +67,8 @@ split_minsum_make(struct split_minsum *m, const struct pdist *hp, const struct p
 	gather_lists(&g, p, q);
 	*m = (struct split_minsum){ p, q, p->floor, q->floor, p->scale, q->scale, { 0 },
 	    { 0 } };
-	ratio_sums_make(&m->own, g.p, g.q, g.n);
-	ratio_sums_make(&m->part, g.fp, g.fq, g.n);
+	ratio_sums_make(&m->own, g.p, g.q, g.n, NULL);
+	ratio_sums_make(&m->part, g.fp, g.fq, g.n, NULL);
 	free(g.p);
 	return 1;
 }

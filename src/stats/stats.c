@@ -114,15 +114,22 @@ stats_step_tok_at(const struct spec_step *step, double *tok, int gmax)
 	}
 }
 
+/* stats_step_tok_at at every g, added into the sums as it goes (the same
+ * values, without a vector between: a step at V 20 costs some 8,000
+ * instructions, this 200). */
 static void
 add_step_tok_at(struct stats *st, const struct spec_step *step)
 {
-	double tok[SPEC_GAMMA_MAX + 1];
+	double b = step->beta[0], run = 1.0, sum = 1.0;
 	int g;
 
-	stats_step_tok_at(step, tok, SPEC_GAMMA_MAX + 1);
-	for (g = 0; g <= SPEC_GAMMA_MAX; g++)
-		st->sum_tok_at[g] += tok[g];
+	for (g = 1; g <= SPEC_GAMMA_MAX + 1; g++) {
+		if (g <= step->tested)
+			b = step->beta[g - 1];
+		run *= b;
+		sum += run;
+		st->sum_tok_at[g - 1] += sum;
+	}
 }
 
 void

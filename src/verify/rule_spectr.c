@@ -36,11 +36,12 @@ series(double b, int k)
 	return s;
 }
 
-/* The last pair solved, with rho by width: a step on a pair fixed within it
- * asks for the root's rho at its width and at every other width of the shape
- * (the expected tokens), and again at each node it tests. A tree step keeps
- * it in its scratch, for any vocabulary; elsewhere (closed forms asked
- * alone) a thread keeps one for pairs up to RHO_CACHE_VOCAB. */
+/* The last pair solved, with its ratio sums and rho by width: a step on a
+ * pair fixed within it asks for the root's rho at its width and at every
+ * other width of the shape (the expected tokens), and again at each node it
+ * tests; the widths share one sort. A tree step keeps it in its scratch,
+ * for any vocabulary; elsewhere (closed forms asked alone) a thread keeps
+ * one for pairs up to RHO_CACHE_VOCAB. */
 #define RHO_CACHE_VOCAB 1024
 
 struct rho_cache {
@@ -49,6 +50,7 @@ struct rho_cache {
 	size_t n;		/* 0: empty */
 	unsigned char have[TREE_NODES_MAX + 1];	/* by width */
 	double rho[TREE_NODES_MAX + 1], beta[TREE_NODES_MAX + 1];
+	struct ratio_sums sums;	/* the pair's, when sums.r is not NULL */
 	int grows;		/* a scratch's: grown to any pair */
 };
 
@@ -57,8 +59,10 @@ cache_free(void *c)
 {
 	struct rho_cache *rc = c;
 
-	if (rc != NULL)
+	if (rc != NULL) {
 		free(rc->pq);
+		ratio_sums_free(&rc->sums);
+	}
 	free(rc);
 }
 
@@ -103,11 +107,12 @@ cache_pair(struct rho_cache *c, const double *p, const double *q, size_t n)
 	memcpy(c->pq + n, q, n * sizeof *q);
 	c->n = n;
 	memset(c->have, 0, sizeof c->have);
+	ratio_sums_free(&c->sums);
 	return c;
 }
 
-static double solve_rho_now(const double *p, const double *q, size_t n, int k,
-    double *beta);
+static double solve_rho_now(struct rho_cache *c, struct ratio_order *o,
+    const double *p, const double *q, size_t n, int k, double *beta);
 
 static double
 solve_rho(const struct verify_params *par, const double *p, const double *q, size_t n,
@@ -125,7 +130,8 @@ solve_rho(const struct verify_params *par, const double *p, const double *q, siz
 		*beta = c->beta[k];
 		return c->rho[k];
 	}
-	rho = solve_rho_now(p, q, n, k, beta);
+	rho = solve_rho_now(c != NULL && c->grows ? c : NULL,
+	    par->scratch != NULL ? &par->scratch->order : NULL, p, q, n, k, beta);
 	if (c != NULL) {
 		c->have[k] = 1;
 		c->rho[k] = rho;
@@ -200,20 +206,24 @@ same_pair(const double *p, const double *q, size_t n)
 /* When p = q, rho is 1 and beta(1) is 1: every first draft is kept. The
  * exact answer, given rather than solved: a sum of q comes out 1 only up to
  * rounding, and where it falls just short the bisection lands on a root
- * above 1 that the rounding picks. */
+ * above 1 that the rounding picks. Else from the pair's ratio sums, kept in
+ * c (a scratch's cache, which holds the pair) when there is one, sorted in
+ * the order o keeps (NULL: sorted here). */
 static double
-solve_rho_now(const double *p, const double *q, size_t n, int k, double *beta)
+solve_rho_now(struct rho_cache *c, struct ratio_order *o, const double *p,
+    const double *q, size_t n, int k, double *beta)
 {
-	struct ratio_sums s;
+	struct ratio_sums own = { 0 }, *s = c != NULL ? &c->sums : &own;
 	double rho;
 
 	if (same_pair(p, q, n)) {
 		*beta = 1.0;
 		return 1.0;
 	}
-	ratio_sums_make(&s, p, q, n);
-	rho = bisect_rho(dense_beta, &s, k, beta);
-	ratio_sums_free(&s);
+	if (s->r == NULL)
+		ratio_sums_make(s, p, q, n, o);
+	rho = bisect_rho(dense_beta, s, k, beta);
+	ratio_sums_free(&own);
 	return rho;
 }
 

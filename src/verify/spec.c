@@ -7,9 +7,10 @@
 #include "source/source.h"
 #include "verify/spec.h"
 
-void
-spec_add_token(struct spec_step *out, size_t id, const struct spec_position *at,
-    double u, enum spec_outcome outcome)
+/* spec_add_token, inline in the chain's step (a few tokens a step). */
+static inline void
+add_token(struct spec_step *out, size_t id, const struct spec_position *at, double u,
+    enum spec_outcome outcome)
 {
 	struct spec_token *t = &out->tok[out->ntok++];
 
@@ -20,6 +21,13 @@ spec_add_token(struct spec_step *out, size_t id, const struct spec_position *at,
 	t->pit = 0.0;
 	t->cdf = -1.0;
 	t->outcome = outcome;
+}
+
+void
+spec_add_token(struct spec_step *out, size_t id, const struct spec_position *at,
+    double u, enum spec_outcome outcome)
+{
+	add_token(out, id, at, u, outcome);
 }
 
 /* The standard rule's hooks. */
@@ -101,18 +109,20 @@ int
 spec_draft_chain(struct source *src, struct rng *rng, const struct spec_rule *rule,
     int gamma, struct spec_position *at, struct spec_step *out)
 {
-	struct spec_rule r = complete_rule(rule);
+	const struct spec_rule *r = rule != NULL ? rule : &standard;
+	size_t (*draft)(const void *, const struct pdist *, struct rng *) =
+	    r->draft != NULL ? r->draft : std_draft;	/* no copy of the rule */
 	int k;
 
 	out->q_top[0] = 0.0;
 	at[0].node = SOURCE_ROOT;
 	for (k = 0; k < gamma; k++) {
 		source_dists(src, at[k].node, NULL, &at[k].q);
-		if (draft_stops(&at[k].q, r.p_min, &out->q_top[k]))
+		if (draft_stops(&at[k].q, r->p_min, &out->q_top[k]))
 			break;
-		out->drafted[k] = (int)r.draft(r.ctx, &at[k].q, rng);
+		out->drafted[k] = (int)draft(r->ctx, &at[k].q, rng);
 		at[k + 1].node = source_child(src, at[k].node, out->drafted[k]);
-		if (pdist_prob(&at[k].q, (size_t)out->drafted[k]) < r.confidence)
+		if (pdist_prob(&at[k].q, (size_t)out->drafted[k]) < r->confidence)
 			return k + 1;
 	}
 	return k;
@@ -120,7 +130,7 @@ spec_draft_chain(struct source *src, struct rng *rng, const struct spec_rule *ru
 
 /* The acceptance expectation at position k, reusing position k-1's when the pair
  * is the same. */
-static double
+static inline double
 position_beta(const struct spec_rule *rule, const struct spec_position *at, int k,
     double prev)
 {
@@ -154,18 +164,27 @@ finish_bonus(struct source *src, struct rng *rng, const struct spec_rule *rule,
 	targets->has_q[gamma] = 1;
 	if (gamma == 0)
 		out->beta[0] = rule->beta(rule->ctx, &at[0]);
-	spec_add_token(out, rule->bonus(rule->ctx, &at[gamma].p, rng), &at[gamma], 0.0,
+	add_token(out, rule->bonus(rule->ctx, &at[gamma].p, rng), &at[gamma], 0.0,
 	    SPEC_BONUS);
 }
 
-/* Whether the rule's test, replacement and beta are the standard rule's: its
- * tested positions' beta is then taken after the step (set_betas), where a
- * position's overlap can share a pass with its token's ratio CDF. */
+/* Whether the rule's test, replacement and beta are the standard rule's: a
+ * tested position's beta whose pair may share a pass with its token's ratio
+ * CDF (pdist_fuses_ratio) is then taken after the step (set_betas); the
+ * others, and a pair the same as the last one's, at once (a small pair's
+ * beta costs less than looking for the pass to share). */
 static int
 betas_after(const struct spec_rule *rule)
 {
 	return rule->beta == std_beta && rule->test == std_test &&
 	    rule->replace == std_replace;
+}
+
+/* Whether position k's beta waits for the end of the step. */
+static int
+beta_waits(const struct spec_rule *rule, const struct spec_position *at)
+{
+	return pdist_fuses_ratio(&at->p, &at->q) && betas_after(rule);
 }
 
 /* The token emitted at position k (the k-th that is not a rejected draft). */
@@ -209,8 +228,13 @@ set_betas(const struct spec_rule *rule, const struct spec_position *at,
 	double beta = 0.0;
 
 	for (k = 0; k < out->tested; k++) {
-		struct spec_token *t = emitted_at(out, k);
+		struct spec_token *t;
 
+		if (!pdist_fuses_ratio(&at[k].p, &at[k].q)) {	/* taken at the test */
+			beta = out->beta[k];
+			continue;
+		}
+		t = emitted_at(out, k);
 		if (fuses_beta(rule, at, k, n))
 			beta = pdist_overlap_ratio_cdf(&at[k].p, &at[k].q, (size_t)t->id,
 			    &t->cdf);
@@ -221,11 +245,12 @@ set_betas(const struct spec_rule *rule, const struct spec_position *at,
 	}
 }
 
-/* Test the draft at position k; 1 when it is kept. */
+/* Test the draft at position k; 1 when it is kept. *waits is set when its
+ * beta waits for the end of the step. */
 static int
 test_position(struct source *src, struct rng *rng, const struct spec_rule *rule,
     struct spec_position *at, int k, double *beta, double *scratch, struct spec_step *out,
-    struct spec_targets *targets)
+    struct spec_targets *targets, int *waits)
 {
 	size_t x = (size_t)out->drafted[k];
 	long chosen;
@@ -234,22 +259,22 @@ test_position(struct source *src, struct rng *rng, const struct spec_rule *rule,
 
 	source_dists(src, at[k].node, &at[k].p, NULL);
 	keep = rule->test(rule->ctx, &at[k], x, rng, &u, &chosen);
-	if (!betas_after(rule)) {
+	if (beta_waits(rule, &at[k])) {
+		*waits = 1;
+	} else {
 		*beta = position_beta(rule, at, k, *beta);
 		out->beta[k] = *beta;
 		out->resid[k] = spec_residual_mass(rule, &at[k], *beta);
 	}
 	out->tested++;
-	targets->p[k] = at[k].p;
-	targets->q[k] = at[k].q;
-	targets->has_q[k] = 1;
+	targets->p[k] = at[k].p;	/* its q: spec_step_rule's, before the tests */
 	if (keep) {
 		out->accepted++;
-		spec_add_token(out, x, &at[k], u, SPEC_ACCEPTED);
+		add_token(out, x, &at[k], u, SPEC_ACCEPTED);
 		return 1;
 	}
-	spec_add_token(out, x, &at[k], u, SPEC_REJECTED);
-	spec_add_token(out, rule->replace(rule->ctx, &at[k], chosen, rng, scratch,
+	add_token(out, x, &at[k], u, SPEC_REJECTED);
+	add_token(out, rule->replace(rule->ctx, &at[k], chosen, rng, scratch,
 	    &out->residual_mass), &at[k], 0.0, SPEC_RESIDUAL);
 	return 0;
 }
@@ -262,7 +287,7 @@ spec_step_rule(struct source *src, struct rng *rng, int gamma, double *scratch,
 	struct spec_position at[SPEC_GAMMA_MAX + 1];
 	int emitted[SPEC_GAMMA_MAX + 1];
 	double beta = 0.0;
-	int k;
+	int k, waits = 0;
 
 	out->ntok = out->accepted = out->tested = out->nodes = 0;
 	out->expect_tok = out->ot_ceiling = 0.0;
@@ -274,7 +299,8 @@ spec_step_rule(struct source *src, struct rng *rng, int gamma, double *scratch,
 		targets->has_q[k] = 1;
 	}
 	for (k = 0; k < gamma; k++)
-		if (!test_position(src, rng, &rule, at, k, &beta, scratch, out, targets))
+		if (!test_position(src, rng, &rule, at, k, &beta, scratch, out, targets,
+		    &waits))
 			break;
 	targets->nscored = out->tested;
 	for (k = out->tested; rule.score_all && k < gamma; k++) {
@@ -284,7 +310,7 @@ spec_step_rule(struct source *src, struct rng *rng, int gamma, double *scratch,
 	}
 	if (out->accepted == gamma)
 		finish_bonus(src, rng, &rule, at, out, targets);
-	if (betas_after(&rule))
+	if (waits)
 		set_betas(&rule, at, out);
 	out->emitted = spec_emitted_ids(out, emitted);
 	source_commit(src, emitted, out->emitted);

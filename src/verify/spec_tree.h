@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 
+#include "dist/ratio_order.h"
 #include "verify/spec.h"
 
 #define SPEC_TREE_ROOT 0	/* node 0: the step's context, no token */
@@ -69,6 +70,8 @@ struct spec_scratch {
 				 * rho by width for the last pair), or NULL */
 	void (*memo_free)(void *memo);	/* its owner's release, which also
 					 * names the owner */
+	struct ratio_order order;	/* the last pair's tokens by ratio (the
+					 * ceiling's and SpecTr's sums') */
 };
 
 /* Room for n doubles in the scratch; the storage, which a later call may

@@ -554,18 +554,22 @@ verify_tree_overlap(const double *p, const double *q, size_t n)
 	return s;
 }
 
-/* The optimal-transport ceiling at the dense node, kept for its pair. */
+static double ceiling_with(struct ratio_order *o, const double *p, const double *q,
+    size_t n, int k);
+
+/* The optimal-transport ceiling at the dense node, kept for its pair; its
+ * order from the scratch, which SpecTr's ratio sums share. */
 static double
-root_ceiling(const struct verify_tree_node *nd, int k)
+root_ceiling(const struct verify_tree_node *nd, int k, struct spec_scratch *scratch)
 {
 	double c;
 
-	if (!verify_tree_named(nd))
-		return verify_tree_ot_ceiling(nd->p, nd->q, nd->n, k);
-	if (tree_memo_get(TREE_MEMO_CEILING(k), nd->p, nd->q, nd->n, &c, 1))
+	if (verify_tree_named(nd) &&
+	    tree_memo_get(TREE_MEMO_CEILING(k), nd->p, nd->q, nd->n, &c, 1))
 		return c;
-	c = verify_tree_ot_ceiling(nd->p, nd->q, nd->n, k);
-	tree_memo_put(TREE_MEMO_CEILING(k), nd->p, nd->q, nd->n, &c, 1);
+	c = ceiling_with(&scratch->order, nd->p, nd->q, nd->n, k);
+	if (verify_tree_named(nd))
+		tree_memo_put(TREE_MEMO_CEILING(k), nd->p, nd->q, nd->n, &c, 1);
 	return c;
 }
 
@@ -601,7 +605,7 @@ walk_top_down(const struct verify_entry *e, const struct verify_params *par,
 		out->beta[d] = beta_k[k];
 		if (v == 0 && fixed_pair && e->tree_draw == VERIFY_DRAW_IID) {
 			verify_tree_dense(&nd);
-			out->ot_ceiling = root_ceiling(&nd, k);
+			out->ot_ceiling = root_ceiling(&nd, k, scratch);
 		}
 		if (v == 0 && fixed_pair && e->tree_accept != NULL &&
 		    e->tree_draw != VERIFY_DRAW_TOPK)
@@ -694,18 +698,15 @@ verify_tree_step(const struct verify_params *par, const struct tree_shape *shape
 	source_commit(src, emitted, out->emitted);
 }
 
-double
-verify_tree_ot_ceiling(const double *p, const double *q, size_t n, int k)
+/* The ceiling over the tokens in the order it (q/p falling, ties in token
+ * order): the least p(T) + 1 - q(T)^k over its prefixes T. */
+static double
+ceiling_over(const double *p, const double *q, const struct radix_item *it, size_t m,
+    int k)
 {
-	struct radix_item *it = xreallocarray(NULL, n > 0 ? 2 * n : 1, sizeof *it);
 	double pt = 0.0, qt = 0.0, best = 1.0;
-	size_t i, m = 0;
+	size_t i;
 
-	for (i = 0; i < n; i++)	/* a pair of zeros: a set no smaller or larger */
-		if (p[i] != 0.0 || q[i] != 0.0)	/* by falling q/p, ties in token order */
-			it[m++] = (struct radix_item){ ~radix_key(p[i] > 0.0 ? q[i] / p[i] :
-			    HUGE_VAL), i };
-	radix_sort(it, it + n, m);
 	for (i = 0; i < m; i++) {
 		double px = p[it[i].i], qx = q[it[i].i], qk = 1.0, qc = lesser(qt + qx, 1.0);
 		int j;
@@ -716,8 +717,28 @@ verify_tree_ot_ceiling(const double *p, const double *q, size_t n, int k)
 			qk *= qc;
 		best = lesser(best, pt + 1.0 - qk);
 	}
-	free(it);
 	return best;
+}
+
+/* The ceiling with the pair's order from o (kept for the pair). */
+static double
+ceiling_with(struct ratio_order *o, const double *p, const double *q, size_t n, int k)
+{
+	size_t m;
+	const struct radix_item *it = ratio_order_get(o, p, q, n,
+	    RATIO_ORDER_Q_OVER_P_FALLING, &m);
+
+	return ceiling_over(p, q, it, m, k);
+}
+
+double
+verify_tree_ot_ceiling(const double *p, const double *q, size_t n, int k)
+{
+	struct ratio_order o = { 0 };
+	double c = ceiling_with(&o, p, q, n, k);
+
+	ratio_order_free(&o);
+	return c;
 }
 
 /* E(v) of verify_tree_expected_tokens, with the acceptance by rank at each

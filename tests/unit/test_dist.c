@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "dist/dist.h"
+#include "dist/ratio_order.h"
 #include "util/radix.h"
 #include "util/rng.h"
 #include "lib/tap.h"
@@ -108,31 +109,50 @@ by_value_then_index(const void *a, const void *b)
 	return (x->i > y->i) - (x->i < y->i);
 }
 
+/* One kind of values for the sort's test: value i of n. */
+static double
+radix_value(int kind, size_t i, size_t n, struct rng *rng)
+{
+	static const double odd[] = { -0.0, 0.0, INFINITY, -INFINITY, 4.9e-324, -1.5,
+	    1e300, 0.25 };
+	double u = rng_uniform(rng);
+
+	switch (kind) {
+	case 0:	/* odd values, few distinct ones, small ones */
+		return i % 3 == 0 ? odd[i / 3 % 8] : i % 3 == 1 ? floor(u * 7) / 8 :
+		    u * 1e-3;
+	case 1:	/* ratios of two noisy distributions: spread smoothly */
+		return exp(0.3 * (u + rng_uniform(rng) - 1.0) * 4.0);
+	case 2:	/* 1 + 2^-j: nearly all in the first range, split after split */
+		return 1.0 + ldexp(1.0, -(int)(i % 53));
+	case 3:	/* a cluster, its ends far off (zeros and infinities) */
+		return i % 10 == 0 ? (i % 20 == 0 ? 0.0 : INFINITY) : 1.0 + u * 1e-12;
+	default:	/* one value */
+		return (double)n;
+	}
+}
+
 /* radix_sort orders doubles as a stable comparison sort does, bit for bit in
  * the order: few distinct values (ties), both zeros, infinities, negatives,
- * subnormals; below and above the insertion size; falling by the key's
- * complement. */
+ * subnormals, smooth spreads, keys that defeat splitting by range; below and
+ * above the insertion size; falling by the key's complement. */
 static void
 test_radix_order(void)
 {
-	static const size_t sizes[] = { 5, 64, 65, 1000, 50000 };
-	static const double odd[] = { -0.0, 0.0, INFINITY, -INFINITY, 4.9e-324, -1.5,
-	    1e300, 0.25 };
+	static const size_t sizes[] = { 5, 48, 49, 64, 65, 1000, 5000, 50000 };
 	struct rng rng;
 	size_t s, i;
+	int kind;
 
 	rng_seed(&rng, 11, 0);
+	for (kind = 0; kind < 5; kind++)
 	for (s = 0; s < sizeof sizes / sizeof *sizes; s++) {
 		size_t n = sizes[s], bad = 0, bad_down = 0;
 		double *v = malloc(n * sizeof *v);
 		struct radix_item *it = malloc(2 * n * sizeof *it), *want = malloc(n * sizeof *want);
 
-		for (i = 0; i < n; i++) {
-			double u = rng_uniform(&rng);
-
-			v[i] = i % 3 == 0 ? odd[i / 3 % 8] : i % 3 == 1 ? floor(u * 7) / 8 :
-			    u * 1e-3;
-		}
+		for (i = 0; i < n; i++)
+			v[i] = radix_value(kind, i, n, &rng);
 		radix_values = v;
 		for (i = 0; i < n; i++)
 			want[i] = it[i] = (struct radix_item){ radix_key(v[i]), i };
@@ -146,12 +166,114 @@ test_radix_order(void)
 		for (i = 1; i < n; i++)
 			bad_down += v[it[i - 1].i] < v[it[i].i] ||
 			    (v[it[i - 1].i] == v[it[i].i] && it[i - 1].i > it[i].i);
-		tap_ok(bad == 0 && bad_down == 0, "radix_sort of %zu doubles: a stable sort's "
-		    "order, rising and falling (%zu and %zu out of place)", n, bad, bad_down);
+		tap_ok(bad == 0 && bad_down == 0, "radix_sort of %zu doubles of kind %d: a "
+		    "stable sort's order, rising and falling (%zu and %zu out of place)", n,
+		    kind, bad, bad_down);
 		free(v);
 		free(it);
 		free(want);
 	}
+}
+
+/* Form f's key of token y, as ratio_order.h defines the form. */
+static const double *order_p, *order_q;
+static int order_form;
+
+static double
+order_ratio(size_t y)
+{
+	double p = order_p[y], q = order_q[y];
+
+	if (order_form == RATIO_ORDER_P_OVER_Q)
+		return dist_ratio(p, q);
+	return -(p > 0.0 ? q / p : HUGE_VAL);	/* falling: rising in the negative */
+}
+
+static int
+by_form_then_token(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	double u = order_ratio(x), v = order_ratio(y);
+
+	if (u != v)
+		return u < v ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+/* Whether the n tokens of (p, q) in order it are form f's stable order. */
+static int
+is_form_order(const double *p, const double *q, size_t n, int f,
+    const struct radix_item *it, size_t m)
+{
+	size_t *want = malloc(n * sizeof *want), y, k = 0;
+	int ok;
+
+	for (y = 0; y < n; y++)
+		if (p[y] != 0.0 || q[y] != 0.0)
+			want[k++] = y;
+	order_p = p;
+	order_q = q;
+	order_form = f;
+	qsort(want, k, sizeof *want, by_form_then_token);
+	ok = k == m;
+	for (y = 0; ok && y < m; y++)
+		ok = want[y] == it[y].i;
+	free(want);
+	return ok;
+}
+
+/* ratio_order: each form's stable order, asked in either order on one kept
+ * pair, where rounding ties p/q of two tokens but not q/p (or the other way):
+ * the kept order checked and sorted anew; zeros and infinities; a new pair. */
+static void
+test_ratio_order(void)
+{
+	enum { N = 400 };
+	double p[N], q[N];
+	struct ratio_order o = { 0 };
+	struct rng rng;
+	size_t y, m, split = 0;
+	int first, ok = 1;
+
+	rng_seed(&rng, 5, 0);
+	for (y = 0; y < N; y += 2) {	/* neighbours whose two orders differ */
+		int tries;
+
+		for (tries = 0; tries < 1000; tries++) {
+			double rp, rq, cp, cq;
+
+			p[y] = rng_uniform(&rng) + 1e-3;
+			q[y] = rng_uniform(&rng) + 1e-3;
+			p[y + 1] = nextafter(p[y], 1.0);
+			q[y + 1] = tries % 2 ? q[y] : nextafter(q[y], 1.0);
+			rp = p[y] / q[y];
+			rq = p[y + 1] / q[y + 1];
+			cp = q[y] / p[y];
+			cq = q[y + 1] / p[y + 1];
+			if ((rp <= rq) != (cp >= cq))	/* y first by p/q, not by q/p */
+				break;
+		}
+		split += tries < 1000;
+	}
+	p[3] = q[3] = 0.0;
+	p[5] = 0.0;
+	q[7] = 0.0;
+	tap_ok(split > 0, "ratio_order's pair: %zu neighbours in one order by p/q and "
+	    "the other by q/p", split);
+	for (first = 0; first < 2; first++) {
+		const struct radix_item *it;
+
+		p[N - 1] = first ? 0.5 : 0.25;	/* a new pair each round */
+		it = ratio_order_get(&o, p, q, N, (enum ratio_order_by)first, &m);
+		ok &= is_form_order(p, q, N, first, it, m);
+		it = ratio_order_get(&o, p, q, N, (enum ratio_order_by)!first, &m);
+		ok &= is_form_order(p, q, N, !first, it, m);
+		it = ratio_order_get(&o, p, q, N, (enum ratio_order_by)first, &m);
+		ok &= is_form_order(p, q, N, first, it, m);
+	}
+	tap_ok(ok && m == N - 1, "ratio_order: each form's stable order, either asked "
+	    "first, the pair of zeros left out (%zu of %d)", m, N);
+	ratio_order_free(&o);
 }
 
 int
@@ -163,5 +285,6 @@ main(void)
 	test_sum_ratio();
 	test_tv_counts();
 	test_radix_order();
+	test_ratio_order();
 	return tap_done();
 }

@@ -408,7 +408,7 @@ test_ratio_sums_hand(void)
 	static const double q[] = { 1.0 / 6, 1.0 / 2, 1.0 / 3 };
 	struct ratio_sums s;
 
-	ratio_sums_make(&s, p, q, 3);
+	ratio_sums_make(&s, p, q, 3, NULL);
 	tap_near(ratio_sums_beta(&s, 1.0), 2.0 / 3, 1e-15, "beta(1) of the worked pair");
 	tap_near(ratio_sums_beta(&s, 2.0), 5.0 / 12, 1e-15, "beta(2) of the worked pair");
 	ratio_sums_free(&s);
