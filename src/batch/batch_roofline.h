@@ -15,6 +15,10 @@ struct options;
 void batch_roofline_list_hw(FILE *out);
 void batch_roofline_list_models(FILE *out);
 
+/* The name of the machine, the target or the draft as a face shows it: the
+ * preset's, else the option's value as given. */
+const char *batch_roofline_name(const char *preset_name, const char *given);
+
 /* The machine's block in words: the setup, both terms of each pass, the ridge,
  * c and k at gamma, the best gamma at alpha and the batch from which not to
  * speculate. */
