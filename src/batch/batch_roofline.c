@@ -125,6 +125,17 @@ batch_roofline_json(struct json *j, const struct options *opt, double alpha,
 }
 
 void
+batch_roofline_step_ms(const struct options *opt, double *ms, int n)
+{
+	const struct roofline_setup *s = &opt->roofline;
+	double td = roofline_draft_s(s);
+	int g;
+
+	for (g = 0; g < n; g++)
+		ms[g] = (g * td + roofline_verify_s(s, g)) * 1e3;
+}
+
+void
 batch_roofline_optimum(const struct options *opt, double alpha, int gamma_max,
     struct theory_optimum *out)
 {

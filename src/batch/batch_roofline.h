@@ -29,6 +29,10 @@ void batch_roofline_text(FILE *out, const struct options *opt, double alpha,
 void batch_roofline_json(struct json *j, const struct options *opt, double alpha,
     int gamma_max);
 
+/* The machine's step times in ms at gamma 0..n-1 into ms: g t_D + t_V(g), the
+ * target alone at 0 (the form of --step-ms, for the metrics predictor). */
+void batch_roofline_step_ms(const struct options *opt, double *ms, int n);
+
 /* The best gamma in 1..gamma_max at alpha, as theory_optimum gives it. */
 void batch_roofline_optimum(const struct options *opt, double alpha, int gamma_max,
     struct theory_optimum *out);

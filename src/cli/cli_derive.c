@@ -379,7 +379,8 @@ check_metrics_batch(const struct options *opt, const struct cli_given *given, FI
 {
 	static const char *const reads[] = { "batch", "json", "metrics", "step-ms",
 	    "cost-ratio", "gamma-max", "gamma", "target-ms", "draft-ms", "verify-cost",
-	    "plot" };
+	    "plot", "hw", "model", "draft-model", "batch-size", "context",
+	    "draft-kv-budget" };
 	const struct cli_option *o;
 
 	if (opt->metrics == NULL || opt->mode != CLI_BATCH)

@@ -198,7 +198,7 @@ check_derived(struct options *opt, FILE *err)
 	int i;
 
 	cli_machine_costs(opt, opt->gamma);
-	if (opt->mode != CLI_THEORY && (opt->target_ms < SIM_TARGET_MS_MIN ||
+	if (opt->mode != CLI_THEORY && opt->metrics == NULL && (opt->target_ms < SIM_TARGET_MS_MIN ||
 	    opt->target_ms > SIM_MS_MAX || opt->draft_ms > SIM_MS_MAX)) {
 		fprintf(err, "specdec: --hw: a target step of %g ms and a drafted token "
 		    "of %g ms are outside --target-ms's and --draft-ms's range\n",

@@ -3,6 +3,7 @@
 # row against the roofline worked here in awk (not the program's helper).
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
 need jq
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/roofline.sh"
 
 H="--hw h100-sxm --model llama-3.1-8b --draft-model llama-3.2-1b"
 BS=1,8,32,128,512
@@ -16,29 +17,9 @@ is "$(sed 1d "$TMPD/csv" | cut -d, -f1,2 | tr '\n' ' ')" \
 	"1,0 8,0 32,0 128,0 512,0 1,16 8,16 32,16 128,16 512,16 1,32768 8,32768 32,32768 128,32768 512,32768 " \
 	"B varies fastest, then S"
 
-# The model by hand: h100-sxm 989 TFLOPS, 3.35 TB/s; bytes 2.
-# target P 8.03e9, L 32, n_kv 8, hd 128, H 32; draft 1.24e9, 16, 8, 64, 32.
-AWK_MODEL='
-function pass(P, L, kv, hd, H, B, S, n,   mem, comp) {
-	mem = (2 * P + B * S * 2 * L * kv * hd * 2) / 3.35e12
-	comp = B * n * (2 * P + 4 * L * H * hd * S) / 989e12
-	bound = comp > mem ? "compute" : "memory"
-	return comp > mem ? comp : mem
-}
-function tt(B, S, n) { return pass(8.03e9, 32, 8, 128, 32, B, S, n) }
-function td(B, S) { return pass(1.24e9, 16, 8, 64, 32, B, S, 1) }
-function spd(a, g, B, S) {
-	return (1 - a ^ (g + 1)) / (1 - a) * tt(B, S, 1) / (g * td(B, S) + tt(B, S, g + 1))
-}
-# The CSV holds 10 significant digits.
-function far(a, b) { return (a - b) ^ 2 > (1e-9 * b) ^ 2 }
-function best(a, B, S,   g, s) {
-	bg = 0; bs = 1
-	for (g = 1; g <= 16; g++) { s = spd(a, g, B, S); if (s > bs) { bs = s; bg = g } }
-}'
 # Each row: B,S,...,best_gamma (11), best_speedup (12), speedup at gamma 4 (14),
 # the target step's bound (7) and t_T in ms (5).
-awk -F, "$AWK_MODEL"'
+awk -F, "$ROOFLINE_AWK"'
 NR > 1 {
 	B = $1; S = $2; best(0.8, B, S); t = tt(B, S, 1); tb = bound
 	if ($11 != bg || far($12, bs) || far($14, spd(0.8, 4, B, S)) || $7 != tb ||
@@ -51,7 +32,7 @@ is "$(awk -F, '$1 == 1 && $2 == 0 { printf "%d %.4f", $11, $12 }' "$TMPD/csv")" 
 	"B 1, S 0, alpha 0.8: best gamma 5 at 2.0819x"
 is "$(awk -F, '$1 == 512 && $2 == 16 { print $7, $11, $12 }' "$TMPD/csv")" "compute 0 1" \
 	"B 512, S 16: compute-bound, best speedup 1 (do not speculate)"
-want=$(awk "$AWK_MODEL"'BEGIN { for (B = 1; B <= 65536; B++) { best(0.8, B, 0); if (bg == 0) { print B; exit } } }')
+want=$(awk "$ROOFLINE_AWK"'BEGIN { for (B = 1; B <= 65536; B++) { best(0.8, B, 0); if (bg == 0) { print B; exit } } }')
 # shellcheck disable=SC2086
 "$SPECDEC" --sweep $H --batch-size $BS --context $SS --target-alpha 0.8 >"$TMPD/txt"
 grep -q "^alpha 0.800, S 0: do not speculate from B = $want\$" "$TMPD/txt"
