@@ -12,6 +12,8 @@
 #include "stats/student_t.h"
 #include "metrics/metrics_file.h"
 #include "metrics/metrics_predict.h"
+#include "batch/batch_roofline.h"
+#include "stats/roofline.h"
 #include "util/errmsg.h"
 #include "util/escape.h"
 #include "util/exit_status.h"
@@ -49,7 +51,12 @@ static const char *const kind_names[] = { "per-position", "totals", "rates" };
 static const char *
 cost_words(const struct options *opt, char *buf, size_t len)
 {
-	if (opt->nstep_ms > 0)
+	const struct roofline_setup *s = &opt->roofline;
+
+	if (opt->machine)
+		snprintf(buf, len, "machine %s, B %g, S %g (roofline)",
+		    batch_roofline_name(s->hw.name, opt->hw), s->batch, s->context);
+	else if (opt->nstep_ms > 0)
 		snprintf(buf, len, "measured step times (%d lengths)", opt->nstep_ms - 1);
 	else
 		snprintf(buf, len, "c %.3g, k %.3g", opt->cost_ratio, opt->verify_cost);
@@ -164,9 +171,25 @@ json_doubles(struct json *j, const char *key, const double *v, int from, int to)
 	json_array_end(j);
 }
 
+/* The machine that gave the step times, and the step times. */
+static void
+json_machine(struct json *j, const struct options *opt, const struct metrics_cost *cost)
+{
+	const struct roofline_setup *s = &opt->roofline;
+
+	json_string(j, "hw", batch_roofline_name(s->hw.name, opt->hw));
+	json_string(j, "model", batch_roofline_name(s->target.name, opt->model));
+	json_string(j, "draft_model", batch_roofline_name(s->draft.name,
+	    opt->draft_model));
+	json_double(j, "batch_size", s->batch);
+	json_double(j, "context", s->context);
+	json_double(j, "draft_context", roofline_draft_context(s));
+	json_doubles(j, "step_ms", cost->step, 0, cost->nstep - 1);
+}
+
 static void
 print_json(const struct metrics *m, const struct metrics_prediction *p,
-    const struct options *opt)
+    const struct options *opt, const struct metrics_cost *cost)
 {
 	struct json j;
 	size_t i;
@@ -193,7 +216,9 @@ print_json(const struct metrics *m, const struct metrics_prediction *p,
 	json_double(&j, "alpha_hi", p->alpha_hi);
 	for (i = 0; i < NCONVENTIONS; i++)
 		json_double(&j, conventions[i].key, conv_value(p, &conventions[i]));
-	if (opt->nstep_ms == 0) {
+	if (opt->machine)
+		json_machine(&j, opt, cost);
+	else if (opt->nstep_ms == 0) {
 		json_double(&j, "cost_ratio", opt->cost_ratio);
 		json_double(&j, "verify_cost", opt->verify_cost);
 	}
@@ -230,20 +255,27 @@ batch_metrics(const struct options *opt)
 	struct metrics m;
 	struct metrics_prediction p;
 	struct metrics_cost cost = { opt->cost_ratio, opt->verify_cost, NULL, 0 };
+	double machine_ms[METRICS_STEP_COSTS_MAX];
 	char err[ERRMSG_MAX], words[96];
 
 	if (metrics_file_read(opt->metrics, opt->metrics_gamma, &m, err, sizeof err) != 0) {
 		escape_message(stderr, err);
 		return EXIT_STATUS_USAGE;
 	}
-	if (opt->nstep_ms > 0) {
+	if (opt->machine) {
+		cost.nstep = (m.gamma > opt->gamma_max ? m.gamma : opt->gamma_max) + 1;
+		cost.nstep = cost.nstep > METRICS_STEP_COSTS_MAX ? METRICS_STEP_COSTS_MAX :
+		    cost.nstep;
+		batch_roofline_step_ms(opt, machine_ms, cost.nstep);
+		cost.step = machine_ms;
+	} else if (opt->nstep_ms > 0) {
 		cost.step = opt->step_ms;
 		cost.nstep = opt->nstep_ms;
 	}
 	metrics_predict(&m, &cost, opt->gamma_max, &p);
 	cost_words(opt, words, sizeof words);
 	if (opt->json) {
-		print_json(&m, &p, opt);
+		print_json(&m, &p, opt, &cost);
 	} else {
 		print_source(&m, &p);
 		print_positions(&p);

@@ -33,8 +33,8 @@ batch_roofline_list_models(FILE *out)
 	}
 }
 
-static const char *
-name_or(const char *name, const char *given)
+const char *
+batch_roofline_name(const char *name, const char *given)
 {
 	return name != NULL ? name : given;
 }
@@ -57,8 +57,8 @@ batch_roofline_text(FILE *out, const struct options *opt, double alpha,
 	roofline_evaluate(s, &alpha, 1, gamma_max, &r);
 	no_spec = roofline_no_spec_batch(s, &alpha, 1, gamma_max);
 	fprintf(out, "machine %s (%g TFLOPS, %g TB/s), target %s, draft %s\n",
-	    name_or(s->hw.name, opt->hw), s->hw.tflops, s->hw.tbps,
-	    name_or(s->target.name, opt->model), name_or(s->draft.name, opt->draft_model));
+	    batch_roofline_name(s->hw.name, opt->hw), s->hw.tflops, s->hw.tbps,
+	    batch_roofline_name(s->target.name, opt->model), batch_roofline_name(s->draft.name, opt->draft_model));
 	fprintf(out, "batch B %g, context S %g, draft context %g\n", s->batch, s->context,
 	    roofline_draft_context(s));
 	pass_line(out, "target step t_T", &r.target);
@@ -88,11 +88,11 @@ batch_roofline_json(struct json *j, const struct options *opt, double alpha,
 
 	roofline_evaluate(s, &alpha, 1, gamma_max, &r);
 	json_object_begin(j, "roofline");
-	json_string(j, "hw", name_or(s->hw.name, opt->hw));
+	json_string(j, "hw", batch_roofline_name(s->hw.name, opt->hw));
 	json_double(j, "tflops", s->hw.tflops);
 	json_double(j, "tbps", s->hw.tbps);
-	json_string(j, "model", name_or(s->target.name, opt->model));
-	json_string(j, "draft_model", name_or(s->draft.name, opt->draft_model));
+	json_string(j, "model", batch_roofline_name(s->target.name, opt->model));
+	json_string(j, "draft_model", batch_roofline_name(s->draft.name, opt->draft_model));
 	json_double(j, "batch_size", s->batch);
 	json_double(j, "context", s->context);
 	json_double(j, "draft_context", roofline_draft_context(s));
@@ -122,6 +122,17 @@ batch_roofline_json(struct json *j, const struct options *opt, double alpha,
 		json_double(j, NULL, r.speedup[g]);
 	json_array_end(j);
 	json_object_end(j);
+}
+
+void
+batch_roofline_step_ms(const struct options *opt, double *ms, int n)
+{
+	const struct roofline_setup *s = &opt->roofline;
+	double td = roofline_draft_s(s);
+	int g;
+
+	for (g = 0; g < n; g++)
+		ms[g] = (g * td + roofline_verify_s(s, g)) * 1e3;
 }
 
 void

@@ -11,6 +11,8 @@
 #include "util/exit_status.h"
 #include "batch/sweep.h"
 #include "batch/sweep_print.h"
+#include "batch/sweep_roofline.h"
+#include "cli/cli_machine.h"
 
 /* The finished cells, then the picture unless the sweep was interrupted (a
  * picture with holes would pass for the grid). */
@@ -45,6 +47,8 @@ batch_sweep(const struct options *opt)
 	char err[ERRMSG_MAX];
 	int rc;
 
+	if (cli_machine_sweep(opt))
+		return sweep_roofline(opt);
 	if (opt->plot != NULL && batch_plot_sweep_check(opt, err, sizeof err) != 0) {
 		escape_message(stderr, err);
 		return EXIT_STATUS_USAGE;

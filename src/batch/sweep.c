@@ -180,6 +180,8 @@ set_axis(const struct grid *g, struct sweep_cell *c, enum cli_axis a, int j)
 	case CLI_AXIS_LENIENCE:
 		c->lenience = v;
 		break;
+	case CLI_AXIS_BATCH:	/* the roofline sweep's (sweep_roofline.c) */
+	case CLI_AXIS_CONTEXT:
 	case CLI_AXIS_NONE:
 		break;
 	}

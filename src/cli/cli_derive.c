@@ -379,22 +379,17 @@ check_metrics_batch(const struct options *opt, const struct cli_given *given, FI
 {
 	static const char *const reads[] = { "batch", "json", "metrics", "step-ms",
 	    "cost-ratio", "gamma-max", "gamma", "target-ms", "draft-ms", "verify-cost",
-	    "plot" };
-	size_t i, r;
+	    "plot", "hw", "model", "draft-model", "batch-size", "context",
+	    "draft-kv-budget" };
+	const struct cli_option *o;
 
 	if (opt->metrics == NULL || opt->mode != CLI_BATCH)
 		return 0;
-	for (i = 0; i < cli_noptions; i++) {
-		if (!cli_given_has(given, i))
-			continue;
-		for (r = 0; r < sizeof reads / sizeof reads[0]; r++)
-			if (strcmp(cli_options[i].name, reads[r]) == 0)
-				break;
-		if (r == sizeof reads / sizeof reads[0]) {
-			fprintf(err, "specdec: --%s does not apply to --batch --metrics, which "
-			    "simulates nothing\n", cli_options[i].name);
-			return EXIT_STATUS_USAGE;
-		}
+	o = cli_given_outside(given, reads, sizeof reads / sizeof reads[0]);
+	if (o != NULL) {
+		fprintf(err, "specdec: --%s does not apply to --batch --metrics, which "
+		    "simulates nothing\n", o->name);
+		return EXIT_STATUS_USAGE;
 	}
 	return 0;
 }

@@ -198,7 +198,7 @@ check_derived(struct options *opt, FILE *err)
 	int i;
 
 	cli_machine_costs(opt, opt->gamma);
-	if (opt->mode != CLI_THEORY && (opt->target_ms < SIM_TARGET_MS_MIN ||
+	if (opt->mode != CLI_THEORY && opt->metrics == NULL && (opt->target_ms < SIM_TARGET_MS_MIN ||
 	    opt->target_ms > SIM_MS_MAX || opt->draft_ms > SIM_MS_MAX)) {
 		fprintf(err, "specdec: --hw: a target step of %g ms and a drafted token "
 		    "of %g ms are outside --target-ms's and --draft-ms's range\n",
@@ -212,6 +212,43 @@ check_derived(struct options *opt, FILE *err)
 			    "hold for it: sweep one gamma at a time\n");
 			return EXIT_STATUS_USAGE;
 		}
+	return 0;
+}
+
+int
+cli_machine_sweep(const struct options *opt)
+{
+	return opt->machine && opt->sweep && (opt->axis[CLI_AXIS_BATCH].n > 1 ||
+	    opt->axis[CLI_AXIS_CONTEXT].n > 1);
+}
+
+/* The roofline sweep simulates nothing: the options it reads, one gamma, and the
+ * acceptance it weighs. */
+static int
+check_roofline_sweep(const struct options *opt, const struct cli_given *g, FILE *err)
+{
+	static const char *const reads[] = { "sweep", "batch", "json", "csv", "hw",
+	    "model", "draft-model", "batch-size", "context", "draft-kv-budget",
+	    "target-alpha", "gamma" };
+	const struct cli_option *o = cli_given_outside(g, reads, sizeof reads /
+	    sizeof reads[0]);
+
+	if (o != NULL) {
+		fprintf(err, "specdec: --%s does not apply to a sweep over --batch-size or "
+		    "--context, which simulates nothing\n", o->name);
+		return EXIT_STATUS_USAGE;
+	}
+	if (opt->axis[CLI_AXIS_GAMMA].n > 1) {
+		fprintf(err, "specdec: --gamma: one value in a sweep over --batch-size or "
+		    "--context (the best gamma is searched in 1..%d)\n",
+		    CLI_MACHINE_SWEEP_GAMMA);
+		return EXIT_STATUS_USAGE;
+	}
+	if (opt->axis[CLI_AXIS_TARGET_ALPHA].n == 0) {
+		fprintf(err, "specdec: a sweep over --batch-size or --context needs "
+		    "--target-alpha, the acceptance the roofline weighs\n");
+		return EXIT_STATUS_USAGE;
+	}
 	return 0;
 }
 
@@ -232,5 +269,7 @@ cli_machine(struct options *opt, const struct cli_given *g, FILE *err)
 	s->batch = opt->batch_size;
 	s->context = opt->context;
 	s->draft_kv_budget = opt->draft_kv_budget;
+	if (cli_machine_sweep(opt))
+		return check_roofline_sweep(opt, g, err);
 	return check_derived(opt, err);
 }

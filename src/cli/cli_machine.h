@@ -14,6 +14,12 @@
  * EXIT_STATUS_USAGE after one line to err naming the option. */
 int cli_machine(struct options *opt, const struct cli_given *given, FILE *err);
 
+#define CLI_MACHINE_SWEEP_GAMMA 16	/* the draft lengths the roofline sweep weighs */
+
+/* Whether opt asks for the roofline sweep: --sweep with --hw and a list in
+ * --batch-size or --context (batch/sweep_roofline.h). */
+int cli_machine_sweep(const struct options *opt);
+
 /* Set the machine's costs at gamma in opt: target_ms, draft_ms, cost_ratio and
  * verify_cost (also the first of its sweep axis). */
 void cli_machine_costs(struct options *opt, int gamma);

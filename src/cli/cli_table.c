@@ -279,11 +279,15 @@ const struct cli_option cli_options[] = {
 	{ .name = "batch-size", .kind = CLI_KIND_INT, .arg = "B",
 	  CLI_FIELD(batch_size), .min = 1, .max = 65536, .def = "1",
 	  .modes = CLI_M_BATCH | CLI_M_THEORY, .group = CLI_GROUP_MACHINE,
-	  .help = "with --hw, the sequences decoded together" },
+	  .axis = CLI_AXIS_BATCH,
+	  .help = "with --hw, the sequences decoded together (with --sweep, a list: "
+	    "the roofline against B)" },
 	{ .name = "context", .kind = CLI_KIND_INT, .arg = "S",
 	  CLI_FIELD(context), .min = 0, .max = 1e7, .def = "0",
 	  .modes = CLI_M_BATCH | CLI_M_THEORY, .group = CLI_GROUP_MACHINE,
-	  .help = "with --hw, the tokens of context each sequence holds" },
+	  .axis = CLI_AXIS_CONTEXT,
+	  .help = "with --hw, the tokens of context each sequence holds (with "
+	    "--sweep, a list: the roofline against S)" },
 	{ .name = "draft-kv-budget", .kind = CLI_KIND_INT, .arg = "N",
 	  CLI_FIELD(draft_kv_budget), .min = 1, .max = 1e7,
 	  .modes = CLI_M_BATCH | CLI_M_THEORY, .group = CLI_GROUP_MACHINE,
@@ -390,4 +394,20 @@ int
 cli_given_has(const struct cli_given *g, size_t row)
 {
 	return row < CLI_OPTIONS_MAX && (g->w[row / 64] >> (row % 64) & 1u) != 0;
+}
+
+const struct cli_option *
+cli_given_outside(const struct cli_given *g, const char *const *names, size_t n)
+{
+	size_t i, r;
+
+	for (i = 0; i < cli_noptions; i++) {
+		if (!cli_given_has(g, i))
+			continue;
+		for (r = 0; r < n && strcmp(cli_options[i].name, names[r]) != 0; r++)
+			;
+		if (r == n)
+			return &cli_options[i];
+	}
+	return NULL;
 }

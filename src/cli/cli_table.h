@@ -102,6 +102,11 @@ struct cli_given {
 void cli_given_set(struct cli_given *g, size_t row);
 int cli_given_has(const struct cli_given *g, size_t row);
 
+/* The first row given whose name is not among names[0..n-1], or NULL: for a
+ * mode that reads only those options. */
+const struct cli_option *cli_given_outside(const struct cli_given *g,
+    const char *const *names, size_t n);
+
 extern const struct cli_option cli_options[];
 extern const size_t cli_noptions;
 extern const char *const cli_group_heading[CLI_NGROUPS];	/* "" for none */

@@ -57,8 +57,10 @@ enum cli_axis {
 	CLI_AXIS_SCHEDULE,
 	CLI_AXIS_LENIENCE,	/* the lenient rule's L; n 0: the rule's default */
 	CLI_AXIS_TREE,		/* --tree's shapes, by index into tree_shapes */
+	CLI_AXIS_BATCH,		/* with --hw: B; a list makes the roofline sweep */
+	CLI_AXIS_CONTEXT,	/* with --hw: S; likewise (sweep_roofline.h) */
 };
-#define CLI_NAXES (CLI_AXIS_TREE + 1)
+#define CLI_NAXES (CLI_AXIS_CONTEXT + 1)
 #define CLI_TREES_MAX 16	/* shapes in --tree's list (with --sweep) */
 #define CLI_AXIS_VALUES 64	/* values in one axis's list */
 
