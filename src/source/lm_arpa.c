@@ -295,7 +295,7 @@ expect(struct arpa *a, const char *want, int n)
 static int
 section(struct arpa *a, int n)
 {
-	char want[16];
+	char want[32];	/* "\\N-grams:" for any int N */
 	uint32_t i;
 	int rc;
 
