@@ -23,7 +23,7 @@ no_update_node(const struct verify_params *par, struct verify_tree_node *nd)
 		size_t x = (size_t)nd->token[i];
 		double px = pdist_prob(nd->hp, x), qx = pdist_prob(nd->hq, x);
 
-		if (tree_node_test(nd, i, px, qx, qx > 0.0 ? fmin(1.0, px / qx) : 0.0))
+		if (tree_node_test(nd, i, px, qx > 0.0 ? fmin(1.0, px / qx) : 0.0))
 			return i;
 	}
 	nd->replacement = (int)tree_node_sample_residual(nd, &nd->resid_mass);

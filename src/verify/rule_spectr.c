@@ -275,8 +275,7 @@ spectr_node(const struct verify_params *par, struct verify_tree_node *nd)
 		size_t x = (size_t)nd->token[i];
 		double px = pdist_prob(nd->hp, x), qx = pdist_prob(nd->hq, x);
 
-		if (tree_node_test(nd, i, px, qx, qx > 0.0 ? fmin(1.0, px / (rho * qx)) :
-		    0.0))
+		if (tree_node_test(nd, i, px, qx > 0.0 ? fmin(1.0, px / (rho * qx)) : 0.0))
 			return i;
 	}
 	tree_node_dense(nd);	/* the residual: rare, once every child failed */

@@ -56,11 +56,10 @@ topk_node(const struct verify_params *par, struct verify_tree_node *nd)
 
 	(void)par;
 	for (i = 0; i < nd->k; i++) {
-		size_t x = (size_t)nd->token[i];
-		double px = pdist_prob(nd->hp, x);
+		double px = pdist_prob(nd->hp, (size_t)nd->token[i]);
+		double a = removed < 1.0 ? px / (1.0 - removed) : 0.0;
 
-		if (tree_node_test(nd, i, removed < 1.0 ? px / (1.0 - removed) : 0.0,
-		    pdist_prob(nd->hq, x), removed < 1.0 ? px / (1.0 - removed) : 0.0))
+		if (tree_node_test(nd, i, a, a))
 			return i;
 		removed += px;
 		nd->resid_mass = 1.0 - removed;

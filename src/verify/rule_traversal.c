@@ -208,9 +208,7 @@ visit(struct traversal *t, int v)
 		x = (size_t)t->tree->node[c].token;
 		state_at(t, v, x, &px, &qx);
 		t->w[c] = qx > 0.0 ? fmin(1.0, t->w[v] * px / qx) : 0.0;
-		t->tree->node[c].p = pdist_prob(&t->hp[v], x);
 		t->tree->node[c].p_force = px;
-		t->tree->node[c].q_force = qx;
 		if (visit(t, c))
 			return 1;
 		delete_child(t, v, x);

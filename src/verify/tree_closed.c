@@ -16,7 +16,7 @@
  * of the target probability of the path to them. */
 double
 tree_closed_topk(const struct tree_shape *shape, struct source *src,
-    struct spec_tree *tree)
+    const struct spec_tree *tree)
 {
 	double reach[TREE_NODES_MAX + 1], sum = 1.0;
 	struct pdist p;
@@ -29,11 +29,11 @@ tree_closed_topk(const struct tree_shape *shape, struct source *src,
 			continue;
 		source_dists(src, tree->node[v].source_node, &p, NULL);
 		for (i = 0; i < k; i++) {
-			struct spec_tree_node *c = &tree->node[shape->first_child[v] + i];
+			int c = shape->first_child[v] + i;
+			double pc = pdist_prob(&p, (size_t)tree->node[c].token);
 
-			c->p = pdist_prob(&p, (size_t)c->token);
-			reach[shape->first_child[v] + i] = reach[v] * c->p;
-			sum += reach[v] * c->p;
+			reach[c] = reach[v] * pc;
+			sum += reach[v] * pc;
 		}
 	}
 	return sum;

@@ -89,7 +89,7 @@ tree_draft(struct source *src, struct rng *rng, const struct tree_shape *shape,
 	tree->ntested = 0;
 	spec_tree_root(tree, SOURCE_ROOT);
 	for (v = 1; v < shape->n; v++) {	/* every node, untested, in shape order */
-		spec_tree_add(tree, shape->parent[v], -1, -1, 0.0, 0.0);
+		spec_tree_add(tree, shape->parent[v], -1, -1, 0.0);
 		tree->node[v].depth = shape->depth_of[v];
 		tree->node[v].rank = shape->rank[v];
 	}

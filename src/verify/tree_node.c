@@ -10,13 +10,12 @@
 #include "verify/tree_node.h"
 
 int
-tree_node_test(struct verify_tree_node *node, int i, double px, double qx, double a)
+tree_node_test(struct verify_tree_node *node, int i, double px, double a)
 {
 	double u = rng_uniform(node->rng);
 
 	node->u[i] = u;
 	node->p_force[i] = px;
-	node->q_force[i] = qx;
 	node->accept[i] = a;
 	node->tested = i + 1;
 	return u < a;
@@ -117,7 +116,7 @@ tree_node_rrs(struct verify_tree_node *nd, int without)
 			px = m1 > 0.0 ? fmax(0.0, p0 - q0) / m1 : p0;
 			qx = without ? q0 / qleft : q0;
 		}
-		if (tree_node_test(nd, i, px, qx, qx > 0.0 ? fmin(1.0, px / qx) : 0.0))
+		if (tree_node_test(nd, i, px, qx > 0.0 ? fmin(1.0, px / qx) : 0.0))
 			return i;
 		if (i == 0 && !nd->dense) {
 			m1 = nd->resid_mass = pdist_residual_mass(nd->hp, nd->hq, 1.0);

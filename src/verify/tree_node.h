@@ -9,10 +9,9 @@
 
 #include "verify/verify.h"
 
-/* Record child i's test with its P(x), Q(x) and acceptance probability a; draw
- * its u; 1 when accepted (u < a). */
-int tree_node_test(struct verify_tree_node *node, int i, double px, double qx,
-    double a);
+/* Record child i's test with its P(x) and acceptance probability a; draw its
+ * u; 1 when accepted (u < a). */
+int tree_node_test(struct verify_tree_node *node, int i, double px, double a);
 
 /* The node's dense copies p, q, P = p and Q = q, made once: over the
  * vocabulary, or for a pair of sparse lists over the union of their entries

@@ -49,7 +49,7 @@ struct verify_tree_node {
 	const int *token;	/* their tokens, in test order */
 	struct rng *rng;
 	/* Filled by the rule, per child tested: */
-	double *u, *p_force, *q_force, *accept;
+	double *u, *p_force, *accept;
 	int tested;		/* children tested */
 	int replacement;	/* when none was accepted: the token drawn */
 	double resid_mass;	/* and the mass of the residual it came from */

@@ -34,7 +34,7 @@ static void
 node_work(struct spec_scratch *scratch, size_t n, const struct spec_position *at,
     int k, const int *tok, struct rng *rng, struct verify_tree_node *nd)
 {
-	double *w = spec_scratch_work(scratch, 5 * n + 4 * (size_t)TREE_NODES_MAX);
+	double *w = spec_scratch_work(scratch, 5 * n + 3 * (size_t)TREE_NODES_MAX);
 	uint32_t *ids = NULL;
 
 	if (at->p.form == PDIST_SPARSE && at->q.form == PDIST_SPARSE)
@@ -44,8 +44,7 @@ node_work(struct spec_scratch *scratch, size_t n, const struct spec_position *at
 	    .n = n, .idbuf = ids,
 	    .token = tok, .rng = rng, .u = w + 5 * n,
 	    .p_force = w + 5 * n + TREE_NODES_MAX,
-	    .q_force = w + 5 * n + 2 * TREE_NODES_MAX,
-	    .accept = w + 5 * n + 3 * TREE_NODES_MAX, .replacement = -1 };
+	    .accept = w + 5 * n + 2 * TREE_NODES_MAX, .replacement = -1 };
 }
 
 /* Copy the node test's figures into the tree; the tested children's
@@ -62,9 +61,7 @@ record_tests(const struct tree_shape *shape, struct spec_tree *tree, int v,
 		c->tested = 1;
 		c->order = ++tree->ntested;
 		c->u = nd->u[i];
-		c->p = pdist_prob(nd->hp, (size_t)c->token);
 		c->p_force = nd->p_force[i];
-		c->q_force = nd->q_force[i];
 		c->accept = nd->accept[i];
 		c->outcome = i == accepted ? SPEC_ACCEPTED : SPEC_REJECTED;
 	}
