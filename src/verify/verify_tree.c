@@ -67,6 +67,41 @@ record_tests(const struct tree_shape *shape, struct spec_tree *tree, int v,
 	}
 }
 
+/* What the walk keeps over a step: the acceptance expectation by width
+ * (computed once on a pair fixed within the step) and the pair's closed
+ * forms. */
+struct walk_memo {
+	struct tree_closed_memo *closed;
+	int fixed_pair;
+	int have[TREE_NODES_MAX + 1];
+	double beta_k[TREE_NODES_MAX + 1];
+};
+
+/* The figures of node v, at depth d, before its test: its acceptance
+ * expectation; at the root on a fixed pair the ceiling (i.i.d. drafts) and
+ * the step's expected tokens. */
+static void
+node_figures(const struct verify_entry *e, const struct verify_params *par,
+    const struct tree_shape *shape, struct verify_tree_node *nd, int v, int d,
+    struct spec_step *out, struct spec_scratch *scratch, struct walk_memo *w)
+{
+	int k = nd->k, root = v == 0 && w->fixed_pair;
+
+	w->closed->keep = tree_node_named(nd);
+	if (!w->fixed_pair || !w->have[k]) {	/* every node has the pair: reuse */
+		w->beta_k[k] = tree_closed_beta(e, par, nd, w->fixed_pair, w->closed);
+		w->have[k] = 1;
+	}
+	out->beta[d] = w->beta_k[k];
+	if (root && e->tree_draw == VERIFY_DRAW_IID) {
+		tree_node_dense(nd);
+		out->ot_ceiling = tree_ceiling_node(nd, k, scratch);
+	}
+	if (root && e->tree_accept != NULL && e->tree_draw != VERIFY_DRAW_TOPK)
+		out->expect_tok = tree_closed_expected(e, par, shape, nd->p, nd->q, nd->n,
+		    w->closed);
+}
+
 /* Walk down from the root under a rule with a node test. */
 static void
 walk_top_down(const struct verify_entry *e, const struct verify_params *par,
@@ -75,13 +110,12 @@ walk_top_down(const struct verify_entry *e, const struct verify_params *par,
     struct spec_scratch *scratch, int fixed_pair)
 {
 	static _Thread_local struct tree_closed_memo memo;	/* a fixed pair's, this step */
+	struct walk_memo w = { .closed = &memo, .fixed_pair = fixed_pair };
 	struct spec_position at;
 	struct verify_tree_node nd;
-	double beta_k[TREE_NODES_MAX + 1];	/* a fixed pair: by width, once */
-	int tok[TREE_NODES_MAX], v = 0, d = 0, i, k, r, have[TREE_NODES_MAX + 1] = { 0 };
+	int tok[TREE_NODES_MAX], v = 0, d = 0, i, k, r;
 
 	memset(memo.have, 0, sizeof memo.have);
-
 	for (;;) {
 		path_position(src, tree, v, d, &at, targets);
 		if ((k = tree_draft_count(shape, tree, v)) == 0) {
@@ -91,20 +125,7 @@ walk_top_down(const struct verify_entry *e, const struct verify_params *par,
 		for (i = 0; i < k; i++)
 			tok[i] = tree->node[shape->first_child[v] + i].token;
 		node_work(scratch, src->vocab, &at, k, tok, rng, &nd);
-		memo.keep = tree_node_named(&nd);
-		if (!fixed_pair || !have[k]) {	/* every node has the pair: reuse */
-			beta_k[k] = tree_closed_beta(e, par, &nd, fixed_pair, &memo);
-			have[k] = 1;
-		}
-		out->beta[d] = beta_k[k];
-		if (v == 0 && fixed_pair && e->tree_draw == VERIFY_DRAW_IID) {
-			tree_node_dense(&nd);
-			out->ot_ceiling = tree_ceiling_node(&nd, k, scratch);
-		}
-		if (v == 0 && fixed_pair && e->tree_accept != NULL &&
-		    e->tree_draw != VERIFY_DRAW_TOPK)
-			out->expect_tok = tree_closed_expected(e, par, shape, nd.p, nd.q, nd.n,
-			    &memo);
+		node_figures(e, par, shape, &nd, v, d, out, scratch, &w);
 		out->resid[d] = pdist_residual_mass(&at.p, &at.q, 1.0);
 		out->tested++;
 		r = e->tree_node(par, &nd);
