@@ -8,9 +8,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "dist/dense.h"
 #include "dist/pdist.h"
 #include "verify/rule.h"
-#include "verify/verify_tree.h"
+#include "verify/tree_node.h"
 
 static int
 no_update_node(const struct verify_params *par, struct verify_tree_node *nd)
@@ -22,10 +23,10 @@ no_update_node(const struct verify_params *par, struct verify_tree_node *nd)
 		size_t x = (size_t)nd->token[i];
 		double px = pdist_prob(nd->hp, x), qx = pdist_prob(nd->hq, x);
 
-		if (verify_tree_test(nd, i, px, qx, qx > 0.0 ? fmin(1.0, px / qx) : 0.0))
+		if (tree_node_test(nd, i, px, qx > 0.0 ? fmin(1.0, px / qx) : 0.0))
 			return i;
 	}
-	nd->replacement = (int)verify_tree_sample_residual(nd, &nd->resid_mass);
+	nd->replacement = (int)tree_node_sample_residual(nd, &nd->resid_mass);
 	return -1;
 }
 
@@ -35,7 +36,7 @@ no_update_accept(const struct verify_params *par, const double *p, const double 
     size_t n, int k, double *by_rank)
 {
 	(void)par;
-	return verify_tree_geometric(verify_tree_overlap(p, q, n), k, by_rank);
+	return tree_node_geometric(dense_overlap(p, q, n), k, by_rank);
 }
 
 /* min(p, q) (1 + (1 - beta) + ... + (1 - beta)^(k-1)) + (1 - beta)^k R. */
@@ -43,7 +44,7 @@ static void
 no_update_output(const struct verify_params *par, const double *p, const double *q,
     size_t n, int k, double *scratch, double *out)
 {
-	double beta = verify_tree_overlap(p, q, n), s = 0.0, reach = 1.0;
+	double beta = dense_overlap(p, q, n), s = 0.0, reach = 1.0;
 	size_t y;
 	int i;
 
@@ -53,7 +54,7 @@ no_update_output(const struct verify_params *par, const double *p, const double 
 		reach *= 1.0 - beta;
 	}
 	memcpy(scratch, p, n * sizeof *scratch);
-	verify_tree_residual(scratch, q, n, 1.0);
+	dense_residual(scratch, q, n, 1.0);
 	for (y = 0; y < n; y++)
 		out[y] = fmin(p[y], q[y]) * s + reach * scratch[y];
 }

@@ -7,13 +7,13 @@
 #include "config.h"
 
 #include "verify/rule.h"
-#include "verify/verify_tree.h"
+#include "verify/tree_node.h"
 
 static int
 rrs_without_node(const struct verify_params *par, struct verify_tree_node *nd)
 {
 	(void)par;
-	return verify_tree_rrs(nd, 1);
+	return tree_node_rrs(nd, 1);
 }
 
 const struct verify_entry verify_rule_rrs_without = {

@@ -10,15 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dist/dense.h"
 #include "util/xalloc.h"
 #include "verify/rule.h"
-#include "verify/verify_tree.h"
+#include "verify/tree_node.h"
 
 static int
 specinfer_node(const struct verify_params *par, struct verify_tree_node *nd)
 {
 	(void)par;
-	return verify_tree_rrs(nd, 0);
+	return tree_node_rrs(nd, 0);
 }
 
 /* Child i is tested with P_i, the residual after i rejections, which does not
@@ -33,12 +34,12 @@ specinfer_accept(const struct verify_params *par, const double *p, const double 
 	(void)par;
 	memcpy(P, p, n * sizeof *P);
 	for (i = 0; i < k; i++) {
-		double beta = verify_tree_overlap(P, q, n);
+		double beta = dense_overlap(P, q, n);
 
 		by_rank[i] = reach * beta;
 		reach *= fmax(0.0, 1.0 - beta);
 		if (i + 1 < k)	/* the last residual is not read */
-			verify_tree_residual(P, q, n, 1.0);
+			dense_residual(P, q, n, 1.0);
 	}
 	free(P);
 	return 1.0 - reach;

@@ -15,10 +15,12 @@
 #include "dist/pdist.h"
 #include "dist/ratio_sums.h"
 #include "dist/split_minsum.h"
-#include "verify/rule.h"
 #include "util/xalloc.h"
+#include "verify/rule.h"
+#include "verify/spec_tree.h"
 #include "verify/tree_memo.h"
-#include "verify/verify_tree.h"
+#include "verify/tree_node.h"
+#include "verify/tree_shape.h"
 
 #define RHO_ITERATIONS 64	/* [1, k] halved to below 1e-17 */
 
@@ -258,8 +260,8 @@ node_rho(const struct verify_params *par, struct verify_tree_node *nd, double *b
 			return 1.0;
 		}
 	}
-	verify_tree_dense(nd);
-	return solve_rho(par, nd->p, nd->q, nd->n, nd->k, verify_tree_named(nd), beta);
+	tree_node_dense(nd);
+	return solve_rho(par, nd->p, nd->q, nd->n, nd->k, tree_node_named(nd), beta);
 }
 
 static int
@@ -273,18 +275,17 @@ spectr_node(const struct verify_params *par, struct verify_tree_node *nd)
 		size_t x = (size_t)nd->token[i];
 		double px = pdist_prob(nd->hp, x), qx = pdist_prob(nd->hq, x);
 
-		if (verify_tree_test(nd, i, px, qx, qx > 0.0 ? fmin(1.0, px / (rho * qx)) :
-		    0.0))
+		if (tree_node_test(nd, i, px, qx > 0.0 ? fmin(1.0, px / (rho * qx)) : 0.0))
 			return i;
 	}
-	verify_tree_dense(nd);	/* the residual: rare, once every child failed */
+	tree_node_dense(nd);	/* the residual: rare, once every child failed */
 	sel = beta > 0.0 ? (1.0 - pow(1.0 - beta, nd->k)) / beta : 0.0;
 	nd->resid_mass = 0.0;
 	for (y = 0; y < nd->n; y++) {
 		nd->P[y] = fmax(0.0, nd->p[y] - fmin(nd->q[y], nd->p[y] / rho) * sel);
 		nd->resid_mass += nd->P[y];
 	}
-	nd->replacement = (int)verify_tree_node_sample(nd, nd->resid_mass > 0.0 ? nd->P :
+	nd->replacement = (int)tree_node_sample(nd, nd->resid_mass > 0.0 ? nd->P :
 	    nd->p);
 	return -1;
 }
@@ -297,7 +298,7 @@ spectr_accept(const struct verify_params *par, const double *p, const double *q,
 	double beta;
 
 	solve_rho(par, p, q, n, k, 0, &beta);
-	return verify_tree_geometric(beta, k, by_rank);
+	return tree_node_geometric(beta, k, by_rank);
 }
 
 const struct verify_entry verify_rule_spectr = {

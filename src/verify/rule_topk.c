@@ -8,10 +8,12 @@
 
 #include <stdlib.h>
 
+#include "dist/dense.h"
 #include "dist/pdist.h"
+#include "dist/topk.h"
 #include "util/xalloc.h"
 #include "verify/rule.h"
-#include "verify/verify_tree.h"
+#include "verify/tree_node.h"
 
 /* P after i rejections is p without the rejected tokens, renormalised: read
  * at one token as p(x) / (1 - their mass). */
@@ -32,16 +34,16 @@ draw_left(struct verify_tree_node *nd, double removed)
 		double left = 0.0;
 		size_t y;
 
-		verify_tree_dense(nd);
+		tree_node_dense(nd);
 		for (i = 0; i < nd->k; i++)
-			if ((y = verify_tree_index(nd->ids, nd->n, (size_t)nd->token[i])) <
+			if ((y = dense_index(nd->ids, nd->n, (size_t)nd->token[i])) <
 			    nd->n)
 				nd->P[y] = 0.0;
 		for (y = 0; y < nd->n; y++)
 			left += nd->P[y];
 		if (!(left > 0.0))	/* the children held all of p: rounding */
 			return nd->token[nd->k - 1];
-		x = (int)verify_tree_node_sample(nd, nd->P);
+		x = (int)tree_node_sample(nd, nd->P);
 	}
 	return x;
 }
@@ -54,11 +56,10 @@ topk_node(const struct verify_params *par, struct verify_tree_node *nd)
 
 	(void)par;
 	for (i = 0; i < nd->k; i++) {
-		size_t x = (size_t)nd->token[i];
-		double px = pdist_prob(nd->hp, x);
+		double px = pdist_prob(nd->hp, (size_t)nd->token[i]);
+		double a = removed < 1.0 ? px / (1.0 - removed) : 0.0;
 
-		if (verify_tree_test(nd, i, removed < 1.0 ? px / (1.0 - removed) : 0.0,
-		    pdist_prob(nd->hq, x), removed < 1.0 ? px / (1.0 - removed) : 0.0))
+		if (tree_node_test(nd, i, a, a))
 			return i;
 		removed += px;
 		nd->resid_mass = 1.0 - removed;
@@ -76,7 +77,7 @@ topk_accept(const struct verify_params *par, const double *p, const double *q,
 	double sum = 0.0;
 
 	(void)par;
-	verify_tree_topk(q, n, k, top);
+	dist_topk(q, n, k, top);
 	for (i = 0; i < k; i++)
 		sum += by_rank[i] = top[i] >= 0 ? p[top[i]] : 0.0;
 	free(top);

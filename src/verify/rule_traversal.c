@@ -17,13 +17,13 @@
 #include <math.h>
 #include <string.h>
 
+#include "dist/dense.h"
 #include "dist/pdist.h"
 #include "dist/sparse.h"
 #include "source/source.h"
 #include "util/rng.h"
 #include "verify/rule.h"
 #include "verify/rule_traversal.h"
-#include "verify/verify_tree.h"
 
 struct traversal {
 	const struct tree_shape *shape;
@@ -80,7 +80,7 @@ state_at(struct traversal *t, int v, size_t x, double *px, double *qx)
 
 	fetch(t, v);
 	if (t->vec[v] != NULL) {
-		size_t i = verify_tree_index(vec_ids(t, v), t->len[v], x);
+		size_t i = dense_index(vec_ids(t, v), t->len[v], x);
 
 		*px = i < t->len[v] ? t->vec[v][i] : 0.0;
 		*qx = i < t->len[v] ? t->vec[v][t->n + i] : 0.0;
@@ -115,10 +115,10 @@ fill_pair(struct traversal *t, int v, double *P, double *Q)
 	}
 	ids = spec_scratch_ids(t->scratch, t->ids_used + hp->u.sparse->n + hq->u.sparse->n);
 	t->ids_at[v] = t->ids_used;
-	t->len[v] = verify_tree_union(hp->u.sparse, hq->u.sparse, ids + t->ids_used);
+	t->len[v] = dense_union(hp->u.sparse, hq->u.sparse, ids + t->ids_used);
 	t->ids_used += t->len[v];
-	verify_tree_gather(hp->u.sparse, ids + t->ids_at[v], t->len[v], P);
-	verify_tree_gather(hq->u.sparse, ids + t->ids_at[v], t->len[v], Q);
+	dense_gather(hp->u.sparse, ids + t->ids_at[v], t->len[v], P);
+	dense_gather(hq->u.sparse, ids + t->ids_at[v], t->len[v], Q);
 }
 
 /* v's state made dense (2 n doubles of the arena): P_v and Q_v after its one
@@ -132,7 +132,7 @@ make_dense(struct traversal *t, int v)
 	fill_pair(t, v, P, Q);
 	for (y = 0; y < t->len[v]; y++)
 		P[y] = t->z1[v] > 0.0 ? fmax(0.0, t->a1[v] * P[y] - Q[y]) / t->z1[v] : P[y];
-	verify_tree_remove(Q, t->len[v], verify_tree_index(vec_ids(t, v), t->len[v],
+	dense_remove(Q, t->len[v], dense_index(vec_ids(t, v), t->len[v],
 	    t->x1[v]));
 	t->vec[v] = P;
 }
@@ -153,9 +153,9 @@ delete_child(struct traversal *t, int v, size_t x)
 	} else {
 		if (t->vec[v] == NULL)
 			make_dense(t, v);
-		z = verify_tree_residual(t->vec[v], t->vec[v] + t->n, t->len[v], t->w[v]);
-		verify_tree_remove(t->vec[v] + t->n, t->len[v],
-		    verify_tree_index(vec_ids(t, v), t->len[v], x));
+		z = dense_residual(t->vec[v], t->vec[v] + t->n, t->len[v], t->w[v]);
+		dense_remove(t->vec[v] + t->n, t->len[v],
+		    dense_index(vec_ids(t, v), t->len[v], x));
 	}
 	t->deletions[v]++;
 	t->tree->node[v].resid_mass = z;
@@ -169,7 +169,7 @@ sample_state(struct traversal *t, int v)
 	double mass;
 
 	if (t->vec[v] != NULL)
-		return verify_tree_sample_at(t->vec[v], vec_ids(t, v), t->len[v], t->n,
+		return dense_sample_at(t->vec[v], vec_ids(t, v), t->len[v], t->n,
 		    t->rng);
 	if (t->z1[v] > 0.0)
 		return pdist_sample_residual(&t->hp[v], &t->hq[v], t->a1[v], t->rng,
@@ -208,9 +208,7 @@ visit(struct traversal *t, int v)
 		x = (size_t)t->tree->node[c].token;
 		state_at(t, v, x, &px, &qx);
 		t->w[c] = qx > 0.0 ? fmin(1.0, t->w[v] * px / qx) : 0.0;
-		t->tree->node[c].p = pdist_prob(&t->hp[v], x);
 		t->tree->node[c].p_force = px;
-		t->tree->node[c].q_force = qx;
 		if (visit(t, c))
 			return 1;
 		delete_child(t, v, x);

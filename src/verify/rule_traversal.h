@@ -16,7 +16,7 @@ struct source;
  * the node is kept when u < w. */
 typedef double traversal_uniform_fn(void *ctx, double w);
 
-/* Walk the tree drafted over shape (verify_tree_draft, in a begun source step)
+/* Walk the tree drafted over shape (tree_draft, in a begun source step)
  * as the rule does, each test's u from uniform(ctx, w), recording every test
  * in tree (its working storage in scratch); returns the node the accepted path ends at and writes the law the
  * step's last token is drawn from there into law (src->vocab doubles): the

@@ -56,7 +56,7 @@ struct spec_step {
 				 * beta[0] at gamma) */
 	double ot_ceiling;	/* a tree step of i.i.d. drafts on a pair fixed in
 				 * the step: the ceiling on any rule's acceptance
-				 * at the root (verify_tree_ot_ceiling); else 0 */
+				 * at the root (tree_ceiling); else 0 */
 	double beta[SPEC_GAMMA_MAX];	/* per-position acceptance expectation of the
 					 * rule at each tested position (standard:
 					 * the overlap sum min(p, q)); a rule with no

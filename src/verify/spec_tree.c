@@ -34,11 +34,10 @@ spec_tree_root(struct spec_tree *tree, int source_node)
 }
 
 int
-spec_tree_add(struct spec_tree *tree, int parent, int token, int source_node,
-    double p, double q)
+spec_tree_add(struct spec_tree *tree, int parent, int token, int source_node, double q)
 {
 	*tree_append(tree) = (struct spec_tree_node){ .parent = parent, .token = token,
-	    .source_node = source_node, .p = p, .q = q };
+	    .source_node = source_node, .q = q };
 	return tree->n - 1;
 }
 

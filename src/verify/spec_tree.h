@@ -22,7 +22,6 @@ struct spec_tree_node {
 	int parent;		/* the parent's index; -1 for the root */
 	int token;		/* drafted from the parent; -1 for the root */
 	int source_node;	/* the source's node after token (source.h) */
-	double p;		/* target probability of token at the parent */
 	double q;		/* draft probability of token at the parent */
 	double u;		/* the uniform that decided it; 0 untested */
 	int tested;		/* whether it met the accept test */
@@ -33,7 +32,6 @@ struct spec_tree_node {
 	double p_force;		/* the target probability of token in force when
 				 * tested (after earlier siblings' residual
 				 * updates) */
-	double q_force;		/* and the draft's */
 	double accept;		/* its acceptance probability when tested */
 	double resid_mass;	/* at a node whose every child was rejected: the
 				 * mass of the residual its replacement came
@@ -92,10 +90,10 @@ void spec_tree_clear(struct spec_tree *tree);
  * SPEC_TREE_ROOT. */
 int spec_tree_root(struct spec_tree *tree, int source_node);
 
-/* Append the child of node parent drafted as token with probabilities p and q,
+/* Append the child of node parent drafted as token with draft probability q,
  * at the source's node source_node, untested; returns its index. */
 int spec_tree_add(struct spec_tree *tree, int parent, int token, int source_node,
-    double p, double q);
+    double q);
 
 /* Release the storage; the tree is empty and zeroed after. */
 void spec_tree_free(struct spec_tree *tree);

@@ -29,7 +29,7 @@ enum verify_tree_draw {
 /* One node of a tree step under a top-down rule (verify_tree.c): the rule
  * tests the k children in order and says which it accepted, or draws the
  * replacement. It reads p and q at single tokens from the handles while it
- * can, and asks for dense copies (verify_tree_dense) only where it must
+ * can, and asks for dense copies (tree_node_dense) only where it must
  * update a whole distribution: building them costs a pass over the
  * vocabulary, which a split pair otherwise never pays. */
 struct verify_tree_node {
@@ -41,7 +41,7 @@ struct verify_tree_node {
 	size_t vocab;
 	/* The vectors' tokens: p, q, P, Q hold n entries, token ids[i] at i,
 	 * every other token 0 in all four (a pair of sparse lists: the union of
-	 * their entries), or ids is NULL and n is vocab (verify_tree_dense). */
+	 * their entries), or ids is NULL and n is vocab (tree_node_dense). */
 	const uint32_t *ids;
 	size_t n;
 	uint32_t *idbuf;	/* room for the union, or NULL: always dense */
@@ -49,7 +49,7 @@ struct verify_tree_node {
 	const int *token;	/* their tokens, in test order */
 	struct rng *rng;
 	/* Filled by the rule, per child tested: */
-	double *u, *p_force, *q_force, *accept;
+	double *u, *p_force, *accept;
 	int tested;		/* children tested */
 	int replacement;	/* when none was accepted: the token drawn */
 	double resid_mass;	/* and the mass of the residual it came from */

@@ -331,14 +331,13 @@ test_spec_tree(void)
 		spec_tree_clear(&tree);
 		ok &= tree.n == 0 && spec_tree_root(&tree, SOURCE_ROOT) == SPEC_TREE_ROOT;
 		for (i = 1; i <= 12; i++)	/* two children a node */
-			ok &= spec_tree_add(&tree, (i - 1) / 2, i % V, i, 0.5, 0.25) == i;
+			ok &= spec_tree_add(&tree, (i - 1) / 2, i % V, i, 0.25) == i;
 		if (step == 9)
 			cap = tree.cap;
 	}
 	for (i = 1; i <= 12; i++)
 		ok &= tree.node[i].parent == (i - 1) / 2 && tree.node[i].token == i % V &&
-		    tree.node[i].source_node == i && tree.node[i].p == 0.5 &&
-		    tree.node[i].q == 0.25 && !tree.node[i].tested;
+		    tree.node[i].source_node == i && tree.node[i].q == 0.25 && !tree.node[i].tested;
 	ok &= tree.node[0].parent == -1 && tree.node[0].token == -1 && tree.n == 13;
 	tap_ok(ok, "spec_tree: 13 nodes, parents and tokens as added, a root of its own");
 	tap_ok(cap >= 13 && tree.cap == cap, "spec_tree: storage after 10,000 steps = "

@@ -229,7 +229,7 @@ program_tree(const struct draft *d, struct source *src, struct spec_tree *tree)
 
 		spec_tree_add(tree, u, d->token[v],
 		    source_child(src, tree->node[u].source_node, d->token[v]),
-		    p_at(d, u)[d->token[v]], q_at(d, u)[d->token[v]]);
+		    q_at(d, u)[d->token[v]]);
 		tree->node[v].depth = d->s->depth_of[v];
 		tree->node[v].rank = d->s->rank[v];
 	}

@@ -29,6 +29,8 @@
 #include "util/rng.h"
 #include "verify/spec.h"
 #include "verify/spec_tree.h"
+#include "verify/tree_ceiling.h"
+#include "verify/tree_closed.h"
 #include "verify/tree_shape.h"
 #include "verify/verify.h"
 #include "verify/verify_tree.h"
@@ -531,7 +533,7 @@ ceiling_random_pairs(void)
 			q[y] /= sq;
 		}
 		for (k = 1; k <= 4; k++, cases++)
-			worst = fmax(worst, fabs(verify_tree_ot_ceiling(p, q, (size_t)n, k) -
+			worst = fmax(worst, fabs(tree_ceiling(p, q, (size_t)n, k) -
 			    ceiling_by_subsets(p, q, n, k)));
 	}
 	tap_ok(cases >= 150 && worst < 1e-12, "ceiling = the minimum over all 2^V subsets "
@@ -553,25 +555,25 @@ test_ceiling(void)
 	char err[64];
 	int k;
 
-	tap_near(verify_tree_ot_ceiling(p, q, 3, 2), 29.0 / 36, 1e-12,
+	tap_near(tree_ceiling(p, q, 3, 2), 29.0 / 36, 1e-12,
 	    "ceiling, worked example, two drafts: 29/36 (T = tokens 2, 3)");
 	tap_near(ceiling_by_subsets(p, q, 3, 2), 29.0 / 36, 1e-12,
 	    "and the minimum over every subset is the same");
-	tap_near(verify_tree_ot_ceiling(p, q, 3, 1), 2.0 / 3, 1e-12,
+	tap_near(tree_ceiling(p, q, 3, 1), 2.0 / 3, 1e-12,
 	    "ceiling at one draft: the overlap 2/3");
 	/* Three drafts: q/p is 2, 3/2, 1/3; T = {3}: 1/6 + 1 - 1/27 > 1, T = {2,
 	 * 3}: 1/2 + 1 - (5/6)^3 = 199/216, the whole: 1. */
-	tap_near(verify_tree_ot_ceiling(p, q, 3, 3), 199.0 / 216, 1e-12,
+	tap_near(tree_ceiling(p, q, 3, 3), 199.0 / 216, 1e-12,
 	    "ceiling, worked example, three drafts: 199/216");
 	/* p4, q4: q/p is 4, 3/2, 2/3, 1/4; T = {4, 3, 2}: 0.6 + 1 - 0.9^k. */
-	tap_near(verify_tree_ot_ceiling(p4, q4, 4, 2), 0.79, 1e-12,
+	tap_near(tree_ceiling(p4, q4, 4, 2), 0.79, 1e-12,
 	    "ceiling, p = (.4, .3, .2, .1) and q reversed, two drafts: 0.79");
-	tap_near(verify_tree_ot_ceiling(p4, q4, 4, 3), 0.871, 1e-12,
+	tap_near(tree_ceiling(p4, q4, 4, 3), 0.871, 1e-12,
 	    "and three drafts: 0.871");
 	ceiling_random_pairs();
 	for (k = 1; k <= 3; k++) {
 		struct law *l = calloc(1, sizeof *l);
-		double c = verify_tree_ot_ceiling(p4, q4, 4, k), var, first[VMAX], acc;
+		double c = tree_ceiling(p4, q4, 4, k), var, first[VMAX], acc;
 		double spectr_acc, spec_acc;
 		struct model m = { p4, q4, 4, &s, R_SPECTR };
 
@@ -707,10 +709,10 @@ check_shape(const char *text, const double *p, const double *q, int n, int simul
 		if (e->tree_accept != NULL) {
 			snprintf(what, sizeof what, "%s on %s: expected tokens, closed form",
 			    rule_names[r], text);
-			tap_near(verify_tree_expected_tokens(&par, &s, p, q, (size_t)n), mean,
+			tap_near(tree_closed_expected_tokens(&par, &s, p, q, (size_t)n), mean,
 			    1e-12, what);
 		}
-		verify_tree_first_law(&par, &s, p, q, (size_t)n, scratch, law);
+		tree_closed_first_law(&par, &s, p, q, (size_t)n, scratch, law);
 		for (gap = 0.0, y = 0; y < n; y++)
 			gap = fmax(gap, fabs(law[y] - first[y]));
 		tap_ok(gap < 1e-12, "%s on %s: first token's law, program vs enumeration "

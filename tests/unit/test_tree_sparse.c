@@ -10,11 +10,13 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "dist/dense.h"
 #include "dist/sparse.h"
 #include "lib/tap.h"
 #include "util/rng.h"
+#include "verify/tree_ceiling.h"
+#include "verify/tree_shape.h"
 #include "verify/verify.h"
-#include "verify/verify_tree.h"
 
 #define VMAX 300
 #define LMAX 60
@@ -96,8 +98,8 @@ updates_same(const struct list *p, const struct list *q, const uint32_t *ids,
 	struct rng rs, rd;
 	int round, ok = 1;
 
-	verify_tree_gather(&p->d, ids, n, P);
-	verify_tree_gather(&q->d, ids, n, Q);
+	dense_gather(&p->d, ids, n, P);
+	dense_gather(&q->d, ids, n, Q);
 	memcpy(dP, p->dense, sizeof dP);
 	memcpy(dQ, q->dense, sizeof dQ);
 	rng_seed(&rs, seed, 0);
@@ -106,16 +108,16 @@ updates_same(const struct list *p, const struct list *q, const uint32_t *ids,
 		double a = round == 1 ? 0.625 : 1.0;
 		size_t x = q->d.id[below(q->d.n)], i;
 
-		ok &= same_bits(verify_tree_residual(P, Q, n, a),
-		    verify_tree_residual(dP, dQ, vocab, a));
-		i = verify_tree_index(ids, n, x);
+		ok &= same_bits(dense_residual(P, Q, n, a),
+		    dense_residual(dP, dQ, vocab, a));
+		i = dense_index(ids, n, x);
 		ok &= i < n && ids[i] == x;
-		ok &= same_bits(verify_tree_remove(Q, n, i), verify_tree_remove(dQ, vocab, x));
+		ok &= same_bits(dense_remove(Q, n, i), dense_remove(dQ, vocab, x));
 		ok &= scatter_same(P, ids, n, dP, vocab) && scatter_same(Q, ids, n, dQ, vocab);
-		ok &= verify_tree_sample_at(P, ids, n, vocab, &rs) ==
-		    verify_tree_sample(dP, vocab, &rd);
-		ok &= verify_tree_sample_at(Q, ids, n, vocab, &rs) ==
-		    verify_tree_sample_at(dQ, NULL, vocab, vocab, &rd);
+		ok &= dense_sample_at(P, ids, n, vocab, &rs) ==
+		    dense_sample(dP, vocab, &rd);
+		ok &= dense_sample_at(Q, ids, n, vocab, &rs) ==
+		    dense_sample_at(dQ, NULL, vocab, vocab, &rd);
 	}
 	return ok;
 }
@@ -131,8 +133,8 @@ closed_forms_same(const struct list *p, const struct list *q, const double *cp,
 	for (i = 0; i < (int)q->d.n; i++)
 		positive += q->w[i] > 0.0;
 	for (k = 1; k <= KMAX; k++) {
-		ok &= same_bits(verify_tree_ot_ceiling(cp, cq, n, k),
-		    verify_tree_ot_ceiling(p->dense, q->dense, vocab, k));
+		ok &= same_bits(tree_ceiling(cp, cq, n, k),
+		    tree_ceiling(p->dense, q->dense, vocab, k));
 		for (r = 0; r < verify_nrules; r++) {
 			const struct verify_entry *e = verify_table[r];
 			struct verify_params par = { .rule = (enum verify_rule)r };
@@ -165,16 +167,16 @@ main(void)
 
 		make_list(&p, vocab, NULL);
 		make_list(&q, vocab, &p);
-		n = verify_tree_union(&p.d, &q.d, ids);
+		n = dense_union(&p.d, &q.d, ids);
 		largest = n > largest ? n : largest;
-		verify_tree_gather(&p.d, ids, n, cp);
-		verify_tree_gather(&q.d, ids, n, cq);
+		dense_gather(&p.d, ids, n, cp);
+		dense_gather(&q.d, ids, n, cq);
 		gather_ok &= scatter_same(cp, ids, n, p.dense, vocab) &&
 		    scatter_same(cq, ids, n, q.dense, vocab);
 		for (i = 1; i < n; i++)
 			gather_ok &= ids[i - 1] < ids[i];
 		for (y = 0; y < vocab; y++) {	/* every token: its entry, or n */
-			i = verify_tree_index(ids, n, y);
+			i = dense_index(ids, n, y);
 			index_ok &= i == n ? sparse_prob(&p.d, y) == 0.0 &&
 			    sparse_prob(&q.d, y) == 0.0 && (n == 0 || ids[0] != y) :
 			    ids[i] == y;

@@ -394,10 +394,10 @@ test_treeview(void)
 	int v;
 
 	spec_tree_root(&tree, 0);
-	spec_tree_add(&tree, 0, 5, 1, 0.1, 0.2);
-	spec_tree_add(&tree, 0, 6, 2, 0.1, 0.2);
-	spec_tree_add(&tree, 1, 7, 3, 0.1, 0.2);
-	spec_tree_add(&tree, 2, 8, 4, 0.1, 0.2);
+	spec_tree_add(&tree, 0, 5, 1, 0.2);
+	spec_tree_add(&tree, 0, 6, 2, 0.2);
+	spec_tree_add(&tree, 1, 7, 3, 0.2);
+	spec_tree_add(&tree, 2, 8, 4, 0.2);
 	tree.node[2].rank = 1;
 	for (v = 1; v <= 4; v++)
 		tree.node[v].tested = v != 2;

@@ -1,0 +1,152 @@
+/* tree_node.c: the node test the tree rules share (tree_node.h). */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "dist/dense.h"
+#include "dist/pdist.h"
+#include "util/rng.h"
+#include "verify/tree_node.h"
+
+int
+tree_node_test(struct verify_tree_node *node, int i, double px, double a)
+{
+	double u = rng_uniform(node->rng);
+
+	node->u[i] = u;
+	node->p_force[i] = px;
+	node->accept[i] = a;
+	node->tested = i + 1;
+	return u < a;
+}
+
+int
+tree_node_named(const struct verify_tree_node *nd)
+{
+	return nd->hp->name != 0 && nd->hq->name != 0;
+}
+
+/* Whether the pair at nd can be kept over the union of its entries. */
+static int
+node_compact(const struct verify_tree_node *nd)
+{
+	return nd->idbuf != NULL && nd->hp->form == PDIST_SPARSE &&
+	    nd->hq->form == PDIST_SPARSE;
+}
+
+void
+tree_node_dense(struct verify_tree_node *nd)
+{
+	if (nd->dense)
+		return;
+	if (node_compact(nd)) {
+		nd->n = dense_union(nd->hp->u.sparse, nd->hq->u.sparse, nd->idbuf);
+		nd->ids = nd->idbuf;
+		dense_gather(nd->hp->u.sparse, nd->ids, nd->n, nd->p);
+		dense_gather(nd->hq->u.sparse, nd->ids, nd->n, nd->q);
+	} else {
+		nd->ids = NULL;
+		nd->n = nd->vocab;
+		pdist_densify(nd->hp, nd->p);
+		pdist_densify(nd->hq, nd->q);
+	}
+	memcpy(nd->P, nd->p, nd->n * sizeof *nd->P);
+	memcpy(nd->Q, nd->q, nd->n * sizeof *nd->Q);
+	nd->dense = 1;
+}
+
+/* v (one of nd's vectors) at token x. */
+static double
+value_at(const struct verify_tree_node *nd, const double *v, size_t x)
+{
+	size_t i = dense_index(nd->ids, nd->n, x);
+
+	return i < nd->n ? v[i] : 0.0;
+}
+
+size_t
+tree_node_sample(const struct verify_tree_node *nd, const double *w)
+{
+	return dense_sample_at(w, nd->ids, nd->n, nd->vocab, nd->rng);
+}
+
+size_t
+tree_node_sample_residual(struct verify_tree_node *nd, double *mass)
+{
+	return pdist_sample_residual(nd->hp, nd->hq, 1.0, nd->rng, nd->scratch, mass);
+}
+
+/* After one rejection, of x1, the working pair from the handles: P_1 =
+ * norm(max(0, p - q)) (p when its mass m1 is 0) and Q_1 = q, or without x1
+ * renormalised, made dense for the next update. */
+static void
+rrs_densify(struct verify_tree_node *nd, double m1, int without, size_t x1)
+{
+	size_t y;
+
+	tree_node_dense(nd);
+	for (y = 0; y < nd->n; y++)
+		nd->P[y] = m1 > 0.0 ? fmax(0.0, nd->p[y] - nd->q[y]) / m1 : nd->p[y];
+	if (without)
+		dense_remove(nd->Q, nd->n, dense_index(nd->ids, nd->n, x1));
+}
+
+/* The first update reads the handles alone: P_1(x) = max(0, p(x) - q(x)) /
+ * m1, with m1 the residual's mass, and Q_1(x) = q(x) / (1 - q(x1)) without
+ * replacement; only a second rejection makes the pair dense. */
+int
+tree_node_rrs(struct verify_tree_node *nd, int without)
+{
+	double m1 = 0.0, qleft = 1.0;
+	size_t x1 = 0;
+	int i;
+
+	for (i = 0; i < nd->k; i++) {
+		size_t x = (size_t)nd->token[i];
+		double px, qx, p0 = pdist_prob(nd->hp, x), q0 = pdist_prob(nd->hq, x);
+
+		if (nd->dense) {
+			px = value_at(nd, nd->P, x);
+			qx = value_at(nd, nd->Q, x);
+		} else if (i == 0) {
+			px = p0;
+			qx = q0;
+		} else {
+			px = m1 > 0.0 ? fmax(0.0, p0 - q0) / m1 : p0;
+			qx = without ? q0 / qleft : q0;
+		}
+		if (tree_node_test(nd, i, px, qx > 0.0 ? fmin(1.0, px / qx) : 0.0))
+			return i;
+		if (i == 0 && !nd->dense) {
+			m1 = nd->resid_mass = pdist_residual_mass(nd->hp, nd->hq, 1.0);
+			qleft = 1.0 - q0;
+			x1 = x;
+			continue;
+		}
+		if (!nd->dense)
+			rrs_densify(nd, m1, without, x1);
+		nd->resid_mass = dense_residual(nd->P, nd->Q, nd->n, 1.0);
+		if (without)
+			dense_remove(nd->Q, nd->n, dense_index(nd->ids, nd->n, x));
+	}
+	if (nd->dense)
+		nd->replacement = (int)tree_node_sample(nd, nd->P);
+	else
+		nd->replacement = (int)(m1 > 0.0 ? tree_node_sample_residual(nd, &m1) :
+		    pdist_sample(nd->hp, nd->rng));
+	return -1;
+}
+
+double
+tree_node_geometric(double beta, int k, double *by_rank)
+{
+	double reach = 1.0;
+	int i;
+
+	for (i = 0; i < k; i++) {
+		by_rank[i] = reach * beta;
+		reach *= 1.0 - beta;
+	}
+	return 1.0 - reach;
+}
