@@ -406,6 +406,19 @@ chosen_from(const struct options *opt, int from)
 	return -1;
 }
 
+/* Refuse rows first and later, whose chosen_by options are both given. */
+static int
+refuse_choosers(FILE *err, const struct source_entry *first,
+    const struct source_entry *later)
+{
+	if (later->conflict != NULL)
+		fprintf(err, "specdec: %s\n", later->conflict);
+	else
+		fprintf(err, "specdec: --%s and --%s choose different sources\n",
+		    first->chosen_by, later->chosen_by);
+	return EXIT_STATUS_USAGE;
+}
+
 /* The source the options choose: --source, or implied by a row's chosen_by
  * option (--replay, --corpus, --lm). */
 static int
@@ -416,11 +429,8 @@ resolve_source(const struct parse *p)
 	    chosen + 1);
 	const struct source_entry *e;
 
-	if (other >= 0) {
-		fprintf(p->err, "specdec: --%s and --%s choose different sources\n",
-		    source_table[chosen]->chosen_by, source_table[other]->chosen_by);
-		return EXIT_STATUS_USAGE;
-	}
+	if (other >= 0)
+		return refuse_choosers(p->err, source_table[chosen], source_table[other]);
 	if (chosen >= 0 && was_given(p, "source") && (int)opt->source != chosen) {
 		fprintf(p->err, "specdec: --%s needs --source %s (or no --source)\n",
 		    source_table[chosen]->chosen_by, source_table[chosen]->name);

@@ -43,6 +43,9 @@ struct source_entry {
 				 * only it takes; NULL: none */
 	const char *chosen_by;	/* an option whose value chooses it (a FILE that
 				 * implies --source NAME), or NULL */
+	const char *conflict;	/* the refusal when chosen_by and an earlier
+				 * row's are both given; NULL: "--A and --B
+				 * choose different sources" */
 	const char *const *takes;	/* the options only some sources take that
 					 * this one takes, NULL-terminated; NULL:
 					 * none */

@@ -62,6 +62,7 @@ const struct source_entry source_entry_cmu = {
 	.name = "cmu",
 	.choose = "--source cmu or --lm FILE",
 	.chosen_by = "lm",
+	.conflict = "--lm and --replay or --corpus choose different sources",
 	.takes = cmu_takes,
 	.flags = SOURCE_F_QUIET_DRAFT | SOURCE_F_READS_INPUT,
 	.available = source_cmu_available,

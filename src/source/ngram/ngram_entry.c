@@ -138,6 +138,7 @@ const struct source_entry source_entry_ngram = {
 	.noun = "the n-gram source",
 	.choose = "--corpus FILE or --source ngram",
 	.chosen_by = "corpus",
+	.conflict = "--replay and --corpus choose different sources",
 	.takes = ngram_takes,
 	.refuses = ngram_refuses,
 	.flags = SOURCE_F_QUIET_DRAFT | SOURCE_F_READS_INPUT,
