@@ -335,8 +335,9 @@ check w "measured only" "block: the closed form reads measured only"
 check w "segment 2" "and a new segment"
 # The chain rules in the table's order (a tree rule refuses a chain run), from
 # --verifier's choices: V from standard reaches the last, then the one before.
-chain=$("$SPECDEC" --help | sed -n '/--verifier RULE/,/default standard)/p' | tr -d ' \n' |
-    sed 's/.*(//; s/,default.*//' | tr '|' '\n' | while read -r r; do
+rules=$("$SPECDEC" --help | sed -n '/--verifier RULE/,/default standard)/p' | tr -d ' \n' |
+    sed 's/.*(//; s/,default.*//; s/|/ /g')
+chain=$(for r in $rules; do
 	"$SPECDEC" --batch -n 1 --verifier "$r" >/dev/null 2>&1 && echo "$r"
 done)
 last=$(printf '%s\n' "$chain" | tail -n 1)
