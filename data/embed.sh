@@ -3,7 +3,7 @@
 #   const unsigned char NAME[];   FILE's bytes, then a NUL
 #   const size_t NAME_len;        FILE's length, without that NUL
 # With POSIX od and awk only, so that it runs wherever the program builds:
-# Makefile.am runs it on data/corpus.txt (src/source/corpus_builtin.h), and
+# Makefile.am runs it on data/corpus.txt (src/source/ngram/corpus_builtin.h), and
 # tests/fuzz/fuzz.sh too.
 set -e
 file=$1

@@ -24,7 +24,7 @@
 #include "sim/figures.h"
 #include "sim/sim.h"
 #include "source/source.h"
-#include "source/source_cmu.h"
+#include "source/source_table.h"
 #include "cli/sim_setup.h"
 #include "batch/trace.h"
 #include "util/wrap.h"
@@ -183,6 +183,7 @@ json_params(struct json *j, const struct figures_run *run)
 static void
 json_source(struct json *j, const struct sim *sim, const struct options *opt)
 {
+	const struct source_entry *e = source_table_entry((int)opt->source);
 	const char *input = source_describe(&sim->src);
 
 	if (input != NULL)
@@ -193,30 +194,8 @@ json_source(struct json *j, const struct sim *sim, const struct options *opt)
 		json_double(j, "target_alpha", opt->target_alpha);
 		json_double(j, "target_alpha_achieved", opt->target_alpha_achieved);
 	}
-	if (opt->source == CLI_SOURCE_REPLAY) {
-		json_string(j, "replay_file", opt->replay);
-		if (opt->labels != NULL)
-			json_string(j, "labels_file", opt->labels);
-	}
-	if (opt->source == CLI_SOURCE_CMU) {
-		json_string(j, "lm_file", opt->lm != NULL ? opt->lm : SOURCE_CMU_MODEL);
-		json_int(j, "target_order", opt->target_order);
-		json_int(j, "draft_order", opt->draft_order);
-		json_double(j, "temperature", opt->temperature);
-		json_uint(j, "top_k", opt->top_k);
-		json_double(j, "top_p", opt->top_p);
-		json_double(j, "draft_temperature", opt->draft_temperature > 0.0 ?
-		    opt->draft_temperature : opt->temperature);
-		json_uint(j, "draft_top_k", opt->draft_top_k);
-		json_double(j, "draft_top_p", opt->draft_top_p);
-	}
-	if (opt->source == CLI_SOURCE_NGRAM) {
-		json_string(j, "corpus_file", sim_setup_corpus_name(opt));
-		json_uint(j, "max_vocab", opt->max_vocab);
-		json_int(j, "target_order", opt->target_order);
-		json_int(j, "draft_order", opt->draft_order);
-		json_double(j, "temperature", opt->temperature);
-	}
+	if (e->json != NULL)
+		e->json(j, opt);
 }
 
 static void

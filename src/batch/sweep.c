@@ -15,7 +15,7 @@
 #include "cli/sim_setup.h"
 #include "source/source.h"
 #include "stats/stats.h"
-#include "source/stub_alpha.h"
+#include "source/stub/stub_alpha.h"
 #include "batch/sweep.h"
 #include "stats/theory.h"
 #include "dist/dist.h"

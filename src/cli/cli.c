@@ -11,6 +11,7 @@
 #include "cli/cli_derive.h"
 #include "cli/cli_kind.h"
 #include "cli/cli_table.h"
+#include "source/source_table.h"
 #include "util/escape.h"
 #include "util/exit_status.h"
 
@@ -26,17 +27,6 @@ struct parse {
 	const struct cli_option *given[CLI_OPTIONS_MAX];	/* in first-use order */
 	size_t ngiven;
 	struct cli_given given_rows;	/* the rows given */
-};
-
-/* How the refusals name each source, and what to do instead. */
-static const struct {
-	const char *prep, *noun, *hint;
-} source_words[CLI_NSOURCES] = {
-	[CLI_SOURCE_STUB] = { "to", "the stub source", NULL },
-	[CLI_SOURCE_REPLAY] = { "with", "--replay", NULL },
-	[CLI_SOURCE_NGRAM] = { "to", "the n-gram source",
-	    "--corpus FILE or --source ngram" },
-	[CLI_SOURCE_CMU] = { "to", "the cmu source", "--source cmu or --lm FILE" },
 };
 
 static int
@@ -335,93 +325,137 @@ check_modes(const struct parse *p)
 	return 0;
 }
 
-/* The one source in mask, or -1 when it holds several. */
-static int
-single_source(unsigned mask)
+/* The one source that takes option o, or NULL when several do. */
+static const struct source_entry *
+single_source(const struct cli_option *o)
 {
-	int s;
+	const struct source_entry *only = NULL;
+	int i;
 
-	for (s = 0; s < CLI_NSOURCES; s++)
-		if (mask == 1u << s)
-			return s;
-	return -1;
+	for (i = 0; i < source_nentries; i++) {
+		if (!source_takes(source_table[i], o->name))
+			continue;
+		if (only != NULL)
+			return NULL;
+		only = source_table[i];
+	}
+	return only;
 }
 
-/* Refuse o, which does not apply to source s: "--vocab only applies to the stub
- * source (...)" when o has one source, "--noise does not apply to --replay (...)"
- * otherwise; the hint is o's own for s, else the one source's. */
+/* Refuse o, which source e does not take: "--vocab only applies to the stub
+ * source (...)" when one source takes o, "--noise does not apply to --replay
+ * (...)" otherwise; the hint is e's own for o, else how to choose the one. */
 static int
-refuse_source(FILE *err, const struct cli_option *o, enum cli_source s)
+refuse_source(FILE *err, const struct cli_option *o, const struct source_entry *e)
 {
-	int only = single_source(o->sources);
-	const char *hint = o->source_hint[s];
+	const struct source_entry *only = single_source(o);
+	const char *hint = source_refusal_hint(e, o->name);
+	char noun[SOURCE_NAME_MAX + 16];
 
-	if (only >= 0)
-		fprintf(err, "specdec: --%s only applies %s %s", o->name,
-		    source_words[only].prep, source_words[only].noun);
+	if (only != NULL)
+		fprintf(err, "specdec: --%s only applies %s %s", o->name, source_prep(only),
+		    source_noun(only, noun, sizeof noun));
 	else
 		fprintf(err, "specdec: --%s does not apply to %s", o->name,
-		    source_words[s].noun);
-	if (hint == NULL && only >= 0)
-		hint = source_words[only].hint;
+		    source_noun(e, noun, sizeof noun));
+	if (hint == NULL && only != NULL)
+		hint = only->choose;
 	if (hint != NULL)
 		fprintf(err, " (%s)", hint);
 	fputc('\n', err);
 	return EXIT_STATUS_USAGE;
 }
 
-/* The first option given that does not apply to the source. */
+/* The first option given that the source does not take, of those only some
+ * sources take. */
 static int
 check_sources(const struct parse *p)
 {
-	enum cli_source s = p->opt->source;
+	const struct source_entry *e = source_table_entry((int)p->opt->source);
 	const struct cli_option *o;
 	size_t i;
 
 	for (i = 0; i < p->ngiven; i++) {
 		o = p->given[i];
-		if (o->sources != 0 && !(o->sources & (1u << s)))
-			return refuse_source(p->err, o, s);
+		if (source_table_scoped(o->name) && !source_takes(e, o->name))
+			return refuse_source(p->err, o, e);
 	}
 	return 0;
 }
 
-/* The source the options choose: --source, or implied by --replay or --corpus. */
+/* Whether the text option name (a FILE) has a value. */
+static int
+text_set(const struct options *opt, const char *name)
+{
+	const struct cli_option *o = cli_table_find(name);
+
+	return *(const char *const *)(const void *)((const char *)opt + o->offset) != NULL;
+}
+
+/* The row whose chosen_by option has a value, the first from index from on;
+ * -1 when none. */
+static int
+chosen_from(const struct options *opt, int from)
+{
+	int i;
+
+	for (i = from; i < source_nentries; i++)
+		if (source_table[i]->chosen_by != NULL &&
+		    text_set(opt, source_table[i]->chosen_by))
+			return i;
+	return -1;
+}
+
+/* Refuse rows first and later, whose chosen_by options are both given. */
+static int
+refuse_choosers(FILE *err, const struct source_entry *first,
+    const struct source_entry *later)
+{
+	if (later->conflict != NULL)
+		fprintf(err, "specdec: %s\n", later->conflict);
+	else
+		fprintf(err, "specdec: --%s and --%s choose different sources\n",
+		    first->chosen_by, later->chosen_by);
+	return EXIT_STATUS_USAGE;
+}
+
+/* The source the options choose: --source, or implied by a row's chosen_by
+ * option (--replay, --corpus, --lm). */
 static int
 resolve_source(const struct parse *p)
 {
 	struct options *opt = p->opt;
-	int explicit = was_given(p, "source");
+	int chosen = chosen_from(opt, 0), other = chosen < 0 ? -1 : chosen_from(opt,
+	    chosen + 1);
+	const struct source_entry *e;
 
-	if (opt->replay != NULL && opt->corpus != NULL)
-		return usage_error(p->err, "--replay and --corpus choose different sources");
-	if (opt->replay != NULL && explicit && opt->source != CLI_SOURCE_REPLAY)
-		return usage_error(p->err, "--replay needs --source replay (or no --source)");
-	if (opt->corpus != NULL && explicit && opt->source != CLI_SOURCE_NGRAM)
-		return usage_error(p->err, "--corpus needs --source ngram (or no --source)");
-	if (opt->lm != NULL && (opt->replay != NULL || opt->corpus != NULL))
-		return usage_error(p->err, "--lm and --replay or --corpus choose different "
-		    "sources");
-	if (opt->lm != NULL && explicit && opt->source != CLI_SOURCE_CMU)
-		return usage_error(p->err, "--lm needs --source cmu (or no --source)");
-	if (opt->lm != NULL)
-		opt->source = CLI_SOURCE_CMU;
-	if (opt->replay != NULL)
-		opt->source = CLI_SOURCE_REPLAY;
-	if (opt->corpus != NULL)
-		opt->source = CLI_SOURCE_NGRAM;
-	if (opt->source == CLI_SOURCE_REPLAY && opt->replay == NULL)
-		return usage_error(p->err, "--source replay needs --replay FILE");
+	if (other >= 0)
+		return refuse_choosers(p->err, source_table[chosen], source_table[other]);
+	if (chosen >= 0 && was_given(p, "source") && (int)opt->source != chosen) {
+		fprintf(p->err, "specdec: --%s needs --source %s (or no --source)\n",
+		    source_table[chosen]->chosen_by, source_table[chosen]->name);
+		return EXIT_STATUS_USAGE;
+	}
+	if (chosen >= 0)
+		opt->source = (enum cli_source)chosen;
+	e = source_table_entry((int)opt->source);
+	if ((e->flags & SOURCE_F_NEEDS_CHOOSER) && !text_set(opt, e->chosen_by)) {
+		fprintf(p->err, "specdec: --source %s needs --%s %s\n", e->name, e->chosen_by,
+		    cli_table_find(e->chosen_by)->arg);
+		return EXIT_STATUS_USAGE;
+	}
 	return 0;
 }
 
-/* The draft noise a source takes when none is given: a replay file gives the draft
- * as it is, and the n-gram draft is already a weaker model. */
+/* The draft noise a source takes when none is given: 0 where its row says so
+ * (a replay file gives the draft as it is; the n-gram draft is already a weaker
+ * model). */
 static void
 source_noise(const struct parse *p)
 {
-	if (p->opt->source == CLI_SOURCE_REPLAY || p->opt->source == CLI_SOURCE_CMU ||
-	    (p->opt->source == CLI_SOURCE_NGRAM && !was_given(p, "noise"))) {
+	const struct source_entry *e = source_table_entry((int)p->opt->source);
+
+	if ((e->flags & SOURCE_F_QUIET_DRAFT) && !was_given(p, "noise")) {
 		p->opt->noise = 0.0;
 		p->opt->axis[CLI_AXIS_NOISE].v[0] = 0.0;
 		p->opt->axis[CLI_AXIS_NOISE].n = 1;

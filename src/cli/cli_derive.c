@@ -14,7 +14,7 @@
 #include "util/outfile.h"
 #include "cli/presets.h"
 #include "sim/sim.h"
-#include "source/stub_alpha.h"
+#include "source/stub/stub_alpha.h"
 #include "verify/schedule.h"
 #include "verify/verify.h"
 

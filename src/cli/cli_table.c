@@ -5,7 +5,8 @@
 #include <string.h>
 
 #include "cli/cli_table.h"
-#include "source/ngram.h"
+#include "source/ngram/ngram.h"
+#include "source/source_table.h"
 #include "verify/schedule.h"
 #include "sim/sim.h"
 #include "verify/spec.h"
@@ -18,9 +19,6 @@
 #define TRACE_MAX 100000
 #define COST_HINT "--theory takes the cost ratio from --cost-ratio, or from " \
 	"--target-ms and --draft-ms together"
-
-/* In the order of enum cli_source. */
-static const char *const source_names[CLI_NSOURCES + 1] = { "stub", "replay", "ngram", "cmu", NULL };
 
 const char *const cli_group_heading[CLI_NGROUPS] = {
 	[CLI_GROUP_MODES] = "Modes:",
@@ -73,25 +71,22 @@ const struct cli_option cli_options[] = {
 	{ .name = "noise", .kind = CLI_KIND_REAL, .arg = "S",
 	  CLI_FIELD(noise), .min = 0, .max = SIM_NOISE_MAX,
 	  .def = "0.3", .def_note = " for stub, 0 for ngram",
-	  .modes = CLI_M_SIM, .sources = CLI_S_STUB | CLI_S_NGRAM,
-	  .source_hint[CLI_SOURCE_REPLAY] = "the file gives the draft as it is",
+	  .modes = CLI_M_SIM,
 	  .group = CLI_GROUP_SIM, .axis = CLI_AXIS_NOISE,
 	  .help = "draft noise: std of the logit perturbation; not with --replay" },
 	{ .name = "target-alpha", .kind = CLI_KIND_REAL, .arg = "A",
 	  CLI_FIELD(target_alpha), .min = 0, .open_min = 1, .max = 1,
-	  .modes = CLI_M_SIM, .sources = CLI_S_STUB, .group = CLI_GROUP_SIM,
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
 	  .axis = CLI_AXIS_TARGET_ALPHA,
 	  .help = "set the noise so that the stub's expected overlap alpha is A at "
 	    "its vocabulary (solved deterministically; not with --noise)" },
 	{ .name = "preset", .kind = CLI_KIND_TEXT, .arg = "NAME", CLI_FIELD(preset_name),
-	  .modes = CLI_M_ANY, .sources = CLI_S_STUB, .group = CLI_GROUP_SIM,
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_SIM,
 	  .help = "a model pair of Leviathan et al. 2022: its alpha, and its cost "
 	    "ratio where the paper gives one (names: --list-presets)" },
 	{ .name = "vocab", .kind = CLI_KIND_INT, .arg = "V",
 	  CLI_FIELD(vocab), .min = 2, .max = VOCAB_MAX, .def = "20",
-	  .modes = CLI_M_SIM, .sources = CLI_S_STUB,
-	  .source_hint[CLI_SOURCE_REPLAY] = "a replay file gives its own vocabulary",
-	  .source_hint[CLI_SOURCE_NGRAM] = "--max-vocab caps an n-gram vocabulary",
+	  .modes = CLI_M_SIM,
 	  .group = CLI_GROUP_SIM,
 	  .help = "stub vocabulary size" },
 	{ .name = "seed", .letter = 's', .kind = CLI_KIND_U64, .arg = "K",
@@ -169,7 +164,7 @@ const struct cli_option cli_options[] = {
 	  .help = "replay target/draft distribution pairs from FILE, one pair per "
 	    "step, cycling (format: see the man page)" },
 	{ .name = "labels", .kind = CLI_KIND_FILE, .arg = "FILE", CLI_FIELD(labels),
-	  .modes = CLI_M_SIM, .sources = CLI_S_REPLAY, .group = CLI_GROUP_SOURCES,
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SOURCES,
 	  .help = "token labels for --replay, one per line" },
 	{ .name = "corpus", .kind = CLI_KIND_FILE, .arg = "FILE", CLI_FIELD(corpus),
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SOURCES,
@@ -181,44 +176,44 @@ const struct cli_option cli_options[] = {
 	    "for the cmu source (implies --source cmu; default: the CMU model)" },
 	{ .name = "max-vocab", .kind = CLI_KIND_INT, .arg = "N",
 	  CLI_FIELD(max_vocab), .min = 2, .max = VOCAB_MAX, .def = "5000",
-	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM, .group = CLI_GROUP_SOURCES,
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SOURCES,
 	  .help = "n-gram vocabulary cap, with the unknown token" },
 	{ .name = "target-order", .kind = CLI_KIND_INT, .arg = "N",
 	  CLI_FIELD(target_order), .min = 1, .max = NGRAM_ORDER_MAX, .def = "3",
-	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM | CLI_S_CMU, .group = CLI_GROUP_SOURCES,
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SOURCES,
 	  .help = "order of the target Kneser-Ney model (cmu: 1 to 3, the view)" },
 	{ .name = "draft-order", .kind = CLI_KIND_INT, .arg = "N",
 	  CLI_FIELD(draft_order), .min = 1, .max = NGRAM_ORDER_MAX, .def = "2",
-	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM | CLI_S_CMU, .group = CLI_GROUP_SOURCES,
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SOURCES,
 	  .help = "order of the draft's model (cmu: 1 to 3, its history cut)" },
 	{ .name = "temperature", .kind = CLI_KIND_REAL, .arg = "T",
 	  CLI_FIELD(temperature), .min = SIM_TEMPERATURE_MIN, .max = SIM_TEMPERATURE_MAX,
 	  .def = "1",
-	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM | CLI_S_CMU, .group = CLI_GROUP_SOURCES,
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SOURCES,
 	  .help = "temperature of the target (ngram: of both models; cmu: of the "
 	    "draft too unless --draft-temperature)" },
 	{ .name = "top-k", .kind = CLI_KIND_INT, .arg = "K",
 	  CLI_FIELD(top_k), .min = 0, .max = VOCAB_MAX, .def = "0",
-	  .modes = CLI_M_SIM, .sources = CLI_S_CMU, .group = CLI_GROUP_SOURCES,
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SOURCES,
 	  .help = "keep the target's K most likely words (0: all)" },
 	{ .name = "top-p", .kind = CLI_KIND_REAL, .arg = "P",
 	  CLI_FIELD(top_p), .min = 0, .open_min = 1, .max = 1, .def = "1",
-	  .modes = CLI_M_SIM, .sources = CLI_S_CMU, .group = CLI_GROUP_SOURCES,
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SOURCES,
 	  .help = "keep the target's most likely words up to mass P (1: all)" },
 	{ .name = "draft-temperature", .kind = CLI_KIND_REAL, .arg = "T",
 	  CLI_FIELD(draft_temperature), .min = SIM_TEMPERATURE_MIN, .max = SIM_TEMPERATURE_MAX,
-	  .modes = CLI_M_SIM, .sources = CLI_S_CMU, .group = CLI_GROUP_SOURCES,
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SOURCES,
 	  .help = "temperature of the draft (default: --temperature)" },
 	{ .name = "draft-top-k", .kind = CLI_KIND_INT, .arg = "K",
 	  CLI_FIELD(draft_top_k), .min = 0, .max = VOCAB_MAX, .def = "0",
-	  .modes = CLI_M_SIM, .sources = CLI_S_CMU, .group = CLI_GROUP_SOURCES,
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SOURCES,
 	  .help = "keep the draft's K most likely words (0: all)" },
 	{ .name = "draft-top-p", .kind = CLI_KIND_REAL, .arg = "P",
 	  CLI_FIELD(draft_top_p), .min = 0, .open_min = 1, .max = 1, .def = "1",
-	  .modes = CLI_M_SIM, .sources = CLI_S_CMU, .group = CLI_GROUP_SOURCES,
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SOURCES,
 	  .help = "keep the draft's most likely words up to mass P (1: all)" },
 	{ .name = "prompt", .kind = CLI_KIND_TEXT, .arg = "TEXT", CLI_FIELD(prompt),
-	  .modes = CLI_M_SIM, .sources = CLI_S_NGRAM | CLI_S_CMU, .group = CLI_GROUP_SOURCES,
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SOURCES,
 	  .help = "start the n-gram text after these words of the corpus (cmu: of "
 	    "the model's vocabulary)" },
 
@@ -302,7 +297,7 @@ const struct cli_option cli_options[] = {
 
 	/* A serving system's metrics. */
 	{ .name = "metrics", .kind = CLI_KIND_FILE, .arg = "FILE", CLI_FIELD(metrics),
-	  .modes = CLI_M_SIM, .sources = CLI_S_STUB, .group = CLI_GROUP_METRICS,
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_METRICS,
 	  .help = "read speculative-decoding metrics of vLLM, SGLang, llama.cpp, "
 	    "TensorRT-LLM or a CSV (- for standard input): with --batch, predict the "
 	    "speedup against gamma and the best gamma; the live view runs the stub at "
@@ -315,7 +310,7 @@ const struct cli_option cli_options[] = {
 	    "1, 2, ... in place of the cost model" },
 	{ .name = "position-alpha", .kind = CLI_KIND_REAL, .arg = "LIST",
 	  CLI_LIST(position_alpha, nposition_alpha), .min = 0, .open_min = 1, .max = 1,
-	  .modes = CLI_M_SIM, .sources = CLI_S_STUB, .group = CLI_GROUP_METRICS,
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_METRICS,
 	  .help = "the stub's conditional acceptance by draft position (the last "
 	    "holds past the list); each position draws its own pair" },
 
@@ -369,7 +364,7 @@ cli_table_find(const char *name)
 const char *
 cli_source_name(enum cli_source s)
 {
-	return (int)s >= 0 && s < CLI_NSOURCES ? source_names[s] : "?";
+	return source_table_name((int)s);
 }
 
 const struct cli_option *

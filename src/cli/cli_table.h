@@ -1,7 +1,7 @@
 /* cli_table.h: the option table, one row per command-line option, in the spirit of
  * tmux's options-table.c. getopt_long's array, --help, the range messages, the
- * defaults and the checks of which mode and source an option goes with are all made
- * from the rows; tests/unit/test_cli_table.c holds the man page's OPTIONS to them. */
+ * defaults and the checks of which mode an option goes with are all made from the
+ * rows (which source takes it is the source's row: source/source_table.h); tests/unit/test_cli_table.c holds the man page's OPTIONS to them. */
 #ifndef SPECDEC_CLI_TABLE_H
 #define SPECDEC_CLI_TABLE_H
 
@@ -29,12 +29,6 @@ enum cli_kind {
 #define CLI_M_THEORY	(1u << CLI_THEORY)
 #define CLI_M_SIM	(CLI_M_LIVE | CLI_M_BATCH)	/* the modes that simulate */
 #define CLI_M_ANY	(CLI_M_SIM | CLI_M_THEORY)
-
-/* The sources an option applies to: a mask of 1 << enum cli_source; 0 for all. */
-#define CLI_S_STUB	(1u << CLI_SOURCE_STUB)
-#define CLI_S_REPLAY	(1u << CLI_SOURCE_REPLAY)
-#define CLI_S_NGRAM	(1u << CLI_SOURCE_NGRAM)
-#define CLI_S_CMU	(1u << CLI_SOURCE_CMU)
 
 /* The headings of --help, in order. */
 enum cli_group {
@@ -66,8 +60,6 @@ struct cli_option {
 	const char *def;	/* the default, as it would be typed; NULL: zero */
 	const char *def_note;	/* follows the default in --help */
 	unsigned modes;		/* CLI_M_*: the modes it applies to */
-	unsigned sources;	/* CLI_S_*: the sources it applies to; 0 for all */
-	const char *source_hint[CLI_NSOURCES];	/* why not, after the refusal */
 	const char *ignored_with;	/* another option that, in the modes of
 					 * ignored_modes, makes this one do nothing:
 					 * both given there is a usage error */
@@ -117,8 +109,8 @@ const struct cli_option *cli_table_find(const char *name);
 /* The row of the short letter, or NULL. */
 const struct cli_option *cli_table_find_letter(int letter);
 
-/* The source's name as --source takes it ("stub", "replay", "ngram", "cmu");
- * "?" out of range. */
+/* The source's name as --source takes it (its row's in source_table.h); "?" out
+ * of range. */
 const char *cli_source_name(enum cli_source s);
 
 #endif

@@ -37,13 +37,15 @@ enum cli_mode {
 };
 #define CLI_NMODES (CLI_HELP + 1)
 
+/* --source: an index into the source table (source/source_table.h), whose
+ * rows say everything about each; these name the first rows, for the tests.
+ * A new source is a row there, not a name here. */
 enum cli_source {
 	CLI_SOURCE_STUB,	/* the notebook's random distributions (default) */
 	CLI_SOURCE_REPLAY,	/* --replay FILE */
 	CLI_SOURCE_NGRAM,	/* --corpus FILE, or the built-in corpus */
 	CLI_SOURCE_CMU,		/* a sphinxbase model: --lm FILE, or the CMU one */
 };
-#define CLI_NSOURCES 4
 
 /* The options that take a list with --sweep: the axes of its grid (sweep.h).
  * Another axis is one more name here, its row's .axis and its setter in sweep.c. */

@@ -17,14 +17,12 @@ struct source;
 int sim_setup(const struct options *opt, struct sim *sim, char *err,
     size_t errlen);
 
-/* The name of opt's corpus for the n-gram source: --corpus FILE, else
- * $SPECDEC_CORPUS when set and not empty, else the built-in corpus's name,
- * CORPUS_BUILTIN_NAME (source/corpus_builtin.h). */
-const char *sim_setup_corpus_name(const struct options *opt);
-/* Open the source opt asks for into src: the replay and labels files read,
- * the corpus read and the n-gram models trained, or the stub made. On failure
- * (a file that cannot be read or is not well formed) write one line to err and
- * return -1. */
+/* Open the source opt asks for into src through its row of the source table
+ * (source/source_table.h): the replay and labels files read, the corpus read
+ * and the n-gram models trained, or the stub made; the stub by position
+ * (--position-alpha) is a single run's, not a sweep's, whose cells set their
+ * own noise. On failure (a file that cannot be read or is not well formed)
+ * write one line to err and return -1. */
 int sim_setup_source(const struct options *opt, struct source *src, char *err,
     size_t errlen);
 

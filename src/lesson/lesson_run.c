@@ -9,6 +9,7 @@
 #include "cli/sim_setup.h"
 #include "lesson/lesson_run.h"
 #include "sim/figure.h"
+#include "source/source_table.h"
 #include "util/escape.h"
 #include "util/exit_status.h"
 #include "util/xalloc.h"
@@ -94,7 +95,8 @@ opens_input(const struct lesson_item *it)
 {
 	const struct options *o = it->opt;
 
-	return it->op == LESSON_SET && it->reopen && (o->source != CLI_SOURCE_STUB ||
+	return it->op == LESSON_SET && it->reopen &&
+	    ((source_table_entry((int)o->source)->flags & SOURCE_F_READS_INPUT) ||
 	    o->metrics != NULL || o->nposition_alpha > 0);
 }
 

@@ -6,22 +6,30 @@
 #include "tui/tui_panes.h"
 
 /* The order the help lists them in; within a rectangle, the panes its actions
- * show come before the rectangle's own. */
-const struct tui_pane_def *const tui_pane_table[] = {
-	&tui_pane_header,
-	&tui_pane_prose,
-	&tui_pane_stream,
-	&tui_pane_slowmo,
-	&tui_pane_detail,
-	&tui_pane_cost,
-	&tui_pane_stats,
-	&tui_pane_speedup,
-	&tui_pane_curve,
-	&tui_pane_dist,
-	&tui_pane_timeline,
-	&tui_pane_tree,
-	&tui_pane_keybar,
-};
+ * show come before the rectangle's own. Each entry is in its own
+ * tui_pane_NAME.c (docs/design.md, "Add a pane"). */
+#define PANE_ROWS(ROW) \
+	ROW(header) \
+	ROW(prose) \
+	ROW(stream) \
+	ROW(slowmo) \
+	ROW(detail) \
+	ROW(cost) \
+	ROW(stats) \
+	ROW(speedup) \
+	ROW(curve) \
+	ROW(dist) \
+	ROW(timeline) \
+	ROW(tree) \
+	ROW(keybar) \
+	/* a new pane: one ROW(name) line above */
+
+#define PANE_DECLARE(n) extern const struct tui_pane_def tui_pane_##n;
+#define PANE_ENTRY(n) &tui_pane_##n,
+
+PANE_ROWS(PANE_DECLARE)
+
+const struct tui_pane_def *const tui_pane_table[] = { PANE_ROWS(PANE_ENTRY) };
 
 const int tui_npanes = (int)(sizeof tui_pane_table / sizeof tui_pane_table[0]);
 

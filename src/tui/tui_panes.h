@@ -67,12 +67,14 @@ struct tui_pane_def {
 	const char *help;	/* what it shows, one line for the help */
 };
 
-/* The entries, one in each pane's file. */
+/* The entries the tests name; tui_panes.c declares every row itself, so a new
+ * pane needs no line here. */
 extern const struct tui_pane_def tui_pane_header, tui_pane_stream, tui_pane_prose,
     tui_pane_detail, tui_pane_slowmo, tui_pane_cost, tui_pane_stats, tui_pane_speedup,
     tui_pane_curve, tui_pane_dist, tui_pane_timeline, tui_pane_tree, tui_pane_keybar;
 
-/* The pane table, in the order the help lists the panes. */
+/* The pane table, in the order the help lists the panes: one entry in each
+ * pane's file, one row each in tui_panes.c. */
 extern const struct tui_pane_def *const tui_pane_table[];
 extern const int tui_npanes;
 

@@ -80,10 +80,11 @@ seeds() {
 # time, into one archive: each harness takes what it needs from it.
 jobs=${FUZZ_JOBS:-2}
 mkdir "$tmp/obj"
-sh "$top/data/embed.sh" "$top/data/corpus.txt" corpus_builtin source/corpus_builtin.h \
+sh "$top/data/embed.sh" "$top/data/corpus.txt" corpus_builtin source/ngram/corpus_builtin.h \
     > "$tmp/corpus_builtin.c"
-# (an in-tree build's own src/source/corpus_builtin.c is left out)
-(cd "$top" && ls src/*/*.c | grep -v -e '^src/tui/' -e '/corpus_builtin\.c$'
+# (an in-tree build's own src/source/ngram/corpus_builtin.c is left out)
+(cd "$top" && find src -mindepth 2 -name '*.c' | sort |
+    grep -v -e '^src/tui/' -e '/corpus_builtin\.c$'
     echo "$tmp/corpus_builtin.c") |
     FLAGS="$flags" TOP="$top" OBJ="$tmp/obj" CC="$CC" \
     xargs -P "$jobs" -n 1 sh -c 'cd "$TOP" && $CC $FLAGS -c "$0" \

@@ -16,6 +16,7 @@
 #include "cli/cli.h"
 #include "cli/cli_kind.h"
 #include "cli/cli_table.h"
+#include "source/source_table.h"
 
 #define ARGS_MAX 24
 
@@ -61,7 +62,7 @@ check_accepted(const struct options *opt)
 	size_t i;
 
 	if ((int)opt->mode < 0 || opt->mode >= CLI_NMODES ||
-	    (int)opt->source < 0 || opt->source >= CLI_NSOURCES)
+	    (int)opt->source < 0 || (int)opt->source >= source_nentries)
 		abort();
 	if (opt->mode == CLI_HELP || opt->mode == CLI_VERSION || opt->mode == CLI_PRESETS)
 		return;	/* they print and exit, whatever else is given (man page) */

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source/replay_parse.h"
-#include "source/replay_store.h"
+#include "source/replay/replay_parse.h"
+#include "source/replay/replay_store.h"
 #include "util/utf8.h"
 
 #define DENSE_CHECK_MAX 4096

@@ -18,7 +18,7 @@
 #include "sim/sim.h"
 #include "stats/theory.h"
 #include "source/source.h"
-#include "source/source_replay.h"
+#include "source/replay/source_replay.h"
 
 #define STEPS 40
 #define VOCAB_RUN_MAX 65536

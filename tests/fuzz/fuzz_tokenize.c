@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source/ngram.h"
+#include "source/ngram/ngram.h"
 #include "source/tokenize.h"
 #include "util/utf8.h"
-#include "source/vocab.h"
+#include "source/ngram/vocab.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -8,7 +8,7 @@
 
 #include "dist/dist.h"
 #include "sim/sim.h"
-#include "source/source_stub.h"
+#include "source/stub/source_stub.h"
 #include "stats/stats.h"
 #include "lib/tap.h"
 

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source/ngram.h"
+#include "source/ngram/ngram.h"
 #include "sim/sim.h"
-#include "source/source_ngram.h"
+#include "source/ngram/source_ngram.h"
 #include "lib/tap.h"
 
 #define STEPS 400

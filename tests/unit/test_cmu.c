@@ -19,9 +19,9 @@
 
 #include "dist/pdist.h"
 #include "lib/tap.h"
-#include "source/sphinx_trie.h"
+#include "source/cmu/sphinx_trie.h"
 #include "source/source.h"
-#include "source/source_cmu.h"
+#include "source/cmu/source_cmu.h"
 
 #ifdef HAVE_SPHINXBASE
 #include <sphinxbase/err.h>

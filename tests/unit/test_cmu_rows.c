@@ -6,7 +6,7 @@
 #include "config.h"
 
 #include "lib/tap.h"
-#include "source/cmu_rows.h"
+#include "source/cmu/cmu_rows.h"
 
 #define HALF ((size_t)CMU_ROWS_BYTES / 2 / sizeof(double))	/* extras in 4 MiB */
 

@@ -13,9 +13,9 @@
 #include <unistd.h>
 
 #include "lib/tap.h"
-#include "source/lm_check.h"
-#include "source/sphinx_lm.h"
-#include "source/sphinx_trie.h"
+#include "source/cmu/lm_check.h"
+#include "source/cmu/sphinx_lm.h"
+#include "source/cmu/sphinx_trie.h"
 #include "util/errmsg.h"
 
 #define NAME "model.lm"

@@ -10,16 +10,16 @@
 #include <string.h>
 
 #include "stats/chisq.h"
-#include "source/ngram.h"
+#include "source/ngram/ngram.h"
 #include "dist/pdist.h"
 #include "util/rng.h"
 #include "source/source.h"
-#include "source/source_ngram.h"
+#include "source/ngram/source_ngram.h"
 #include "verify/spec.h"
 #include "dist/split.h"
 #include "lib/tap.h"
 #include "source/tokenize.h"
-#include "source/vocab.h"
+#include "source/ngram/vocab.h"
 
 static const char text[] =
     "The cat sat on the mat. The dog sat on the log. A cat and a dog ran to "

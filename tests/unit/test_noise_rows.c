@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source/noise_rows.h"
+#include "source/ngram/noise_rows.h"
 #include "util/rng.h"
 #include "dist/split_floor.h"
 #include "lib/tap.h"

@@ -17,7 +17,7 @@
 #include "sim/checks.h"
 #include "stats/pair_output.h"
 #include "sim/sim.h"
-#include "source/source_replay.h"
+#include "source/replay/source_replay.h"
 #include "lib/tap.h"
 
 /* Seeds and steps per run; SPECDEC_PAIR_SEEDS and SPECDEC_PAIR_STEPS change

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source/replay_parse.h"
-#include "source/replay_store.h"
+#include "source/replay/replay_parse.h"
+#include "source/replay/replay_store.h"
 #include "lib/tap.h"
 
 static enum replay_kind

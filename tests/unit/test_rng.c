@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "dist/dist.h"
-#include "source/stub_maxdraw.h"
+#include "source/stub/stub_maxdraw.h"
 #include "util/rng.h"
 #include "lib/tap.h"
 

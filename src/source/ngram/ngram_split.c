@@ -8,7 +8,7 @@
 
 #include "util/bisect.h"
 #include "dist/dist.h"
-#include "source/ngram.h"
+#include "source/ngram/ngram.h"
 #include "util/rng.h"
 
 /* out = a * x; out may be x. */

@@ -16,9 +16,9 @@
 #include <sys/prctl.h>
 #endif
 
-#include "source/lm_check.h"
-#include "source/sphinx_trie.h"
-#include "source/sphinx_lm.h"
+#include "source/cmu/lm_check.h"
+#include "source/cmu/sphinx_trie.h"
+#include "source/cmu/sphinx_lm.h"
 #include "util/readfile.h"
 #include "util/xalloc.h"
 

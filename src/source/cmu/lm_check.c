@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "source/lm_check.h"
+#include "source/cmu/lm_check.h"
 
 #define TRIE_HEADER "Trie Language Model"
 #define DMP_MAGIC "Darpa Trigram LM"

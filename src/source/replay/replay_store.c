@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "util/memlimit.h"
-#include "source/replay_store.h"
+#include "source/replay/replay_store.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
 

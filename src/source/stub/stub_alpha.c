@@ -8,7 +8,7 @@
 
 #include "dist/dist.h"
 #include "util/rng.h"
-#include "source/stub_alpha.h"
+#include "source/stub/stub_alpha.h"
 #include "util/xalloc.h"
 
 #define ALPHA_SEED 0x5eedA1FAULL	/* fixed: the estimate is deterministic */

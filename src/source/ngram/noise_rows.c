@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source/noise_rows.h"
+#include "source/ngram/noise_rows.h"
 #include "util/rng.h"
 #include "util/xalloc.h"
 

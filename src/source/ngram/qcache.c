@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source/ngram.h"
-#include "source/qcache.h"
+#include "source/ngram/ngram.h"
+#include "source/ngram/qcache.h"
 #include "util/rng.h"
 #include "util/xalloc.h"
 

@@ -3,7 +3,7 @@
 
 #include <stdlib.h>
 
-#include "source/cmu_rows.h"
+#include "source/cmu/cmu_rows.h"
 #include "util/xalloc.h"
 
 #define NONE (-1)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source/ngram.h"
+#include "source/ngram/ngram.h"
 #include "util/xalloc.h"
 
 #define DISCOUNT_LOW 0.1

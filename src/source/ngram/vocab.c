@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "source/tokenize.h"
-#include "source/vocab.h"
+#include "source/ngram/vocab.h"
 #include "util/xalloc.h"
 
 struct type {

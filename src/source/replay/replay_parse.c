@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source/replay_parse.h"
+#include "source/replay/replay_parse.h"
 #include "util/number.h"
 #include "util/xalloc.h"
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "dist/dist.h"
-#include "source/stub_maxdraw.h"
+#include "source/stub/stub_maxdraw.h"
 #include "util/rng.h"
 #include "util/xalloc.h"
 

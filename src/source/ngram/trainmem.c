@@ -4,10 +4,10 @@
 #include <stdio.h>
 
 #include "util/memlimit.h"
-#include "source/noise_rows.h"
-#include "source/qcache.h"
+#include "source/ngram/noise_rows.h"
+#include "source/ngram/qcache.h"
 #include "source/tokenize.h"
-#include "source/trainmem.h"
+#include "source/ngram/trainmem.h"
 
 /* The tokens of text[0..len) (tokenize.h). */
 static size_t

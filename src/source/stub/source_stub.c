@@ -9,8 +9,8 @@
 #include "dist/pdist.h"
 #include "util/rng.h"
 #include "source/source.h"
-#include "source/source_stub.h"
-#include "source/stub_maxdraw.h"
+#include "source/stub/source_stub.h"
+#include "source/stub/stub_maxdraw.h"
 #include "util/xalloc.h"
 
 struct stub {

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "source/sphinx_trie.h"
+#include "source/cmu/sphinx_trie.h"
 #include "util/memlimit.h"
 #include "util/readfile.h"
 #include "util/xalloc.h"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source/lm_check.h"
+#include "source/cmu/lm_check.h"
 #include "util/xalloc.h"
 
 #define DMP_HEADER "Darpa Trigram LM"

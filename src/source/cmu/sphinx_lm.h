@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "source/lm_check.h"
+#include "source/cmu/lm_check.h"
 
 struct sphinx_trie;
 

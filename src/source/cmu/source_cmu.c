@@ -7,14 +7,14 @@
 #include <string.h>
 
 #include "dist/pdist.h"
-#include "source/sphinx_trie.h"
-#include "source/cmu_floors.h"
-#include "source/cmu_rows.h"
-#include "source/cmu_split.h"
+#include "source/cmu/sphinx_trie.h"
+#include "source/cmu/cmu_floors.h"
+#include "source/cmu/cmu_rows.h"
+#include "source/cmu/cmu_split.h"
 #include "source/node_arena.h"
 #include "source/source.h"
-#include "source/source_cmu.h"
-#include "source/sphinx_lm.h"
+#include "source/cmu/source_cmu.h"
+#include "source/cmu/sphinx_lm.h"
 #include "util/xalloc.h"
 
 #define HIST 2			/* words of history a trigram reads */

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "source/replay_parse.h"
+#include "source/replay/replay_parse.h"
 
 struct replay_span {
 	size_t w;		/* where a distribution starts in w */

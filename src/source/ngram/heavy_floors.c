@@ -4,8 +4,8 @@
 
 #include <stdlib.h>
 
-#include "source/heavy_floors.h"
-#include "source/ngram.h"
+#include "source/ngram/heavy_floors.h"
+#include "source/ngram/ngram.h"
 #include "util/xalloc.h"
 
 /* A token and its factor, for sorting by factor. */

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source/lm_check.h"
+#include "source/cmu/lm_check.h"
 #include "util/xalloc.h"
 
 #define MAX_ORDER 3

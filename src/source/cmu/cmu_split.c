@@ -5,10 +5,10 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "source/cmu_floors.h"
-#include "source/cmu_rows.h"
-#include "source/cmu_split.h"
-#include "source/sphinx_trie.h"
+#include "source/cmu/cmu_floors.h"
+#include "source/cmu/cmu_rows.h"
+#include "source/cmu/cmu_split.h"
+#include "source/cmu/sphinx_trie.h"
 #include "util/bisect.h"
 #include "util/xalloc.h"
 

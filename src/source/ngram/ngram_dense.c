@@ -8,7 +8,7 @@
 
 #include "dist/dist.h"
 #include "util/simd.h"
-#include "source/ngram.h"
+#include "source/ngram/ngram.h"
 #include "util/xalloc.h"
 
 #define CACHE_BYTES (16u << 20)	/* dense levels kept per scratch */
@@ -163,7 +163,7 @@ finish_terms(const struct ngram_model *m, uint32_t node, const struct floor *fl,
 	return delta;
 }
 
-#define KERN_BODY "source/ngram_dense_body.h"
+#define KERN_BODY "source/ngram/ngram_dense_body.h"
 #include "util/simd_kern.h"
 
 /* out = a * pt (* factor). */

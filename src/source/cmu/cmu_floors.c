@@ -4,8 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "source/cmu_floors.h"
-#include "source/sphinx_trie.h"
+#include "source/cmu/cmu_floors.h"
+#include "source/cmu/sphinx_trie.h"
 #include "util/weighed.h"
 #include "util/xalloc.h"
 

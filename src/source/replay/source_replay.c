@@ -11,9 +11,9 @@
 #include "dist/sparse.h"
 #include "util/readfile.h"
 #include "util/utf8.h"
-#include "source/replay_store.h"
+#include "source/replay/replay_store.h"
 #include "source/source.h"
-#include "source/source_replay.h"
+#include "source/replay/source_replay.h"
 #include "source/tokenize.h"
 #include "util/xalloc.h"
 

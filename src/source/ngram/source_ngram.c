@@ -6,17 +6,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source/heavy_floors.h"
-#include "source/ngram.h"
-#include "source/noise_rows.h"
+#include "source/ngram/heavy_floors.h"
+#include "source/ngram/ngram.h"
+#include "source/ngram/noise_rows.h"
 #include "dist/pdist.h"
-#include "source/qcache.h"
+#include "source/ngram/qcache.h"
 #include "util/rng.h"
 #include "source/node_arena.h"
 #include "source/source.h"
-#include "source/source_ngram.h"
+#include "source/ngram/source_ngram.h"
 #include "source/tokenize.h"
-#include "source/vocab.h"
+#include "source/ngram/vocab.h"
 #include "util/xalloc.h"
 
 #define CTX_MAX (NGRAM_ORDER_MAX - 1)

@@ -1,0 +1,59 @@
+/* stub_entry.c: the stub's row of the source table: the notebook's random
+ * distributions, the default source; by position with --position-alpha (and
+ * the live view of --metrics). */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "cli/options.h"
+#include "sim/sim.h"
+#include "source/source.h"
+#include "source/source_table.h"
+#include "source/stub/source_stub.h"
+#include "source/stub/stub_alpha.h"
+
+/* The stub by position: each alpha_i solved for its noise; the run's noise is
+ * the first. */
+static int
+open_positions(struct options *o, struct source *src, char *err, size_t errlen)
+{
+	double achieved, lowest;
+	int i;
+
+	for (i = 0; i < o->nposition_alpha; i++) {
+		double a = o->position_alpha[i];
+
+		if (a <= 0.0 || stub_alpha_solve(a, o->vocab, SIM_NOISE_MAX,
+		    &o->position_noise[i], &achieved) != 0) {
+			stub_alpha_solve(1e-9, o->vocab, SIM_NOISE_MAX, &o->position_noise[i],
+			    &lowest);
+			snprintf(err, errlen, "position %d: alpha %.4f is below the stub's "
+			    "reach over %zu tokens (lowest %.4f); a larger --vocab reaches "
+			    "lower", i + 1, a, o->vocab, lowest);
+			return -1;
+		}
+	}
+	source_stub_open_positions(src, o->vocab, o->position_noise, o->nposition_alpha);
+	src->title = "stub by position";
+	o->noise = o->position_noise[0];
+	return 0;
+}
+
+static int
+stub_open(struct options *o, struct source *src, char *err, size_t errlen)
+{
+	if (o->nposition_alpha > 0)
+		return open_positions(o, src, err, errlen);
+	source_stub_open(src, o->vocab, o->noise);
+	return 0;
+}
+
+static const char *const stub_takes[] = {
+	"noise", "target-alpha", "preset", "vocab", "metrics", "position-alpha", NULL,
+};
+
+const struct source_entry source_entry_stub = {
+	.name = "stub",
+	.takes = stub_takes,
+	.open = stub_open,
+};
