@@ -45,7 +45,7 @@ struct tui_look {
 	int token;		/* the step detail's token, or -1: the default */
 	int position;		/* the distributions' position; -1: the step's last */
 	int tree_walk;		/* the tree pane's walk (tui_view); -1: all shown */
-	enum tui_lower lower;	/* the right-hand lower pane's view */
+	const struct tui_pane_def *lower;	/* the right-hand lower pane's view */
 	int text_mode;		/* the stream shows the text as prose */
 	char status[256];	/* the key bar's message until status_until */
 	double status_until;
