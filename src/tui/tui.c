@@ -221,6 +221,7 @@ tui_run(const struct options *opt)
 	struct tui *t = xcalloc(1, sizeof *t);
 	int sig, rc;
 
+	t->scr.next_lower = tui_pane_next_lower;
 	if ((rc = tui_host_open(t, opt)) != EXIT_STATUS_OK) {
 		free(t);
 		return rc;

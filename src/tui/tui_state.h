@@ -35,6 +35,11 @@ struct tui_screen {
 	struct sim_figures fig;	/* the figures drawn (sim_figures_vocab's part
 				 * kept between frames: tui_frame.c) */
 	double vocab_at, vocab_cost;	/* when that part was last made, its cost */
+	/* p's cycle: tui_pane_next_lower, set by tui.c. The key's action reaches
+	 * the pane table through it rather than by name, since the table's key
+	 * bar uses the key table, whose rows name the actions. */
+	const struct tui_pane_def *(*next_lower)(const struct tui_pane_def *cur,
+	    const struct tui_layout *lay, int tree);
 };
 
 /* What the panes show of the model: the selection and the views the keys pick. */
