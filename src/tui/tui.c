@@ -221,6 +221,7 @@ tui_run(const struct options *opt)
 	struct tui *t = xcalloc(1, sizeof *t);
 	int sig, rc;
 
+	t->scr.next_lower = tui_pane_next_lower;
 	if ((rc = tui_host_open(t, opt)) != EXIT_STATUS_OK) {
 		free(t);
 		return rc;
@@ -236,7 +237,7 @@ tui_run(const struct options *opt)
 	t->pace.measure_t0 = t->pace.next_step = clock_seconds();
 	t->pace.deadline = opt->duration > 0.0 ? t->pace.measure_t0 + opt->duration : 0.0;
 	sim_keep_views(&t->sim, 1);
-	t->look.lower = sim_is_tree(&t->sim) ? TUI_L_TREE : t->look.lower;
+	t->look.lower = sim_is_tree(&t->sim) ? &tui_pane_tree : NULL;	/* NULL: p's first */
 	tui_frame_layout(t);
 	t->scr.dirty = 1;
 	loop(t);

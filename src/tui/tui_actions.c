@@ -64,21 +64,6 @@ move_token(struct tui *t, int d)
 	t->look.token = at < 0 ? 0 : at >= e->step.ntok ? e->step.ntok - 1 : at;
 }
 
-/* p: the next view of the lower-right rectangle; a tree run's cycle starts
- * with the tree pane. */
-static enum tui_lower
-next_lower(const struct tui *t)
-{
-	enum tui_lower next;
-
-	if (!sim_is_tree(&t->sim))
-		return tui_layout_next_lower(&t->scr.lay, t->look.lower);
-	if (t->look.lower == TUI_L_TREE)
-		return TUI_L_SPEEDUP;
-	next = tui_layout_next_lower(&t->scr.lay, t->look.lower);
-	return next == TUI_L_SPEEDUP ? TUI_L_TREE : next;
-}
-
 /* The row's ladder moves x; a model's setter keeps what it must. */
 static double
 next(const struct tui_key *k, double x)
@@ -252,7 +237,7 @@ void
 tui_act_lower(struct tui *t, const struct tui_key *k)
 {
 	(void)k;
-	t->look.lower = next_lower(t);
+	t->look.lower = t->scr.next_lower(t->look.lower, &t->scr.lay, sim_is_tree(&t->sim));
 }
 
 void

@@ -48,8 +48,8 @@ tui_frame_layout(struct tui *t)
 
 		t->scr.win[i] = r->h > 0 ? newwin(r->h, r->w, r->y, r->x) : NULL;
 	}
-	if (t->scr.lay.wide && t->look.lower >= TUI_L_DIST && t->look.lower != TUI_L_TREE)
-		t->look.lower = TUI_L_SPEEDUP;
+	if (!tui_pane_in_cycle(t->look.lower, &t->scr.lay, sim_is_tree(&t->sim)))
+		t->look.lower = tui_pane_next_lower(NULL, &t->scr.lay, sim_is_tree(&t->sim));
 	t->scr.dirty = 1;
 }
 

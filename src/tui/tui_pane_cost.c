@@ -154,6 +154,6 @@ draw_cost(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 }
 
 const struct tui_pane_def tui_pane_cost = {
-	"cost model", TUI_P_COST, { COST_ROWS + TUI_BOX_H, 0 }, draw_cost, TUI_A_NONE, -1,
+	"cost model", TUI_P_COST, { COST_ROWS + TUI_BOX_H, 0 }, draw_cost, TUI_A_NONE, TUI_R_ALL,
 	"costs, tok/s with and without drafts, best gamma",
 };

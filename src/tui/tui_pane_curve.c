@@ -102,5 +102,5 @@ draw_curve(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 
 const struct tui_pane_def tui_pane_curve = {
 	"curve", TUI_P_CURVE, { CURVE_LEGEND_LINES + CURVE_PLOT_MIN + TUI_BOX_H, 0 }, draw_curve,
-	TUI_A_LOWER, TUI_L_TOKCURVE, "E[tok/step] against gamma: fixed alphas, measured",
+	TUI_A_LOWER, TUI_R_ALL, "E[tok/step] against gamma: fixed alphas, measured",
 };

@@ -305,6 +305,6 @@ draw_detail(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 }
 
 const struct tui_pane_def tui_pane_detail = {
-	"step detail", TUI_P_DETAIL, { DETAIL_ROWS + TUI_BOX_H, 0 }, draw_detail, TUI_A_NONE, -1,
+	"step detail", TUI_P_DETAIL, { DETAIL_ROWS + TUI_BOX_H, 0 }, draw_detail, TUI_A_NONE, TUI_R_ALL,
 	"one step, token by token: p, q, p/q, u, the verdict",
 };

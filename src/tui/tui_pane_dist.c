@@ -384,6 +384,6 @@ draw_dist(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 }
 
 const struct tui_pane_def tui_pane_dist = {
-	"distributions", TUI_P_DIST, { 0, 0 }, draw_dist, TUI_A_LOWER, TUI_L_DIST,
+	"distributions", TUI_P_DIST, { 0, 0 }, draw_dist, TUI_A_LOWER, TUI_R_ALL,
 	"p and q at one position: overlap, residual",
 };

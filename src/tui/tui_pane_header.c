@@ -151,6 +151,6 @@ draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 }
 
 const struct tui_pane_def tui_pane_header = {
-	"header", TUI_P_HEADER, { 1, 0 }, draw_header, TUI_A_NONE, -1,
+	"header", TUI_P_HEADER, { 1, 0 }, draw_header, TUI_A_NONE, TUI_R_ALL,
 	"source, parameters, rule, run state and step",
 };

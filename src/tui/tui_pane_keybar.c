@@ -53,6 +53,6 @@ draw_keybar(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 }
 
 const struct tui_pane_def tui_pane_keybar = {
-	"key bar", TUI_P_KEYS, { 1, 0 }, draw_keybar, TUI_A_NONE, -1,
+	"key bar", TUI_P_KEYS, { 1, 0 }, draw_keybar, TUI_A_NONE, TUI_R_ALL,
 	"the main keys for this source; why a key did nothing",
 };

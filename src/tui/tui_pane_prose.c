@@ -157,6 +157,6 @@ draw_prose(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 }
 
 const struct tui_pane_def tui_pane_prose = {
-	"text", TUI_P_STREAM, { 0, 0 }, draw_prose, TUI_A_TEXT, -1,
+	"text", TUI_P_STREAM, { 0, 0 }, draw_prose, TUI_A_TEXT, TUI_R_ALL,
 	"ngram, cmu: the prompt, then the words as prose",
 };

@@ -226,6 +226,6 @@ draw_slowmo(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 }
 
 const struct tui_pane_def tui_pane_slowmo = {
-	"slow motion", TUI_P_DETAIL, { ROW_COUNT + TUI_BOX_H, 0 }, draw_slowmo, TUI_A_SLOWMO, -1,
+	"slow motion", TUI_P_DETAIL, { ROW_COUNT + TUI_BOX_H, 0 }, draw_slowmo, TUI_A_SLOWMO, TUI_R_ALL,
 	"one step in stages: draft, score, check, finish",
 };

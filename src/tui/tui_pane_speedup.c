@@ -141,6 +141,6 @@ draw_speedup(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 }
 
 const struct tui_pane_def tui_pane_speedup = {
-	"speedup", TUI_P_CURVE, { 0, 0 }, draw_speedup, TUI_A_LOWER, TUI_L_SPEEDUP,
+	"speedup", TUI_P_CURVE, { 0, 0 }, draw_speedup, TUI_A_LOWER, TUI_R_ALL,
 	"wall-time speedup against gamma and its optimum",
 };

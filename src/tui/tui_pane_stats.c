@@ -330,6 +330,6 @@ draw_stats(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 
 const struct tui_pane_def tui_pane_stats = {
 	"statistics", TUI_P_STATS, { STATS_MEAN + STATS_HIST_ROWS + TUI_BOX_H, STATS_COLS_MIN },
-	draw_stats, TUI_A_NONE, -1,
+	draw_stats, TUI_A_NONE, TUI_R_ALL,
 	"alphas, tok/step, TV, chi2, losslessness, histogram",
 };

@@ -163,5 +163,5 @@ draw_stream(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 const struct tui_pane_def tui_pane_stream = {
 	"token stream", TUI_P_STREAM,
 	{ STREAM_ROWS_MIN + STREAM_LEGEND_LINES + TUI_BOX_H, STREAM_COLS_MIN }, draw_stream,
-	TUI_A_NONE, -1, "one row per step, tokens in outcome colour and sign",
+	TUI_A_NONE, TUI_R_ALL, "one row per step, tokens in outcome colour and sign",
 };

@@ -147,5 +147,5 @@ draw_timeline(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 
 const struct tui_pane_def tui_pane_timeline = {
 	"timeline", TUI_P_TIMELINE, { TIMELINE_ROWS + TUI_BOX_H, 0 }, draw_timeline, TUI_A_LOWER,
-	TUI_L_TIMELINE, "target-only and speculative work on one wall clock",
+	TUI_R_ALL, "target-only and speculative work on one wall clock",
 };

@@ -223,6 +223,6 @@ draw_tree(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 }
 
 const struct tui_pane_def tui_pane_tree = {
-	"tree", TUI_P_CURVE, { 0, 0 }, draw_tree, TUI_A_LOWER, TUI_L_TREE,
+	"tree", TUI_P_CURVE, { 0, 0 }, draw_tree, TUI_A_LOWER, TUI_R_TREE,
 	"a tree step node by node: q, P in force, acc, u",
 };

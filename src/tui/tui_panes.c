@@ -56,11 +56,43 @@ tui_pane_for(enum tui_pane slot, const struct tui_view *v)
 
 	for (i = 0; i < tui_npanes; i++) {
 		d = tui_pane_table[i];
-		if (slot == TUI_P_CURVE ? d->lower >= 0 && d->lower == (int)v->lower :
+		if (slot == TUI_P_CURVE ? d == v->lower :
 		    d->slot == slot && pane_switched_on(d, v))
 			return d;
 	}
 	return NULL;
+}
+
+int
+tui_pane_in_cycle(const struct tui_pane_def *d, const struct tui_layout *lay, int tree)
+{
+	return d != NULL && d->action == TUI_A_LOWER && (tree || d->runs != TUI_R_TREE) &&
+	    (d->slot == TUI_P_CURVE || lay->pane[d->slot].h == 0);
+}
+
+/* cur's row in the table, or -1. */
+static int
+pane_row(const struct tui_pane_def *cur)
+{
+	int i;
+
+	for (i = 0; i < tui_npanes; i++)
+		if (tui_pane_table[i] == cur)
+			return i;
+	return -1;
+}
+
+const struct tui_pane_def *
+tui_pane_next_lower(const struct tui_pane_def *cur, const struct tui_layout *lay, int tree)
+{
+	int from = tui_pane_in_cycle(cur, lay, tree) ? pane_row(cur) : -1, k, i;
+
+	for (k = 1; k <= tui_npanes; k++) {
+		i = (from + k) % tui_npanes;
+		if (tui_pane_in_cycle(tui_pane_table[i], lay, tree))
+			return tui_pane_table[i];
+	}
+	return cur;
 }
 
 void

@@ -18,6 +18,7 @@
 
 struct sim;
 struct sim_figures;
+struct tui_pane_def;
 struct sim_entry;
 
 /* What the panes show besides the model itself. */
@@ -31,7 +32,8 @@ struct tui_view {
 	int measured;		/* measured_rate is from a full window at this speed */
 	int short_of_rate;	/* the rate asked for is not being kept up */
 	size_t selected;	/* steps back from the newest; only when paused */
-	enum tui_lower lower;	/* what the right-hand lower pane shows */
+	const struct tui_pane_def *lower;	/* what the right-hand lower pane shows:
+						 * a pane of p's cycle */
 	int position;		/* the distributions' position in the step; -1: its last */
 	int slowmo_stage;	/* slow motion's stage (slowmo.h) of its step; 0: off */
 	int slowmo_auto;	/* the stages advance by themselves */
@@ -52,10 +54,19 @@ struct tui_view {
 
 typedef void (*tui_pane_fn)(WINDOW *, const struct sim *, const struct tui_view *);
 
+/* The runs in which a pane of p's cycle joins it. */
+enum tui_pane_runs {
+	TUI_R_ALL,
+	TUI_R_TREE,	/* --tree runs only */
+};
+
 /* One pane. A rectangle shows the first pane of the table that names it and
  * whose action is on (TUI_A_NONE: always; TUI_A_TEXT: the text mode;
  * TUI_A_SLOWMO: slow motion), except the lower-right one (TUI_P_CURVE), which
- * shows the pane whose place in p's cycle is v->lower. */
+ * shows v->lower. p's cycle is the TUI_A_LOWER rows in table order: those drawn
+ * into TUI_P_CURVE, and those whose own rectangle the layout leaves out (the
+ * distributions and the timeline below TUI_WIDE_COLS x TUI_WIDE_LINES), each
+ * in the runs its row names. */
 struct tui_pane_def {
 	const char *name;	/* as the help and the man page name it */
 	enum tui_pane slot;	/* the rectangle it draws into */
@@ -63,7 +74,8 @@ struct tui_pane_def {
 				 * 0: no need of its own */
 	tui_pane_fn draw;
 	enum tui_action action;	/* the key's action that shows it in its slot */
-	int lower;		/* its place in p's cycle (enum tui_lower), or -1 */
+	enum tui_pane_runs runs;	/* TUI_A_LOWER: the runs whose p cycle it
+					 * joins; otherwise TUI_R_ALL */
 	const char *help;	/* what it shows, one line for the help */
 };
 
@@ -83,6 +95,14 @@ extern const int tui_npanes;
 
 /* The pane rectangle slot shows with v, or NULL. */
 const struct tui_pane_def *tui_pane_for(enum tui_pane slot, const struct tui_view *v);
+
+/* Whether d is in p's cycle under lay, in a tree run or not. */
+int tui_pane_in_cycle(const struct tui_pane_def *d, const struct tui_layout *lay, int tree);
+
+/* The pane after cur in p's cycle, round to its first; the first when cur is
+ * not in the cycle (NULL included). */
+const struct tui_pane_def *tui_pane_next_lower(const struct tui_pane_def *cur,
+    const struct tui_layout *lay, int tree);
 
 /* What each rectangle needs: for each slot, the largest need of the panes
  * drawn into it; the layout's input. */

@@ -47,7 +47,7 @@ tree_slowmo_key(struct tui *t)
 		sim_step(&t->sim);
 		t->look.tree_walk = 0;
 		t->slow.tree_auto = 1;
-		t->look.lower = TUI_L_TREE;
+		t->look.lower = &tui_pane_tree;
 	}
 	t->slow.next = clock_seconds() + TUI_SLOWMO_STAGE_S;
 }
@@ -77,7 +77,7 @@ tui_slowmo_key(struct tui *t)
 		t->slow.automatic = t->les.lesson == NULL;
 		t->look.position = -1;
 		if (!t->scr.lay.wide)
-			t->look.lower = TUI_L_DIST;
+			t->look.lower = &tui_pane_dist;
 	} else if (t->slow.play.stage >= tui_slowmo_last(t)) {
 		t->slow.automatic = 0;
 	}

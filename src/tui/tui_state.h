@@ -35,6 +35,11 @@ struct tui_screen {
 	struct sim_figures fig;	/* the figures drawn (sim_figures_vocab's part
 				 * kept between frames: tui_frame.c) */
 	double vocab_at, vocab_cost;	/* when that part was last made, its cost */
+	/* p's cycle: tui_pane_next_lower, set by tui.c. The key's action reaches
+	 * the pane table through it rather than by name, since the table's key
+	 * bar uses the key table, whose rows name the actions. */
+	const struct tui_pane_def *(*next_lower)(const struct tui_pane_def *cur,
+	    const struct tui_layout *lay, int tree);
 };
 
 /* What the panes show of the model: the selection and the views the keys pick. */
@@ -45,7 +50,7 @@ struct tui_look {
 	int token;		/* the step detail's token, or -1: the default */
 	int position;		/* the distributions' position; -1: the step's last */
 	int tree_walk;		/* the tree pane's walk (tui_view); -1: all shown */
-	enum tui_lower lower;	/* the right-hand lower pane's view */
+	const struct tui_pane_def *lower;	/* the right-hand lower pane's view */
 	int text_mode;		/* the stream shows the text as prose */
 	char status[256];	/* the key bar's message until status_until */
 	double status_until;

@@ -90,14 +90,6 @@ tui_layout_compute(int cols, int lines, const struct tui_size min[TUI_P_COUNT],
 	return lay->fits = 1;
 }
 
-enum tui_lower
-tui_layout_next_lower(const struct tui_layout *lay, enum tui_lower cur)
-{
-	int n = lay->wide ? TUI_L_DIST : TUI_L_TREE;
-
-	return (enum tui_lower)(((int)cur + 1) % n);
-}
-
 /* Columns column c needs when each holds rows entries. */
 static int
 help_column_width(int n, int (*text_w)(int i), int c, int rows)

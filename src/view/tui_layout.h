@@ -16,18 +16,6 @@ enum tui_pane {
 	TUI_P_COUNT,
 };
 
-/* The views of the right-hand lower pane (TUI_P_CURVE's rectangle), in the order
- * the p key cycles them. */
-enum tui_lower {
-	TUI_L_SPEEDUP,	/* speedup against gamma, with the optimum */
-	TUI_L_TOKCURVE,	/* E[tokens/step] against gamma */
-	TUI_L_DIST,	/* the distributions pane */
-	TUI_L_TIMELINE,	/* the timeline */
-	TUI_L_TREE,	/* a tree step's nodes (--tree runs only: tui.c adds it
-			 * to the cycle) */
-	TUI_L_COUNT,
-};
-
 #define TUI_WIDE_COLS 120	/* from this size every pane shows at once */
 #define TUI_WIDE_LINES 40
 
@@ -61,11 +49,6 @@ struct tui_layout {
  * (right). */
 int tui_layout_compute(int cols, int lines, const struct tui_size min[TUI_P_COUNT],
     struct tui_layout *lay);
-
-/* The right-hand lower pane's view after cur as p cycles: all four where the
- * distributions and the timeline have no rectangle of their own, else the two
- * curves. A view that lay cannot show there becomes the first that it can. */
-enum tui_lower tui_layout_next_lower(const struct tui_layout *lay, enum tui_lower cur);
 
 #define TUI_HELP_NAME_W 10	/* the key name column of a help entry */
 #define TUI_HELP_COLS_MAX 32	/* columns of entries the overlay may use */

@@ -157,3 +157,22 @@ check_restored() {
 	screen "$name" | grep -qF "BEFORE-MARKER"
 	ok $? "$what: the shell's screen is back"
 }
+
+# cycle_to NAME KEY WANT: KEY until the fixed string WANT shows, each press
+# waited for (the screen changes) before the next, at most 20 presses; so a
+# test counts a cycle from the program rather than pinning its length.
+cycle_to() {
+	n=0
+	while [ "$n" -lt 20 ]; do
+		before=$(screen "$1")
+		keys "$1" "$2"
+		i=0
+		while [ "$i" -lt "$WAIT_TENTHS" ] && [ "$(screen "$1")" = "$before" ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+		screen "$1" | grep -qF -- "$3" && return 0
+		n=$((n + 1))
+	done
+	return 1
+}

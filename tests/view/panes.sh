@@ -66,8 +66,8 @@ matches "$s" "│ target [Tt]" "timeline: the target-only lane"
 matches "$s" "│ spec   [dxV]" "timeline: the speculative lane"
 matches "$s" "tok: [0-9.]* vs [0-9.]* ms\|tok: target [0-9.]* ms" \
     "timeline: what each lane took, in whole numbers"
-keys r p
-check r "speedup vs γ (c=0.1)" "p: round to the speedup again"
+cycle_to r p "speedup vs γ (c=0.1)"
+ok $? "p: round to the speedup again" "$(screen r)"
 s=$(screen r)
 shows "$s" "▲ best γ 2 (1.46x)" \
     "speedup: the optimum is theory's (gamma $best, 1.46x), at the overlap alpha"

@@ -43,10 +43,10 @@ ok $? "and every verdict starts hidden" "$s"
 check t "tree, step 2: " "then the nodes reveal themselves, one a stage"
 wait_grep t -E ' (ok|no) '
 ok $? "a verdict revealed within the wait" "$(screen t)"
-keys t p
-check t "speedup vs γ" "p: on to the speedup view"
-keys t p p p p
-check t "tree, step 2" "and round to the tree again"
+cycle_to t p "speedup vs γ"
+ok $? "p: on to the speedup view" "$(screen t)"
+cycle_to t p "tree, step 2"
+ok $? "and round to the tree again" "$(screen t)"
 end_view t
 
 # --- the step detail of a tree step: node by node in test order -------------
