@@ -3,6 +3,7 @@
 
 #include "dist/dense.h"
 #include "dist/sparse.h"
+#include "util/bisect.h"
 #include "util/rng.h"
 
 /* fmax(0, x) and fmin(x, y) as the C library gives them (x on a tie, so
@@ -90,19 +91,9 @@ dense_overlap(const double *p, const double *q, size_t n)
 size_t
 dense_index(const uint32_t *ids, size_t n, size_t x)
 {
-	size_t lo = 0, hi = n;
-
 	if (ids == NULL)
 		return x < n ? x : n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (ids[mid] < x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && ids[lo] == x ? lo : n;
+	return bisect_find_id(ids, n, x);
 }
 
 size_t

@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 
 #include "source/cmu/sphinx_trie.h"
+#include "util/bisect.h"
 #include "util/memlimit.h"
 #include "util/readfile.h"
 #include "util/xalloc.h"
@@ -535,17 +536,9 @@ sphinx_trie_free(struct sphinx_trie *t)
 static uint32_t
 find_sorted(const uint32_t *list, uint32_t lo, uint32_t hi, uint32_t w)
 {
-	uint32_t end = hi;
+	size_t i = bisect_find_id(list + lo, hi - lo, w);
 
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-
-		if (list[mid] < w)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < end && list[lo] == w ? lo : SPHINX_TRIE_NONE;
+	return i < hi - lo ? lo + (uint32_t)i : SPHINX_TRIE_NONE;
 }
 
 uint32_t
