@@ -324,6 +324,18 @@ parse_tree_list(struct options *opt, char *why, size_t len)
 	return 0;
 }
 
+/* Whether --tree names a dynamic tree (one of its list with --sweep). */
+static int
+any_dynamic(const struct options *opt)
+{
+	int i;
+
+	for (i = 0; i < opt->axis[CLI_AXIS_TREE].n; i++)
+		if (opt->tree_shapes[i].dyn_k > 0)
+			return 1;
+	return opt->tree_shape.dyn_k > 0;
+}
+
 /* --tree: its shape parsed; a tree rule with a tree, a chain rule without. */
 static int
 check_tree(struct options *opt, const struct cli_given *given, FILE *err)
@@ -360,6 +372,13 @@ check_tree(struct options *opt, const struct cli_given *given, FILE *err)
 		if (!verify_has((enum verify_rule)r, VERIFY_F_TREE)) {
 			fprintf(err, "specdec: --verifier %s verifies a chain, not a tree: with"
 			    " --tree use %s\n", verify_entry(r)->name, names);
+			return EXIT_STATUS_USAGE;
+		}
+		if (any_dynamic(opt) && verify_entry(r)->tree_draw != VERIFY_DRAW_TOPK) {
+			fprintf(err, "specdec: --verifier %s draws its drafts, but a dynamic"
+			    " tree's drafts are fixed by the draft's scores (its top K): with"
+			    " --tree dynamic:K,STEPS,N use --verifier topk\n",
+			    verify_entry(r)->name);
 			return EXIT_STATUS_USAGE;
 		}
 	}

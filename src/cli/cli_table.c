@@ -119,8 +119,9 @@ const struct cli_option cli_options[] = {
 	  .help = "verification rule; each is described in the man page" },
 	{ .name = "tree", .kind = CLI_KIND_TEXT, .arg = "SHAPE", CLI_FIELD(tree),
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
-	  .help = "draft a token tree: branching factors by depth (2, 3,2,1) or "
-	    "vLLM index paths ([(0,),(1,),(0,0)]); needs a tree --verifier" },
+	  .help = "draft a token tree: branching factors by depth (2, 3,2,1), "
+	    "vLLM index paths ([(0,),(1,),(0,0)]) or SGLang's dynamic:K,STEPS,N; "
+	    "needs a tree --verifier" },
 	{ .name = "lenience", .kind = CLI_KIND_REAL, .arg = "L",
 	  CLI_FIELD(lenience), .min = VERIFY_LENIENCE_MIN, .max = 1,	/* default: the rule's entry */
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM, .axis = CLI_AXIS_LENIENCE,

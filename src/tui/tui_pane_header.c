@@ -90,6 +90,13 @@ header_length(const struct sim *sim, const struct tui_glyphs *g, char *lng, size
 		snprintf(shrt, slen, "%s", lng);
 		return;
 	}
+	if (t->dyn_k > 0) {	/* SGLang's three options, by name */
+		snprintf(lng, llen, "  speculative_eagle_topk=%d speculative_num_steps=%d"
+		    " speculative_num_draft_tokens=%d", t->dyn_k, t->depth, t->n);
+		snprintf(shrt, slen, "  eagle_topk=%d num_steps=%d num_draft_tokens=%d",
+		    t->dyn_k, t->depth, t->n);
+		return;
+	}
 	snprintf(lng, llen, "  tree %d nodes, depth %d", tree_shape_nodes(t), t->depth);
 	snprintf(shrt, slen, "  tree %d/%d", tree_shape_nodes(t), t->depth);
 }
@@ -103,9 +110,9 @@ draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	struct tui_pen p = tui_pen_line(w, v->term);
-	char src[128], gamma[32], noise[32], vocab[48], seed[48], state[160], shrt[160];
+	char src[128], gamma[128], noise[32], vocab[48], seed[48], state[160], shrt[160];
 	char step[48], tmp[128], rule[96], rshort[64], preset[80], alpha[48], ashort[32],
-	    gshort[32];
+	    gshort[128];
 	enum verify_rule r = sim->par.verify.rule;
 	struct tui_field f[] = {
 		{ "specdec", NULL, TUI_S_TITLE, 0 },

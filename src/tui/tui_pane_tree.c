@@ -1,6 +1,7 @@
 /* tui_pane_tree.c: the tree pane, one row per drafted node of a tree step
  * hung from its parent with box-drawing characters: its rank among its
- * siblings (their test order), its token in its outcome's style, q, the P in
+ * siblings (their test order), its token in its outcome's style, q (in a
+ * dynamic tree its draft score, the product of q along its path), the P in
  * force when it was tested (after its earlier siblings' residual updates),
  * its acceptance probability, u and the verdict; a residual bar below the
  * children of the node where every child was rejected; the accepted path's
@@ -54,6 +55,7 @@ struct tree_cols {
 	int narrow;	/* the verdict in one column */
 	int drop;	/* figures left out from the left: q, then P, then acc */
 	int utf8;
+	int score;	/* a dynamic tree: the draft's score in q's column */
 };
 
 #define TREE_FIGURES 4		/* q, P, acc, u */
@@ -65,7 +67,7 @@ struct tree_cols {
 static struct tree_cols
 tree_columns(int room, int utf8)
 {
-	struct tree_cols c = { 0, 0, 0, utf8 };
+	struct tree_cols c = { 0, 0, 0, utf8, 0 };
 
 	for (;;) {
 		int figures = (TREE_FIGURES - c.drop) * TREE_NUM_W;
@@ -102,7 +104,8 @@ draw_node(struct tui_pen *p, const struct sim *sim, const struct tree_cols *c,
 	    tok);
 	tui_pen_put(p, TUI_S_NORMAL, " ");
 	if (c->drop < 1)
-		put_number(p, nd->q, 1, nd->tested ? TUI_S_NORMAL : TUI_S_DIM);
+		put_number(p, c->score ? nd->score : nd->q, 1, nd->tested ? TUI_S_NORMAL :
+		    TUI_S_DIM);
 	if (c->drop < 2)
 		put_number(p, nd->p_force, nd->tested, TUI_S_NORMAL);
 	if (c->drop < 3)
@@ -125,7 +128,7 @@ draw_heading(struct tui_pen *p, const struct tree_cols *c)
 
 	tui_pen_printf(p, TUI_S_TITLE, "%-*s", c->tw, "tok");
 	for (i = c->drop; i < TREE_FIGURES; i++)
-		tui_pen_put(p, TUI_S_TITLE, head[i]);
+		tui_pen_put(p, TUI_S_TITLE, i == 0 && c->score ? "score" : head[i]);
 }
 
 /* The residual row: the replacement and a bar of the residual's mass. */
@@ -172,6 +175,7 @@ draw_rows(WINDOW *w, const struct sim *sim, const struct tui_view *v,
 		pw = tui_text_width(rows[i].prefix) > pw ? tui_text_width(rows[i].prefix) : pw;
 	pw += 2;	/* the rank and a space */
 	c = tree_columns(getmaxx(w) - TUI_BOX_W - pw, v->term->utf8);
+	c.score = sim_tree_shape(sim)->dyn_k > 0;
 	tui_pen_at(&p, TUI_BOX_Y, TUI_BOX_X + pw);
 	draw_heading(&p, &c);
 	top = treeview_scroll(n, h, selected_row(rows, n, tree, v->tree_walk), 0);

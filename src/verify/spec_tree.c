@@ -29,7 +29,7 @@ int
 spec_tree_root(struct spec_tree *tree, int source_node)
 {
 	*tree_append(tree) = (struct spec_tree_node){ .parent = -1, .token = -1,
-	    .source_node = source_node, .on_path = 1 };
+	    .source_node = source_node, .on_path = 1, .score = 1.0 };
 	return SPEC_TREE_ROOT;
 }
 
@@ -38,6 +38,7 @@ spec_tree_add(struct spec_tree *tree, int parent, int token, int source_node, do
 {
 	*tree_append(tree) = (struct spec_tree_node){ .parent = parent, .token = token,
 	    .source_node = source_node, .q = q };
+	tree->node[tree->n - 1].score = tree->node[parent].score * q;
 	return tree->n - 1;
 }
 

@@ -37,6 +37,9 @@ struct spec_tree_node {
 				 * mass of the residual its replacement came
 				 * from (the pane's bar); else 0 */
 	int on_path;		/* on the accepted path (the root included) */
+	double score;		/* the draft's score: the product of q along the
+				 * path from the root (1 at the root); EAGLE-2's
+				 * and SGLang's rank of a dynamic tree's nodes */
 };
 
 /* The nodes of one step, in the order drafted (a parent before its children).

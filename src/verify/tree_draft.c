@@ -107,6 +107,7 @@ tree_draft(struct source *src, struct rng *rng, const struct tree_shape *shape,
 			if (tok[i] < 0)
 				continue;
 			c->q = pdist_prob(&q, (size_t)tok[i]);
+			c->score = tree->node[v].score * c->q;
 			c->source_node = source_child(src, tree->node[v].source_node, tok[i]);
 		}
 	}

@@ -23,7 +23,7 @@ fail(char *err, size_t errlen, const char *why)
 }
 
 /* Append a node under parent; its links filled. */
-static void
+static int
 add_node(struct tree_shape *s, int parent)
 {
 	int v = s->n++;
@@ -39,6 +39,7 @@ add_node(struct tree_shape *s, int parent)
 		if (s->depth_of[v] > s->depth)
 			s->depth = s->depth_of[v];
 	}
+	return v;
 }
 
 static void
@@ -226,14 +227,62 @@ parse_paths(const char *text, struct tree_shape *s, char *err, size_t errlen)
 }
 
 int
+tree_shape_dyn_candidates(int k, int steps)
+{
+	return k + (steps - 1) * k * k;
+}
+
+/* One of dynamic:'s three numbers: from lo to hi, then sep. */
+static int
+read_dyn(const char **p, int lo, int hi, char sep, int *out)
+{
+	long v = read_int(p, hi);
+
+	skip_space(p);
+	if (v < lo || v > hi || **p != sep)
+		return -1;
+	if (sep != '\0')
+		(*p)++;
+	*out = (int)v;
+	return 0;
+}
+
+/* "dynamic:K,STEPS,N" (after the colon): SGLang's three options. */
+static int
+parse_dynamic(const char *p, struct tree_shape *s, char *err, size_t errlen)
+{
+	int k, steps, n;
+
+	if (read_dyn(&p, 1, TREE_DYN_K_MAX, ',', &k) != 0 ||
+	    read_dyn(&p, 1, TREE_DEPTH_MAX, ',', &steps) != 0 ||
+	    read_dyn(&p, 2, TREE_NODES_MAX + 1, '\0', &n) != 0)
+		return fail(err, errlen, "expected dynamic:K,STEPS,N with K from 1 to 8, "
+		    "STEPS from 1 to 32 and N (the nodes, the root counted) from 2 to 65");
+	if (n - 1 > tree_shape_dyn_candidates(k, steps)) {
+		snprintf(err, errlen, "dynamic:%d,%d,%d keeps N - 1 = %d of only K + "
+		    "(STEPS - 1) K^2 = %d candidates: lower N or raise K or STEPS", k,
+		    steps, n, n - 1, tree_shape_dyn_candidates(k, steps));
+		return -1;
+	}
+	start(s);
+	s->n = n;
+	s->depth = steps;
+	s->dyn_k = k;
+	return 0;
+}
+
+int
 tree_shape_parse(const char *text, struct tree_shape *shape, char *err, size_t errlen)
 {
 	const char *p = text;
 	int rc;
 
 	skip_space(&p);
-	rc = *p == '[' ? parse_paths(p, shape, err, errlen) :
-	    parse_factors(p, shape, err, errlen);
+	if (strncmp(p, "dynamic:", 8) == 0)
+		rc = parse_dynamic(p + 8, shape, err, errlen);
+	else
+		rc = *p == '[' ? parse_paths(p, shape, err, errlen) :
+		    parse_factors(p, shape, err, errlen);
 	if (rc != 0)
 		memset(shape, 0, sizeof *shape);
 	return rc;
@@ -273,6 +322,10 @@ tree_shape_format(const struct tree_shape *shape, char *buf, size_t len)
 	if (len == 0)
 		return;
 	buf[0] = '\0';
+	if (shape->dyn_k > 0) {
+		PUT("dynamic:%d,%d,%d", shape->dyn_k, shape->depth, shape->n);
+		return;
+	}
 	PUT("[");
 	for (v = 1; v < shape->n; v++) {
 		n = node_path(shape, v, idx);
@@ -294,9 +347,21 @@ tree_shape_nodes(const struct tree_shape *shape)
 int
 tree_shape_max_width(const struct tree_shape *shape)
 {
-	int v, w = 0;
+	int v, w = shape->dyn_k;
 
-	for (v = 0; v < shape->n; v++)
+	for (v = 0; v < shape->n && shape->dyn_k == 0; v++)
 		w = shape->nchild[v] > w ? shape->nchild[v] : w;
 	return w;
+}
+
+void
+tree_shape_start(struct tree_shape *shape)
+{
+	start(shape);
+}
+
+int
+tree_shape_add(struct tree_shape *shape, int parent)
+{
+	return add_node(shape, parent);
 }

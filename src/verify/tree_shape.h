@@ -24,9 +24,16 @@ struct tree_shape {
 	int rank[TREE_NODES_MAX + 1];		/* index among its siblings */
 	int first_child[TREE_NODES_MAX + 1];	/* its first child; 0: none */
 	int nchild[TREE_NODES_MAX + 1];
+	int dyn_k;		/* a dynamic tree ("dynamic:K,STEPS,N", SGLang's
+				 * speculative_eagle_topk): its K; 0 for a fixed
+				 * shape. A dynamic spec has n = N and depth =
+				 * STEPS and no links: each step's tree is built
+				 * from the draft's scores (tree_dynamic.h) */
 };
 
-/* Parse text into shape; 0, or -1 with one line (no prefix) in err. */
+#define TREE_DYN_K_MAX 8	/* K of a dynamic tree */
+
+/* Parse text into shape (a dynamic spec too); 0, or -1 with one line (no prefix) in err. */
 int tree_shape_parse(const char *text, struct tree_shape *shape, char *err,
     size_t errlen);
 
@@ -39,7 +46,17 @@ void tree_shape_format(const struct tree_shape *shape, char *buf, size_t len);
 /* Drafted nodes (the root not counted). */
 int tree_shape_nodes(const struct tree_shape *shape);
 
-/* The most children any node has. */
+/* The most children any node has (a dynamic spec's K). */
 int tree_shape_max_width(const struct tree_shape *shape);
+
+/* An empty shape: the root alone. */
+void tree_shape_start(struct tree_shape *shape);
+
+/* Append a node under parent (whose children must come last so far, as in
+ * breadth-first order); its index. */
+int tree_shape_add(struct tree_shape *shape, int parent);
+
+/* The candidates a dynamic tree ranks: K + (STEPS - 1) K^2. */
+int tree_shape_dyn_candidates(int k, int steps);
 
 #endif

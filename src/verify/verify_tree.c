@@ -12,6 +12,7 @@
 #include "verify/tree_ceiling.h"
 #include "verify/tree_closed.h"
 #include "verify/tree_draft.h"
+#include "verify/tree_dynamic.h"
 #include "verify/tree_node.h"
 #include "verify/verify_tree.h"
 
@@ -191,16 +192,22 @@ verify_tree_step(const struct verify_params *par, const struct tree_shape *shape
 	struct verify_params with = *par;	/* the rule's memo in the scratch */
 	int emitted[SPEC_GAMMA_MAX + 1];
 
+	struct tree_shape step;	/* a dynamic tree's shape this step */
+
 	with.scratch = scratch;
 	par = &with;
 	out->ntok = out->accepted = out->tested = 0;
 	out->residual_mass = 0.0;
 	out->expect_tok = out->ot_ceiling = 0.0;
-	out->gamma = shape->depth;
-	out->nodes = tree_shape_nodes(shape);
 	memset(out->q_top, 0, sizeof out->q_top);
 	source_begin(src, rng, 1);
-	tree_draft(src, rng, shape, e->tree_draw, tree, scratch);
+	if (shape->dyn_k > 0) {
+		tree_dynamic_draft(src, shape, tree, &step, scratch);
+		shape = &step;
+	} else
+		tree_draft(src, rng, shape, e->tree_draw, tree, scratch);
+	out->gamma = shape->depth;
+	out->nodes = tree_shape_nodes(shape);
 	if (e->tree_draw == VERIFY_DRAW_TOPK)
 		out->expect_tok = tree_closed_topk(shape, src, tree);
 	if (e->tree_step != NULL)

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "verify/tree_dynamic.h"
 #include "view/treeview.h"
 
 struct walk {
@@ -52,7 +53,12 @@ treeview_rows(const struct tree_shape *shape, const struct spec_tree *tree, int 
 {
 	struct walk w = { shape, tree, utf8 ? "\u2502 " : "| ", "  ",
 		utf8 ? "\u251c" : "+", utf8 ? "\u2514" : "`", rows, 0 };
+	struct tree_shape own;	/* a dynamic tree's, this step's */
 
+	if (shape->dyn_k > 0 && tree->n > 0) {
+		tree_dynamic_shape(tree, &own);
+		w.shape = shape = &own;
+	}
 	if (tree->n == 0 || shape->n != tree->n)
 		return 0;
 	walk_children(&w, SPEC_TREE_ROOT, "");

@@ -28,8 +28,9 @@ struct treeview_row {
 						 * goes right after it */
 };
 
-/* The rows of tree (drafted over shape) into rows; how many. utf8 chooses
- * the box-drawing characters, else ASCII. */
+/* The rows of tree (drafted over shape; for a dynamic spec, over the shape
+ * its nodes' parents give) into rows; how many. utf8 chooses the
+ * box-drawing characters, else ASCII. */
 int treeview_rows(const struct tree_shape *shape, const struct spec_tree *tree, int utf8,
     struct treeview_row *rows);
 

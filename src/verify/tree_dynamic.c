@@ -1,0 +1,165 @@
+/* tree_dynamic.c: a dynamic tree, drafted from the draft's scores
+ * (tree_dynamic.h). */
+#include "config.h"
+
+#include "dist/pdist.h"
+#include "dist/topk.h"
+#include "source/source.h"
+#include "verify/tree_dynamic.h"
+
+/* The candidates of one step's drafting, in creation order. */
+struct cands {
+	int n;
+	double *score;		/* the product of q along the path */
+	double *q;		/* q of the token at its parent */
+	uint32_t *token;
+	uint32_t *parent;	/* the parent candidate + 1; 0: the root */
+	uint32_t *node;		/* the source's node + 1; 0: not made yet */
+};
+
+/* Whether candidate a ranks before b: higher score, then lower index. */
+static int
+ranks_before(const struct cands *c, int a, int b)
+{
+	return c->score[a] > c->score[b] || (c->score[a] == c->score[b] && a < b);
+}
+
+/* The best m of candidates from..to-1 into best, best first; how many. */
+static int
+keep_best(const struct cands *c, int from, int to, int m, int *best)
+{
+	int n = 0, i, j;
+
+	for (i = from; i < to; i++) {
+		if (n == m && !ranks_before(c, i, best[n - 1]))
+			continue;
+		for (j = n < m ? n++ : n - 1; j > 0 && ranks_before(c, i, best[j - 1]); j--)
+			best[j] = best[j - 1];
+		best[j] = i;
+	}
+	return n;
+}
+
+/* The source's node of candidate i, made on first use (its parent's first). */
+static int
+cand_node(struct source *src, struct cands *c, int i)
+{
+	if (c->node[i] == 0) {
+		int parent = c->parent[i] == 0 ? SOURCE_ROOT :
+		    cand_node(src, c, (int)c->parent[i] - 1);
+
+		c->node[i] = (uint32_t)source_child(src, parent, (int)c->token[i]) + 1;
+	}
+	return (int)c->node[i] - 1;
+}
+
+/* The top k children of candidate parent (-1: the root) as candidates. */
+static void
+expand(struct source *src, struct cands *c, int parent, int k)
+{
+	int tok[TREE_DYN_K_MAX], i;
+	double base = parent < 0 ? 1.0 : c->score[parent];
+	struct pdist q;
+
+	source_dists(src, parent < 0 ? SOURCE_ROOT : cand_node(src, c, parent), NULL, &q);
+	if (k > (int)src->vocab)
+		k = (int)src->vocab;
+	pdist_topk(&q, k, tok);
+	for (i = 0; i < k; i++) {
+		int j = c->n++;
+
+		c->token[j] = (uint32_t)tok[i];
+		c->q[j] = pdist_prob(&q, (size_t)tok[i]);
+		c->score[j] = base * c->q[j];
+		c->parent[j] = (uint32_t)(parent + 1);
+		c->node[j] = 0;
+	}
+}
+
+/* The storage of every candidate of spec, in the scratch. */
+static void
+cands_room(struct cands *c, const struct tree_shape *spec, struct spec_scratch *s)
+{
+	size_t n = (size_t)tree_shape_dyn_candidates(spec->dyn_k, spec->depth);
+	uint32_t *ids = spec_scratch_ids(s, 3 * n);
+
+	c->n = 0;
+	c->score = spec_scratch_work(s, 2 * n);
+	c->q = c->score + n;
+	c->token = ids;
+	c->parent = ids + n;
+	c->node = ids + 2 * n;
+}
+
+/* The kept candidates sorted by creation index. */
+static void
+sort_kept(int *kept, int n)
+{
+	int i, j, x;
+
+	for (i = 1; i < n; i++) {
+		for (x = kept[i], j = i; j > 0 && kept[j - 1] > x; j--)
+			kept[j] = kept[j - 1];
+		kept[j] = x;
+	}
+}
+
+/* The tree of the kept candidates, breadth first, each node's children in
+ * creation order (falling q). */
+static void
+build(struct source *src, struct cands *c, const int *kept, int nkept,
+    struct spec_tree *tree, struct tree_shape *step)
+{
+	int cand_of[TREE_NODES_MAX + 1], v, i;
+
+	spec_tree_clear(tree);
+	tree->ntested = 0;
+	spec_tree_root(tree, SOURCE_ROOT);
+	tree_shape_start(step);
+	cand_of[0] = -1;
+	for (v = 0; v < step->n; v++)
+		for (i = 0; i < nkept; i++) {
+			int k = kept[i], w;
+
+			if ((int)c->parent[k] - 1 != cand_of[v])
+				continue;
+			w = tree_shape_add(step, v);
+			cand_of[w] = k;
+			spec_tree_add(tree, v, (int)c->token[k], cand_node(src, c, k), c->q[k]);
+			tree->node[w].depth = step->depth_of[w];
+			tree->node[w].rank = step->rank[w];
+		}
+}
+
+void
+tree_dynamic_draft(struct source *src, const struct tree_shape *spec,
+    struct spec_tree *tree, struct tree_shape *step, struct spec_scratch *scratch)
+{
+	int frontier[TREE_DYN_K_MAX], kept[TREE_NODES_MAX], k = spec->dyn_k;
+	int nf, nkept, s, i;
+	struct cands c;
+
+	cands_room(&c, spec, scratch);
+	expand(src, &c, -1, k);
+	nf = keep_best(&c, 0, c.n, k, frontier);
+	for (s = 1; s < spec->depth; s++) {
+		int from = c.n;
+
+		for (i = 0; i < nf; i++)
+			expand(src, &c, frontier[i], k);
+		nf = keep_best(&c, from, c.n, k, frontier);
+	}
+	nkept = keep_best(&c, 0, c.n, spec->n - 1, kept);
+	sort_kept(kept, nkept);
+	build(src, &c, kept, nkept, tree, step);
+}
+
+void
+tree_dynamic_shape(const struct spec_tree *tree, struct tree_shape *shape)
+{
+	int v;
+
+	tree_shape_start(shape);
+	for (v = 1; v < tree->n && v <= TREE_NODES_MAX; v++)
+		tree_shape_add(shape, tree->node[v].parent);
+}
