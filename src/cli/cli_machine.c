@@ -179,12 +179,10 @@ void
 cli_machine_costs(struct options *opt, int gamma)
 {
 	const struct roofline_setup *s = &opt->roofline;
-	double k = roofline_verify_cost(s, gamma);
 
-	opt->target_ms = roofline_target_s(s) * 1e3;
-	opt->draft_ms = roofline_draft_s(s) * 1e3;
+	(void)sim_machine_costs(s, gamma, &opt->target_ms, &opt->draft_ms,
+	    &opt->verify_cost);
 	opt->cost_ratio = roofline_cost_ratio(s);
-	opt->verify_cost = k > SIM_VERIFY_COST_MAX ? SIM_VERIFY_COST_MAX : k;
 	opt->axis[CLI_AXIS_VERIFY_COST].v[0] = opt->verify_cost;
 	opt->axis[CLI_AXIS_VERIFY_COST].n = 1;
 }

@@ -260,33 +260,33 @@ const struct cli_option cli_options[] = {
 
 	/* The machine. */
 	{ .name = "hw", .kind = CLI_KIND_TEXT, .arg = "NAME|TFLOPS,TBps", CLI_FIELD(hw),
-	  .modes = CLI_M_BATCH | CLI_M_THEORY, .group = CLI_GROUP_MACHINE,
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_MACHINE,
 	  .help = "the machine: a preset (--list-hw) or its dense TFLOPS and memory "
 	    "TB/s; the costs come from the roofline of the models on it" },
 	{ .name = "model", .kind = CLI_KIND_TEXT, .arg = "NAME|P,L,KV,HD,H[,BYTES]",
 	  CLI_FIELD(model), .def = "llama-3.1-8b",
-	  .modes = CLI_M_BATCH | CLI_M_THEORY, .group = CLI_GROUP_MACHINE,
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_MACHINE,
 	  .help = "with --hw, the target: a preset (--list-models) or its parameters, "
 	    "layers, KV heads, head dim, heads and bytes per value (2)" },
 	{ .name = "draft-model", .kind = CLI_KIND_TEXT, .arg = "NAME|P,L,KV,HD,H[,BYTES]",
 	  CLI_FIELD(draft_model), .def = "llama-3.2-1b",
-	  .modes = CLI_M_BATCH | CLI_M_THEORY, .group = CLI_GROUP_MACHINE,
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_MACHINE,
 	  .help = "with --hw, the draft, in the same forms" },
 	{ .name = "batch-size", .kind = CLI_KIND_INT, .arg = "B",
 	  CLI_FIELD(batch_size), .min = 1, .max = 65536, .def = "1",
-	  .modes = CLI_M_BATCH | CLI_M_THEORY, .group = CLI_GROUP_MACHINE,
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_MACHINE,
 	  .axis = CLI_AXIS_BATCH,
 	  .help = "with --hw, the sequences decoded together (with --sweep, a list: "
 	    "the roofline against B)" },
 	{ .name = "context", .kind = CLI_KIND_INT, .arg = "S",
 	  CLI_FIELD(context), .min = 0, .max = 1e7, .def = "0",
-	  .modes = CLI_M_BATCH | CLI_M_THEORY, .group = CLI_GROUP_MACHINE,
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_MACHINE,
 	  .axis = CLI_AXIS_CONTEXT,
 	  .help = "with --hw, the tokens of context each sequence holds (with "
 	    "--sweep, a list: the roofline against S)" },
 	{ .name = "draft-kv-budget", .kind = CLI_KIND_INT, .arg = "N",
 	  CLI_FIELD(draft_kv_budget), .min = 1, .max = 1e7,
-	  .modes = CLI_M_BATCH | CLI_M_THEORY, .group = CLI_GROUP_MACHINE,
+	  .modes = CLI_M_ANY, .group = CLI_GROUP_MACHINE,
 	  .help = "with --hw, the draft keeps at most N tokens of KV cache "
 	    "(default: the whole context)" },
 	{ .name = "list-hw", .kind = CLI_KIND_MODE, .asks = CLI_HWS,

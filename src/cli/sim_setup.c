@@ -51,6 +51,7 @@ open_sim(const struct options *opt, struct sim *sim, struct source *src, char *e
 		.draft_p_min = opt->draft_p_min,
 		.draft_confidence = opt->confidence_threshold,
 		.tree = opt->tree_shape,
+		.machine = opt->machine, .roofline = opt->roofline,
 	};
 	const char *kind = src->kind;
 

@@ -30,12 +30,18 @@
 #define ARRAY(rep, js) .kind = FIGURE_ARRAY, .report = (rep), .json = (js)
 #define NESTED(rep, js) .kind = FIGURE_NESTED, .report = (rep), .json = (js)
 #define SCREEN .kind = FIGURE_SCREEN
+/* The machine's figures: in the JSON only when the run has a machine. */
+#define MACHINE_REAL(m) REAL(roofline.m), .json = json_machine
+#define MACHINE_FLAG(m) FLAG(roofline.m), .json = json_machine
+#define MACHINE_INT(m) INT(roofline.m), .json = json_machine
 
 /* The report's formats: "%.Nf", "%.Ng", a count, an int. */
 #define FIXED(b, n, a) .text = { (b), 'f', (n), (a) }
 #define GENERAL(b, n, a) .text = { (b), 'g', (n), (a) }
 #define UINT(b, a) .text = { (b), 'u', 0, (a) }
 #define SINT(b, a) .text = { (b), 'd', 0, (a) }
+
+static figure_json_fn json_machine;
 
 const struct figure figures[] = {
 	{ .key = "steps", COUNT(steps), PARAM, .explain = "steps run" },
@@ -183,6 +189,24 @@ const struct figure figures[] = {
 	    .explain = "a gamma past the largest would do better still" },
 	{ .key = "speculate", FLAG(optimum.speculate),
 	    .explain = "some gamma beats the target alone" },
+	/* With a machine (--hw) only: the JSON writes them then; a lesson's
+	 * check reads them. */
+	{ .key = "roofline_batch_size", MACHINE_REAL(batch),
+	    .explain = "the batch size B of the machine's cost model" },
+	{ .key = "roofline_context", MACHINE_REAL(context),
+	    .explain = "the context S each sequence holds" },
+	{ .key = "roofline_verify_ms", MACHINE_REAL(t_verify_ms),
+	    .explain = "t_V(gamma): the target scoring gamma + 1 tokens" },
+	{ .key = "roofline_compute_bound", MACHINE_FLAG(compute_bound),
+	    .explain = "that pass is compute-bound (else memory-bound)" },
+	{ .key = "roofline_ridge_tokens", MACHINE_REAL(ridge_tokens),
+	    .explain = "tokens per step where a pass turns compute-bound" },
+	{ .key = "roofline_speedup", MACHINE_REAL(speedup),
+	    .explain = "the roofline's speedup at gamma and alpha^" },
+	{ .key = "roofline_best_gamma", MACHINE_INT(best_gamma),
+	    .explain = "its best gamma at alpha^; 0: do not speculate" },
+	{ .key = "roofline_best_speedup", MACHINE_REAL(best_speedup),
+	    .explain = "the speedup at that gamma" },
 	{ .key = "checks", NESTED(figures_report_checks, figures_json_checks),
 	    .explain = "each check: PASS, FAIL or SKIP, and its figures" },
 	{ SCREEN, .screen = "segment",
@@ -248,6 +272,14 @@ json_scalar(struct json *j, const struct figure *row, const struct figures_run *
 		json_int(j, row->key, *(const int *)at);
 	else
 		json_bool(j, row->key, *(const int *)at);
+}
+
+/* A machine's figure: written as a scalar when the run has a machine. */
+static void
+json_machine(struct json *j, const struct figure *row, const struct figures_run *r)
+{
+	if (r->sim->par.machine)
+		json_scalar(j, row, r);
 }
 
 /* The JSON's passes: scalars, then arrays, then nested members. */

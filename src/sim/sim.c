@@ -101,6 +101,8 @@ sim_open(struct sim *sim, const struct sim_params *par, struct source *src)
 	sim->gamma_next = sim->par.gamma;
 	sim_set_costs(sim, par->target_ms, par->draft_ms);
 	sim_set_verify_cost(sim, par->verify_cost);
+	if (par->machine)
+		(void)sim_set_machine(sim, par->roofline.batch, par->roofline.context);
 	sim->src = *src;
 	memset(src, 0, sizeof *src);
 	sim->scratch = xreallocarray(NULL, sim->src.vocab, sizeof *sim->scratch);
@@ -304,6 +306,8 @@ sim_set_gamma(struct sim *sim, int gamma)
 	if (gamma == sim->par.gamma)
 		return;
 	sim->par.gamma = gamma;
+	if (sim->par.machine)
+		(void)sim_set_machine(sim, sim->par.roofline.batch, sim->par.roofline.context);
 	new_segment(sim);
 }
 
@@ -405,6 +409,24 @@ void
 sim_set_verify_cost(struct sim *sim, double k)
 {
 	sim->par.verify_cost = clamp(k, 0.0, SIM_VERIFY_COST_MAX);
+}
+
+int
+sim_set_machine(struct sim *sim, double batch, double context)
+{
+	struct roofline_setup s = sim->par.roofline;
+	double tm, dm, k;
+
+	if (!sim->par.machine)
+		return -1;
+	s.batch = batch;
+	s.context = context;
+	if (sim_machine_costs(&s, sim->par.gamma, &tm, &dm, &k) != 0)
+		return -1;
+	sim->par.roofline = s;
+	sim_set_costs(sim, tm, dm);
+	sim_set_verify_cost(sim, k);
+	return 0;
 }
 
 void
@@ -523,6 +545,7 @@ sim_figures_light(const struct sim *sim, struct sim_figures *fig)
 	sim_optimum(sim, &fig->optimum);
 	fig->verify_cost = k;
 	tree_figures(sim, fig, c, k);
+	sim_machine_figures(sim, fig->alpha_hat, st->steps > 0, &fig->roofline);
 }
 
 int

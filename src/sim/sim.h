@@ -14,6 +14,7 @@
 #include "verify/spec.h"
 #include "verify/spec_tree.h"
 #include "verify/tree_shape.h"
+#include "stats/roofline.h"
 #include "stats/stats.h"
 #include "stats/theory.h"
 #include "verify/verify.h"
@@ -43,6 +44,9 @@ struct sim_params {
 	double draft_confidence;	/* the confidence schedule's T, in (0, 1] */
 	struct tree_shape tree;	/* --tree: the token tree's shape (gamma is its
 				 * depth); n = 0: a chain */
+	int machine;		/* --hw: the costs come from roofline, at the
+				 * gamma in force (sim_set_machine) */
+	struct roofline_setup roofline;	/* the machine, the models, B and S */
 };
 
 struct sim_entry {
@@ -81,6 +85,23 @@ struct sim {
 	struct ratio_tables *ratio;	/* the losslessness test's kept orders */
 	struct pair_output *pair;	/* a replay of one pair: the rule's exact
 					 * output and the measured one; else NULL */
+};
+
+/* The machine's figures at the run's B, S and gamma (sim_machine.c): the
+ * verification pass of B (gamma + 1) tokens, its bound, and the roofline's
+ * speedup at alpha-hat taken as the per-step acceptance. */
+struct sim_roofline {
+	int machine;		/* 0: no machine, the rest zero */
+	double batch, context;	/* B and S */
+	struct roofline_time verify;	/* t(B, S, gamma + 1): both terms, seconds */
+	double verify_tokens;	/* B (gamma + 1), the tokens the pass scores */
+	int compute_bound;	/* verify.compute */
+	double ridge_tokens;	/* F / BW at 2 bytes (roofline_ridge_tokens) */
+	double t_target_ms, t_draft_ms, t_verify_ms;	/* t_T, t_D, t_V(gamma) */
+	double speedup;		/* speedup(gamma) at alpha-hat; 0 before a step */
+	int best_gamma;		/* in 1..SPEC_GAMMA_MAX at alpha-hat; 0: do not
+				 * speculate (or no step yet) */
+	double best_speedup;	/* 1 at best_gamma 0 */
 };
 
 /* Every figure a face shows, derived from the current segment. */
@@ -124,6 +145,7 @@ struct sim_figures {
 	double nodes_per_step;		/* drafted nodes per step */
 	double tree_step_cost;		/* 1 + depth c + nodes k, target forwards */
 	int tree_closed;		/* every step had a closed-form expectation */
+	struct sim_roofline roofline;	/* with a machine; zeros without */
 };
 
 /* Start a simulation over src, which the sim now owns (it is closed by sim_close,
@@ -197,6 +219,21 @@ double sim_threshold(const struct sim *sim);
 void sim_set_threshold(struct sim *sim, double x);
 void sim_set_costs(struct sim *sim, double target_ms, double draft_ms);
 void sim_set_verify_cost(struct sim *sim, double k);
+/* With a machine (par.machine), its costs at batch B and context S (the setup's
+ * others kept) and the gamma in force: target_ms = t_T, draft_ms = t_D and
+ * k = (t_V(gamma) / t_T - 1) / gamma. B and S are not a new segment: only the
+ * cost model changes. -1, with nothing changed, when there is no machine or
+ * those costs fall outside SIM_TARGET_MS_MIN..SIM_MS_MAX; else 0. Changing
+ * gamma calls it at the same B and S, since k depends on gamma. */
+int sim_set_machine(struct sim *sim, double batch, double context);
+/* The costs of setup s at gamma, as sim_set_machine sets them, into ms and k;
+ * -1 when they fall outside the sim's range (the values are still set). */
+int sim_machine_costs(const struct roofline_setup *s, int gamma, double *target_ms,
+    double *draft_ms, double *k);
+/* The machine's figures of sim at alpha (the per-step acceptance; have: there
+ * is one, else the speedups are 0); all zero without a machine. */
+void sim_machine_figures(const struct sim *sim, double alpha, int have,
+    struct sim_roofline *out);
 
 /* Whether each step also draws the target-only reference stream (on at open):
  * the TV figure and its check need it; a sweep, which reports neither, runs

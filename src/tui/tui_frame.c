@@ -40,7 +40,7 @@ tui_frame_layout(struct tui *t)
 	int i;
 
 	tui_frame_free(t);
-	tui_pane_min_sizes(min);
+	tui_pane_min_sizes(min, t->sim.par.machine);
 	if (!tui_layout_compute(COLS, LINES, min, &t->scr.lay))
 		return;
 	for (i = 0; i < TUI_P_COUNT; i++) {
@@ -116,6 +116,7 @@ draw_panes(struct tui *t)
 	memset(&v, 0, sizeof v);
 	v.term = &t->scr.term;
 	v.fig = &t->scr.fig;
+	v.machine = t->sim.par.machine;
 	v.tv_pass = checks_tv_passes(&t->scr.fig);
 	v.paused = t->pace.paused;
 	v.rate = t->pace.rate;

@@ -23,6 +23,10 @@ tui_key_handler tui_act_gamma, tui_act_noise, tui_act_target_cost, tui_act_draft
     tui_act_threshold, tui_act_temperature, tui_act_draft_temperature,
     tui_act_reset, tui_act_reseed;
 
+/* The machine's batch size B and context S along the row's ladder; the status
+ * line says what moved (tui_machine.c). */
+tui_key_handler tui_act_batch, tui_act_context;
+
 /* The view: the step selected, the position or token or tree node in it (by
  * the row's direction), the lower pane, slow motion, the screenshot, the
  * text, a redraw, the help, quit. */

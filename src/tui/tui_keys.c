@@ -16,15 +16,19 @@
 
 /* The ladders of the rows (tui_ladder.h): a step, a factor, along a ladder in
  * an option's range, round a list, or only a direction. */
-#define NONE { TUI_LADDER_NONE, 0, 0, NULL, 0 }
-#define WAY(dir) { TUI_LADDER_NONE, dir, 0, NULL, 0 }
-#define ADD(dir, by) { TUI_LADDER_ADD, dir, by, NULL, 0 }
-#define TIMES(dir, by) { TUI_LADDER_TIMES, dir, by, NULL, 0 }
-#define ALONG(kind, dir, option) { TUI_LADDER_##kind, dir, 0, option, 0 }
-#define CYCLE(dir) { TUI_LADDER_CYCLE, dir, 0, NULL, 0 }
+#define NONE { TUI_LADDER_NONE, 0, 0, NULL, 0, 0 }
+#define WAY(dir) { TUI_LADDER_NONE, dir, 0, NULL, 0, 0 }
+#define ADD(dir, by) { TUI_LADDER_ADD, dir, by, NULL, 0, 0 }
+#define TIMES(dir, by) { TUI_LADDER_TIMES, dir, by, NULL, 0, 0 }
+#define ALONG(kind, dir, option) { TUI_LADDER_##kind, dir, 0, option, 0, 0 }
+#define CYCLE(dir) { TUI_LADDER_CYCLE, dir, 0, NULL, 0, 0 }
 /* x and X: the schedule's P or T, which stops at 0.01 (0 would draft all); the
  * row names draft-p-min, whose range --confidence-threshold shares. */
-#define THRESHOLD(dir) { TUI_LADDER_FINE, dir, 0, "draft-p-min", 0.01 }
+#define THRESHOLD(dir) { TUI_LADDER_FINE, dir, 0, "draft-p-min", 0.01, 0 }
+/* b and B: the batch size along 1, 2, 4, ... in --batch-size's range; o and O:
+ * the context along 0, 512, 2k, 8k, 32k, 128k. */
+#define BATCH(dir) { TUI_LADDER_POWER, dir, 2, "batch-size", 1, 0 }
+#define CONTEXT(dir) { TUI_LADDER_POWER, dir, 4, "context", 512, 131072 }
 
 const struct tui_key tui_keys[] = {
 	{ { ' ' }, "space", "pause or resume", "space", "pause", TUI_A_PAUSE,
@@ -81,6 +85,14 @@ const struct tui_key tui_keys[] = {
 	    tui_act_draft_temperature, TIMES(-1, 1.25) },
 	{ { 'Z' }, "Z", "draft T x1.25 (cmu)", NULL, NULL, TUI_A_DRAFT_TEMP_UP,
 	    tui_act_draft_temperature, TIMES(+1, 1.25) },
+	{ { 'b' }, "b", "batch size B /2 (--hw)", NULL, NULL, TUI_A_BATCH_DOWN,
+	    tui_act_batch, BATCH(-1) },
+	{ { 'B' }, "B", "batch size B x2 (--hw)", NULL, NULL, TUI_A_BATCH_UP,
+	    tui_act_batch, BATCH(+1) },
+	{ { 'o' }, "o", "context S down (--hw)", NULL, NULL, TUI_A_CONTEXT_DOWN,
+	    tui_act_context, CONTEXT(-1) },
+	{ { 'O' }, "O", "context S up (--hw)", NULL, NULL, TUI_A_CONTEXT_UP,
+	    tui_act_context, CONTEXT(+1) },
 	{ { 'r' }, "r", "reset the statistics", "r", "reset", TUI_A_RESET,
 	    tui_act_reset, NONE },
 	{ { 's' }, "s", "new seed (seed + 1)", NULL, NULL, TUI_A_RESEED,
@@ -122,6 +134,7 @@ paired(int i)
 		TUI_A_TARGET_DOWN, TUI_A_DRAFT_DOWN, TUI_A_VERIFY_DOWN, TUI_A_VERIFIER_NEXT,
 		TUI_A_LENIENCE_DOWN, TUI_A_THRESHOLD_DOWN, TUI_A_TEMP_DOWN,
 		TUI_A_DRAFT_TEMP_DOWN, TUI_A_OLDER, TUI_A_POS_PREV,
+		TUI_A_BATCH_DOWN, TUI_A_CONTEXT_DOWN,
 	};
 	size_t j;
 
@@ -193,6 +206,11 @@ static const struct {
 	{ TUI_A_DRAFT_TEMP_DOWN, TUI_NEED_TEMPERATURE },
 	{ TUI_A_DRAFT_TEMP_UP, TUI_NEED_TEMPERATURE },
 	{ TUI_A_GAMMA_UP, TUI_NEED_CHAIN }, { TUI_A_GAMMA_DOWN, TUI_NEED_CHAIN },
+	{ TUI_A_BATCH_DOWN, TUI_NEED_MACHINE }, { TUI_A_BATCH_UP, TUI_NEED_MACHINE },
+	{ TUI_A_CONTEXT_DOWN, TUI_NEED_MACHINE }, { TUI_A_CONTEXT_UP, TUI_NEED_MACHINE },
+	{ TUI_A_TARGET_DOWN, TUI_NEED_NO_MACHINE }, { TUI_A_TARGET_UP, TUI_NEED_NO_MACHINE },
+	{ TUI_A_DRAFT_DOWN, TUI_NEED_NO_MACHINE }, { TUI_A_DRAFT_UP, TUI_NEED_NO_MACHINE },
+	{ TUI_A_VERIFY_DOWN, TUI_NEED_NO_MACHINE }, { TUI_A_VERIFY_UP, TUI_NEED_NO_MACHINE },
 };
 
 enum tui_need
@@ -230,6 +248,12 @@ tui_keys_why_not(const struct tui_key *k, const struct tui_key_state *st, char *
 	else if (need == TUI_NEED_THRESHOLD && !st->has_threshold)
 		snprintf(buf, len, "%s: the %s schedule has no P or T; a to draft-p-min or"
 		    " confidence", k->name, st->schedule);
+	else if (need == TUI_NEED_MACHINE && !st->has_machine)
+		snprintf(buf, len, "%s: B and S are the machine's: restart with --hw "
+		    "(specdec --list-hw)", k->name);
+	else if (need == TUI_NEED_NO_MACHINE && st->has_machine)
+		snprintf(buf, len, "%s: the machine (--hw) sets the costs; b/B and o/O "
+		    "move B and S", k->name);
 	else
 		return NULL;
 	return buf;
@@ -251,4 +275,5 @@ tui_keys_state(const struct sim *sim, struct tui_key_state *st)
 	st->schedule = schedule_name(sk);
 	st->has_threshold = sk == SCHEDULE_THRESHOLD || sk == SCHEDULE_CONFIDENCE;
 	st->is_tree = sim_is_tree(sim);
+	st->has_machine = sim->par.machine;
 }

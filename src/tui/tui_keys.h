@@ -52,6 +52,10 @@ enum tui_action {
 	TUI_A_REDRAW,
 	TUI_A_HELP,
 	TUI_A_QUIT,
+	TUI_A_BATCH_DOWN,
+	TUI_A_BATCH_UP,
+	TUI_A_CONTEXT_DOWN,
+	TUI_A_CONTEXT_UP,
 };
 
 #define TUI_KEY_CODES 3
@@ -65,6 +69,8 @@ enum tui_need {
 	TUI_NEED_THRESHOLD,	/* a schedule with a P or T (draft-p-min, confidence) */
 	TUI_NEED_TEMPERATURE,	/* temperatures to change (the cmu source) */
 	TUI_NEED_CHAIN,		/* a chain's gamma (not a tree run's shape) */
+	TUI_NEED_MACHINE,	/* a machine (--hw): B and S */
+	TUI_NEED_NO_MACHINE,	/* costs of their own (not set by a machine) */
 };
 
 /* What the keys' needs are judged against: the source and the settings. */
@@ -78,6 +84,7 @@ struct tui_key_state {
 	const char *schedule;	/* the schedule's name */
 	int has_threshold;	/* the schedule reads P or T */
 	int is_tree;		/* a tree run (--tree): no gamma to change */
+	int has_machine;	/* a machine (--hw) sets the costs */
 };
 
 struct tui_key {
@@ -103,7 +110,8 @@ enum tui_need tui_keys_need(enum tui_action a);
 
 /* Why key k does nothing in state st (a noise key without a draft noise, e
  * without words, l and L under a rule without L, x and X under a schedule
- * without P or T, y, Y, z and Z without temperatures), as one line into buf;
+ * without P or T, y, Y, z and Z without temperatures, b, B, o and O without a
+ * machine, t, T, d, D, c and C with one), as one line into buf;
  * NULL when it does something. */
 const char *tui_keys_why_not(const struct tui_key *k, const struct tui_key_state *st,
     char *buf, size_t len);

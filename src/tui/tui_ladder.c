@@ -62,13 +62,32 @@ ladder_rate(double x, int up, double lo, double hi)
 	return up && v <= x ? 0.0 : v;
 }
 
+/* The rung after x on floor by^i (0 below floor when lo is 0) in [lo, hi];
+ * off the ladder, the nearest rung that way. */
+static double
+ladder_power(double x, int up, double floor, double by, double lo, double hi)
+{
+	double v = floor, below = lo <= 0.0 ? 0.0 : floor;
+
+	if (by <= 1.0 || floor <= 0.0)
+		return x;
+	if (!up && x <= floor * (1 + EPS))
+		return x > below ? below : x;
+	while (up ? v <= x * (1 + EPS) : v * by < x * (1 - EPS))
+		v *= by;
+	if (up)
+		return v <= hi * (1 + EPS) ? v : x;
+	return v >= lo ? v : x;
+}
+
 void
 tui_ladder_range(const struct tui_ladder *l, double *lo, double *hi)
 {
 	const struct cli_option *o = l->option != NULL ? cli_table_find(l->option) : NULL;
 
-	*lo = o != NULL ? fmax(o->min, l->floor) : -HUGE_VAL;
-	*hi = o != NULL ? o->max : HUGE_VAL;
+	*lo = o == NULL ? -HUGE_VAL : l->kind == TUI_LADDER_POWER ? o->min :
+	    fmax(o->min, l->floor);
+	*hi = o == NULL ? HUGE_VAL : l->top > 0.0 ? fmin(o->max, l->top) : o->max;
 }
 
 double
@@ -91,6 +110,8 @@ tui_ladder_next_within(const struct tui_ladder *l, double x, double lo, double h
 		return ladder_fine(x, up, lo, hi);
 	case TUI_LADDER_RATE:
 		return ladder_rate(x, up, lo, hi);
+	case TUI_LADDER_POWER:
+		return ladder_power(x, up, l->floor, l->by, lo, hi);
 	default:
 		return x;
 	}

@@ -13,6 +13,8 @@ enum tui_ladder_kind {
 	TUI_LADDER_RATE,	/* along 1, 2, 5, ... to the option's top, then 0
 				 * (as fast as it goes) */
 	TUI_LADDER_CYCLE,	/* the next entry of a list by dir, round its end */
+	TUI_LADDER_POWER,	/* along floor, floor by, floor by^2, ... up to top,
+				 * with 0 below floor where the option takes 0 */
 };
 
 /* The steps of TUI_LADDER_FINE below 1, the first up to TUI_LADDER_FINE_SWITCH. */
@@ -26,11 +28,14 @@ struct tui_ladder {
 	double by;		/* TUI_LADDER_ADD: the step; TUI_LADDER_TIMES: the factor */
 	const char *option;	/* the option (cli_table.c) whose range holds the
 				 * value, or NULL: no ends (the model's setter keeps it) */
-	double floor;		/* a lower end above the option's, or 0 */
+	double floor;		/* a lower end above the option's, or 0;
+				 * TUI_LADDER_POWER: its first rung above 0 */
+	double top;		/* an upper end below the option's, or 0: none */
 };
 
-/* The ends l keeps its value in: its option's range, raised to its floor
- * (-HUGE_VAL..HUGE_VAL without an option). */
+/* The ends l keeps its value in: its option's range, raised to its floor and
+ * lowered to its top (-HUGE_VAL..HUGE_VAL without an option); a
+ * TUI_LADDER_POWER ladder keeps the option's lower end (its 0). */
 void tui_ladder_range(const struct tui_ladder *l, double *lo, double *hi);
 
 /* The value after x, one step of l in its direction, kept in l's range. From

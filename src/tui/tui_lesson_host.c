@@ -48,6 +48,7 @@ static int
 lesson_set(void *ctx, const struct lesson_item *it, char *err, size_t errlen)
 {
 	struct tui *t = ctx;
+	int machine;
 
 	t->scr.dirty = 1;
 	t->pace.rate = it->opt->rate;
@@ -55,8 +56,11 @@ lesson_set(void *ctx, const struct lesson_item *it, char *err, size_t errlen)
 		return 0;
 	t->slow.play = (struct slowmo_play){ 0 };
 	t->les.stop_at = 0;
+	machine = t->sim.par.machine;
 	if (lesson_run_set(&t->sim, it, err, errlen) != 0)
 		return -1;
+	if (t->sim.par.machine != machine)
+		tui_frame_layout(t);	/* the roofline pane's rows */
 	sim_keep_views(&t->sim, 1);
 	t->look.preset = it->opt->preset_name;	/* what the header says of the run */
 	free(t->look.prompt);

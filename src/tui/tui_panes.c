@@ -14,6 +14,7 @@
 	ROW(stream) \
 	ROW(slowmo) \
 	ROW(detail) \
+	ROW(roofline) \
 	ROW(cost) \
 	ROW(stats) \
 	ROW(speedup) \
@@ -43,6 +44,8 @@ pane_switched_on(const struct tui_pane_def *d, const struct tui_view *v)
 		return v->text_mode;
 	case TUI_A_SLOWMO:
 		return v->slowmo_stage > 0;
+	case TUI_A_BATCH_UP:
+		return v->machine;
 	default:
 		return 1;
 	}
@@ -96,7 +99,7 @@ tui_pane_next_lower(const struct tui_pane_def *cur, const struct tui_layout *lay
 }
 
 void
-tui_pane_min_sizes(struct tui_size min[TUI_P_COUNT])
+tui_pane_min_sizes(struct tui_size min[TUI_P_COUNT], int machine)
 {
 	const struct tui_pane_def *d;
 	int i;
@@ -104,6 +107,8 @@ tui_pane_min_sizes(struct tui_size min[TUI_P_COUNT])
 	memset(min, 0, TUI_P_COUNT * sizeof min[0]);
 	for (i = 0; i < tui_npanes; i++) {
 		d = tui_pane_table[i];
+		if (d->action == TUI_A_BATCH_UP && !machine)
+			continue;	/* the roofline: a machine's runs only */
 		min[d->slot].h = d->min.h > min[d->slot].h ? d->min.h : min[d->slot].h;
 		min[d->slot].w = d->min.w > min[d->slot].w ? d->min.w : min[d->slot].w;
 	}

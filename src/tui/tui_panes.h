@@ -50,6 +50,7 @@ struct tui_view {
 	const char *prompt;	/* --prompt, escaped, or NULL */
 	double target_alpha;	/* the alpha the noise was solved for, while the
 				 * noise is that one; 0: none */
+	int machine;		/* the run has a machine (--hw): the roofline pane */
 };
 
 typedef void (*tui_pane_fn)(WINDOW *, const struct sim *, const struct tui_view *);
@@ -62,7 +63,7 @@ enum tui_pane_runs {
 
 /* One pane. A rectangle shows the first pane of the table that names it and
  * whose action is on (TUI_A_NONE: always; TUI_A_TEXT: the text mode;
- * TUI_A_SLOWMO: slow motion), except the lower-right one (TUI_P_CURVE), which
+ * TUI_A_SLOWMO: slow motion; TUI_A_BATCH_UP: a machine), except the lower-right one (TUI_P_CURVE), which
  * shows v->lower. p's cycle is the TUI_A_LOWER rows in table order: those drawn
  * into TUI_P_CURVE, and those whose own rectangle the layout leaves out (the
  * distributions and the timeline below TUI_WIDE_COLS x TUI_WIDE_LINES), each
@@ -105,8 +106,9 @@ const struct tui_pane_def *tui_pane_next_lower(const struct tui_pane_def *cur,
     const struct tui_layout *lay, int tree);
 
 /* What each rectangle needs: for each slot, the largest need of the panes
- * drawn into it; the layout's input. */
-void tui_pane_min_sizes(struct tui_size min[TUI_P_COUNT]);
+ * drawn into it (the roofline's, TUI_A_BATCH_UP, only in a run on a machine:
+ * machine 1); the layout's input. */
+void tui_pane_min_sizes(struct tui_size min[TUI_P_COUNT], int machine);
 
 /* The token of step s the step detail selects: position when the step has it,
  * else the last tested draft (the rejected one, or the last accepted before a

@@ -110,5 +110,5 @@ bad --theory --hw h100-sxm --draft-model 1e9,16,0,64,32
 bad --theory --batch-size 8
 bad --batch --hw h100-sxm --target-ms 5
 bad --theory --hw h100-sxm --cost-ratio 0.2
-bad --hw h100-sxm
+bad --hw h100-sxm --batch-size 65536 --context 10000000	# the live view: past --target-ms
 done_testing

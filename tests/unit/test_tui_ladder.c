@@ -57,6 +57,37 @@ walk(int code, double x, double *out)
 	return n;
 }
 
+/* b and B, o and O: the machine's B along the powers of 2 in --batch-size's
+ * range, S along 0, 512, 2k, 8k, 32k, 128k; off a rung, the next that way. */
+static void
+test_machine_ladders(void)
+{
+	static const double s_up[] = { 0, 512, 2048, 8192, 32768, 131072 };
+	double w[WALK_MAX];
+	int n, i, ok;
+
+	n = walk('B', 1, w);
+	for (i = ok = 0; i < n; i++)
+		ok += w[i] == ldexp(1.0, i);
+	tap_ok(n == 17 && ok == 17, "B: 1, 2, 4, ... 65536 in 17 values (got %d, %d on "
+	    "the powers of 2, last %g)", n, ok, w[n - 1]);
+	n = walk('b', 65536, w);
+	tap_ok(n == 17 && w[n - 1] == 1, "b: 65536 down to 1 (got %d values, last %g)", n,
+	    w[n - 1]);
+	n = walk('O', 0, w);
+	tap_ok(n == 6 && memcmp(w, s_up, sizeof s_up) == 0, "O: 0, 512, 2k, 8k, 32k, "
+	    "128k (got %d values, last %g)", n, w[n - 1]);
+	n = walk('o', 131072, w);
+	tap_ok(n == 6 && w[4] == 512 && w[5] == 0, "o: 128k down to 512, then 0 (got %d "
+	    "values, last %g)", n, w[n - 1]);
+	tap_ok(tui_ladder_next(&tui_keys_find('B')->ladder, 3) == 4 &&
+	    tui_ladder_next(&tui_keys_find('b')->ladder, 3) == 2, "B and b from 3: 4 and 2");
+	tap_ok(tui_ladder_next(&tui_keys_find('O')->ladder, 1000) == 2048 &&
+	    tui_ladder_next(&tui_keys_find('o')->ladder, 1000) == 512 &&
+	    tui_ladder_next(&tui_keys_find('o')->ladder, 100) == 0,
+	    "O and o from 1000: 2048 and 512; o from 100: 0");
+}
+
 static void
 test_ends(void)
 {
@@ -183,6 +214,7 @@ main(void)
 {
 	test_help_names_step();
 	test_ends();
+	test_machine_ladders();
 	test_man_page();
 	test_threshold_range();
 	return tap_done();
