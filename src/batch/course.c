@@ -178,7 +178,7 @@ export(const struct options *opt, const char *out, struct castfile *c, struct le
 	struct course_page pg = { .cast = c, .name = opt->export_html };
 	struct player pl;
 	char err[ERRMSG_MAX], *shown;
-	int rc;
+	int rc, n;
 
 	if (outfile_check(out, err, sizeof err) != 0)
 		return say(EXIT_STATUS_USAGE, err);
@@ -197,8 +197,9 @@ export(const struct options *opt, const char *out, struct castfile *c, struct le
 	if (rc != 0)
 		return say(EXIT_STATUS_RUNTIME, err);
 	shown = escape_text(out);
-	printf("%s: %zu chapters, %d questions\n", shown, c->nmarkers,
-	    course_page_questions(pg.lesson));
+	n = course_page_questions(pg.lesson);
+	printf("%s: %zu chapter%s, %d question%s\n", shown, c->nmarkers,
+	    c->nmarkers == 1 ? "" : "s", n, n == 1 ? "" : "s");
 	free(shown);
 	return EXIT_STATUS_OK;
 }
