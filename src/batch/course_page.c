@@ -14,7 +14,7 @@ static const char page_style[] =
     "body{font-family:sans-serif;max-width:72em;margin:1em auto;padding:0 1em;"
     "line-height:1.4}\n"
     "#player{margin:1em 0}\n"
-    "ol.chapters button{font:inherit;background:none;border:none;padding:0;"
+    "ul.chapters button{font:inherit;background:none;border:none;padding:0;"
     "color:#0645ad;text-decoration:underline;cursor:pointer;text-align:left}\n"
     ".time{color:#555;font-variant-numeric:tabular-nums}\n"
     "details{margin:.3em 0 1em}\nsummary{cursor:pointer}\n";
@@ -142,7 +142,7 @@ write_chapters(FILE *f, const struct castfile *c)
 		fputs("<p>The recording has no markers.</p>\n", f);
 		return;
 	}
-	fputs("<ol class=\"chapters\">\n", f);
+	fputs("<ul class=\"chapters\">\n", f);
 	for (i = 0; i < c->nmarkers; i++) {
 		fprintf(f, "<li><button type=\"button\" data-marker=\"%zu\">", i);
 		if (c->marker[i].label_len > 0)
@@ -153,7 +153,7 @@ write_chapters(FILE *f, const struct castfile *c)
 		clock_time(f, c->marker[i].time);
 		fputs("</span></li>\n", f);
 	}
-	fputs("</ol>\n", f);
+	fputs("</ul>\n", f);
 }
 
 static void

@@ -41,11 +41,11 @@ expr='new Promise(function (resolve) {
 	function report() {
 		var p = window.coursePlayer;
 		resolve([term(), p ? p.getCurrentTime() : -1,
-		    document.querySelectorAll("ol.chapters button").length,
+		    document.querySelectorAll("ul.chapters button").length,
 		    document.querySelectorAll("details").length,
 		    document.querySelectorAll("details[open]").length,
-		    document.querySelectorAll("ol.chapters b, script + b").length,
-		    document.querySelector("ol.chapters button").textContent].join("|"));
+		    document.querySelectorAll("ul.chapters b, script + b").length,
+		    document.querySelector("ul.chapters button").textContent].join("|"));
 	}
 	(function poll() {
 		if (term().indexOf("BEFORE-MARKER") >= 0)
