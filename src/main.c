@@ -11,6 +11,7 @@
 
 #include "batch/batch.h"
 #include "batch/batch_roofline.h"
+#include "batch/course.h"
 #include "cli/cli.h"
 #include "util/exit_status.h"
 #include "cli/presets.h"
@@ -43,6 +44,8 @@ run_mode(const struct options *opt)
 		return batch_run(opt);
 	case CLI_THEORY:
 		return batch_theory(opt);
+	case CLI_EXPORT:
+		return course_export(opt);
 	case CLI_LIVE:
 		break;
 	}

@@ -145,7 +145,7 @@ apply_option(struct parse *p, const struct cli_option *o, const char *arg)
 	if (!was_given(p, o->name))
 		p->given[p->ngiven++] = o;
 	cli_given_set(&p->given_rows, (size_t)(o - cli_options));
-	if (o->kind == CLI_KIND_MODE)
+	if (o->kind == CLI_KIND_MODE || o->asks != CLI_LIVE)	/* a value that asks too */
 		p->asked |= 1u << o->asks;
 	if (arg == NULL)
 		arg = "";	/* a flag's */
@@ -284,6 +284,9 @@ resolve_mode(const struct parse *p)
 static const char *
 mode_refusal(unsigned mask, enum cli_mode mode)
 {
+	if (mode == CLI_EXPORT)
+		return "does not apply to --export-html, which only writes a recording's"
+		    " page";
 	if (mask == CLI_M_LIVE)
 		return "only applies to the live view";
 	if (mode == CLI_THEORY)

@@ -55,9 +55,14 @@ const struct cli_option cli_options[] = {
 	  .modes = CLI_M_ANY, .group = CLI_GROUP_MODES,
 	  .help = "list the built-in lessons --lesson takes" },
 	{ .name = "lesson", .kind = CLI_KIND_FILE, .arg = "FILE", CLI_FIELD(lesson),
-	  .modes = CLI_M_SIM, .group = CLI_GROUP_MODES,
+	  .modes = CLI_M_SIM | CLI_M_EXPORT, .group = CLI_GROUP_MODES,
 	  .help = "run a lesson script (a file, or a built-in lesson's name); with "
 	    "--batch, verify its checks and answers" },
+	{ .name = "export-html", .kind = CLI_KIND_FILE, .arg = "FILE",
+	  CLI_FIELD(export_html), .asks = CLI_EXPORT,
+	  .modes = CLI_M_EXPORT, .group = CLI_GROUP_MODES,
+	  .help = "write the course page FILE.html beside the recording FILE.cast "
+	    "(with --lesson, that lesson's questions)" },
 
 	/* Simulation. */
 	{ .name = "steps", .letter = 'n', .kind = CLI_KIND_INT, .arg = "N",

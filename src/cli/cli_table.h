@@ -27,6 +27,7 @@ enum cli_kind {
 #define CLI_M_LIVE	(1u << CLI_LIVE)
 #define CLI_M_BATCH	(1u << CLI_BATCH)
 #define CLI_M_THEORY	(1u << CLI_THEORY)
+#define CLI_M_EXPORT	(1u << CLI_EXPORT)
 #define CLI_M_SIM	(CLI_M_LIVE | CLI_M_BATCH)	/* the modes that simulate */
 #define CLI_M_ANY	(CLI_M_SIM | CLI_M_THEORY)
 

@@ -28,6 +28,7 @@ enum cli_mode {
 	CLI_LIVE,	/* the interactive view (default) */
 	CLI_BATCH,	/* --batch: simulate, report, check */
 	CLI_THEORY,	/* --theory: closed-form tables, no simulation */
+	CLI_EXPORT,	/* --export-html: a recording's course page */
 	CLI_PRESETS,	/* --list-presets */
 	CLI_LESSONS,	/* --list-lessons */
 	CLI_HWS,	/* --list-hw */
@@ -153,6 +154,7 @@ struct options {
 	/* Lessons and recordings. */
 	const char *lesson;	/* --lesson FILE or NAME */
 	const char *record;	/* --record FILE.cast */
+	const char *export_html;	/* --export-html FILE.cast */
 	int argc;		/* the command line cli_parse read, for a lesson's */
 	char **argv;		/* set lines to be parsed after it */
 };

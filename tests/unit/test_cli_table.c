@@ -73,7 +73,7 @@ test_rows(void)
 		tap_ok((o->arg != NULL) == cli_kind_takes_value(o) && o->help != NULL &&
 		    o->help[0] != '\0' && o->group < CLI_NGROUPS,
 		    "--%s: a value name iff it takes a value, a help line, a group", o->name);
-		tap_ok(o->modes != 0 && (o->modes & ~CLI_M_ANY) == 0,
+		tap_ok(o->modes != 0 && (o->modes & ~(CLI_M_ANY | CLI_M_EXPORT)) == 0,
 		    "--%s: applies to some modes", o->name);
 		memset(&opt, 0, sizeof opt);
 		tap_ok(cli_default(o) == NULL || cli_kind_parse(o, cli_default(o), &opt,
