@@ -1,13 +1,15 @@
 /* ratio_order.h: the tokens of a pair of weights (p, q) in the order of
- * their ratio, kept from the last ask. A tree step asks for it twice on the
- * root's pair: the optimal-transport ceiling by q/p falling, SpecTr's ratio
- * sums by p/q rising. That is one order but where rounding makes two ratios
- * equal in one form and not in the other. So the kept order is checked
- * against the pair and the form asked, in one pass that stops at the first
- * token out of place, and the tokens are sorted only when it fails: a
+ * their ratio, kept with the pair it was sorted for. A tree step asks for it
+ * twice on the root's pair: the optimal-transport ceiling by q/p falling,
+ * SpecTr's ratio sums by p/q rising. That is one order but where rounding
+ * makes two ratios equal in one form and not in the other. So an ask on the
+ * kept pair (compared bit for bit) in the kept form returns the order; in
+ * the other form it is checked first, at the neighbours whose ratios lie
+ * within a few doubles of each other (elsewhere both forms agree strictly),
+ * and the tokens are sorted anew when it fails or the pair is another: a
  * stable order is unique, so an order that passes is the stable sort's (by
- * the form asked, ties in token order), bit for bit, whatever pair it was
- * sorted for. Pairs of zeros are left out. */
+ * the form asked, ties in token order), bit for bit. Pairs of zeros are
+ * left out. */
 #ifndef SPECDEC_RATIO_ORDER_H
 #define SPECDEC_RATIO_ORDER_H
 
@@ -26,6 +28,8 @@ struct ratio_order {
 	size_t cap;		/* items of room */
 	size_t n;		/* the vocabulary it was sorted over; 0: none */
 	size_t m;		/* tokens in the order */
+	double *pq;		/* the pair it was sorted for: p then q (2 cap) */
+	enum ratio_order_by by;	/* the form it was sorted in (the items' keys) */
 };
 
 /* The tokens of (p, q) with p or q non-zero, in the order by; *m gets their

@@ -276,6 +276,62 @@ test_ratio_order(void)
 	ratio_order_free(&o);
 }
 
+/* Whether the kept order of (p, q) asked in form `kept`, then in the other,
+ * is each form's stable order. */
+static int
+both_forms(const double *p, const double *q, size_t n, int kept)
+{
+	struct ratio_order o = { 0 };
+	const struct radix_item *it;
+	size_t m;
+	int ok;
+
+	it = ratio_order_get(&o, p, q, n, (enum ratio_order_by)kept, &m);
+	ok = is_form_order(p, q, n, kept, it, m);
+	it = ratio_order_get(&o, p, q, n, (enum ratio_order_by)!kept, &m);
+	ok &= is_form_order(p, q, n, !kept, it, m);
+	ratio_order_free(&o);
+	return ok;
+}
+
+/* The check of the other form where it alone could miss: two tokens a
+ * double apart in the kept form, tied in the other (so in token order
+ * there, which the kept order reverses), far from any other token; two
+ * tokens far apart in p/q whose q/p both overflow (a tie again). */
+static void
+test_ratio_order_near(void)
+{
+	double p[4] = { 0.1, 0.1, 0.3, 0.5 }, q[4] = { 0.4, 0.4, 0.2, 0.001 };
+	struct rng rng;
+	int kept, found = 0, ok = 1, tries;
+
+	rng_seed(&rng, 9, 0);
+	for (kept = 0; kept < 2; kept++) {
+		for (tries = 0; tries < 100000; tries++) {
+			double ca, cb, ka, kb;
+
+			p[0] = 0.05 + 0.1 * rng_uniform(&rng);
+			q[0] = 0.35 + 0.1 * rng_uniform(&rng);
+			p[1] = nextafter(p[0], 0.0);
+			q[1] = q[0];
+			ka = kept ? q[0] / p[0] : p[0] / q[0];	/* the kept form's */
+			kb = kept ? q[1] / p[1] : p[1] / q[1];
+			ca = kept ? p[0] / q[0] : q[0] / p[0];	/* the other's */
+			cb = kept ? p[1] / q[1] : q[1] / p[1];
+			if (ca == cb && (kept ? ka < kb : kb < ka))
+				break;	/* token 1 first when kept, a tie else */
+		}
+		found += tries < 100000;
+		ok &= both_forms(p, q, 4, kept);
+	}
+	p[0] = 1e-310;
+	p[1] = 1e-312;
+	q[0] = q[1] = 0.5;
+	ok &= both_forms(p, q, 4, RATIO_ORDER_P_OVER_Q);
+	tap_ok(found == 2 && ok, "ratio_order: a tie in one form only, a double apart "
+	    "or overflowed in the other, checked and sorted anew (%d of 2 found)", found);
+}
+
 int
 main(void)
 {
@@ -286,5 +342,6 @@ main(void)
 	test_tv_counts();
 	test_radix_order();
 	test_ratio_order();
+	test_ratio_order_near();
 	return tap_done();
 }
