@@ -136,6 +136,8 @@ start_item(struct tui_lesson *l, const struct lesson_item *it, double now, char 
 		break;
 	case LESSON_ASK:
 		l->ph = PH_ASK;
+		if (l->host.show != NULL && tui_hide_pane(it->figure->key) != NULL)
+			l->host.show(l->host.ctx, tui_hide_pane(it->figure->key));
 		break;
 	case LESSON_CHECK:
 		l->check = it;
@@ -408,7 +410,10 @@ tui_lesson_band_lines(const struct tui_lesson *l)
 const char *
 tui_lesson_show(const struct tui_lesson *l)
 {
-	return l->show;
+	const char *ask = l->ph == PH_ASK || l->ph == PH_ANSWERED ?
+	    tui_hide_pane(l->item->figure->key) : NULL;
+
+	return ask != NULL ? ask : l->show;
 }
 
 unsigned

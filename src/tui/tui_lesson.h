@@ -56,8 +56,9 @@ int tui_lesson_key(struct tui_lesson *l, int ch, double now);
  * panes out above them. */
 int tui_lesson_band_lines(const struct tui_lesson *l);
 
-/* The pane the script keeps in view beside the band (its show line, until
- * the next show or chapter), or NULL. */
+/* The pane the script keeps in view beside the band: while a question
+ * waits and is answered, the pane of its figure (view/tui_hide.h); else its
+ * show line's, until the next show or chapter; or NULL. */
 const char *tui_lesson_show(const struct tui_lesson *l);
 
 /* The figures' marks (view/tui_hide.h) the panes show as "?": those of the

@@ -49,3 +49,13 @@ tui_hide_marks(const char *key)
 			return hide_rows[i].marks;
 	return 0;
 }
+
+const char *
+tui_hide_pane(const char *key)
+{
+	unsigned marks = tui_hide_marks(key);
+
+	if (marks == 0)
+		return NULL;
+	return marks == TUI_MARK_BEST ? "speedup" : "statistics";
+}

@@ -31,4 +31,8 @@ enum tui_mark {
 /* The marks an ask on the figure key hides; 0 for a key no pane shows. */
 unsigned tui_hide_marks(const char *key);
 
+/* The pane (as the help names it) that shows the figure key once the ask on
+ * it is answered, or NULL: the view keeps it in view through the ask. */
+const char *tui_hide_pane(const char *key);
+
 #endif
