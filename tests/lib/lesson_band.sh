@@ -1,6 +1,8 @@
 # lesson_band.sh: the built-in lessons driven by the screen for
 # tests/view/lesson_band*.sh (sourced after live.sh): lesson_band COLS LINES
-# runs the three side by side at that size and writes their test points.
+# runs the three side by side at that size and writes their test points:
+# each runs to its end, its asks hide what settles them, its captions leave
+# their panes whole, and one-step's header names its pair "lesson pair".
 lessons="${TESTS_SRCDIR:-$(dirname "$0")/..}/../data/lessons"
 
 # hidden FIGURE: the lines that must not show while an ask on FIGURE waits.
@@ -110,6 +112,10 @@ drive() {
 			set -- "$1" "$2"
 			;;
 		*"Enter: go on"*)
+			case "$(printf '%s\n' "$s" | head -n 1)" in
+			*specdec-lesson-*) echo "header: the pair's file" >>"$TMPD/$1.fail" ;;
+			*"lesson pair"*) : >"$TMPD/$1.pair" ;;
+			esac
 			pane=${e#C }
 			text=${pane#*|}
 			pane=${pane%%|*}
@@ -159,4 +165,6 @@ lesson_band() {
 		quit "$n"
 		$T kill-session -t "$n"
 	done
+	[ -e "$TMPD/one-step$1.pair" ] && ! grep -q '^header' "$TMPD/one-step$1.fail"
+	ok $? "one-step at ${1}x$2: the header says 'lesson pair' for its pair, not a file's name"
 }
