@@ -39,6 +39,7 @@ enum lesson_op {
 	LESSON_PAUSE,
 	LESSON_ASK,
 	LESSON_CHECK,
+	LESSON_SHOW,		/* text: the pane to keep in view */
 };
 
 /* The keys a script may press: the view's own keys that change no parameter
@@ -81,6 +82,7 @@ struct lesson_item {
 	int nchoices;
 	int answer;		/* ask: the stated answer's index in choice */
 	char *explain;		/* ask: why, shown after the answer */
+	int pair;		/* set: --replay is a pair line's file */
 };
 
 struct lesson {
@@ -108,6 +110,10 @@ int lesson_load(struct lesson *ls, const struct options *base, char *err,
     size_t errlen);
 
 void lesson_free(struct lesson *ls);
+
+/* The panes a show line may name, as the live view's help names them;
+ * NULL-terminated (lesson_show.c). */
+extern const char *const lesson_panes[];
 
 /* A key's name as the screen shows it ("n", "Left"). */
 const char *lesson_key_name(enum lesson_key k);

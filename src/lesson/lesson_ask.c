@@ -189,6 +189,12 @@ lesson_parse_wait(struct parser *ps, const char *rest)
 
 	lesson_next_word(&rest, num);
 	lesson_next_word(&rest, unit);
+	if (*rest == '\0' && unit[0] == '\0' && lesson_real_word(num, &x))
+		return lesson_fail(ps, "wait %s: of what? 'wait %s steps' or 'wait %s s'", num,
+		    num, num);
+	if (*rest == '\0' && unit[0] == '\0' && lesson_seconds_word(num, &x))
+		return lesson_fail(ps, "wait %s: seconds take a space, 'wait %.*s s'", num,
+		    (int)strlen(num) - 1, num);
 	if (*rest != '\0' || !lesson_real_word(num, &x) || x < 0.0)
 		return lesson_fail(ps, "wait N steps, or wait S s");
 	if (strcmp(unit, "steps") == 0 || strcmp(unit, "step") == 0) {

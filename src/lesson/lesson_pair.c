@@ -111,14 +111,33 @@ set_temp(struct parser *ps, const char *name, const char *text)
 	return rc;
 }
 
+/* An option set so far that only the stub takes: the pair's replay would
+ * refuse it, so the line says which to unset; NULL when none is set. */
+static const char *
+stub_only_set(const struct parser *ps)
+{
+	static const char *const stub_only[] = { "target-alpha", "preset", NULL };
+	int i, k;
+
+	for (i = 0; i < ps->nset; i++)
+		for (k = 0; stub_only[k] != NULL; k++)
+			if (strcmp(ps->set_row[i]->name, stub_only[k]) == 0)
+				return stub_only[k];
+	return NULL;
+}
+
 int
 lesson_parse_pair(struct parser *ps, const char *rest)
 {
 	struct part *p = xcalloc(3, sizeof *p);
 	char *target = NULL, *draft = NULL, *labels = NULL, *file;
+	const char *stub = stub_only_set(ps);
 	int rc = -1;
 
-	if (next_part(&rest, &p[0]) != 0 || next_part(&rest, &p[1]) != 0 ||
+	if (stub != NULL)
+		lesson_fail(ps, "pair: --%s applies to the stub alone; 'unset %s' before the"
+		    " pair", stub, stub);
+	else if (next_part(&rest, &p[0]) != 0 || next_part(&rest, &p[1]) != 0 ||
 	    next_part(&rest, &p[2]) != 0 || *rest != '\0')
 		lesson_fail(ps, "pair: at most %d tokens, in three parts at most", PAIR_MAX);
 	else if (p[0].n < 2 || p[1].n != p[0].n || (p[2].n != 0 && p[2].n != p[0].n))

@@ -14,6 +14,7 @@
 #include "lesson/lesson_pair.h"
 #include "lesson/lesson_parser.h"
 #include "lesson/lesson_set.h"
+#include "lesson/lesson_show.h"
 #include "util/xalloc.h"
 
 /* title, chapter, caption, pause, wait, keys, check. */
@@ -45,6 +46,9 @@ parse_simple(struct parser *ps, const char *op, const char *rest)
 		if (lesson_seconds_word(word, &x)) {
 			it->seconds = x;
 			rest = s;
+		} else if (lesson_real_word(word, &x) && *s != '\0') {
+			return lesson_fail(ps, "caption %s: a hold is written with its unit,"
+			    " 'caption %ss %s'", word, word, s);
 		}
 		return lesson_take_text(ps, "caption", rest, &it->text);
 	}
@@ -54,8 +58,10 @@ parse_simple(struct parser *ps, const char *op, const char *rest)
 		return lesson_parse_keys(ps, rest);
 	if (strcmp(op, "check") == 0)
 		return lesson_parse_check(ps, rest);
+	if (strcmp(op, "show") == 0)
+		return lesson_parse_show(ps, rest);
 	return lesson_fail(ps, "unknown directive '%s' (title, set, unset, pair, chapter, caption,"
-	    " keys, wait, pause, ask, check)", op);
+	    " show, keys, wait, pause, ask, check)", op);
 }
 
 /* One line, without its newline. */

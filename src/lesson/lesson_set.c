@@ -69,6 +69,18 @@ cli_message(char *msg, size_t len, FILE *f)
 	msg[strcspn(msg, "\n")] = '\0';
 }
 
+/* Whether path is a file the lesson made for a pair line. */
+static int
+is_pair_file(const struct lesson *ls, const char *path)
+{
+	int i;
+
+	for (i = 0; path != NULL && i < ls->ntemp; i++)
+		if (strcmp(ls->temp[i], path) == 0)
+			return 1;
+	return 0;
+}
+
 /* The options after this line, into a new set item. */
 static int
 reparse(struct parser *ps)
@@ -101,6 +113,7 @@ reparse(struct parser *ps)
 		return lesson_fail(ps, "%s", msg);
 	if (it->opt->mode != ps->base->mode)
 		return lesson_fail(ps, "the options change the mode");
+	it->pair = is_pair_file(ps->ls, it->opt->replay);
 	return 0;
 }
 

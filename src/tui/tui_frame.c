@@ -33,6 +33,36 @@ tui_frame_free(struct tui *t)
 	}
 }
 
+/* The rectangle a lesson's show line keeps whole: its pane's own, or the
+ * lower right's for a pane of p's cycle drawn there; TUI_P_COUNT for none. */
+static enum tui_pane
+band_keep(const struct tui *t)
+{
+	const struct tui_pane_def *d = t->les.lesson != NULL ?
+	    tui_pane_named(tui_lesson_show(t->les.lesson)) : NULL;
+
+	if (d == NULL || d->slot == TUI_P_HEADER || d->slot == TUI_P_KEYS)
+		return TUI_P_COUNT;
+	if (d->action == TUI_A_LOWER && t->scr.lay.pane[d->slot].h == 0)
+		return TUI_P_CURVE;
+	return d->slot;
+}
+
+/* The lesson's band: its lines and the pane to keep, as the windows are made
+ * for them; 1 when that changed since. */
+static int
+band_changed(struct tui *t)
+{
+	int band = t->les.lesson != NULL ? tui_lesson_band_lines(t->les.lesson) : 0;
+	enum tui_pane keep = band_keep(t);
+
+	if (band == t->scr.band && keep == t->scr.keep)
+		return 0;
+	t->scr.band = band;
+	t->scr.keep = keep;
+	return 1;
+}
+
 void
 tui_frame_layout(struct tui *t)
 {
@@ -43,8 +73,10 @@ tui_frame_layout(struct tui *t)
 	tui_pane_min_sizes(min, t->sim.par.machine);
 	if (!tui_layout_compute(COLS, LINES, min, &t->scr.lay))
 		return;
+	(void)band_changed(t);
+	tui_layout_band(&t->scr.lay, t->scr.band, t->scr.keep, min, &t->scr.shown);
 	for (i = 0; i < TUI_P_COUNT; i++) {
-		const struct tui_rect *r = &t->scr.lay.pane[i];
+		const struct tui_rect *r = &t->scr.shown.pane[i];
 
 		t->scr.win[i] = r->h > 0 ? newwin(r->h, r->w, r->y, r->x) : NULL;
 	}
@@ -111,6 +143,8 @@ draw_panes(struct tui *t)
 	struct tui_view v;
 	int i;
 
+	if (band_changed(t))
+		tui_frame_layout(t);
 	sim_keep_newest(&t->sim);
 	make_figures(t);
 	memset(&v, 0, sizeof v);
@@ -136,6 +170,8 @@ draw_panes(struct tui *t)
 	v.tree_walk = t->look.tree_walk;
 	v.preset = t->look.preset;
 	v.prompt = t->look.prompt;
+	v.source = t->look.source;
+	v.hide = t->les.lesson != NULL ? tui_lesson_hidden(t->les.lesson) : 0;
 	if (t->look.target_alpha > 0.0 && t->sim.par.noise == t->look.target_noise)
 		v.target_alpha = t->look.target_alpha;	/* while the noise is the solved one */
 	for (i = 0; i < TUI_P_COUNT; i++)

@@ -24,7 +24,7 @@ tui_input_mouse(struct tui *t)
 #endif
 	else if ((ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) && t->scr.lay.fits &&
 	    !t->look.text_mode &&
-	    tui_stream_step_at(&t->scr.lay.pane[TUI_P_STREAM], t->pace.paused ? t->look.selected : 0,
+	    tui_stream_step_at(&t->scr.shown.pane[TUI_P_STREAM], t->pace.paused ? t->look.selected : 0,
 	    ev.y, ev.x, &back) && back < t->sim.ring_len) {
 		if (!t->pace.paused)
 			tui_set_paused(t, 1);

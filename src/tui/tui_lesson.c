@@ -11,6 +11,7 @@
 #include "tui/tui_lesson.h"
 #include "tui/tui_text.h"
 #include "util/xalloc.h"
+#include "view/tui_hide.h"
 
 #define BAND_LINES_MAX 12	/* text lines of the band, borders excluded */
 #define BAND_LINE_MAX 512
@@ -40,6 +41,7 @@ struct tui_lesson {
 	const char *chapter;
 	int chapter_no;
 	const char *caption;
+	const char *show;		/* the pane kept in view, or NULL */
 	const struct lesson_item *check;	/* the last check, until the next caption */
 	struct lesson_verdict check_v;
 	int answer;			/* PH_ANSWERED: the choice given */
@@ -83,6 +85,7 @@ begin_chapter(struct tui_lesson *l, const struct lesson_item *it)
 	l->chapter = it->text;
 	l->chapter_no++;
 	l->caption = NULL;
+	l->show = NULL;
 	l->check = NULL;
 	snprintf(label, sizeof label, "%d. %s", l->chapter_no, it->text);
 	if (l->host.marker != NULL)
@@ -133,10 +136,17 @@ start_item(struct tui_lesson *l, const struct lesson_item *it, double now, char 
 		break;
 	case LESSON_ASK:
 		l->ph = PH_ASK;
+		if (l->host.show != NULL && tui_hide_pane(it->figure->key) != NULL)
+			l->host.show(l->host.ctx, tui_hide_pane(it->figure->key));
 		break;
 	case LESSON_CHECK:
 		l->check = it;
 		lesson_judge(it, l->host.sim, &l->check_v);
+		break;
+	case LESSON_SHOW:
+		l->show = it->text;
+		if (l->host.show != NULL)
+			l->host.show(l->host.ctx, it->text);
 		break;
 	case LESSON_TITLE:
 		break;
@@ -374,23 +384,53 @@ band_fill(struct band *b, const struct tui_lesson *l)
 		band_printf(b, TUI_S_DIM, "the end of the lesson: q quits");
 }
 
+/* The band's text at the screen's width, and the lines it takes (0: none). */
+static int
+band_make(struct band *b, const struct tui_lesson *l)
+{
+	int h;
+
+	memset(b, 0, sizeof *b);
+	b->width = COLS - 4;
+	band_fill(b, l);
+	h = b->n + 2;
+	if (h > LINES / 2)
+		h = LINES / 2;
+	return h < 3 ? 0 : h;
+}
+
+int
+tui_lesson_band_lines(const struct tui_lesson *l)
+{
+	struct band b;
+
+	return band_make(&b, l);
+}
+
+const char *
+tui_lesson_show(const struct tui_lesson *l)
+{
+	const char *ask = l->ph == PH_ASK || l->ph == PH_ANSWERED ?
+	    tui_hide_pane(l->item->figure->key) : NULL;
+
+	return ask != NULL ? ask : l->show;
+}
+
+unsigned
+tui_lesson_hidden(const struct tui_lesson *l)
+{
+	return l->ph == PH_ASK ? tui_hide_marks(l->item->figure->key) : 0;
+}
+
 void
 tui_lesson_draw(struct tui_lesson *l, const struct tui_term *term)
 {
 	struct band b;
 	char title[LESSON_TEXT_MAX * 2 + 32];
 	WINDOW *w;
-	int h, i;
+	int h = band_make(&b, l), i;
 
-	memset(&b, 0, sizeof b);
-	b.width = COLS - 4;
-	band_fill(&b, l);
-	if (b.n == 0 && l->chapter == NULL)
-		return;
-	h = b.n + 2;
-	if (h > LINES / 2)
-		h = LINES / 2;
-	if (h < 3 || (w = newwin(h, COLS, LINES - 1 - h, 0)) == NULL)
+	if (h == 0 || (w = newwin(h, COLS, LINES - 1 - h, 0)) == NULL)
 		return;
 	if (l->chapter != NULL)
 		snprintf(title, sizeof title, "%s: %d. %s", l->ls.title, l->chapter_no,

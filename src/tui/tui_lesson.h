@@ -26,6 +26,8 @@ struct tui_lesson_host {
 	void (*run)(void *ctx, uint64_t steps);	/* run this many steps, then pause */
 	void (*hurry)(void *ctx);	/* run them as fast as it goes */
 	void (*marker)(void *ctx, const char *label);	/* a chapter begins */
+	void (*show)(void *ctx, const char *pane);	/* a show line: bring the
+							 * pane into view */
 };
 
 struct tui_lesson;
@@ -49,7 +51,21 @@ double tui_lesson_update(struct tui_lesson *l, double now, int *moved, char *err
  * scripted keys left at once (the same steps and keys: only sooner). */
 int tui_lesson_key(struct tui_lesson *l, int ch, double now);
 
-/* Draw the caption band over the bottom of the screen, above the key bar, in a
+/* Lines the caption band takes above the key bar, borders included (0: no
+ * band), at the screen's size: at most half the screen. The view lays its
+ * panes out above them. */
+int tui_lesson_band_lines(const struct tui_lesson *l);
+
+/* The pane the script keeps in view beside the band: while a question
+ * waits and is answered, the pane of its figure (view/tui_hide.h); else its
+ * show line's, until the next show or chapter; or NULL. */
+const char *tui_lesson_show(const struct tui_lesson *l);
+
+/* The figures' marks (view/tui_hide.h) the panes show as "?": those of the
+ * question waiting for its answer, 0 otherwise. */
+unsigned tui_lesson_hidden(const struct tui_lesson *l);
+
+/* Draw the caption band at the bottom of the screen, above the key bar, in a
  * window made for the frame. */
 void tui_lesson_draw(struct tui_lesson *l, const struct tui_term *term);
 

@@ -63,6 +63,7 @@ lesson_set(void *ctx, const struct lesson_item *it, char *err, size_t errlen)
 		tui_frame_layout(t);	/* the roofline pane's rows */
 	sim_keep_views(&t->sim, 1);
 	t->look.preset = it->opt->preset_name;	/* what the header says of the run */
+	t->look.source = it->pair ? "lesson pair" : NULL;
 	free(t->look.prompt);
 	t->look.prompt = it->opt->prompt != NULL ? escape_text(it->opt->prompt) : NULL;
 	t->look.target_alpha = it->opt->target_alpha;
@@ -103,6 +104,19 @@ lesson_marker(void *ctx, const char *label)
 		asciicast_marker(&t->host.rec, label);
 }
 
+/* A show line: the pane the band leaves whole, and shown in the lower right
+ * when it is one of p's cycle. */
+static void
+lesson_show(void *ctx, const char *pane)
+{
+	struct tui *t = ctx;
+	const struct tui_pane_def *d = tui_pane_named(pane);
+
+	if (tui_pane_in_cycle(d, &t->scr.lay, sim_is_tree(&t->sim)))
+		t->look.lower = d;
+	t->scr.dirty = 1;
+}
+
 /* The lesson's next items, as far as they go now; 1 when a set line failed
  * (the view ends with its message). */
 int
@@ -131,7 +145,7 @@ tui_lesson_hooks(struct tui *t)
 {
 	struct tui_lesson_host host = { .ctx = t, .sim = &t->sim, .key = lesson_key,
 	    .set = lesson_set, .run = lesson_run, .hurry = lesson_hurry,
-	    .marker = lesson_marker };
+	    .marker = lesson_marker, .show = lesson_show };
 
 	return host;
 }

@@ -72,6 +72,16 @@ cost_speedup(struct tui_pen *p, const struct sim_figures *f, const struct tui_vi
 		tui_pen_printf(p, TUI_S_NORMAL, "speedup %s (no data yet)", g->none);
 		return;
 	}
+	if (TUI_HIDES(v, TUI_MARK_TOK | TUI_MARK_BEST)) {	/* and the bar with them */
+		lng[0] = '\0';
+		if (!tree && !TUI_HIDES(v, TUI_MARK_BEST))
+			cost_best(lng, shrt, sizeof lng, o, g);
+		else if (!tree)
+			snprintf(lng, sizeof lng, "  best %s %s", g->gamma, TUI_HIDDEN);
+		tui_pen_printf(p, TUI_S_NORMAL, "speedup %sx%s", TUI_HIDES(v, TUI_MARK_TOK) ?
+		    TUI_HIDDEN : sig3(x, sizeof x, f->speedup_measured), lng);
+		return;
+	}
 	tui_pen_printf(p, slow ? TUI_S_FAIL : TUI_S_NORMAL, "%s %sx ",
 	    slow ? "slowdown" : "speedup", sig3(x, sizeof x, f->speedup_measured));
 	lng[0] = shrt[0] = '\0';
@@ -141,7 +151,9 @@ draw_cost(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	cost_prices(&p, sim, f);
 	tui_pen_at(&p, TUI_BOX_Y + COST_RATES, TUI_BOX_X);
 	sig3(tr, sizeof tr, f->target_rate);
-	if (have)
+	if (have && TUI_HIDES(v, TUI_MARK_TOK))
+		snprintf(sr, sizeof sr, "%s", TUI_HIDDEN);
+	else if (have)
 		sig3(sr, sizeof sr, f->spec_rate);
 	else
 		snprintf(sr, sizeof sr, "%s", g->none);

@@ -41,10 +41,10 @@ curve_legend_marks(struct tui_pen *p, const struct tui_view *v, int have)
 		{ top, NULL, TUI_S_NORMAL, 2 },
 	};
 
-	snprintf(hat, sizeof hat, " %s %s  ", g->alpha_hat,
-	    tui_number(a, sizeof a, 2, v->fig->alpha_hat, have, g));
-	snprintf(now, sizeof now, " %s%s  ", v->term->utf8 ? "now " : "",
-	    tui_number(b, sizeof b, 2, v->fig->tok_per_step, have, g));
+	snprintf(hat, sizeof hat, " %s %s  ", g->alpha_hat, tui_figure(a, sizeof a, 2,
+	    v->fig->alpha_hat, have, TUI_HIDES(v, TUI_MARK_ALPHA), g));
+	snprintf(now, sizeof now, " %s%s  ", v->term->utf8 ? "now " : "", tui_figure(b,
+	    sizeof b, 2, v->fig->tok_per_step, have, TUI_HIDES(v, TUI_MARK_TOK), g));
 	snprintf(top, sizeof top, " %s+1", g->gamma);
 	tui_pen_fields(p, f, (int)(sizeof f / sizeof f[0]));
 }
@@ -77,6 +77,7 @@ draw_curve(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	struct textplot_curves spec;
 	struct textplot_grid grid;
 	int have = sim->stats.steps > 0;
+	int measured = have && !TUI_HIDES(v, TUI_MARK_ALPHA | TUI_MARK_TOK);
 	char title[64];
 
 	snprintf(title, sizeof title, "E[tok/step] vs %s", g->gamma);
@@ -88,9 +89,9 @@ draw_curve(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	curves[CURVE_REFS].style = TUI_GRID_MEASURED;
 	spec.gamma_max = sim->par.gamma > CURVE_GAMMA_MIN ? sim->par.gamma : CURVE_GAMMA_MIN;
 	spec.curve = curves;
-	spec.ncurves = have ? CURVE_REFS + 1 : CURVE_REFS;
+	spec.ncurves = measured ? CURVE_REFS + 1 : CURVE_REFS;
 	spec.ceiling = 1;
-	spec.mark_gamma = have ? sim->par.gamma : 0;
+	spec.mark_gamma = measured ? sim->par.gamma : 0;
 	spec.mark_value = v->fig->tok_per_step;
 	if (textplot_init(&grid, getmaxx(w) - TUI_BOX_W, getmaxy(w) - TUI_BOX_H - CURVE_LEGEND_LINES,
 	    v->term->utf8) != 0)

@@ -302,10 +302,16 @@ rows(struct tui_pen *p, const struct sim *sim, const struct dist_frame *fr, int 
 
 /* This position's alpha and its residual's mass, as long as there is room. */
 static void
-overlap_line(struct tui_pen *p, const struct stepview_pos *pos, const struct tui_glyphs *g)
+overlap_line(struct tui_pen *p, const struct stepview_pos *pos, const struct tui_view *v)
 {
+	const struct tui_glyphs *g = tui_glyphs(v->term);
 	char lng[128], mid[128], shrt[128];
 
+	if (TUI_HIDES(v, TUI_MARK_ALPHA)) {	/* the mass is 1 - the overlap */
+		tui_pen_printf(p, TUI_S_NORMAL, "%s %s here  residual %s", g->alpha, TUI_HIDDEN,
+		    TUI_HIDDEN);
+		return;
+	}
 	snprintf(lng, sizeof lng, "%s %.3f here (overlap)  residual mass %.3f", g->alpha,
 	    pos->overlap, pos->resid_mass);
 	snprintf(mid, sizeof mid, "%s %.3f here  residual %.3f", g->alpha, pos->overlap,
@@ -318,11 +324,15 @@ overlap_line(struct tui_pen *p, const struct stepview_pos *pos, const struct tui
 /* One fixed pair: how far the rule's exact output is from p, and the measured
  * output from it. */
 static void
-rule_line(struct tui_pen *p, const struct dist_frame *fr)
+rule_line(struct tui_pen *p, const struct dist_frame *fr, const struct tui_view *v)
 {
 	const struct pair_output_result *r = &fr->pair;
 	char lng[128], mid[128], shrt[128];
 
+	if (TUI_HIDES(v, TUI_MARK_PIT)) {	/* how far from p settles "is it p?" */
+		tui_pen_printf(p, TUI_S_NORMAL, "rule TV %s", TUI_HIDDEN);
+		return;
+	}
 	snprintf(lng, sizeof lng, "rule's output: TV %.3f from p; out %.3f from it",
 	    r->tv_rule, r->tv_measured);
 	snprintf(mid, sizeof mid, "rule TV %.3f from p, out %.3f", r->tv_rule,
@@ -348,7 +358,6 @@ dist_title(const struct dist_frame *fr, int width, char *title, size_t len)
 static void
 draw_dist(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 {
-	const struct tui_glyphs *g = tui_glyphs(v->term);
 	struct tui_pen p = tui_pen_boxed(w, v->term);
 	struct dist_frame fr;
 	const struct stepview_pos *pos;
@@ -368,7 +377,7 @@ draw_dist(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	    (fr.shares ? NUM_W : 0) - (fr.rule ? NUM_W : 0);
 	fr.barw = fr.barw < BAR_MIN ? BAR_MIN : fr.barw;
 	if (fr.scored)
-		overlap_line(&p, pos, g);
+		overlap_line(&p, pos, v);
 	else
 		tui_pen_put(&p, TUI_S_DIM, "q only: not scored yet");
 	tui_pen_at(&p, TUI_BOX_Y + 1, TUI_BOX_X);
@@ -379,7 +388,7 @@ draw_dist(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	nrows = rows(&p, sim, &fr, TUI_BOX_Y + HEAD_ROWS, nrows, v);
 	if (fr.rule_line && nrows > 0) {
 		tui_pen_at(&p, TUI_BOX_Y + HEAD_ROWS + nrows, TUI_BOX_X);
-		rule_line(&p, &fr);
+		rule_line(&p, &fr, v);
 	}
 }
 

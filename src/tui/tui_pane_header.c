@@ -129,8 +129,8 @@ draw_header(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	};
 
 	werase(w);
-	snprintf(src, sizeof src, "  %s", sim->src.title != NULL ? sim->src.title :
-	    sim->src.kind);
+	snprintf(src, sizeof src, "  %s", v->source != NULL ? v->source :
+	    sim->src.title != NULL ? sim->src.title : sim->src.kind);
 	header_length(sim, g, gamma, sizeof gamma, gshort, sizeof gshort);
 	noise[0] = '\0';
 	if (source_has_noise(&sim->src))

@@ -34,7 +34,7 @@ legend_curves(struct tui_pen *p, const struct sim_figures *f, const char *name,
     const struct tui_view *v)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
-	int utf8 = v->term->utf8, shrt;
+	int utf8 = v->term->utf8, shrt, hid = TUI_HIDES(v, TUI_MARK_ALPHA);
 	char lng[128], a[16], b[16], txt[64];
 	const char *sep;
 
@@ -43,12 +43,12 @@ legend_curves(struct tui_pen *p, const struct sim_figures *f, const char *name,
 	shrt = tui_text_width(lng) > p->right - p->x;
 	sep = shrt ? " " : "  ";
 
-	snprintf(txt, sizeof txt, " %s %s %s", g->alpha, two(a, sizeof a,
+	snprintf(txt, sizeof txt, " %s %s %s", g->alpha, hid ? TUI_HIDDEN : two(a, sizeof a,
 	    f->alpha_overlap, shrt), name);
 	if (!tui_legend_item(p, "", TUI_S_CURVE, utf8 ? "\u25cf" : "o", TUI_S_NORMAL, txt))
 		return;
-	snprintf(txt, sizeof txt, " %s %s", g->alpha_hat, two(b, sizeof b, f->alpha_hat,
-	    shrt));
+	snprintf(txt, sizeof txt, " %s %s", g->alpha_hat, hid ? TUI_HIDDEN : two(b, sizeof b,
+	    f->alpha_hat, shrt));
 	if (!tui_legend_item(p, sep, TUI_S_MEASURED, utf8 ? "\u2022" : "*", TUI_S_NORMAL,
 	    txt))
 		return;
@@ -66,12 +66,20 @@ legend_best(struct tui_pen *p, const struct sim_figures *f, int gamma,
 	char txt[64], item[96];
 
 	speedup_best_text(&f->optimum, g->gamma, txt, sizeof txt);
-	if (f->optimum.speculate) {
+	if (TUI_HIDES(v, TUI_MARK_BEST)) {
+		snprintf(item, sizeof item, "best %s %s", g->gamma, TUI_HIDDEN);
+		tui_legend_item(p, "", TUI_S_NORMAL, "", TUI_S_NORMAL, item);
+	} else if (f->optimum.speculate) {
 		snprintf(item, sizeof item, " best %s", txt);
 		tui_legend_item(p, "", TUI_S_MARK, v->term->utf8 ? "\u25b2" : "^", TUI_S_NORMAL,
 		    item);
 	} else {
 		tui_legend_item(p, "", TUI_S_FAIL, "", TUI_S_FAIL, txt);
+	}
+	if (TUI_HIDES(v, TUI_MARK_TOK)) {
+		snprintf(item, sizeof item, " now %s %d %sx", g->gamma, gamma, TUI_HIDDEN);
+		tui_legend_item(p, "  ", TUI_S_MARK, mark, TUI_S_NORMAL, item);
+		return;
 	}
 	snprintf(item, sizeof item, " now %s %d %.3gx", g->gamma, gamma, f->speedup_measured);
 	if (tui_legend_item(p, "  ", TUI_S_MARK, mark, TUI_S_NORMAL, item))
@@ -110,6 +118,7 @@ draw_speedup(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	struct textplot_speedup spec;
 	struct textplot_grid grid;
 	int have = sim->stats.steps > 0;
+	int plot = have && !TUI_HIDES(v, TUI_MARK_ALPHA | TUI_MARK_TOK | TUI_MARK_BEST);
 	char title[64], shrt[64];
 
 	if (f->verify_cost > 0.0)
@@ -129,9 +138,9 @@ draw_speedup(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	curves[1] = (struct textplot_speedup_curve){ f->alpha_overlap, "o", "\u25cf",
 	    STYLE_OVERLAP };
 	spec.curve = curves;
-	spec.ncurves = have ? 2 : 0;
-	spec.best_gamma = have && f->optimum.speculate ? f->optimum.gamma : 0;
-	spec.mark_gamma = have ? sim->par.gamma : 0;
+	spec.ncurves = plot ? 2 : 0;	/* the curves' peak is the best gamma */
+	spec.best_gamma = plot && f->optimum.speculate ? f->optimum.gamma : 0;
+	spec.mark_gamma = plot ? sim->par.gamma : 0;
 	spec.mark_value = f->speedup_measured;
 	textplot_init(&grid, getmaxx(w) - TUI_BOX_W, getmaxy(w) - TUI_BOX_H - LEGEND_LINES,
 	    v->term->utf8);

@@ -19,7 +19,7 @@
 #define STATS_COLS_MIN 32	/* the short forms of the figure lines */
 
 static void
-stats_counts(struct tui_pen *p, const struct sim *sim)
+stats_counts(struct tui_pen *p, const struct sim *sim, const struct tui_view *v)
 {
 	const struct stats *st = &sim->stats;
 	char steps[48], tokens[48], tok[48], seg[48], sg[48];
@@ -32,6 +32,10 @@ stats_counts(struct tui_pen *p, const struct sim *sim)
 	snprintf(steps, sizeof steps, "steps %" PRIu64, st->steps);
 	snprintf(tokens, sizeof tokens, "  tokens %" PRIu64, st->tokens);
 	snprintf(tok, sizeof tok, " tok %" PRIu64, st->tokens);
+	if (TUI_HIDES(v, TUI_MARK_TOK)) {	/* over the steps: tokens per step */
+		snprintf(tokens, sizeof tokens, "  tokens %s", TUI_HIDDEN);
+		snprintf(tok, sizeof tok, " tok %s", TUI_HIDDEN);
+	}
 	snprintf(seg, sizeof seg, "  segment %u", sim->segment);
 	snprintf(sg, sizeof sg, " seg %u", sim->segment);
 	tui_pen_fields(p, f, 3);
@@ -47,8 +51,10 @@ stats_alphas(struct tui_pen *p, const struct sim *sim, const struct tui_view *v,
 	char a[32], b[32], c[32], lng[160], shrt[160], tiny[160], lnow[224], snow[224];
 	const char *l = lng, *sh = shrt;
 
-	tui_number(a, sizeof a, 3, v->fig->alpha_hat, have, g);
-	tui_number(b, sizeof b, 3, v->fig->alpha_overlap, have, g);
+	int hid = TUI_HIDES(v, TUI_MARK_ALPHA);
+
+	tui_figure(a, sizeof a, 3, v->fig->alpha_hat, have, hid, g);
+	tui_figure(b, sizeof b, 3, v->fig->alpha_overlap, have, hid, g);
 	snprintf(lng, sizeof lng, "%s %s accepted/tested  %s %s %s", g->alpha_hat, a,
 	    g->alpha, b, name);
 	snprintf(shrt, sizeof shrt, "%s %s  %s %s %s", g->alpha_hat, a, g->alpha, b, name);
@@ -56,7 +62,7 @@ stats_alphas(struct tui_pen *p, const struct sim *sim, const struct tui_view *v,
 	if (tui_text_width(tiny) > p->right - p->x)	/* a long name: the number stays */
 		snprintf(tiny, sizeof tiny, "%s %s  %s %s", g->alpha_hat, a, g->alpha, b);
 	if (e != NULL) {	/* the newest step's context: its first position's beta */
-		tui_number(c, sizeof c, 2, e->step.beta[0], 1, g);
+		tui_figure(c, sizeof c, 2, e->step.beta[0], 1, hid, g);
 		snprintf(lnow, sizeof lnow, "%s  now %s", lng, c);
 		snprintf(snow, sizeof snow, "%s  now %s", shrt, c);
 		if (tui_text_width(snow) <= p->right - p->x) {	/* else without it */
@@ -106,8 +112,10 @@ stats_tv_line(struct tui_pen *p, const struct tui_view *v, int have, int blind)
 		{ chi, chi + 1, TUI_S_NORMAL, 2 },
 	};
 
-	if (!have) {
-		tui_pen_printf(p, TUI_S_NORMAL, "TV %s  %s p %s", g->none, g->chi2, g->none);
+	if (!have || TUI_HIDES(v, TUI_MARK_BY_ID)) {
+		const char *x = have ? TUI_HIDDEN : g->none;
+
+		tui_pen_printf(p, TUI_S_NORMAL, "TV %s  %s p %s", x, g->chi2, x);
 		return;
 	}
 	snprintf(tv, sizeof tv, "TV %.3g", f->tv);
@@ -151,27 +159,30 @@ enum stats_row {
 
 /* Under a schedule, the tok/step line ends with the mean gamma. */
 static void
-stats_tok_scheduled(struct tui_pen *p, const struct sim_figures *f, int have,
+stats_tok_scheduled(struct tui_pen *p, const struct tui_view *v, int have,
     const struct tui_glyphs *g, const char *a, const char *b)
 {
 	char m[32], lng[160], shrt[160];
 
-	tui_number(m, sizeof m, 2, f->gamma_mean, have, g);
+	tui_figure(m, sizeof m, 2, v->fig->gamma_mean, have,
+	    TUI_HIDES(v, TUI_MARK_GAMMA_MEAN), g);
 	snprintf(lng, sizeof lng, "tok/step %s  closed %s  mean %s %s", a, b, g->gamma, m);
 	snprintf(shrt, sizeof shrt, "tok/step %s  mean %s %s", a, g->gamma, m);
 	tui_pen_choose(p, TUI_S_NORMAL, lng, shrt, NULL);
 }
 
 static void
-stats_tok_line(struct tui_pen *p, const struct sim *sim, const struct sim_figures *f,
+stats_tok_line(struct tui_pen *p, const struct sim *sim, const struct tui_view *v,
     int have, const struct tui_glyphs *g, int closed)
 {
+	const struct sim_figures *f = v->fig;
+	int hid = TUI_HIDES(v, TUI_MARK_TOK);
 	char a[32], b[32], lng[160], shrt[160];
 
-	tui_number(a, sizeof a, 2, f->tok_per_step, have, g);
-	tui_number(b, sizeof b, 2, f->closed_form, have, g);
+	tui_figure(a, sizeof a, 2, f->tok_per_step, have, hid, g);
+	tui_figure(b, sizeof b, 2, f->closed_form, have, hid, g);
 	if (sim->par.schedule != SCHEDULE_CONSTANT) {
-		stats_tok_scheduled(p, f, have, g, a, closed ? b : "-");
+		stats_tok_scheduled(p, v, have, g, a, closed ? b : "-");
 		return;
 	}
 	if (!closed) {	/* the rule has no closed form (block, typical) */
@@ -185,13 +196,15 @@ stats_tok_line(struct tui_pen *p, const struct sim *sim, const struct sim_figure
 }
 
 static void
-stats_mean_line(struct tui_pen *p, const struct sim *sim, const struct sim_figures *f,
+stats_mean_line(struct tui_pen *p, const struct sim *sim, const struct tui_view *v,
     int have, const struct tui_glyphs *g)
 {
 	char a[32], b[32];
 
-	tui_number(a, sizeof a, 2, f->closed_form_per_step, have, g);
-	tui_number(b, sizeof b, 0, sim->stats.max_tok_per_step, have, g);
+	tui_figure(a, sizeof a, 2, v->fig->closed_form_per_step, have,
+	    TUI_HIDES(v, TUI_MARK_TOK), g);
+	tui_figure(b, sizeof b, 0, sim->stats.max_tok_per_step, have,
+	    TUI_HIDES(v, TUI_MARK_MAX), g);
 	tui_pen_printf(p, TUI_S_NORMAL, "per-step mean %s  max %s of %d", a, b,
 	    sim_gamma_cap(sim) + 1);
 }
@@ -200,14 +213,17 @@ stats_mean_line(struct tui_pen *p, const struct sim *sim, const struct sim_figur
  * screen names): vLLM's and llama.cpp's accepted/drafted, vLLM's mean
  * acceptance length, SGLang's accept length. */
 static void
-stats_serving_line(struct tui_pen *p, const struct sim_figures *f, int have,
+stats_serving_line(struct tui_pen *p, const struct tui_view *v, int have,
     const struct tui_glyphs *g)
 {
+	const struct sim_figures *f = v->fig;
+	int tok = TUI_HIDES(v, TUI_MARK_TOK);
 	char a[32], b[32], c[32], lng[160], shrt[160];
 
-	tui_number(a, sizeof a, 3, f->draft_acceptance_rate, have, g);
-	tui_number(b, sizeof b, 2, f->vllm_acceptance_length, have, g);
-	tui_number(c, sizeof c, 2, f->tok_per_step, have, g);
+	tui_figure(a, sizeof a, 3, f->draft_acceptance_rate, have,
+	    TUI_HIDES(v, TUI_MARK_ALPHA), g);
+	tui_figure(b, sizeof b, 2, f->vllm_acceptance_length, have, tok, g);
+	tui_figure(c, sizeof c, 2, f->tok_per_step, have, tok, g);
 	snprintf(lng, sizeof lng, "acc/draft %s  vLLM len %s  SGLang len %s", a, b, c);
 	snprintf(shrt, sizeof shrt, "acc/draft %s  vLLM len %s", a, b);
 	tui_pen_choose(p, TUI_S_NORMAL, lng, shrt, NULL);
@@ -221,22 +237,22 @@ stats_figures(struct tui_pen *p, const struct sim *sim, const struct tui_view *v
 	int have = sim->stats.steps > 0;
 
 	tui_pen_at(p, TUI_BOX_Y + STATS_COUNTS, TUI_BOX_X);
-	stats_counts(p, sim);
+	stats_counts(p, sim, v);
 	tui_pen_at(p, TUI_BOX_Y + STATS_ALPHAS, TUI_BOX_X);
 	stats_alphas(p, sim, v, have);
 	tui_pen_at(p, TUI_BOX_Y + STATS_TOK, TUI_BOX_X);
-	stats_tok_line(p, sim, v->fig, have, g,
+	stats_tok_line(p, sim, v, have, g,
 	    verify_has(sim->par.verify.rule, VERIFY_F_CLOSED_BETA));
 	tui_pen_at(p, TUI_BOX_Y + STATS_TV, TUI_BOX_X);
 	stats_tv_line(p, v, have, sim->stats.exchangeable);
 	if (rows < STATS_MEAN_FROM)
 		return STATS_MEAN;
 	tui_pen_at(p, TUI_BOX_Y + STATS_MEAN, TUI_BOX_X);
-	stats_mean_line(p, sim, v->fig, have, g);
+	stats_mean_line(p, sim, v, have, g);
 	if (rows < STATS_SERVING_FROM)
 		return STATS_MEAN + 1;
 	tui_pen_at(p, TUI_BOX_Y + STATS_SERVING, TUI_BOX_X);
-	stats_serving_line(p, v->fig, have, g);
+	stats_serving_line(p, v, have, g);
 	return STATS_SERVING + 1;
 }
 
@@ -265,14 +281,18 @@ lossless_verdict(const struct lossless_result *r, enum verify_rule rule,
  * by" label takes the row above the axis when a row is left for it. */
 static void
 stats_lossless(struct tui_pen *p, const struct sim *sim, const struct lossless_result *r,
-    int y, int rows)
+    int y, int rows, int hidden)
 {
 	const struct tui_glyphs *g = tui_glyphs(p->term);
 	enum tui_style style = TUI_S_NORMAL;
 	const char *word = lossless_verdict(r, sim->par.verify.rule, &style);
 	char val[32];
 
-	if (r->testable)
+	if (hidden && r->testable) {	/* the verdict goes with its p-value */
+		snprintf(val, sizeof val, "%s", TUI_HIDDEN);
+		word = NULL;
+		style = TUI_S_NORMAL;
+	} else if (r->testable)
 		snprintf(val, sizeof val, "%.*f", rows > 3 ? 4 : 2, r->p_value);
 	else
 		snprintf(val, sizeof val, "%s", g->none);
@@ -306,9 +326,13 @@ stats_histogram(WINDOW *w, const struct sim *sim, const struct tui_view *v, int 
 	for (i = 0; i < n; i++)
 		hist[i] = (double)sim->stats.tok_hist[i];
 	textplot_vbars(&grid, hist, n);
-	tui_draw_grid(w, &grid, y, TUI_BOX_X + HIST_LABEL_W, v);
+	if (TUI_HIDES(v, TUI_MARK_MAX)) {	/* its axis ends at the most */
+		tui_pen_at(&p, y + rows / 2, TUI_BOX_X + HIST_LABEL_W + grid.w / 2);
+		tui_pen_put(&p, TUI_S_STATE, TUI_HIDDEN);
+	} else
+		tui_draw_grid(w, &grid, y, TUI_BOX_X + HIST_LABEL_W, v);
 	textplot_free(&grid);
-	stats_lossless(&p, sim, &v->fig->lossless, y, rows);
+	stats_lossless(&p, sim, &v->fig->lossless, y, rows, TUI_HIDES(v, TUI_MARK_PIT));
 	if (rows > (rows > 4 ? 4 : 3)) {
 		tui_pen_at(&p, y + rows - 2, TUI_BOX_X);
 		tui_pen_put(&p, TUI_S_DIM, "steps by");

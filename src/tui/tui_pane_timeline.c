@@ -90,11 +90,16 @@ legend(struct tui_pen *p)
 }
 
 static void
-sums(struct tui_pen *p, const struct timeline *tl, int y)
+sums(struct tui_pen *p, const struct timeline *tl, int y, const struct tui_view *v)
 {
 	char lng[160], mid[160], shrt[160];
 
 	tui_pen_at(p, y, TUI_BOX_X);
+	if (TUI_HIDES(v, TUI_MARK_TOK)) {	/* tokens over steps, and the speedup */
+		tui_pen_printf(p, TUI_S_NORMAL, "%s tokens over %d steps", TUI_HIDDEN,
+		    tl->nsteps);
+		return;
+	}
 	snprintf(lng, sizeof lng, "%d tokens: target-only %.3g ms, speculative %.3g ms",
 	    tl->tokens, tl->target_ms, tl->spec_ms);
 	snprintf(mid, sizeof mid, "%d tok: target %.3g ms  spec %.3g ms", tl->tokens,
@@ -142,7 +147,7 @@ draw_timeline(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	lane(&p, "spec   ", tl.spec, tl.w);
 	tui_pen_at(&p, TUI_BOX_Y + 3, TUI_BOX_X);
 	emitted_row(&p, &tl, TUI_BOX_X + LANE_LABEL_W);
-	sums(&p, &tl, TUI_BOX_Y + 4);
+	sums(&p, &tl, TUI_BOX_Y + 4, v);
 }
 
 const struct tui_pane_def tui_pane_timeline = {

@@ -66,6 +66,17 @@ tui_pane_for(enum tui_pane slot, const struct tui_view *v)
 	return NULL;
 }
 
+const struct tui_pane_def *
+tui_pane_named(const char *name)
+{
+	int i;
+
+	for (i = 0; name != NULL && i < tui_npanes; i++)
+		if (strcmp(tui_pane_table[i]->name, name) == 0)
+			return tui_pane_table[i];
+	return NULL;
+}
+
 int
 tui_pane_in_cycle(const struct tui_pane_def *d, const struct tui_layout *lay, int tree)
 {

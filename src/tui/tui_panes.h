@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "verify/spec.h"
+#include "view/tui_hide.h"
 #include "view/tui_layout.h"
 #include "tui/tui_keys.h"
 #include "tui/tui_term.h"
@@ -51,7 +52,13 @@ struct tui_view {
 	double target_alpha;	/* the alpha the noise was solved for, while the
 				 * noise is that one; 0: none */
 	int machine;		/* the run has a machine (--hw): the roofline pane */
+	const char *source;	/* the header's name of the source, or NULL */
+	unsigned hide;		/* marks (view/tui_hide.h) shown as "?": a
+				 * lesson's question waits on them */
 };
+
+/* Whether v hides the figures of mark (a lesson's question waits on them). */
+#define TUI_HIDES(v, mark) (((v)->hide & (mark)) != 0)
 
 typedef void (*tui_pane_fn)(WINDOW *, const struct sim *, const struct tui_view *);
 
@@ -96,6 +103,9 @@ extern const int tui_npanes;
 
 /* The pane rectangle slot shows with v, or NULL. */
 const struct tui_pane_def *tui_pane_for(enum tui_pane slot, const struct tui_view *v);
+
+/* The pane the help names name, or NULL. */
+const struct tui_pane_def *tui_pane_named(const char *name);
 
 /* Whether d is in p's cycle under lay, in a tree run or not. */
 int tui_pane_in_cycle(const struct tui_pane_def *d, const struct tui_layout *lay, int tree);

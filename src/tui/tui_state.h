@@ -26,6 +26,9 @@ struct options;
 struct tui_screen {
 	struct tui_term term;
 	struct tui_layout lay;
+	struct tui_layout shown;	/* lay above the lesson's band: the windows' */
+	int band;		/* the band's lines the windows leave free */
+	enum tui_pane keep;	/* the pane they keep whole (TUI_P_COUNT: none) */
 	WINDOW *win[TUI_P_COUNT];
 	WINDOW *help;		/* the help overlay's page, or NULL */
 	int dirty;		/* a key changed something: draw before stepping */
@@ -59,6 +62,7 @@ struct tui_look {
 	char *prompt;		/* --prompt, escaped for the screen, or NULL */
 	double target_alpha;	/* --target-alpha (or the preset's); 0: none */
 	double target_noise;	/* the noise solved for it */
+	const char *source;	/* the header's name of the source, or NULL: its own */
 };
 
 /* The pace of the run: paused or its rate, when the next step is due, and the

@@ -285,3 +285,14 @@ tui_number(char *buf, size_t len, int prec, double x, int have, const struct tui
 		snprintf(buf, len, "%s", g->none);
 	return buf;
 }
+
+const char *
+tui_figure(char *buf, size_t len, int prec, double x, int have, int hidden,
+    const struct tui_glyphs *g)
+{
+	if (hidden) {
+		snprintf(buf, len, "%s", TUI_HIDDEN);
+		return buf;
+	}
+	return tui_number(buf, len, prec, x, have, g);
+}

@@ -39,6 +39,12 @@ int tui_text_width(const char *s);
 const char *tui_number(char *buf, size_t len, int prec, double x, int have,
     const struct tui_glyphs *g);
 
+#define TUI_HIDDEN "?"	/* a figure a lesson's question waits on */
+
+/* As tui_number, but TUI_HIDDEN when hidden. */
+const char *tui_figure(char *buf, size_t len, int prec, double x, int have, int hidden,
+    const struct tui_glyphs *g);
+
 /* A write position in a window; text stops at column right. */
 struct tui_pen {
 	WINDOW *w;

@@ -144,3 +144,103 @@ tui_layout_help(int cols, int lines, int n, int (*text_w)(int i), int (*rows)(in
 	ht = h->shown + 2 * pad;
 	h->win = rect((lines - ht) / 2, (cols - w) / 2, ht, w);
 }
+
+#define BAND_PANE_MIN 3	/* a pane with no need of its own: its border and
+				 * a row */
+
+/* One column of panes, top down. */
+struct column {
+	enum tui_pane slot[TUI_P_COUNT];
+	int h[TUI_P_COUNT], need[TUI_P_COUNT];
+	int n, stretch, keep;	/* indexes into slot, or -1 */
+};
+
+/* The panes of base whose left edge is x, by their top; the stretching one. */
+static void
+column_of(const struct tui_layout *base, int x, enum tui_pane keep,
+    const struct tui_size min[TUI_P_COUNT], struct column *c)
+{
+	int y, i;
+
+	memset(c, 0, sizeof *c);
+	c->stretch = c->keep = -1;
+	for (y = 0; y < base->lines; y++)
+		for (i = 0; i < TUI_P_COUNT; i++) {
+			const struct tui_rect *r = &base->pane[i];
+
+			if (i == TUI_P_HEADER || i == TUI_P_KEYS || r->h == 0 || r->x != x ||
+			    r->y != y)
+				continue;
+			c->slot[c->n] = (enum tui_pane)i;
+			c->h[c->n] = r->h;
+			c->need[c->n] = max2(min[i].h, BAND_PANE_MIN);
+			if (i == TUI_P_STREAM || i == TUI_P_CURVE)
+				c->stretch = c->n;
+			if ((enum tui_pane)i == keep)
+				c->keep = c->n;
+			c->n++;
+		}
+}
+
+/* Take up to *over rows from pane k, down to its need. */
+static void
+column_shrink(struct column *c, int k, int *over)
+{
+	int cut;
+
+	if (k < 0 || c->h[k] == 0)
+		return;
+	cut = c->h[k] - c->need[k] < *over ? c->h[k] - c->need[k] : *over;
+	cut = cut > 0 ? cut : 0;
+	c->h[k] -= cut;
+	*over -= cut;
+}
+
+/* Fit the column into rows: shrink, then drop, then give back what is left. */
+static void
+column_fit(struct column *c, int rows)
+{
+	int over = -rows, k, to;
+
+	for (k = 0; k < c->n; k++)
+		over += c->h[k];
+	if (c->stretch != c->keep)
+		column_shrink(c, c->stretch, &over);
+	for (k = c->n - 1; k >= 0 && over > 0; k--)
+		if (k != c->keep && k != c->stretch)
+			column_shrink(c, k, &over);
+	column_shrink(c, c->keep, &over);
+	for (k = c->n - 1; k >= 0 && over > 0; k--)
+		if (k != c->keep) {
+			over -= c->h[k];
+			c->h[k] = 0;
+		}
+	if (over > 0 && c->keep >= 0)	/* the kept pane alone, and too tall */
+		c->h[c->keep] -= over;
+	to = c->stretch >= 0 && c->h[c->stretch] > 0 ? c->stretch : c->keep;
+	for (k = 0; to < 0 && k < c->n; k++)
+		if (c->h[k] > 0)
+			to = k;
+	if (over < 0 && to >= 0)
+		c->h[to] -= over;
+}
+
+void
+tui_layout_band(const struct tui_layout *base, int band, enum tui_pane keep,
+    const struct tui_size min[TUI_P_COUNT], struct tui_layout *lay)
+{
+	const struct tui_rect *keys = &base->pane[TUI_P_KEYS];
+	int top = base->pane[TUI_P_HEADER].h, side, k, y;
+	struct column c;
+
+	*lay = *base;
+	if (band <= 0 || !base->fits)
+		return;
+	for (side = 0; side < 2; side++) {
+		column_of(base, side == 0 ? 0 : base->pane[TUI_P_STATS].x, keep, min, &c);
+		column_fit(&c, keys->y - band - top);
+		for (k = 0, y = top; k < c.n; y += c.h[k], k++)
+			lay->pane[c.slot[k]] = c.h[k] > 0 ? rect(y, lay->pane[c.slot[k]].x,
+			    c.h[k], lay->pane[c.slot[k]].w) : rect(0, 0, 0, 0);
+	}
+}

@@ -50,6 +50,18 @@ struct tui_layout {
 int tui_layout_compute(int cols, int lines, const struct tui_size min[TUI_P_COUNT],
     struct tui_layout *lay);
 
+/* The panes of base laid out above a band of band lines over the key bar (a
+ * lesson's captions): in each column the panes keep their order and go whole
+ * or not at all (height 0). Rows come first from the column's stretching pane
+ * (the stream, the lower right) down to its need, then from the others, the
+ * pane nearest the band first; then whole panes give way, the nearest the band
+ * first. The pane keep (a slot; TUI_P_COUNT: none) gives rows last and never
+ * gives way; the rows left over go to the stretching pane, else to keep, else
+ * to the column's first pane. band 0 (or a layout that does not fit): base
+ * itself. */
+void tui_layout_band(const struct tui_layout *base, int band, enum tui_pane keep,
+    const struct tui_size min[TUI_P_COUNT], struct tui_layout *lay);
+
 #define TUI_HELP_NAME_W 10	/* the key name column of a help entry */
 #define TUI_HELP_COLS_MAX 32	/* columns of entries the overlay may use */
 
