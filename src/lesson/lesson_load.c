@@ -1,11 +1,13 @@
 /* lesson_load.c: a lesson by name or file. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lesson/lesson.h"
 #include "lesson/lesson_builtin.h"
+#include "lesson/lesson_chapter.h"
 #include "lesson/lesson_run.h"
 #include "util/readfile.h"
 #include "util/xalloc.h"
@@ -48,6 +50,13 @@ lesson_load(struct lesson *ls, const struct options *base, char *err, size_t err
 {
 	int rc = lesson_parse_named(ls, base, err, errlen);
 
+	if (rc == 0 && base->lesson_chapter > lesson_nchapters(ls)) {
+		snprintf(err, errlen, "--chapter %d: the lesson %s has %d chapter%s",
+		    base->lesson_chapter, ls->name, lesson_nchapters(ls),
+		    lesson_nchapters(ls) == 1 ? "" : "s");
+		lesson_free(ls);
+		return -1;
+	}
 	if (rc == 0 && lesson_check_sources(ls, err, errlen) != 0) {
 		lesson_free(ls);
 		rc = -1;

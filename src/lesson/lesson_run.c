@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/sim_setup.h"
+#include "lesson/lesson_chapter.h"
 #include "lesson/lesson_run.h"
 #include "sim/figure.h"
 #include "source/source_table.h"
@@ -226,20 +227,32 @@ interrupted(const struct lesson *ls, const struct lesson_item *it, uint64_t step
 	return EXIT_STATUS_INTERRUPTED;
 }
 
-int
-lesson_batch(const struct lesson *ls, FILE *out, int (*stop)(void), char *err,
-    size_t errlen)
+/* The checks and asks of items from..n-1. */
+static void
+count_verdicts(const struct lesson *ls, int from, int *checks, int *asks)
 {
-	struct slowmo_play pl = { 0 };
+	*checks = *asks = 0;
+	for (; from < ls->n; from++) {
+		*checks += ls->item[from].op == LESSON_CHECK;
+		*asks += ls->item[from].op == LESSON_ASK;
+	}
+}
+
+int
+lesson_batch(const struct lesson *ls, int chapter, FILE *out, int (*stop)(void),
+    char *err, size_t errlen)
+{
+	struct slowmo_play pl;
 	struct sim sim;
 	uint64_t stepped = 0;
-	int i, failed = 0;
+	int i, failed = 0, from = chapter > 1 ? lesson_chapter_item(ls, chapter) : 0;
+	int nchecks, nasks;
 
-	if (sim_setup(&ls->start, &sim, err, errlen) != 0)
+	if (from < 0 || lesson_run_to(ls, from, &sim, &pl, err, errlen) != 0)
 		return EXIT_STATUS_USAGE;
 	print_text(out, "lesson ", ls->name, "");
 	print_text(out, ": ", ls->title, "\n");
-	for (i = 0; i < ls->n; i++) {
+	for (i = from; i < ls->n; i++) {
 		if (batch_item(&ls->item[i], &sim, &pl, out, stop, &failed, &stepped, err,
 		    errlen) != 0) {
 			lesson_locate(ls, &ls->item[i], err, errlen);
@@ -251,7 +264,8 @@ lesson_batch(const struct lesson *ls, FILE *out, int (*stop)(void), char *err,
 		}
 	}
 	sim_close(&sim);
-	fprintf(out, "%d checks, %d answers: %s\n", ls->nchecks, ls->nasks,
+	count_verdicts(ls, from, &nchecks, &nasks);
+	fprintf(out, "%d checks, %d answers: %s\n", nchecks, nasks,
 	    failed == 0 ? "all verified" : "FAILED");
 	if (failed > 0)
 		fprintf(out, "%d failed\n", failed);
