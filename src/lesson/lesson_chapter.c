@@ -40,7 +40,7 @@ lesson_options_at(const struct lesson *ls, int i)
 /* Item it, silently: what it does to the run, nothing it says. */
 static int
 run_silently(const struct lesson_item *it, struct sim *sim, struct slowmo_play *pl,
-    char *err, size_t errlen)
+    int views, char *err, size_t errlen)
 {
 	uint64_t s;
 	int k;
@@ -50,7 +50,10 @@ run_silently(const struct lesson_item *it, struct sim *sim, struct slowmo_play *
 		if (!it->reopen)
 			return 0;
 		*pl = (struct slowmo_play){ 0 };
-		return lesson_run_set(sim, it, err, errlen);
+		if (lesson_run_set(sim, it, err, errlen) != 0)
+			return -1;
+		sim_keep_views(sim, views);
+		return 0;
 	case LESSON_WAIT_STEPS:
 		sim_release(sim);
 		for (s = 0; s < it->steps; s++)
@@ -67,15 +70,16 @@ run_silently(const struct lesson_item *it, struct sim *sim, struct slowmo_play *
 
 int
 lesson_run_to(const struct lesson *ls, int i, struct sim *sim, struct slowmo_play *pl,
-    char *err, size_t errlen)
+    int views, char *err, size_t errlen)
 {
 	int k;
 
 	*pl = (struct slowmo_play){ 0 };
 	if (sim_setup(&ls->start, sim, err, errlen) != 0)
 		return -1;
+	sim_keep_views(sim, views);
 	for (k = 0; k < i; k++)
-		if (run_silently(&ls->item[k], sim, pl, err, errlen) != 0) {
+		if (run_silently(&ls->item[k], sim, pl, views, err, errlen) != 0) {
 			lesson_locate(ls, &ls->item[k], err, errlen);
 			return -1;
 		}

@@ -22,9 +22,10 @@ int lesson_chapter_item(const struct lesson *ls, int n);
 const struct options *lesson_options_at(const struct lesson *ls, int i);
 
 /* Open sim at ls's start and run items 0..i-1 silently into it and pl (a
- * fresh slow motion). 0, or -1 with "NAME:LINE: message" in err and sim
+ * fresh slow motion), keeping step views (sim_keep_views) when views is 1, as
+ * the live view does. 0, or -1 with "NAME:LINE: message" in err and sim
  * closed. */
 int lesson_run_to(const struct lesson *ls, int i, struct sim *sim,
-    struct slowmo_play *pl, char *err, size_t errlen);
+    struct slowmo_play *pl, int views, char *err, size_t errlen);
 
 #endif

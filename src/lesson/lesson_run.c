@@ -248,7 +248,7 @@ lesson_batch(const struct lesson *ls, int chapter, FILE *out, int (*stop)(void),
 	int i, failed = 0, from = chapter > 1 ? lesson_chapter_item(ls, chapter) : 0;
 	int nchecks, nasks;
 
-	if (from < 0 || lesson_run_to(ls, from, &sim, &pl, err, errlen) != 0)
+	if (from < 0 || lesson_run_to(ls, from, &sim, &pl, 0, err, errlen) != 0)
 		return EXIT_STATUS_USAGE;
 	print_text(out, "lesson ", ls->name, "");
 	print_text(out, ": ", ls->title, "\n");

@@ -99,6 +99,10 @@ const struct tui_key tui_keys[] = {
 	    tui_act_slowmo, NONE },
 	{ { 'M' }, "M", "ask before each verdict", NULL, NULL, TUI_A_SLOWMO_ASK,
 	    tui_act_slowmo_ask, NONE },
+	{ { 'N', KEY_NPAGE }, "N, PgDn", "next chapter (a lesson)", NULL, NULL,
+	    TUI_A_CHAPTER_NEXT, tui_act_chapter, WAY(+1) },
+	{ { 'P', KEY_PPAGE }, "P, PgUp", "chapter before (a lesson)", NULL, NULL,
+	    TUI_A_CHAPTER_PREV, tui_act_chapter, WAY(-1) },
 	{ { 'w' }, "w", "save the screen", NULL, NULL, TUI_A_SHOT,
 	    tui_act_shot, NONE },
 	{ { 'e' }, "e", "words: steps or text", NULL, NULL, TUI_A_TEXT,
@@ -122,6 +126,7 @@ paired(int i)
 		TUI_A_TARGET_DOWN, TUI_A_DRAFT_DOWN, TUI_A_VERIFY_DOWN, TUI_A_VERIFIER_NEXT,
 		TUI_A_LENIENCE_DOWN, TUI_A_THRESHOLD_DOWN, TUI_A_TEMP_DOWN,
 		TUI_A_DRAFT_TEMP_DOWN, TUI_A_OLDER, TUI_A_POS_PREV,
+		TUI_A_CHAPTER_NEXT,
 	};
 	size_t j;
 

@@ -52,6 +52,8 @@ enum tui_action {
 	TUI_A_REDRAW,
 	TUI_A_HELP,
 	TUI_A_QUIT,
+	TUI_A_CHAPTER_NEXT,
+	TUI_A_CHAPTER_PREV,
 };
 
 #define TUI_KEY_CODES 3

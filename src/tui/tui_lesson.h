@@ -26,6 +26,10 @@ struct tui_lesson_host {
 	void (*run)(void *ctx, uint64_t steps);	/* run this many steps, then pause */
 	void (*hurry)(void *ctx);	/* run them as fast as it goes */
 	void (*marker)(void *ctx, const char *label);	/* a chapter begins */
+	/* start the run again at item i of ls, the items before run silently
+	 * (lesson_chapter.h); 0, or -1 with err (the sim then closed) */
+	int (*restart)(void *ctx, const struct lesson *ls, int i, char *err,
+	    size_t errlen);
 };
 
 struct tui_lesson;
@@ -48,6 +52,16 @@ double tui_lesson_update(struct tui_lesson *l, double now, int *moved, char *err
  * or a wait short, runs a wait's remaining steps at full speed and presses the
  * scripted keys left at once (the same steps and keys: only sooner). */
 int tui_lesson_key(struct tui_lesson *l, int ch, double now);
+
+/* Go to chapter n (clamped to the lesson's chapters) at the next
+ * tui_lesson_update, which starts the run again there through the host's
+ * restart: the chapter starts from the state a run from the top has at its
+ * line, whatever keys were pressed before (--chapter N, the chapter keys). */
+void tui_lesson_goto(struct tui_lesson *l, int n);
+
+/* The chapter the script is in (0 before the first), and how many it has. */
+int tui_lesson_chapter(const struct tui_lesson *l);
+int tui_lesson_chapters(const struct tui_lesson *l);
 
 /* Draw the caption band over the bottom of the screen, above the key bar, in a
  * window made for the frame. */

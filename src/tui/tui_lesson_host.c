@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "lesson/lesson.h"
+#include "lesson/lesson_chapter.h"
 #include "lesson/lesson_run.h"
 #include "util/clock.h"
 #include "util/escape.h"
@@ -44,6 +45,17 @@ lesson_key(void *ctx, enum lesson_key k)
 	tui_input_key(t, codes[k]);
 }
 
+/* The view's look of the options in force (what the header says of the run). */
+static void
+lesson_look(struct tui *t, const struct options *o)
+{
+	t->look.preset = o->preset_name;
+	free(t->look.prompt);
+	t->look.prompt = o->prompt != NULL ? escape_text(o->prompt) : NULL;
+	t->look.target_alpha = o->target_alpha;
+	t->look.target_noise = o->noise;
+}
+
 static int
 lesson_set(void *ctx, const struct lesson_item *it, char *err, size_t errlen)
 {
@@ -58,11 +70,24 @@ lesson_set(void *ctx, const struct lesson_item *it, char *err, size_t errlen)
 	if (lesson_run_set(&t->sim, it, err, errlen) != 0)
 		return -1;
 	sim_keep_views(&t->sim, 1);
-	t->look.preset = it->opt->preset_name;	/* what the header says of the run */
-	free(t->look.prompt);
-	t->look.prompt = it->opt->prompt != NULL ? escape_text(it->opt->prompt) : NULL;
-	t->look.target_alpha = it->opt->target_alpha;
-	t->look.target_noise = it->opt->noise;
+	lesson_look(t, it->opt);
+	tui_set_paused(t, 1);
+	return 0;
+}
+
+static int
+lesson_restart(void *ctx, const struct lesson *ls, int i, char *err, size_t errlen)
+{
+	struct tui *t = ctx;
+
+	t->scr.dirty = 1;
+	t->les.stop_at = 0;
+	t->les.rate_after = 0.0;
+	sim_close(&t->sim);
+	if (lesson_run_to(ls, i, &t->sim, &t->slow.play, 1, err, errlen) != 0)
+		return -1;
+	t->pace.rate = lesson_options_at(ls, i)->rate;
+	lesson_look(t, lesson_options_at(ls, i));
 	tui_set_paused(t, 1);
 	return 0;
 }
@@ -127,7 +152,7 @@ tui_lesson_hooks(struct tui *t)
 {
 	struct tui_lesson_host host = { .ctx = t, .sim = &t->sim, .key = lesson_key,
 	    .set = lesson_set, .run = lesson_run, .hurry = lesson_hurry,
-	    .marker = lesson_marker };
+	    .marker = lesson_marker, .restart = lesson_restart };
 
 	return host;
 }
