@@ -137,6 +137,55 @@ lesson_run_key(struct sim *sim, struct slowmo_play *pl, enum lesson_key k)
 	}
 }
 
+/* Item it, silently: what it does to the run, nothing it says. */
+static int
+run_silently(const struct lesson_item *it, struct sim *sim, struct slowmo_play *pl,
+    int views, char *err, size_t errlen)
+{
+	uint64_t s;
+	int k;
+
+	switch (it->op) {
+	case LESSON_SET:
+		if (!it->reopen)
+			return 0;
+		*pl = (struct slowmo_play){ 0 };
+		if (lesson_run_set(sim, it, err, errlen) != 0)
+			return -1;
+		sim_keep_views(sim, views);
+		return 0;
+	case LESSON_WAIT_STEPS:
+		sim_release(sim);
+		for (s = 0; s < it->steps; s++)
+			sim_step(sim);
+		return 0;
+	case LESSON_KEYS:
+		for (k = 0; k < it->nkeys; k++)
+			lesson_run_key(sim, pl, it->keys[k]);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+int
+lesson_run_to(const struct lesson *ls, int i, struct sim *sim, struct slowmo_play *pl,
+    int views, char *err, size_t errlen)
+{
+	int k;
+
+	*pl = (struct slowmo_play){ 0 };
+	if (sim_setup(&ls->start, sim, err, errlen) != 0)
+		return -1;
+	sim_keep_views(sim, views);
+	for (k = 0; k < i; k++)
+		if (run_silently(&ls->item[k], sim, pl, views, err, errlen) != 0) {
+			lesson_locate(ls, &ls->item[k], err, errlen);
+			return -1;
+		}
+	return 0;
+}
+
 /* One check's or ask's line of the headless report; 1 when it passed. */
 static int
 report_verdict(FILE *out, const struct lesson_item *it, const struct sim *sim)

@@ -45,6 +45,13 @@ int lesson_check_sources(const struct lesson *ls, char *err, size_t errlen);
  * before verdicts); the others only move the view. */
 void lesson_run_key(struct sim *sim, struct slowmo_play *pl, enum lesson_key k);
 
+/* Open sim at ls's start and run items 0..i-1 silently (lesson_chapter.h) into it and pl (a
+ * fresh slow motion), keeping step views (sim_keep_views) when views is 1, as
+ * the live view does. 0, or -1 with "NAME:LINE: message" in err and sim
+ * closed. */
+int lesson_run_to(const struct lesson *ls, int i, struct sim *sim,
+    struct slowmo_play *pl, int views, char *err, size_t errlen);
+
 /* Run the whole lesson without a screen, or from its chapter chapter on (0
  * or 1: from the top; the chapters before run silently, lesson_chapter.h):
  * every step, every check and every ask's stated answer judged, one line each

@@ -188,7 +188,7 @@ tui_lesson_goto(struct tui_lesson *l, int n)
 int
 tui_lesson_chapter(const struct tui_lesson *l)
 {
-	return l->chapter_no;
+	return l->go_to > 0 ? l->go_to : l->chapter_no;
 }
 
 int

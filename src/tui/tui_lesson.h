@@ -59,7 +59,9 @@ int tui_lesson_key(struct tui_lesson *l, int ch, double now);
  * line, whatever keys were pressed before (--chapter N, the chapter keys). */
 void tui_lesson_goto(struct tui_lesson *l, int n);
 
-/* The chapter the script is in (0 before the first), and how many it has. */
+/* The chapter the script is in (0 before the first; the one it goes to when
+ * tui_lesson_goto was called since the last update, so that keys pressed
+ * together add up), and how many it has. */
 int tui_lesson_chapter(const struct tui_lesson *l);
 int tui_lesson_chapters(const struct tui_lesson *l);
 
