@@ -31,6 +31,8 @@ const struct tui_key tui_keys[] = {
 	    tui_act_pause, NONE },
 	{ { 'n' }, "n", "one step, then paused", "n", "step", TUI_A_STEP,
 	    tui_act_step, NONE },
+	{ { 'N', KEY_NPAGE }, "N, PgDn", "next chapter (a lesson)", NULL, NULL,
+	    TUI_A_CHAPTER_NEXT, tui_act_chapter, WAY(+1) },
 	{ { '+', '=' }, "+", "gamma +1, new segment", "+/-", "gamma", TUI_A_GAMMA_UP,
 	    tui_act_gamma, ADD(+1, 1) },
 	{ { '-', '_' }, "-", "gamma -1, new segment", NULL, NULL, TUI_A_GAMMA_DOWN,
@@ -99,8 +101,6 @@ const struct tui_key tui_keys[] = {
 	    tui_act_slowmo, NONE },
 	{ { 'M' }, "M", "ask before each verdict", NULL, NULL, TUI_A_SLOWMO_ASK,
 	    tui_act_slowmo_ask, NONE },
-	{ { 'N', KEY_NPAGE }, "N, PgDn", "next chapter (a lesson)", NULL, NULL,
-	    TUI_A_CHAPTER_NEXT, tui_act_chapter, WAY(+1) },
 	{ { 'P', KEY_PPAGE }, "P, PgUp", "chapter before (a lesson)", NULL, NULL,
 	    TUI_A_CHAPTER_PREV, tui_act_chapter, WAY(-1) },
 	{ { 'w' }, "w", "save the screen", NULL, NULL, TUI_A_SHOT,
@@ -126,7 +126,6 @@ paired(int i)
 		TUI_A_TARGET_DOWN, TUI_A_DRAFT_DOWN, TUI_A_VERIFY_DOWN, TUI_A_VERIFIER_NEXT,
 		TUI_A_LENIENCE_DOWN, TUI_A_THRESHOLD_DOWN, TUI_A_TEMP_DOWN,
 		TUI_A_DRAFT_TEMP_DOWN, TUI_A_OLDER, TUI_A_POS_PREV,
-		TUI_A_CHAPTER_NEXT,
 	};
 	size_t j;
 
