@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "batch/batch.h"
+#include "batch/batch_lesson.h"
 #include "batch/batch_roofline.h"
 #include "batch/course.h"
 #include "cli/cli.h"
@@ -47,6 +48,8 @@ run_mode(const struct options *opt)
 	case CLI_EXPORT:
 		return course_export(opt);
 	case CLI_LIVE:
+		if (opt->lesson_print || opt->lesson_quiz)
+			return batch_lesson_text(opt);
 		break;
 	}
 	return tui_run(opt);

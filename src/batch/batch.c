@@ -234,7 +234,8 @@ batch_lesson(const struct options *opt)
 		return EXIT_STATUS_USAGE;
 	}
 	interrupt_hold();
-	rc = lesson_batch(&ls, stdout, interrupt_requested, err, sizeof err);
+	rc = lesson_batch(&ls, opt->lesson_chapter, stdout, interrupt_requested, err,
+	    sizeof err);
 	if (rc == EXIT_STATUS_USAGE || rc == EXIT_STATUS_INTERRUPTED)
 		escape_message(stderr, err);
 	lesson_free(&ls);

@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "cli/cli_derive.h"
 #include "cli/cli_kind.h"
+#include "cli/cli_lesson.h"
 #include "cli/cli_table.h"
 #include "source/source_table.h"
 #include "util/escape.h"
@@ -27,6 +28,9 @@ struct parse {
 	const struct cli_option *given[CLI_OPTIONS_MAX];	/* in first-use order */
 	size_t ngiven;
 	struct cli_given given_rows;	/* the rows given */
+	int nbase;		/* argv[0..nbase) is the command line; a
+				 * lesson's set lines follow it */
+	struct cli_given base_rows;	/* the rows given on the command line */
 };
 
 static int
@@ -255,6 +259,8 @@ read_options(struct parse *p, int argc, char **argv)
 			return report_getopt_error(p->err, argv, c);
 		if ((rc = apply_option(p, row_of(c), optarg)) != 0)
 			return rc;
+		if (optind <= p->nbase)
+			cli_given_set(&p->base_rows, (size_t)(row_of(c) - cli_options));
 	}
 	if (optind < argc) {
 		char *shown = escape_text(argv[optind]);
@@ -497,7 +503,9 @@ check_combinations(const struct parse *p)
 {
 	int rc;
 
-	if ((rc = check_modes(p)) != 0 || (rc = check_costs(p)) != 0 ||
+	if ((rc = check_modes(p)) != 0 ||
+	    (rc = cli_lesson_check(p->opt, &p->base_rows, p->err)) != 0 ||
+	    (rc = check_costs(p)) != 0 ||
 	    (rc = resolve_source(p)) != 0 || (rc = check_sources(p)) != 0)
 		return rc;
 	source_noise(p);
@@ -507,7 +515,13 @@ check_combinations(const struct parse *p)
 int
 cli_parse(int argc, char **argv, struct options *opt, FILE *err)
 {
-	struct parse p = { .opt = opt, .err = err };
+	return cli_parse_after(argc, argv, argc, opt, err);
+}
+
+int
+cli_parse_after(int argc, char **argv, int nbase, struct options *opt, FILE *err)
+{
+	struct parse p = { .opt = opt, .err = err, .nbase = nbase };
 	int rc;
 
 	set_defaults(opt);

@@ -15,6 +15,7 @@
 #define STEPS_MAX 1e12
 #define VOCAB_MAX 262144	/* --vocab and --max-vocab */
 #define COST_RATIO_MAX 100.0
+#define LESSON_CHAPTERS_MAX 1000	/* --chapter */
 #define THREADS_MAX 256
 #define TRACE_MAX 100000
 #define COST_HINT "--theory takes the cost ratio from --cost-ratio, or from " \
@@ -63,6 +64,19 @@ const struct cli_option cli_options[] = {
 	  .modes = CLI_M_EXPORT, .group = CLI_GROUP_MODES,
 	  .help = "write the course page FILE.html beside the recording FILE.cast "
 	    "(with --lesson, that lesson's questions)" },
+	{ .name = "chapter", .kind = CLI_KIND_INT, .arg = "N",
+	  CLI_FIELD(lesson_chapter), .min = 1, .max = LESSON_CHAPTERS_MAX,
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_MODES,
+	  .help = "with --lesson, start at its chapter N (the chapters before run "
+	    "silently)" },
+	{ .name = "print", .kind = CLI_KIND_FLAG, CLI_FIELD(lesson_print),
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_MODES,
+	  .help = "with --lesson, write its script to standard output (to edit a "
+	    "copy)" },
+	{ .name = "quiz", .kind = CLI_KIND_FLAG, CLI_FIELD(lesson_quiz),
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_MODES,
+	  .help = "with --lesson, write its questions as a printable quiz, the "
+	    "answers at the end" },
 
 	/* Simulation. */
 	{ .name = "steps", .letter = 'n', .kind = CLI_KIND_INT, .arg = "N",

@@ -155,6 +155,9 @@ struct options {
 	const char *lesson;	/* --lesson FILE or NAME */
 	const char *record;	/* --record FILE.cast */
 	const char *export_html;	/* --export-html FILE.cast */
+	int lesson_chapter;	/* --chapter N: start the lesson there; 0: at 1 */
+	int lesson_print;	/* --print: write the lesson's script, then exit */
+	int lesson_quiz;	/* --quiz: write the lesson's questions, then exit */
 	int argc;		/* the command line cli_parse read, for a lesson's */
 	char **argv;		/* set lines to be parsed after it */
 };

@@ -114,6 +114,14 @@ void lesson_free(struct lesson *ls);
 /* The panes a show line may name, as the live view's help names them;
  * NULL-terminated (lesson_show.c). */
 extern const char *const lesson_panes[];
+/* The script that name names: a built-in lesson's text, else the file's; a new
+ * string (free it) of *len bytes and a NUL, or NULL with one line in err. */
+char *lesson_script(const char *name, size_t *len, char *err, size_t errlen);
+
+/* lesson_load without opening the sources: for what only reads the script's
+ * text (--quiz). */
+int lesson_parse_named(struct lesson *ls, const struct options *base, char *err,
+    size_t errlen);
 
 /* A key's name as the screen shows it ("n", "Left"). */
 const char *lesson_key_name(enum lesson_key k);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/sim_setup.h"
+#include "lesson/lesson_chapter.h"
 #include "lesson/lesson_run.h"
 #include "sim/figure.h"
 #include "source/source_table.h"
@@ -136,6 +137,55 @@ lesson_run_key(struct sim *sim, struct slowmo_play *pl, enum lesson_key k)
 	}
 }
 
+/* Item it, silently: what it does to the run, nothing it says. */
+static int
+run_silently(const struct lesson_item *it, struct sim *sim, struct slowmo_play *pl,
+    int views, char *err, size_t errlen)
+{
+	uint64_t s;
+	int k;
+
+	switch (it->op) {
+	case LESSON_SET:
+		if (!it->reopen)
+			return 0;
+		*pl = (struct slowmo_play){ 0 };
+		if (lesson_run_set(sim, it, err, errlen) != 0)
+			return -1;
+		sim_keep_views(sim, views);
+		return 0;
+	case LESSON_WAIT_STEPS:
+		sim_release(sim);
+		for (s = 0; s < it->steps; s++)
+			sim_step(sim);
+		return 0;
+	case LESSON_KEYS:
+		for (k = 0; k < it->nkeys; k++)
+			lesson_run_key(sim, pl, it->keys[k]);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+int
+lesson_run_to(const struct lesson *ls, int i, struct sim *sim, struct slowmo_play *pl,
+    int views, char *err, size_t errlen)
+{
+	int k;
+
+	*pl = (struct slowmo_play){ 0 };
+	if (sim_setup(&ls->start, sim, err, errlen) != 0)
+		return -1;
+	sim_keep_views(sim, views);
+	for (k = 0; k < i; k++)
+		if (run_silently(&ls->item[k], sim, pl, views, err, errlen) != 0) {
+			lesson_locate(ls, &ls->item[k], err, errlen);
+			return -1;
+		}
+	return 0;
+}
+
 /* One check's or ask's line of the headless report; 1 when it passed. */
 static int
 report_verdict(FILE *out, const struct lesson_item *it, const struct sim *sim)
@@ -226,20 +276,32 @@ interrupted(const struct lesson *ls, const struct lesson_item *it, uint64_t step
 	return EXIT_STATUS_INTERRUPTED;
 }
 
-int
-lesson_batch(const struct lesson *ls, FILE *out, int (*stop)(void), char *err,
-    size_t errlen)
+/* The checks and asks of items from..n-1. */
+static void
+count_verdicts(const struct lesson *ls, int from, int *checks, int *asks)
 {
-	struct slowmo_play pl = { 0 };
+	*checks = *asks = 0;
+	for (; from < ls->n; from++) {
+		*checks += ls->item[from].op == LESSON_CHECK;
+		*asks += ls->item[from].op == LESSON_ASK;
+	}
+}
+
+int
+lesson_batch(const struct lesson *ls, int chapter, FILE *out, int (*stop)(void),
+    char *err, size_t errlen)
+{
+	struct slowmo_play pl;
 	struct sim sim;
 	uint64_t stepped = 0;
-	int i, failed = 0;
+	int i, failed = 0, from = chapter > 1 ? lesson_chapter_item(ls, chapter) : 0;
+	int nchecks, nasks;
 
-	if (sim_setup(&ls->start, &sim, err, errlen) != 0)
+	if (from < 0 || lesson_run_to(ls, from, &sim, &pl, 0, err, errlen) != 0)
 		return EXIT_STATUS_USAGE;
 	print_text(out, "lesson ", ls->name, "");
 	print_text(out, ": ", ls->title, "\n");
-	for (i = 0; i < ls->n; i++) {
+	for (i = from; i < ls->n; i++) {
 		if (batch_item(&ls->item[i], &sim, &pl, out, stop, &failed, &stepped, err,
 		    errlen) != 0) {
 			lesson_locate(ls, &ls->item[i], err, errlen);
@@ -251,7 +313,8 @@ lesson_batch(const struct lesson *ls, FILE *out, int (*stop)(void), char *err,
 		}
 	}
 	sim_close(&sim);
-	fprintf(out, "%d checks, %d answers: %s\n", ls->nchecks, ls->nasks,
+	count_verdicts(ls, from, &nchecks, &nasks);
+	fprintf(out, "%d checks, %d answers: %s\n", nchecks, nasks,
 	    failed == 0 ? "all verified" : "FAILED");
 	if (failed > 0)
 		fprintf(out, "%d failed\n", failed);

@@ -45,14 +45,22 @@ int lesson_check_sources(const struct lesson *ls, char *err, size_t errlen);
  * before verdicts); the others only move the view. */
 void lesson_run_key(struct sim *sim, struct slowmo_play *pl, enum lesson_key k);
 
-/* Run the whole lesson without a screen: every step, every check and every
- * ask's stated answer judged, one line each on out, then a summary; the
- * lesson's own text (its name, title, chapters) escaped (escape.h). stop is
- * asked between steps and items: when it says 1 the run ends there, without
- * the summary. Returns the exit status: OK, CHECKS (one failed), USAGE (a
- * source cannot be opened) or INTERRUPTED (stop said so); one line in err for
- * the last two. */
-int lesson_batch(const struct lesson *ls, FILE *out, int (*stop)(void), char *err,
-    size_t errlen);
+/* Open sim at ls's start and run items 0..i-1 silently (lesson_chapter.h) into it and pl (a
+ * fresh slow motion), keeping step views (sim_keep_views) when views is 1, as
+ * the live view does. 0, or -1 with "NAME:LINE: message" in err and sim
+ * closed. */
+int lesson_run_to(const struct lesson *ls, int i, struct sim *sim,
+    struct slowmo_play *pl, int views, char *err, size_t errlen);
+
+/* Run the whole lesson without a screen, or from its chapter chapter on (0
+ * or 1: from the top; the chapters before run silently, lesson_chapter.h):
+ * every step, every check and every ask's stated answer judged, one line each
+ * on out, then a summary of those judged; the lesson's own text (its name,
+ * title, chapters) escaped (escape.h). stop is asked between steps and items:
+ * when it says 1 the run ends there, without the summary. Returns the exit
+ * status: OK, CHECKS (one failed), USAGE (a source cannot be opened, no such
+ * chapter) or INTERRUPTED (stop said so); one line in err for the last two. */
+int lesson_batch(const struct lesson *ls, int chapter, FILE *out, int (*stop)(void),
+    char *err, size_t errlen);
 
 #endif

@@ -21,6 +21,7 @@ static int
 settable(const struct cli_option *o)
 {
 	static const char *const not_here[] = { "lesson", "record", "frames", "duration",
+	    "chapter", "print", "quiz",
 	    NULL };
 	int i;
 
@@ -103,7 +104,7 @@ reparse(struct parser *ps)
 	copy = xcalloc((size_t)argc + 1, sizeof *copy);	/* getopt permutes */
 	for (i = 0; i < argc; i++)
 		copy[i] = it->argv[i];
-	rc = cli_parse(argc, copy, it->opt, f);
+	rc = cli_parse_after(argc, copy, ps->base->argc, it->opt, f);
 	cli_message(msg, sizeof msg, f);
 	fclose(f);
 	free(copy);

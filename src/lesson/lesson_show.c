@@ -3,6 +3,7 @@
  * this list to the view's pane table). */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "lesson/lesson_show.h"
@@ -10,8 +11,23 @@
 
 const char *const lesson_panes[] = {
 	"token stream", "text", "slow motion", "step detail", "cost model", "statistics",
-	"speedup", "curve", "distributions", "timeline", "tree", NULL,
+	"speedup", "curve", "distributions", "timeline", "tree", "roofline", NULL,
 };
+
+/* The names of lesson_panes, comma-separated, in a static buffer. */
+static const char *
+pane_names(void)
+{
+	static char names[256];
+	size_t used = 0;
+	int i;
+
+	names[0] = '\0';
+	for (i = 0; lesson_panes[i] != NULL && used < sizeof names; i++)
+		used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
+		    i > 0 ? ", " : "", lesson_panes[i]);
+	return names;
+}
 
 int
 lesson_parse_show(struct parser *ps, const char *rest)
@@ -23,7 +39,5 @@ lesson_parse_show(struct parser *ps, const char *rest)
 			lesson_add_item(ps, LESSON_SHOW)->text = xstrdup(rest);
 			return 0;
 		}
-	return lesson_fail(ps, "show: '%s' is not a pane (token stream, text, slow motion,"
-	    " step detail, cost model, statistics, speedup, curve, distributions, timeline,"
-	    " tree)", rest);
+	return lesson_fail(ps, "show: '%s' is not a pane (%s)", rest, pane_names());
 }

@@ -9,6 +9,7 @@
 #include "util/clock.h"
 #include "tui/tui_handlers.h"
 #include "tui/tui_ladder.h"
+#include "tui/tui_lesson.h"
 #include "tui/tui_state.h"
 
 /* v and V: the next rule in l's direction (round the table) of the same kind
@@ -290,4 +291,23 @@ tui_act_quit(struct tui *t, const struct tui_key *k)
 {
 	(void)k;
 	t->host.quit = 1;
+}
+
+void
+tui_act_chapter(struct tui *t, const struct tui_key *k)
+{
+	struct tui_lesson *l = t->les.lesson;
+	int n;
+
+	if (l == NULL) {
+		tui_set_status(t, "N and P go through a lesson's chapters (--lesson NAME)");
+		return;
+	}
+	n = tui_lesson_chapter(l) + k->ladder.dir;
+	if (n > tui_lesson_chapters(l)) {
+		tui_set_status(t, "this is the lesson's last chapter");
+		return;
+	}
+	tui_lesson_goto(l, n);	/* before the first: the first again */
+	t->scr.dirty = 1;
 }

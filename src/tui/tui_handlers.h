@@ -34,4 +34,8 @@ tui_key_handler tui_act_older, tui_act_newer, tui_act_move, tui_act_lower, tui_a
     tui_act_slowmo_ask, tui_act_shot, tui_act_text, tui_act_redraw, tui_act_help,
     tui_act_quit;
 
+/* A lesson's next chapter or the one before (by the row's direction): the run
+ * starts again there (tui_lesson_goto). */
+tui_key_handler tui_act_chapter;
+
 #endif

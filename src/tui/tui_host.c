@@ -83,6 +83,8 @@ open_inputs(struct tui *t, const struct options *opt)
 	t->host.sim_open = 1;
 	if (opt->lesson != NULL)
 		t->les.lesson = tui_lesson_new(&ls, &host);
+	if (opt->lesson_chapter > 1)
+		tui_lesson_goto(t->les.lesson, opt->lesson_chapter);
 	return open_recording(t, opt, opt->lesson != NULL ? ls_title : NULL);
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lesson/lesson_chapter.h"
 #include "lesson/lesson_run.h"
 #include "sim/sim.h"
 #include "tui/tui_lesson.h"
@@ -46,6 +47,7 @@ struct tui_lesson {
 	struct lesson_verdict check_v;
 	int answer;			/* PH_ANSWERED: the choice given */
 	struct lesson_verdict ask_v;
+	int go_to;			/* a chapter to go to, or 0 */
 };
 
 /* The band's text: lines with a style each. */
@@ -185,6 +187,46 @@ phase_over(struct tui_lesson *l, double now, double *wake)
 	}
 }
 
+void
+tui_lesson_goto(struct tui_lesson *l, int n)
+{
+	int last = lesson_nchapters(&l->ls);
+
+	l->go_to = n < 1 ? 1 : n > last ? last : n;
+}
+
+int
+tui_lesson_chapter(const struct tui_lesson *l)
+{
+	return l->go_to > 0 ? l->go_to : l->chapter_no;
+}
+
+int
+tui_lesson_chapters(const struct tui_lesson *l)
+{
+	return lesson_nchapters(&l->ls);
+}
+
+/* The run started again at chapter go_to's line, the script there. */
+static int
+go_to_chapter(struct tui_lesson *l, char *err, size_t errlen)
+{
+	int n = l->go_to, at = lesson_chapter_item(&l->ls, n);
+
+	l->go_to = 0;
+	if (at < 0)
+		return 0;	/* a lesson without chapters */
+	if (l->host.restart(l->host.ctx, &l->ls, at, err, errlen) != 0)
+		return -1;
+	l->next = at;
+	l->ph = PH_RUN;
+	l->chapter_no = n - 1;	/* the chapter's line counts itself */
+	l->chapter = NULL;
+	l->caption = NULL;
+	l->check = NULL;
+	return 0;
+}
+
 double
 tui_lesson_update(struct tui_lesson *l, double now, int *moved, char *err,
     size_t errlen)
@@ -192,6 +234,11 @@ tui_lesson_update(struct tui_lesson *l, double now, int *moved, char *err,
 	double wake;
 
 	*moved = 0;
+	if (l->go_to > 0) {
+		if (go_to_chapter(l, err, errlen) != 0)
+			return -1.0;
+		*moved = 1;
+	}
 	for (;;) {
 		if (!phase_over(l, now, &wake))
 			return wake;

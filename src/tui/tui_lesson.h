@@ -28,6 +28,10 @@ struct tui_lesson_host {
 	void (*marker)(void *ctx, const char *label);	/* a chapter begins */
 	void (*show)(void *ctx, const char *pane);	/* a show line: bring the
 							 * pane into view */
+	/* start the run again at item i of ls, the items before run silently
+	 * (lesson_chapter.h); 0, or -1 with err (the sim then closed) */
+	int (*restart)(void *ctx, const struct lesson *ls, int i, char *err,
+	    size_t errlen);
 };
 
 struct tui_lesson;
@@ -64,6 +68,18 @@ const char *tui_lesson_show(const struct tui_lesson *l);
 /* The figures' marks (view/tui_hide.h) the panes show as "?": those of the
  * question waiting for its answer, 0 otherwise. */
 unsigned tui_lesson_hidden(const struct tui_lesson *l);
+
+/* Go to chapter n (clamped to the lesson's chapters) at the next
+ * tui_lesson_update, which starts the run again there through the host's
+ * restart: the chapter starts from the state a run from the top has at its
+ * line, whatever keys were pressed before (--chapter N, the chapter keys). */
+void tui_lesson_goto(struct tui_lesson *l, int n);
+
+/* The chapter the script is in (0 before the first; the one it goes to when
+ * tui_lesson_goto was called since the last update, so that keys pressed
+ * together add up), and how many it has. */
+int tui_lesson_chapter(const struct tui_lesson *l);
+int tui_lesson_chapters(const struct tui_lesson *l);
 
 /* Draw the caption band at the bottom of the screen, above the key bar, in a
  * window made for the frame. */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "lesson/lesson.h"
+#include "lesson/lesson_chapter.h"
 #include "lesson/lesson_run.h"
 #include "util/clock.h"
 #include "util/escape.h"
@@ -44,6 +45,19 @@ lesson_key(void *ctx, enum lesson_key k)
 	tui_input_key(t, codes[k]);
 }
 
+/* The view's look of the options in force (what the header says of the run);
+ * pair: the replay is a pair line's file. */
+static void
+lesson_look(struct tui *t, const struct options *o, int pair)
+{
+	t->look.preset = o->preset_name;
+	t->look.source = pair ? "lesson pair" : NULL;
+	free(t->look.prompt);
+	t->look.prompt = o->prompt != NULL ? escape_text(o->prompt) : NULL;
+	t->look.target_alpha = o->target_alpha;
+	t->look.target_noise = o->noise;
+}
+
 static int
 lesson_set(void *ctx, const struct lesson_item *it, char *err, size_t errlen)
 {
@@ -62,12 +76,35 @@ lesson_set(void *ctx, const struct lesson_item *it, char *err, size_t errlen)
 	if (t->sim.par.machine != machine)
 		tui_frame_layout(t);	/* the roofline pane's rows */
 	sim_keep_views(&t->sim, 1);
-	t->look.preset = it->opt->preset_name;	/* what the header says of the run */
-	t->look.source = it->pair ? "lesson pair" : NULL;
-	free(t->look.prompt);
-	t->look.prompt = it->opt->prompt != NULL ? escape_text(it->opt->prompt) : NULL;
-	t->look.target_alpha = it->opt->target_alpha;
-	t->look.target_noise = it->opt->noise;
+	lesson_look(t, it->opt, it->pair);
+	tui_set_paused(t, 1);
+	return 0;
+}
+
+/* Whether the options in force at item i of ls came from a pair line. */
+static int
+pair_at(const struct lesson *ls, int i)
+{
+	while (--i >= 0)
+		if (ls->item[i].op == LESSON_SET)
+			return ls->item[i].pair;
+	return 0;
+}
+
+static int
+lesson_restart(void *ctx, const struct lesson *ls, int i, char *err, size_t errlen)
+{
+	struct tui *t = ctx;
+
+	t->scr.dirty = 1;
+	t->les.stop_at = 0;
+	t->les.rate_after = 0.0;
+	sim_close(&t->sim);
+	if (lesson_run_to(ls, i, &t->sim, &t->slow.play, 1, err, errlen) != 0)
+		return -1;
+	tui_frame_layout(t);	/* the machine may differ: the roofline pane's rows */
+	t->pace.rate = lesson_options_at(ls, i)->rate;
+	lesson_look(t, lesson_options_at(ls, i), pair_at(ls, i));
 	tui_set_paused(t, 1);
 	return 0;
 }
@@ -145,7 +182,7 @@ tui_lesson_hooks(struct tui *t)
 {
 	struct tui_lesson_host host = { .ctx = t, .sim = &t->sim, .key = lesson_key,
 	    .set = lesson_set, .run = lesson_run, .hurry = lesson_hurry,
-	    .marker = lesson_marker, .show = lesson_show };
+	    .marker = lesson_marker, .show = lesson_show, .restart = lesson_restart };
 
 	return host;
 }

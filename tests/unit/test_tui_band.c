@@ -46,14 +46,15 @@ band_ok(const struct tui_layout *lay, int band, enum tui_pane keep,
 }
 
 static void
-check_size(int cols, int lines)
+check_size(int cols, int lines, int machine)
 {
 	struct tui_size min[TUI_P_COUNT];
 	struct tui_layout base, lay;
 	int band, keep, bad = 0, n = 0;
 
-	tui_pane_min_sizes(min);
-	tap_ok(tui_layout_compute(cols, lines, min, &base), "%dx%d fits", cols, lines);
+	tui_pane_min_sizes(min, machine);
+	tap_ok(tui_layout_compute(cols, lines, min, &base), "%dx%d%s fits", cols, lines,
+	    machine ? " with a machine" : "");
 	for (band = 0; band <= lines / 2; band++)
 		for (keep = TUI_P_STREAM; keep <= TUI_P_COUNT; keep++) {
 			if (keep == TUI_P_KEYS || (keep != TUI_P_COUNT && base.pane[keep].h == 0))
@@ -62,7 +63,8 @@ check_size(int cols, int lines)
 			n++;
 			if (!band_ok(&lay, band, (enum tui_pane)keep, min)) {
 				bad++;
-				printf("# %dx%d band %d keep %d\n", cols, lines, band, keep);
+				printf("# %dx%d machine %d band %d keep %d\n", cols, lines, machine, band,
+				    keep);
 			}
 		}
 	tap_ok(bad == 0 && n > 50, "%dx%d: %d bands and kept panes, each tiling the rows above"
@@ -77,8 +79,10 @@ main(void)
 {
 	int i, k, found;
 
-	check_size(80, 24);
-	check_size(120, 40);
+	check_size(80, 24, 0);
+	check_size(120, 40, 0);
+	check_size(80, 24, 1);
+	check_size(120, 40, 1);
 	for (i = 0, found = 0; lesson_panes[i] != NULL; i++)
 		found += tui_pane_named(lesson_panes[i]) != NULL;
 	tap_eq(found, i, "each name a show line may give is a pane's");
