@@ -10,36 +10,9 @@
 # the build has no libcurl. No timing finer than --interval is assumed.
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
 need jq
-need python3
-lib="${TESTS_SRCDIR:-$(dirname "$0")/..}/lib"
 data="${TESTS_SRCDIR:-$(dirname "$0")/..}/data/metrics"
 
-if "$SPECDEC" --batch --metrics http://127.0.0.1:9/ --polls 2 2>&1 |
-    grep -q 'built without libcurl'; then
-	echo "1..0 # SKIP built without libcurl: --metrics URL is not there"
-	exit 0
-fi
-
-# serve NAME MODE [FILE...]: a server in the background, its pid in $server
-# (each stops by itself; those still up are stopped at the end); its URL in $url.
-servers=
-serve() {
-	name=$1 mode=$2
-	shift 2
-	python3 "$lib/metrics_server.py" "$TMPD/$name.port" "$mode" "$@" >/dev/null 2>&1 &
-	server=$!
-	servers="$servers $server"
-	n=0
-	while [ ! -s "$TMPD/$name.port" ] && [ $n -lt 400 ]; do sleep 0.05; n=$((n + 1)); done
-	url="http://127.0.0.1:$(cat "$TMPD/$name.port")/metrics"
-}
-
-# scale K RUNNING: the vLLM sample with its counters times K, RUNNING requests.
-scale() {
-	awk -v k="$1" -v r="$2" '
-	    /^vllm:spec_decode_num_(drafts|draft_tokens|accepted_tokens)/ { $NF = $NF * k }
-	    /^vllm:num_requests_running/ { $NF = r } { print }' "$data/vllm.prom"
-}
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/metrics_serve.sh"
 figures='[.drafts, .drafted, .accepted, .a_pos, .alpha_pos, .best_gamma, .tokens, .speedup_lo]'
 
 # Four polls A, 2A, 3A, 5A: the increase 4A, as a file holding 4A reads.
@@ -143,5 +116,5 @@ is "$?:$(cat "$TMPD/err")" "2:specdec: --polls only applies with --metrics URL (
 is "$?" 2 "--batch --metrics URL without --polls: status 2"
 "$SPECDEC" --batch --metrics http://127.0.0.1:9/ --polls 2 --interval 0.05 >/dev/null 2>"$TMPD/err"
 is "$?:$(grep -c 'interval' "$TMPD/err")" "2:1" "--interval below 0.1: refused"
-kill $servers 2>/dev/null
+serve_end
 done_testing
