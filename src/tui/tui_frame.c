@@ -105,13 +105,6 @@ make_figures(struct tui *t)
 	t->scr.vocab_cost = clock_seconds() - now;
 }
 
-int
-tui_runs(const struct tui *t)
-{
-	return (sim_is_tree(&t->sim) ? TUI_RUN_TREE : 0) |
-	    (t->host.poller != NULL ? TUI_RUN_METRICS : 0);
-}
-
 static void
 draw_panes(struct tui *t)
 {

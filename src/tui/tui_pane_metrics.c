@@ -112,6 +112,5 @@ draw_metrics(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 const struct tui_pane_def tui_pane_metrics = {
 	"metrics", TUI_P_CURVE, { MET_ROWS + TUI_BOX_H, 0 }, draw_metrics, TUI_A_LOWER,
 	TUI_R_METRICS,
-	"--metrics URL: the poll's age or the endpoint's failure, and by span (last "
-	"poll, window, total) the acceptance rate, mean length, best gamma",
+	"--metrics URL: polls, their age, figures by span",
 };

@@ -119,12 +119,18 @@ struct tui {
 	struct tui_host host;
 };
 
+/* The kinds of run t is (TUI_RUN_*), for p's cycle; inline, so that the key's
+ * action and the frame both reach it without using each other. */
+static inline int
+tui_runs(const struct tui *t)
+{
+	return (sim_is_tree(&t->sim) ? TUI_RUN_TREE : 0) |
+	    (t->host.poller != NULL ? TUI_RUN_METRICS : 0);
+}
+
 /* tui_frame.c: the windows made for the layout of the screen's size, and freed;
  * one frame (every window, then one doupdate). */
 void tui_frame_layout(struct tui *t);
-
-/* The kinds of run t is (TUI_RUN_*), for p's cycle. */
-int tui_runs(const struct tui *t);
 
 /* tui_host.c: --metrics URL's latest poll taken; the frame marked to be drawn
  * when it is new or its age has gone up a second. */
