@@ -11,6 +11,9 @@
 #include "cli/options.h"
 #include "stats/student_t.h"
 #include "metrics/metrics_file.h"
+#include "metrics/metrics_http.h"
+#include "metrics/metrics_live.h"
+#include "metrics/metrics_poll.h"
 #include "metrics/metrics_predict.h"
 #include "batch/batch_roofline.h"
 #include "stats/roofline.h"
@@ -82,6 +85,19 @@ print_source(const struct metrics *m, const struct metrics_prediction *p)
 	if (m->kind == METRICS_RATES && p->has_interval)
 		printf("          95%% of the mean of %zu records: Student's t, %.3f standard "
 		    "errors\n", m->mean_records, student_t975((long)m->mean_records - 1));
+}
+
+/* A live endpoint's or a log's polls, resets and requests running. */
+static void
+print_polls(const struct metrics_live_info *info)
+{
+	if (info->polls == 0)
+		return;
+	printf("polls     %zu, %zu with a counter reset (a server restart): the "
+	    "increase since the first\n", info->polls, info->resets);
+	if (info->has_running)
+		printf("running   %.2f requests on average over the polls\n",
+		    info->running);
 }
 
 static void
@@ -188,8 +204,20 @@ json_machine(struct json *j, const struct options *opt, const struct metrics_cos
 }
 
 static void
+json_polls(struct json *j, const struct metrics_live_info *info)
+{
+	if (info->polls == 0)
+		return;
+	json_uint(j, "polls", info->polls);
+	json_uint(j, "resets", info->resets);
+	if (info->has_running)
+		json_double(j, "requests_running", info->running);
+}
+
+static void
 print_json(const struct metrics *m, const struct metrics_prediction *p,
-    const struct options *opt, const struct metrics_cost *cost)
+    const struct options *opt, const struct metrics_cost *cost,
+    const struct metrics_live_info *info)
 {
 	struct json j;
 	size_t i;
@@ -201,6 +229,7 @@ print_json(const struct metrics *m, const struct metrics_prediction *p,
 	json_string(&j, "system", metrics_system_name(m->format));
 	json_string(&j, "kind", kind_names[m->kind]);
 	json_uint(&j, "records", m->records);
+	json_polls(&j, info);
 	json_int(&j, "gamma_measured", m->gamma);
 	json_string(&j, "gamma_from", m->gamma_option ? "option" : m->gamma_derived ?
 	    "derived" : "file");
@@ -249,19 +278,65 @@ print_json(const struct metrics *m, const struct metrics_prediction *p,
 	json_finish(&j);
 }
 
+/* --metrics URL: --polls N polls, the figures since the first. */
+static int
+read_url(const struct options *opt, struct metrics *m, struct metrics_live_info *info,
+    char *err, size_t errlen)
+{
+	struct metrics_poll_setup s = { opt->metrics, opt->metrics_interval,
+	    opt->metrics_window, opt->metrics_gamma, opt->metrics_log };
+	static volatile int never;
+	struct metrics_live l;
+	char why[1024];
+	int rc;
+
+	if (metrics_http_init(err, errlen) != 0)
+		return -1;
+	metrics_live_init(&l, opt->metrics_window);
+	rc = metrics_poll_batch(&s, opt->metrics_polls, &l, &never, err, errlen);
+	if (rc == 0 && (rc = metrics_live_figures(&l, METRICS_SPAN_TOTAL,
+	    opt->metrics_gamma, m, why, sizeof why)) != 0)
+		snprintf(err, errlen, "%s: after %d polls: %s", opt->metrics,
+		    opt->metrics_polls, why);
+	metrics_live_info(&l, METRICS_SPAN_TOTAL, info);
+	metrics_live_free(&l);
+	return rc;
+}
+
+/* The machine's batch size: --batch-size, or the requests the server ran on
+ * average (at least 1) where it says and --batch-size was not given. */
+static void
+machine_batch(const struct options *opt, const struct metrics_live_info *info,
+    struct options *o)
+{
+	*o = *opt;
+	if (opt->machine && info->has_running && !opt->batch_size_given)
+		o->roofline.batch = info->running > 1.0 ? info->running : 1.0;
+}
+
 int
-batch_metrics(const struct options *opt)
+batch_metrics(const struct options *given)
 {
 	struct metrics m;
 	struct metrics_prediction p;
-	struct metrics_cost cost = { opt->cost_ratio, opt->verify_cost, NULL, 0 };
+	struct metrics_cost cost = { given->cost_ratio, given->verify_cost, NULL, 0 };
+	struct metrics_live_info info;
 	double machine_ms[METRICS_STEP_COSTS_MAX];
 	char err[ERRMSG_MAX], words[96];
+	struct options o;
+	const struct options *opt = &o;
+	int rc;
 
-	if (metrics_file_read(opt->metrics, opt->metrics_gamma, &m, err, sizeof err) != 0) {
+	if (metrics_http_is_url(given->metrics))
+		rc = read_url(given, &m, &info, err, sizeof err);
+	else
+		rc = metrics_file_read_info(given->metrics, given->metrics_gamma, &m, &info,
+		    err, sizeof err);
+	if (rc != 0) {
 		escape_message(stderr, err);
 		return EXIT_STATUS_USAGE;
 	}
+	machine_batch(given, &info, &o);
 	if (opt->machine) {
 		cost.nstep = (m.gamma > opt->gamma_max ? m.gamma : opt->gamma_max) + 1;
 		cost.nstep = cost.nstep > METRICS_STEP_COSTS_MAX ? METRICS_STEP_COSTS_MAX :
@@ -275,9 +350,10 @@ batch_metrics(const struct options *opt)
 	metrics_predict(&m, &cost, opt->gamma_max, &p);
 	cost_words(opt, words, sizeof words);
 	if (opt->json) {
-		print_json(&m, &p, opt, &cost);
+		print_json(&m, &p, opt, &cost, &info);
 	} else {
 		print_source(&m, &p);
+		print_polls(&info);
 		print_positions(&p);
 		print_conventions(&p);
 		print_curve(&p, words);

@@ -13,6 +13,7 @@
 #include "util/escape.h"
 #include "util/outfile.h"
 #include "cli/presets.h"
+#include "metrics/metrics_http.h"
 #include "sim/sim.h"
 #include "source/stub/stub_alpha.h"
 #include "verify/schedule.h"
@@ -399,7 +400,7 @@ check_metrics_batch(const struct options *opt, const struct cli_given *given, FI
 	static const char *const reads[] = { "batch", "json", "metrics", "step-ms",
 	    "cost-ratio", "gamma-max", "gamma", "target-ms", "draft-ms", "verify-cost",
 	    "plot", "hw", "model", "draft-model", "batch-size", "context",
-	    "draft-kv-budget" };
+	    "draft-kv-budget", "interval", "window", "polls", "metrics-log" };
 	const struct cli_option *o;
 
 	if (opt->metrics == NULL || opt->mode != CLI_BATCH)
@@ -408,6 +409,36 @@ check_metrics_batch(const struct options *opt, const struct cli_given *given, FI
 	if (o != NULL) {
 		fprintf(err, "specdec: --%s does not apply to --batch --metrics, which "
 		    "simulates nothing\n", o->name);
+		return EXIT_STATUS_USAGE;
+	}
+	return 0;
+}
+
+/* --metrics URL and the options of polling. */
+static int
+check_metrics_url(struct options *opt, const struct cli_given *given, FILE *err)
+{
+	static const char *const url_only[] = { "interval", "window", "polls",
+	    "metrics-log" };
+	int url = opt->metrics != NULL && metrics_http_is_url(opt->metrics);
+	size_t i;
+
+	opt->batch_size_given = given_row(given, "batch-size");
+
+	for (i = 0; i < sizeof url_only / sizeof url_only[0]; i++)
+		if (!url && given_row(given, url_only[i])) {
+			fprintf(err, "specdec: --%s only applies with --metrics URL "
+			    "(http://HOST[:PORT]/PATH)\n", url_only[i]);
+			return EXIT_STATUS_USAGE;
+		}
+	if (url && !metrics_http_available()) {
+		fprintf(err, "specdec: --metrics: this specdec was built without libcurl: "
+		    "it reads metrics from files only (configure --with-libcurl)\n");
+		return EXIT_STATUS_USAGE;
+	}
+	if (url && opt->mode == CLI_BATCH && !given_row(given, "polls")) {
+		fprintf(err, "specdec: --batch --metrics URL needs --polls N, the polls "
+		    "to take (2 to 1000000)\n");
 		return EXIT_STATUS_USAGE;
 	}
 	return 0;
@@ -459,6 +490,7 @@ cli_derive(struct options *opt, const struct cli_given *given, FILE *err)
 
 	if ((rc = check_tree(opt, given, err)) != 0 ||
 	    (rc = check_metrics(opt, given, err)) != 0 ||
+	    (rc = check_metrics_url(opt, given, err)) != 0 ||
 	    (rc = check_metrics_batch(opt, given, err)) != 0)
 		return rc;
 	if ((rc = check_sweep(opt, given, err)) != 0 ||

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli_table.h"
+#include "metrics/metrics_live.h"
 #include "source/ngram/ngram.h"
 #include "source/source_table.h"
 #include "verify/schedule.h"
@@ -333,6 +334,28 @@ const struct cli_option cli_options[] = {
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_METRICS,
 	  .help = "the stub's conditional acceptance by draft position (the last "
 	    "holds past the list); each position draws its own pair" },
+	{ .name = "interval", .kind = CLI_KIND_REAL, .arg = "S",
+	  CLI_FIELD(metrics_interval), .min = 0.1, .max = 3600, .def = "2",
+	  .unit = "seconds",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_METRICS,
+	  .help = "with --metrics URL: seconds between polls, and each poll's "
+	    "timeout" },
+	{ .name = "window", .kind = CLI_KIND_INT, .arg = "N",
+	  CLI_FIELD(metrics_window), .min = 1, .max = METRICS_LIVE_WINDOW_MAX,
+	  .def = "30",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_METRICS,
+	  .help = "with --metrics URL: the moving window, the increase over the "
+	    "last N polls" },
+	{ .name = "polls", .kind = CLI_KIND_INT, .arg = "N",
+	  CLI_FIELD(metrics_polls), .min = 2, .max = 1000000,
+	  .modes = CLI_M_BATCH, .group = CLI_GROUP_METRICS,
+	  .help = "with --batch --metrics URL: poll N times, then report the "
+	    "increase since the first poll" },
+	{ .name = "metrics-log", .kind = CLI_KIND_FILE, .arg = "FILE",
+	  CLI_FIELD(metrics_log),
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_METRICS,
+	  .help = "with --metrics URL: record every scrape to FILE, which "
+	    "--metrics FILE replays with the same figures" },
 
 	/* The live view. */
 	{ .name = "rate", .kind = CLI_KIND_RATE, .arg = "R",

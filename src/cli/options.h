@@ -135,6 +135,10 @@ struct options {
 	/* A serving system's metrics. */
 	const char *metrics;	/* --metrics FILE ("-": standard input) */
 	int metrics_gamma;	/* --gamma when given, for a file without one; 0 */
+	double metrics_interval;	/* --interval S: between polls of a URL */
+	int metrics_window;	/* --window N: polls in the moving window */
+	int metrics_polls;	/* --polls N (--batch with a URL); 0 not given */
+	const char *metrics_log;	/* --metrics-log FILE, or NULL */
 	double step_ms[CLI_STEP_MS_MAX];	/* --step-ms: step costs, gamma 0.. */
 	int nstep_ms;
 	double position_alpha[CLI_POSITIONS_MAX];	/* --position-alpha */
@@ -147,6 +151,8 @@ struct options {
 	const char *model;	/* --model NAME|P,L,n_kv,head_dim,n_heads[,bytes] */
 	const char *draft_model;	/* --draft-model, the same forms */
 	int batch_size;		/* --batch-size B */
+	int batch_size_given;	/* --batch-size was given: a live endpoint's
+				 * requests running do not replace it */
 	int context;		/* --context S */
 	int draft_kv_budget;	/* --draft-kv-budget N; 0: none */
 	int machine;		/* --hw was given: roofline holds the setup */

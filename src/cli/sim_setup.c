@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "metrics/metrics_file.h"
+#include "metrics/metrics_http.h"
 #include "metrics/metrics_predict.h"
 #include "sim/sim.h"
 #include "source/source.h"
@@ -92,7 +93,9 @@ sim_setup(const struct options *opt, struct sim *sim, char *err, size_t errlen)
 	struct options o = *opt;
 	struct source src;
 
-	if (opt->metrics != NULL && metrics_alphas(&o, err, errlen) != 0)
+	/* a URL's rates come later, into its pane (tui_pane_metrics.c) */
+	if (opt->metrics != NULL && !metrics_http_is_url(opt->metrics) &&
+	    metrics_alphas(&o, err, errlen) != 0)
 		return -1;
 	if (open_source(&o, &src, err, errlen) != 0)
 		return -1;

@@ -11,7 +11,8 @@
 
 const char *const lesson_panes[] = {
 	"token stream", "text", "slow motion", "step detail", "cost model", "statistics",
-	"speedup", "curve", "distributions", "timeline", "tree", "roofline", NULL,
+	"speedup", "curve", "distributions", "timeline", "tree", "roofline", "metrics",
+	NULL,
 };
 
 /* The names of lesson_panes, comma-separated, in a static buffer. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "metrics/metrics_file.h"
+#include "metrics/metrics_live.h"
 #include "util/memlimit.h"
 #include "util/readfile.h"
 #include "util/xalloc.h"
@@ -56,9 +57,27 @@ read_stdin(uint64_t max, size_t *len, char *err, size_t errlen)
 	return buf;
 }
 
+/* A log of scrapes (--metrics-log) replayed: the figures since its first. */
+static int
+replay(const char *text, size_t len, int gamma_hint, struct metrics *m,
+    struct metrics_live_info *info, char *why, size_t whylen)
+{
+	struct metrics_live l;
+	int rc;
+
+	metrics_live_init(&l, 1);
+	rc = metrics_live_replay(&l, text, len, why, whylen);
+	if (rc == 0)
+		rc = metrics_live_figures(&l, METRICS_SPAN_TOTAL, gamma_hint, m, why, whylen);
+	if (rc == 0 && info != NULL)
+		metrics_live_info(&l, METRICS_SPAN_TOTAL, info);
+	metrics_live_free(&l);
+	return rc;
+}
+
 int
-metrics_file_read(const char *path, int gamma_hint, struct metrics *m, char *err,
-    size_t errlen)
+metrics_file_read_info(const char *path, int gamma_hint, struct metrics *m,
+    struct metrics_live_info *info, char *err, size_t errlen)
 {
 	char why[1024];
 	uint64_t max;
@@ -66,6 +85,8 @@ metrics_file_read(const char *path, int gamma_hint, struct metrics *m, char *err
 	char *text;
 	int rc;
 
+	if (info != NULL)
+		memset(info, 0, sizeof *info);
 	if (strcmp(path, "-") == 0) {
 		if (memlimit_get(&max, err, errlen) != 0)
 			return -1;
@@ -75,9 +96,19 @@ metrics_file_read(const char *path, int gamma_hint, struct metrics *m, char *err
 	}
 	if (text == NULL)
 		return -1;
-	rc = metrics_parse(text, len, gamma_hint, m, why, sizeof why);
+	if (metrics_live_is_log(text, len))
+		rc = replay(text, len, gamma_hint, m, info, why, sizeof why);
+	else
+		rc = metrics_parse(text, len, gamma_hint, m, why, sizeof why);
 	free(text);
 	if (rc != 0)
 		snprintf(err, errlen, "%s: %s", path, why);
 	return rc;
+}
+
+int
+metrics_file_read(const char *path, int gamma_hint, struct metrics *m, char *err,
+    size_t errlen)
+{
+	return metrics_file_read_info(path, gamma_hint, m, NULL, err, errlen);
 }

@@ -9,6 +9,7 @@
 
 #include "metrics/metrics.h"
 #include "metrics/metrics_convention.h"
+#include "metrics/metrics_parse.h"
 #include "metrics/metrics_text.h"
 #include "util/xalloc.h"
 
@@ -124,26 +125,43 @@ unknown(const struct pass *p, char *err, size_t errlen)
 }
 
 int
-metrics_parse(const char *text, size_t len, int gamma_hint, struct metrics *m,
+metrics_parse_acc(const char *text, size_t len, struct metrics_acc *a, int *format,
     char *err, size_t errlen)
 {
-	struct metrics_acc a;
-	struct pass p = { .reader = { .acc = &a, .all = metrics_formats }, .format = -1,
+	struct pass p = { .reader = { .acc = a, .all = metrics_formats }, .format = -1,
 	    .err = err, .errlen = errlen };
-	int rc;
 
-	memset(&a, 0, sizeof a);
-	memset(m, 0, sizeof *m);
+	memset(a, 0, sizeof *a);
 	each_line(text, len, detect, &p);
 	if (p.format < 0)
 		return unknown(&p, err, errlen);
 	p.reader.self = metrics_formats[p.format];
-	rc = each_line(text, len, read_line, &p);
-	if (rc == 0) {
-		m->format = p.format;
-		metrics_acc_series_done(&a);
-		rc = metrics_convention_apply(p.reader.self, &a, m, gamma_hint, err, errlen);
-	}
+	*format = p.format;
+	return each_line(text, len, read_line, &p) != 0 ? -1 : 0;
+}
+
+int
+metrics_parse_finish(struct metrics_acc *a, int format, int gamma_hint,
+    struct metrics *m, char *err, size_t errlen)
+{
+	memset(m, 0, sizeof *m);
+	m->format = format;
+	metrics_acc_series_done(a);
+	return metrics_convention_apply(metrics_formats[format], a, m, gamma_hint, err,
+	    errlen) != 0 ? -1 : 0;
+}
+
+int
+metrics_parse(const char *text, size_t len, int gamma_hint, struct metrics *m,
+    char *err, size_t errlen)
+{
+	struct metrics_acc a;
+	int rc, format;
+
+	memset(m, 0, sizeof *m);
+	rc = metrics_parse_acc(text, len, &a, &format, err, errlen);
+	if (rc == 0)
+		rc = metrics_parse_finish(&a, format, gamma_hint, m, err, errlen);
 	metrics_acc_free(&a);
-	return rc != 0 ? -1 : 0;
+	return rc;
 }

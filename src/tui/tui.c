@@ -199,6 +199,7 @@ loop(struct tui *t)
 			frame_due = t->scr.max_frames > 0;
 		}
 		status_expire(t, now);
+		tui_host_metrics_tick(t);
 		/* A key's effect is drawn first, before another frame of steps
 		 * (but a held key does not stop the stepping). */
 		stepped = !t->pace.paused && !(t->scr.dirty && stepped > 0) ? run_due(t, now) : 0;
@@ -238,6 +239,8 @@ tui_run(const struct options *opt)
 	t->pace.deadline = opt->duration > 0.0 ? t->pace.measure_t0 + opt->duration : 0.0;
 	sim_keep_views(&t->sim, 1);
 	t->look.lower = sim_is_tree(&t->sim) ? &tui_pane_tree : NULL;	/* NULL: p's first */
+	if (t->host.poller != NULL)
+		t->look.lower = &tui_pane_metrics;
 	tui_frame_layout(t);
 	t->scr.dirty = 1;
 	loop(t);

@@ -238,7 +238,7 @@ void
 tui_act_lower(struct tui *t, const struct tui_key *k)
 {
 	(void)k;
-	t->look.lower = t->scr.next_lower(t->look.lower, &t->scr.lay, sim_is_tree(&t->sim));
+	t->look.lower = t->scr.next_lower(t->look.lower, &t->scr.lay, tui_runs(t));
 }
 
 void

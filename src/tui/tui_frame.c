@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "metrics/metrics_poll.h"
 #include "sim/checks.h"
 #include "util/clock.h"
 #include "tui/tui_figures.h"
@@ -80,8 +81,8 @@ tui_frame_layout(struct tui *t)
 
 		t->scr.win[i] = r->h > 0 ? newwin(r->h, r->w, r->y, r->x) : NULL;
 	}
-	if (!tui_pane_in_cycle(t->look.lower, &t->scr.lay, sim_is_tree(&t->sim)))
-		t->look.lower = tui_pane_next_lower(NULL, &t->scr.lay, sim_is_tree(&t->sim));
+	if (!tui_pane_in_cycle(t->look.lower, &t->scr.lay, tui_runs(t)))
+		t->look.lower = tui_pane_next_lower(NULL, &t->scr.lay, tui_runs(t));
 	t->scr.dirty = 1;
 }
 
@@ -172,6 +173,11 @@ draw_panes(struct tui *t)
 	v.prompt = t->look.prompt;
 	v.source = t->look.source;
 	v.hide = t->les.lesson != NULL ? tui_lesson_hidden(t->les.lesson) : 0;
+	v.metrics = t->host.poller != NULL ? t->host.mview : NULL;
+	v.metrics_url = t->host.metrics_url;
+	v.metrics_now = metrics_poll_now();
+	v.metrics_c = t->host.metrics_c;
+	v.metrics_k = t->host.metrics_k;
 	if (t->look.target_alpha > 0.0 && t->sim.par.noise == t->look.target_noise)
 		v.target_alpha = t->look.target_alpha;	/* while the noise is the solved one */
 	for (i = 0; i < TUI_P_COUNT; i++)

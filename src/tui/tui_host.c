@@ -11,10 +11,12 @@
 
 #include "cli/cli.h"
 #include "cli/sim_setup.h"
+#include "metrics/metrics_http.h"
 #include "lesson/lesson.h"
 #include "util/errmsg.h"
 #include "util/escape.h"
 #include "util/exit_status.h"
+#include "util/xalloc.h"
 #include "tui/tui_state.h"
 
 static void
@@ -111,6 +113,49 @@ close_inputs(struct tui *t)
 		sim_close(&t->sim);
 }
 
+/* --metrics URL: the poller started on its own thread. 0, or -1 with err. */
+static int
+open_poller(struct tui *t, const struct options *opt, char *err, size_t errlen)
+{
+	struct metrics_poll_setup s = { opt->metrics, opt->metrics_interval,
+	    opt->metrics_window, opt->metrics_gamma, opt->metrics_log };
+
+	if (opt->metrics == NULL || !metrics_http_is_url(opt->metrics))
+		return 0;
+	if ((t->host.poller = metrics_poll_start(&s, err, errlen)) == NULL)
+		return -1;
+	t->host.mview = xcalloc(1, sizeof *t->host.mview);
+	t->host.metrics_url = escape_text(opt->metrics);
+	t->host.metrics_c = opt->cost_ratio;
+	t->host.metrics_k = opt->verify_cost;
+	return 0;
+}
+
+static void
+close_poller(struct tui *t)
+{
+	metrics_poll_stop(t->host.poller);
+	t->host.poller = NULL;
+	free(t->host.mview);
+	free(t->host.metrics_url);
+}
+
+void
+tui_host_metrics_tick(struct tui *t)
+{
+	long second;
+
+	if (t->host.poller == NULL)
+		return;
+	metrics_poll_snapshot(t->host.poller, t->host.mview);
+	second = (long)metrics_poll_now();
+	if (t->host.mview->polls_tried != t->host.mview_polls ||
+	    second != t->host.mview_second)
+		t->scr.dirty = 1;
+	t->host.mview_polls = t->host.mview->polls_tried;
+	t->host.mview_second = second;
+}
+
 int
 tui_host_open(struct tui *t, const struct options *opt)
 {
@@ -118,11 +163,18 @@ tui_host_open(struct tui *t, const struct options *opt)
 	int rc;
 
 	if ((rc = open_inputs(t, opt)) == EXIT_STATUS_OK &&
+	    open_poller(t, opt, err, sizeof err) != 0) {
+		escape_message(stderr, err);
+		close_inputs(t);
+		return EXIT_STATUS_USAGE;
+	}
+	if (rc == EXIT_STATUS_OK &&
 	    tui_term_open(&t->scr.term, t->host.recording ? &t->host.rec : NULL, err,
 	    sizeof err) == 0)
 		return EXIT_STATUS_OK;
 	if (rc == EXIT_STATUS_OK)
 		escape_message(stderr, err);
+	close_poller(t);
 	if (t->host.recording) {
 		(void)close_recording(t, opt);
 		unlink(opt->record);	/* nothing was recorded */
@@ -136,6 +188,7 @@ tui_host_close(struct tui *t, const struct options *opt)
 {
 	int rc;
 
+	close_poller(t);
 	tui_frame_free(t);
 	tui_term_close(&t->scr.term);
 	report_timing(t);

@@ -149,7 +149,7 @@ lesson_show(void *ctx, const char *pane)
 	struct tui *t = ctx;
 	const struct tui_pane_def *d = tui_pane_named(pane);
 
-	if (tui_pane_in_cycle(d, &t->scr.lay, sim_is_tree(&t->sim)))
+	if (tui_pane_in_cycle(d, &t->scr.lay, tui_runs(t)))
 		t->look.lower = d;
 	t->scr.dirty = 1;
 }

@@ -22,6 +22,7 @@
 	ROW(dist) \
 	ROW(timeline) \
 	ROW(tree) \
+	ROW(metrics) \
 	ROW(keybar) \
 	/* a new pane: one ROW(name) line above */
 
@@ -78,9 +79,11 @@ tui_pane_named(const char *name)
 }
 
 int
-tui_pane_in_cycle(const struct tui_pane_def *d, const struct tui_layout *lay, int tree)
+tui_pane_in_cycle(const struct tui_pane_def *d, const struct tui_layout *lay, int runs)
 {
-	return d != NULL && d->action == TUI_A_LOWER && (tree || d->runs != TUI_R_TREE) &&
+	return d != NULL && d->action == TUI_A_LOWER &&
+	    (d->runs == TUI_R_ALL || (d->runs == TUI_R_TREE && (runs & TUI_RUN_TREE)) ||
+	    (d->runs == TUI_R_METRICS && (runs & TUI_RUN_METRICS))) &&
 	    (d->slot == TUI_P_CURVE || lay->pane[d->slot].h == 0);
 }
 
@@ -97,13 +100,13 @@ pane_row(const struct tui_pane_def *cur)
 }
 
 const struct tui_pane_def *
-tui_pane_next_lower(const struct tui_pane_def *cur, const struct tui_layout *lay, int tree)
+tui_pane_next_lower(const struct tui_pane_def *cur, const struct tui_layout *lay, int runs)
 {
-	int from = tui_pane_in_cycle(cur, lay, tree) ? pane_row(cur) : -1, k, i;
+	int from = tui_pane_in_cycle(cur, lay, runs) ? pane_row(cur) : -1, k, i;
 
 	for (k = 1; k <= tui_npanes; k++) {
 		i = (from + k) % tui_npanes;
-		if (tui_pane_in_cycle(tui_pane_table[i], lay, tree))
+		if (tui_pane_in_cycle(tui_pane_table[i], lay, runs))
 			return tui_pane_table[i];
 	}
 	return cur;

@@ -21,6 +21,7 @@ struct sim;
 struct sim_figures;
 struct tui_pane_def;
 struct sim_entry;
+struct metrics_poll_view;
 
 /* What the panes show besides the model itself. */
 struct tui_view {
@@ -55,6 +56,11 @@ struct tui_view {
 	const char *source;	/* the header's name of the source, or NULL */
 	unsigned hide;		/* marks (view/tui_hide.h) shown as "?": a
 				 * lesson's question waits on them */
+	const struct metrics_poll_view *metrics;	/* --metrics URL's latest
+							 * poll, or NULL */
+	const char *metrics_url;	/* the URL, escaped */
+	double metrics_now;	/* the poller's clock at this frame */
+	double metrics_c, metrics_k;	/* the cost model it predicts with */
 };
 
 /* Whether v hides the figures of mark (a lesson's question waits on them). */
@@ -66,6 +72,7 @@ typedef void (*tui_pane_fn)(WINDOW *, const struct sim *, const struct tui_view 
 enum tui_pane_runs {
 	TUI_R_ALL,
 	TUI_R_TREE,	/* --tree runs only */
+	TUI_R_METRICS,	/* runs polling --metrics URL only */
 };
 
 /* One pane. A rectangle shows the first pane of the table that names it and
@@ -91,7 +98,8 @@ struct tui_pane_def {
  * pane needs no line here. */
 extern const struct tui_pane_def tui_pane_header, tui_pane_stream, tui_pane_prose,
     tui_pane_detail, tui_pane_slowmo, tui_pane_cost, tui_pane_stats, tui_pane_speedup,
-    tui_pane_curve, tui_pane_dist, tui_pane_timeline, tui_pane_tree, tui_pane_keybar;
+    tui_pane_curve, tui_pane_dist, tui_pane_timeline, tui_pane_tree, tui_pane_keybar,
+    tui_pane_metrics;
 
 /* The pane table, in the order the help lists the panes: one entry in each
  * pane's file, one row each in tui_panes.c. */
@@ -107,13 +115,17 @@ const struct tui_pane_def *tui_pane_for(enum tui_pane slot, const struct tui_vie
 /* The pane the help names name, or NULL. */
 const struct tui_pane_def *tui_pane_named(const char *name);
 
-/* Whether d is in p's cycle under lay, in a tree run or not. */
-int tui_pane_in_cycle(const struct tui_pane_def *d, const struct tui_layout *lay, int tree);
+/* The kinds of run, or-ed, that the cycle functions take as runs. */
+#define TUI_RUN_TREE 1		/* a tree run */
+#define TUI_RUN_METRICS 2	/* polling --metrics URL */
+
+/* Whether d is in p's cycle under lay, in runs of the kinds runs. */
+int tui_pane_in_cycle(const struct tui_pane_def *d, const struct tui_layout *lay, int runs);
 
 /* The pane after cur in p's cycle, round to its first; the first when cur is
  * not in the cycle (NULL included). */
 const struct tui_pane_def *tui_pane_next_lower(const struct tui_pane_def *cur,
-    const struct tui_layout *lay, int tree);
+    const struct tui_layout *lay, int runs);
 
 /* What each rectangle needs: for each slot, the largest need of the panes
  * drawn into it (the roofline's, TUI_A_BATCH_UP, only in a run on a machine:

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "metrics/metrics_poll.h"
 #include "sim/sim.h"
 #include "sim/slowmo_play.h"
 #include "util/asciicast.h"
@@ -42,7 +43,7 @@ struct tui_screen {
 	 * the pane table through it rather than by name, since the table's key
 	 * bar uses the key table, whose rows name the actions. */
 	const struct tui_pane_def *(*next_lower)(const struct tui_pane_def *cur,
-	    const struct tui_layout *lay, int tree);
+	    const struct tui_layout *lay, int runs);
 };
 
 /* What the panes show of the model: the selection and the views the keys pick. */
@@ -99,6 +100,12 @@ struct tui_lesson_run {
 
 /* What the view opened and how it ends (tui_host.c). */
 struct tui_host {
+	struct metrics_poller *poller;	/* --metrics URL's, or NULL */
+	struct metrics_poll_view *mview;	/* its latest snapshot */
+	char *metrics_url;	/* the URL, escaped */
+	double metrics_c, metrics_k;	/* the costs it predicts with */
+	unsigned long mview_polls;	/* the polls the frame drawn showed */
+	long mview_second;	/* and the second of the poller's clock */
 	int sim_open;
 	int recording;
 	struct asciicast rec;	/* --record */
@@ -116,9 +123,22 @@ struct tui {
 	struct tui_host host;
 };
 
+/* The kinds of run t is (TUI_RUN_*), for p's cycle; inline, so that the key's
+ * action and the frame both reach it without using each other. */
+static inline int
+tui_runs(const struct tui *t)
+{
+	return (sim_is_tree(&t->sim) ? TUI_RUN_TREE : 0) |
+	    (t->host.poller != NULL ? TUI_RUN_METRICS : 0);
+}
+
 /* tui_frame.c: the windows made for the layout of the screen's size, and freed;
  * one frame (every window, then one doupdate). */
 void tui_frame_layout(struct tui *t);
+
+/* tui_host.c: --metrics URL's latest poll taken; the frame marked to be drawn
+ * when it is new or its age has gone up a second. */
+void tui_host_metrics_tick(struct tui *t);
 void tui_frame_free(struct tui *t);
 void tui_frame_draw(struct tui *t);
 

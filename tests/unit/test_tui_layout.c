@@ -300,7 +300,9 @@ cycle_is_table(const struct tui_layout *lay, int tree)
 
 	for (i = 0; i < tui_npanes; i++) {
 		d = tui_pane_table[i];
-		if (d->action == TUI_A_LOWER && (tree || d->runs == TUI_R_ALL) &&
+		if (d->action == TUI_A_LOWER && (d->runs == TUI_R_ALL ||
+		    (d->runs == TUI_R_TREE && (tree & TUI_RUN_TREE)) ||
+		    (d->runs == TUI_R_METRICS && (tree & TUI_RUN_METRICS))) &&
 		    (d->slot == TUI_P_CURVE || lay->pane[d->slot].h == 0))
 			if (k >= n || got[k++] != d)
 				return 0;
@@ -326,6 +328,10 @@ test_lower(void)
 	tap_ok(cycle_is_table(&lay, 0), "80x24: the table's cycle panes in its order, "
 	    "and round again (%d)", n);
 	tap_ok(cycle_is_table(&lay, 1), "80x24, a tree run: the tree joins");
+	tap_ok(cycle_is_table(&lay, TUI_RUN_METRICS) &&
+	    tui_pane_in_cycle(&tui_pane_metrics, &lay, TUI_RUN_METRICS) &&
+	    !tui_pane_in_cycle(&tui_pane_metrics, &lay, TUI_RUN_TREE),
+	    "80x24, a run that polls a URL: the metrics pane joins, and only there");
 	tap_ok(tui_pane_next_lower(NULL, &lay, 0) == &tui_pane_speedup,
 	    "none yet: the speedup first");
 	compute(120, 40, &lay);
