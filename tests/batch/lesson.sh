@@ -41,9 +41,10 @@ ok $? "one-step: within 0.05 of (1 - 0.8^5)/0.2 = 3.36"
 # The figures the new lessons teach, as each lesson's own run measures them.
 grep -q "ask    draft_acceptance_rate 0.25 is choice a" "$TMPD/metrics" &&
     grep -q "ask    alpha 0.5 is choice b" "$TMPD/metrics" &&
-    grep -q "ask    sglang_accept_length 2.65 is choice a" "$TMPD/metrics" &&
-    grep -q "check  vllm_mean_acceptance_length 4.008, want" "$TMPD/metrics"
-ok $? "metrics: 2/4 accepted/tested, 2/8 accepted/drafted; SGLang 2.65 against vLLM 4.01" \
+    grep -q "check  max_tok_per_step 2, want 2" "$TMPD/metrics" &&
+    grep -q "ask    sglang_accept_length 2.616 is choice a" "$TMPD/metrics" &&
+    grep -q "check  vllm_mean_acceptance_length 4.045, want" "$TMPD/metrics"
+ok $? "metrics: 2/4 accepted/tested, 2/8 accepted/drafted; SGLang 2.62 against vLLM 4.05" \
     "$(cat "$TMPD/metrics")"
 grep -q "check  tok_per_step 3.383, want" "$TMPD/temperature" &&
     grep -q "check  tok_per_step 1.21, want" "$TMPD/temperature" &&
