@@ -337,6 +337,20 @@ any_dynamic(const struct options *opt)
 	return opt->tree_shape.dyn_k > 0;
 }
 
+/* The tree rule a --tree without --verifier takes: topk, the one rule that
+ * verifies a dynamic tree, else specinfer, the standard rule on a tree. */
+static int
+tree_default_rule(const struct options *opt)
+{
+	const char *want = any_dynamic(opt) ? "topk" : "specinfer";
+	int r;
+
+	for (r = 0; r < verify_nrules; r++)
+		if (strcmp(verify_names[r], want) == 0)
+			return r;
+	return opt->verifier;
+}
+
 /* --tree: its shape parsed; a tree rule with a tree, a chain rule without. */
 static int
 check_tree(struct options *opt, const struct cli_given *given, FILE *err)
@@ -365,6 +379,11 @@ check_tree(struct options *opt, const struct cli_given *given, FILE *err)
 		snprintf(msg, sizeof msg, "--tree: %s", why);
 		escape_message(err, msg);
 		return EXIT_STATUS_USAGE;
+	}
+	if (!given_row(given, "verifier")) {
+		opt->verifier = tree_default_rule(opt);
+		if (opt->axis[CLI_AXIS_VERIFIER].n == 1)
+			opt->axis[CLI_AXIS_VERIFIER].v[0] = opt->verifier;
 	}
 	for (i = 0; i < (opt->sweep ? opt->axis[CLI_AXIS_VERIFIER].n : 1); i++) {
 		int r = opt->sweep && opt->axis[CLI_AXIS_VERIFIER].n > 0 ?

@@ -12,6 +12,12 @@ const struct lesson_builtin lesson_builtins[] = {
 	  lesson_text_lossless, &lesson_text_lossless_len },
 	{ "gamma", "choosing gamma: the cost model, the speedup curve and its optimum",
 	  lesson_text_gamma, &lesson_text_gamma_len },
+	{ "metrics", "one run counted four ways: acc/tested, acc/drafted, vLLM, SGLang",
+	  lesson_text_metrics, &lesson_text_metrics_len },
+	{ "temperature", "argmax drafts against sampled drafts on a real model, T 1 and 0.5",
+	  lesson_text_temperature, &lesson_text_temperature_len },
+	{ "trees", "a token tree against a chain of as many drafts: what each buys",
+	  lesson_text_trees, &lesson_text_trees_len },
 };
 const int lesson_nbuiltins = (int)(sizeof lesson_builtins / sizeof lesson_builtins[0]);
 
@@ -34,7 +40,7 @@ lesson_builtin_list(FILE *out)
 	fprintf(out, "Built-in lessons (--lesson NAME; about 15 minutes each, in this"
 	    " order):\n\n");
 	for (i = 0; i < lesson_nbuiltins; i++)
-		fprintf(out, "%-10s %s\n", lesson_builtins[i].name, lesson_builtins[i].summary);
+		fprintf(out, "%-11s %s\n", lesson_builtins[i].name, lesson_builtins[i].summary);
 	fprintf(out, "\nA lesson is also a file of your own: --lesson FILE (the script"
 	    " format: man specdec,\nLESSON SCRIPTS). --lesson NAME --batch verifies its"
 	    " checks and answers.\n");

@@ -30,5 +30,9 @@ extern const unsigned char lesson_text_one_step[], lesson_text_lossless[],
     lesson_text_gamma[];
 extern const size_t lesson_text_one_step_len, lesson_text_lossless_len,
     lesson_text_gamma_len;
+extern const unsigned char lesson_text_metrics[], lesson_text_temperature[],
+    lesson_text_trees[];
+extern const size_t lesson_text_metrics_len, lesson_text_temperature_len,
+    lesson_text_trees_len;
 
 #endif

@@ -1,5 +1,5 @@
 #!/bin/sh
-# lesson.sh: lesson scripts without a screen. --list-lessons names the three
+# lesson.sh: lesson scripts without a screen. --list-lessons names the six
 # built-in lessons; each runs headless with every check and every ask's stated
 # answer verified (at least three asks each); a wrong check and a wrong answer
 # fail with status 1; a set line takes the command line's options and messages;
@@ -14,10 +14,11 @@ set -u
 
 out=$("$SPECDEC" --list-lessons)
 rc=$?
-names=$(printf '%s\n' "$out" | awk '$1 ~ /^(one-step|lossless|gamma)$/ { print $1 }' | tr '\n' ' ')
-is "$rc $names" "0 one-step lossless gamma " "--list-lessons: the three built-in lessons, in order"
+names=$(printf '%s\n' "$out" | awk '$1 ~ /^(one-step|lossless|gamma|metrics|temperature|trees)$/ { print $1 }' | tr '\n' ' ')
+is "$rc $names" "0 one-step lossless gamma metrics temperature trees " \
+    "--list-lessons: the six built-in lessons, in order"
 
-for l in one-step lossless gamma; do
+for l in one-step lossless gamma metrics temperature trees; do
 	"$SPECDEC" --lesson $l --batch >"$TMPD/$l" 2>"$TMPD/$l.err"
 	rc=$?
 	last=$(tail -n 1 "$TMPD/$l")
@@ -37,6 +38,24 @@ ok $? "one-step: tokens per step at alpha 0.8, gamma 4 is 3.389 (seed 5, 5000 st
     "$(cat "$TMPD/one-step")"
 grep -q "check  tok_per_step 3.389, want 3.36 +- 0.05: pass" "$TMPD/one-step"
 ok $? "one-step: within 0.05 of (1 - 0.8^5)/0.2 = 3.36"
+# The figures the new lessons teach, as each lesson's own run measures them.
+grep -q "ask    draft_acceptance_rate 0.25 is choice a" "$TMPD/metrics" &&
+    grep -q "ask    alpha 0.5 is choice b" "$TMPD/metrics" &&
+    grep -q "check  max_tok_per_step 2, want 2" "$TMPD/metrics" &&
+    grep -q "ask    sglang_accept_length 2.616 is choice a" "$TMPD/metrics" &&
+    grep -q "check  vllm_mean_acceptance_length 4.045, want" "$TMPD/metrics"
+ok $? "metrics: 2/4 accepted/tested, 2/8 accepted/drafted; SGLang 2.62 against vLLM 4.05" \
+    "$(cat "$TMPD/metrics")"
+grep -q "check  tok_per_step 3.383, want" "$TMPD/temperature" &&
+    grep -q "check  tok_per_step 1.21, want" "$TMPD/temperature" &&
+    grep -q "check  tok_per_step 1.79, want" "$TMPD/temperature" &&
+    grep -q "check  tok_per_step 2.693, want" "$TMPD/temperature"
+ok $? "temperature: sampled 3.38 and argmax 1.21 at T 1, argmax 1.79 and sampled 2.69 at T 0.5" \
+    "$(cat "$TMPD/temperature")"
+grep -q "ask    tok_per_step 1.95 is choice a" "$TMPD/trees" &&
+    grep -q "ask    speedup_measured 1.625 is choice b" "$TMPD/trees"
+ok $? "trees: the tree 2,2 emits fewer tokens (1.95) than the chain, and is faster (1.63x)" \
+    "$(cat "$TMPD/trees")"
 
 # A lesson of our own: a wrong check, a wrong answer, both caught.
 cat >"$TMPD/wrong.lesson" <<'LESSON'

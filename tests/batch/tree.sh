@@ -1,6 +1,7 @@
 #!/bin/sh
 # tree.sh: token trees through the program (--tree): bad shapes and the wrong
-# kind of rule refused with one line and status 2; the shape printed back in
+# kind of rule refused with one line and status 2, a tree without a rule
+# taking specinfer (topk when dynamic); the shape printed back in
 # vLLM's index-path notation; every tree rule on the stub passing the
 # losslessness test and its closed forms, the mistake caught; top-k's
 # deterministic closed form on the n-gram source; a replay. The exact laws
@@ -16,7 +17,14 @@ usage_error "--tree: siblings must be numbered" --batch --tree '[(0,),(2,)]' \
 	--verifier topk
 usage_error "--tree: an index path whose parent" --batch --tree '[(0,),(1,1)]' \
 	--verifier topk
-usage_error "--verifier standard verifies a chain, not a tree" --batch --tree 2
+usage_error "--verifier standard verifies a chain, not a tree" --batch --tree 2 \
+	--verifier standard
+# Without --verifier a tree takes specinfer (topk for a dynamic tree), so a
+# lesson's one set line can turn a chain into a tree.
+is "$("$SPECDEC" --json --tree 2 --steps 10 | jq -r .verifier)" specinfer \
+	"--tree 2 without --verifier: specinfer"
+is "$("$SPECDEC" --json --tree dynamic:2,3,6 --steps 10 | jq -r .verifier)" topk \
+	"--tree dynamic:2,3,6 without --verifier: topk"
 usage_error "--verifier specinfer verifies a token tree: give its shape with --tree" \
 	--batch --verifier specinfer
 usage_error "--gamma and --tree do not go together" --batch --tree 2 --gamma 3 \

@@ -3,9 +3,9 @@
 # sees them: no key but a choice's key while a question shows and Enter while
 # "Enter: go on" shows; everything else (holds, scripted keys, waits) must go
 # on by itself. First a lesson of our own: after "wait N steps" the next ask,
-# pause, check and caption each appear without a key. Then the three built-in
-# lessons, run side by side (one-step and lossless at 80x24, gamma at
-# 120x40), end to end: every "wait N steps" of each file ends by itself,
+# pause, check and caption each appear without a key. Then the six built-in
+# lessons, run side by side (gamma at 120x40, the others at 80x24), end to
+# end: every "wait N steps" of each file ends by itself,
 # each ask is answered with the file's stated answer and says "right", no
 # check says it does not hold, the chapters come in order, the scripted slow
 # motion shows, and the figure that settles an ask has on the live run its
@@ -144,7 +144,8 @@ unpaced() {
 }
 
 # The three run side by side.
-set -- o one-step 80 24 l lossless 80 24 g gamma 120 40
+set -- o one-step 80 24 l lossless 80 24 g gamma 120 40 \
+    m metrics 80 24 t temperature 80 24 r trees 80 24
 while [ "$#" -gt 0 ]; do
 	quick "$2"
 	[ "$(unpaced "$lessons/$2.lesson")" = "$(unpaced "$TMPD/$2.lesson")" ] &&
@@ -194,5 +195,8 @@ verdicts l lossless
 verdicts g gamma
 grep -q "check: .* holds" "$TMPD/g.screens"
 ok $? "gamma at 120x40: a check shown with its verdict"
+verdicts m metrics
+verdicts t temperature
+verdicts r trees
 
 done_testing
