@@ -18,6 +18,8 @@ const struct lesson_builtin lesson_builtins[] = {
 	  lesson_text_temperature, &lesson_text_temperature_len },
 	{ "trees", "a token tree against a chain of as many drafts: what each buys",
 	  lesson_text_trees, &lesson_text_trees_len },
+	{ "batch", "a real machine: the batch where speculation stops paying; long context",
+	  lesson_text_batch, &lesson_text_batch_len },
 };
 const int lesson_nbuiltins = (int)(sizeof lesson_builtins / sizeof lesson_builtins[0]);
 

@@ -34,5 +34,7 @@ extern const unsigned char lesson_text_metrics[], lesson_text_temperature[],
     lesson_text_trees[];
 extern const size_t lesson_text_metrics_len, lesson_text_temperature_len,
     lesson_text_trees_len;
+extern const unsigned char lesson_text_batch[];
+extern const size_t lesson_text_batch_len;
 
 #endif

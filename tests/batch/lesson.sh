@@ -14,11 +14,11 @@ set -u
 
 out=$("$SPECDEC" --list-lessons)
 rc=$?
-names=$(printf '%s\n' "$out" | awk '$1 ~ /^(one-step|lossless|gamma|metrics|temperature|trees)$/ { print $1 }' | tr '\n' ' ')
-is "$rc $names" "0 one-step lossless gamma metrics temperature trees " \
+names=$(printf '%s\n' "$out" | awk '$1 ~ /^(one-step|lossless|gamma|metrics|temperature|trees|batch)$/ { print $1 }' | tr '\n' ' ')
+is "$rc $names" "0 one-step lossless gamma metrics temperature trees batch " \
     "--list-lessons: the six built-in lessons, in order"
 
-for l in one-step lossless gamma metrics temperature trees; do
+for l in one-step lossless gamma metrics temperature trees batch; do
 	"$SPECDEC" --lesson $l --batch >"$TMPD/$l" 2>"$TMPD/$l.err"
 	rc=$?
 	last=$(tail -n 1 "$TMPD/$l")

@@ -145,7 +145,7 @@ unpaced() {
 
 # The three run side by side.
 set -- o one-step 80 24 l lossless 80 24 g gamma 120 40 \
-    m metrics 80 24 t temperature 80 24 r trees 80 24
+    m metrics 80 24 t temperature 80 24 r trees 80 24 b batch 80 24
 while [ "$#" -gt 0 ]; do
 	quick "$2"
 	[ "$(unpaced "$lessons/$2.lesson")" = "$(unpaced "$TMPD/$2.lesson")" ] &&
@@ -198,5 +198,6 @@ ok $? "gamma at 120x40: a check shown with its verdict"
 verdicts m metrics
 verdicts t temperature
 verdicts r trees
+verdicts b batch
 
 done_testing
