@@ -1,6 +1,7 @@
 /* sim.c: step the sampler and the reference stream, keep the segment consistent. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -324,6 +325,27 @@ sim_set_noise(struct sim *sim, double noise)
 	source_set_noise(&sim->src, noise);
 	source_set_noise(&sim->ref, noise);
 	new_segment(sim);
+}
+
+int
+sim_set_dynamic(struct sim *sim, int k, int steps, int n, char *err, size_t errlen)
+{
+	struct tree_shape next;
+	char text[64];
+
+	if (sim->par.tree.dyn_k == 0) {
+		snprintf(err, errlen, "the tree is a fixed shape, not dynamic:K,STEPS,N");
+		return -1;
+	}
+	snprintf(text, sizeof text, "dynamic:%d,%d,%d", k, steps, n);
+	if (tree_shape_parse(text, &next, err, errlen) != 0)
+		return -1;
+	sim_release(sim);
+	if (k == sim->par.tree.dyn_k && steps == sim->par.tree.depth && n == sim->par.tree.n)
+		return 0;
+	sim->par.tree = next;
+	new_segment(sim);
+	return 0;
 }
 
 void

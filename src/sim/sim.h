@@ -198,6 +198,12 @@ const struct stepview *sim_entry_view(const struct sim *sim, const struct sim_en
  * Costs only change the cost model. */
 void sim_set_gamma(struct sim *sim, int gamma);
 void sim_set_noise(struct sim *sim, double noise);
+/* A dynamic tree's K, STEPS and N (SGLang's speculative_eagle_topk,
+ * speculative_num_steps and speculative_num_draft_tokens), when the run's
+ * tree is dynamic: a change starts a new segment. 0; or -1, nothing changed,
+ * with one line in err (no prefix) when the run's tree is not dynamic or
+ * tree_shape_parse refuses dynamic:K,STEPS,N. */
+int sim_set_dynamic(struct sim *sim, int k, int steps, int n, char *err, size_t errlen);
 /* The verification rule, and the lenient rule's L (clamped to
  * [VERIFY_LENIENCE_MIN, 1]); a change of the rule, or of L under the lenient
  * rule, starts a new segment. */
