@@ -257,10 +257,10 @@ test_help_drawn(void)
 		int want[8];	/* y, x, h, w, columns, rows, top, rows shown */
 		int col_x1;	/* the second column's x, or 0 */
 	} cases[] = {
-		{ 80, 24, { 0, 2, 24, 75, 2, 23, 1, 22 }, 40 },	/* 45 keys, 1 row
+		{ 80, 24, { 0, 2, 24, 75, 2, 27, 1, 22 }, 40 },	/* 51 keys, 5 rows
 								 * of each left out */
-		{ 120, 40, { 6, 22, 27, 75, 2, 23, 2, 23 }, 40 },
-		{ 72, 20, { 0, 0, 20, 72, 2, 23, 1, 18 }, 40 },	/* 5 rows left out */
+		{ 120, 40, { 4, 22, 31, 75, 2, 27, 2, 27 }, 40 },
+		{ 72, 20, { 0, 0, 20, 72, 2, 27, 1, 18 }, 40 },	/* 9 rows left out */
 	};
 	struct tui_help_layout h;
 	size_t i;
