@@ -1,6 +1,8 @@
 /* figures_tree.c: the token tree's rows of the figures table (figures_tree.h). */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include "sim/figures_tree.h"
 #include "verify/tree_shape.h"
 
@@ -156,4 +158,49 @@ figures_tree_json_cost(struct json *j, const struct figure *row,
 	if (!is_tree(r))
 		return;
 	json_double(j, row->key, r->fig->tree_step_cost);
+}
+
+void
+figures_tree_report_calibration(struct figures_text *t, const struct figure *row,
+    const struct figures_run *r)
+{
+	const struct calibration *c = &r->sim->stats.calibration;
+	struct calibration_bin bin;
+	int b, first = 1;
+
+	for (b = 0; b < CALIBRATION_BINS; b++) {
+		calibration_get(c, b, &bin);
+		if (bin.nodes == 0)
+			continue;
+		figures_text_begin(t, first ? row->label : "");
+		first = 0;
+		figures_text_add(t, "%.1f-%.1f %" PRIu64 " nodes: score %.4f,"
+		    " accepted %.4f, exact %.4f", bin.lo, bin.hi, bin.nodes, bin.score,
+		    bin.accepted, bin.expected);
+	}
+}
+
+void
+figures_tree_json_calibration(struct json *j, const struct figure *row,
+    const struct figures_run *r)
+{
+	const struct calibration *c = &r->sim->stats.calibration;
+	struct calibration_bin bin;
+	int b;
+
+	if (calibration_nodes(c) == 0)
+		return;
+	json_array_begin(j, row->key);
+	for (b = 0; b < CALIBRATION_BINS; b++) {
+		calibration_get(c, b, &bin);
+		json_object_begin(j, NULL);
+		json_double(j, "lo", bin.lo);
+		json_double(j, "hi", bin.hi);
+		json_uint(j, "nodes", bin.nodes);
+		json_double(j, "score", bin.score);
+		json_double(j, "accepted", bin.accepted);
+		json_double(j, "expected", bin.expected);
+		json_object_end(j);
+	}
+	json_array_end(j);
 }

@@ -22,6 +22,7 @@
 	ROW(dist) \
 	ROW(timeline) \
 	ROW(tree) \
+	ROW(calib) \
 	ROW(keybar) \
 	/* a new pane: one ROW(name) line above */
 

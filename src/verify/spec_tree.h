@@ -40,6 +40,10 @@ struct spec_tree_node {
 	double score;		/* the draft's score: the product of q along the
 				 * path from the root (1 at the root); EAGLE-2's
 				 * and SGLang's rank of a dynamic tree's nodes */
+	double reach;		/* the target's probability of the path from the
+				 * root (1 at the root): the chance the node is
+				 * accepted, when the drafts are fixed (top-k
+				 * trees: the tree's has_reach) */
 };
 
 /* The nodes of one step, in the order drafted (a parent before its children).
@@ -54,6 +58,8 @@ struct spec_tree {
 	int last;		/* the token emitted after it (residual or bonus) */
 	int replaced;		/* whether that token is a replacement */
 	int ntested;		/* nodes tested this step */
+	int has_reach;		/* whether the nodes' reach is set (a top-k
+				 * tree's closed form sets it) */
 };
 
 /* The working storage of a tree step: a rule's vectors (several

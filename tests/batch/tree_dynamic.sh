@@ -27,6 +27,18 @@ for case in 2,3,6:2.656 4,5,8:2.9656 1,5,6:2.38336; do
 		"p = q = (.6, .3, .1), dynamic:${case%%:*}: ${case#*:} tokens/step exactly"
 done
 
+# The calibration: q = p makes each bin's exact acceptance its mean score; a
+# noisy draft's scores run above it.
+"$SPECDEC" --json --replay "$TMPD/one.txt" --tree dynamic:3,4,10 --verifier topk \
+	--steps 500 >"$TMPD/cal.json"
+is "$(jq -r '[.calibration[] | select(.nodes > 0)] | "\(length) " +
+	([.[] | (.expected - .score) | fabs] | max | tostring)' "$TMPD/cal.json")" "4 0" \
+	"q = p: 4 bins, each with exact acceptance = mean score"
+"$SPECDEC" --json --seed 2 --noise 1 --tree dynamic:3,4,10 --verifier topk \
+	--steps 500 >"$TMPD/cal.json"
+is "$(jq -r '[.calibration[] | select(.nodes > 20 and .score > .expected + 0.05)] |
+	length > 0' "$TMPD/cal.json")" true "noise 1: the draft is overconfident somewhere"
+
 # Every source: every check passes (losslessness among them), exit 0.
 for src in "--seed 4" "--source ngram" "--source cmu" "--replay $pairs"; do
 	for t in dynamic:3,4,12 dynamic:1,4,5; do

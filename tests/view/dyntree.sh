@@ -6,7 +6,9 @@
 # gives; the new tree's closed form is the one of the new spec (dynamic:2,3,7
 # keeps a, aa, b, aaa, ab, ba: 1 + .6 + .36 + .3 + .216 + .18 + .18 = 2.836).
 # A spec --tree would refuse is refused with its reason, nothing changed; on
-# a fixed shape and on a chain the keys say why they do nothing. TAP.
+# a fixed shape and on a chain the keys say why they do nothing. The
+# calibration pane (p) bins the step's nodes by score with their exact
+# acceptance, the score itself when q = p. TAP.
 set -u
 
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
@@ -32,6 +34,14 @@ keys d f
 check d "f: speculative_eagle_topk 1 refused: dynamic:1,2,7 keeps N - 1 = 6 of" \
 	"f again: K 1 leaves 2 candidates for 6 nodes: refused with --tree's reason"
 check d "eagle_topk=2 num_steps=2 num_draft_tokens=7" "and nothing changed"
+keys d n
+check d "steps 1 " "one step of dynamic:2,2,7"
+cycle_to d p "calibration: 6 nodes"
+ok $? "p reaches the calibration pane: the step's 6 nodes" "$(screen d)"
+wait_grep d -E '\.6-\.7 +1 \.600 (1\.00|\.000) \.600'
+ok $? "q = p: the node scored .6 has exact acceptance .6" "$(screen d)"
+wait_grep d -E '\.1-\.2 +2 \.180 (1\.00|\.500|\.000) \.180'
+ok $? "the two scored .18 (ab, ba) in the bin .1-.2, exact .18" "$(screen d)"
 end_view d
 
 view s 80 24 "--paused --tree 2,1 --verifier topk --seed 1"
