@@ -10,9 +10,9 @@
 
 figure_report_fn figures_tree_report_shape, figures_tree_report_rank,
     figures_tree_report_closed, figures_tree_report_ceiling, figures_tree_report_cost,
-    figures_tree_report_calibration;
+    figures_tree_report_calibration, figures_tree_report_compare;
 figure_json_fn figures_tree_json_shape, figures_tree_json_nodes, figures_tree_json_rank,
     figures_tree_json_closed, figures_tree_json_ceiling, figures_tree_json_cost,
-    figures_tree_json_calibration;
+    figures_tree_json_calibration, figures_tree_json_compare;
 
 #endif

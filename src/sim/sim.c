@@ -67,6 +67,7 @@ new_segment(struct sim *sim)
 	reset_pair_output(sim);
 	sim->gamma_next = sim->par.gamma;
 	sim->segment++;
+	tree_compare_clear(&sim->compare);
 }
 
 /* The rule's parameters in range; zero ones take their defaults. */
@@ -111,6 +112,8 @@ sim_open(struct sim *sim, const struct sim_params *par, struct source *src)
 	if (stats_init(&sim->stats, sim->src.vocab, sim->par.gamma) != 0)
 		xalloc_fatal("out of memory");
 	sim->stats.exchangeable = source_ids_exchangeable(&sim->src);
+	if (sim->par.tree.dyn_k > 0)
+		tree_compare_start(&sim->compare, sim->par.tree.n, sim->par.tree.depth);
 	open_pair_output(sim);
 	if (source_clone(&sim->src, &sim->ref) != 0) {
 		sim_close(sim);
@@ -142,6 +145,7 @@ sim_close(struct sim *sim)
 	for (i = 0; i < SIM_RING; i++)
 		spec_tree_free(&sim->ring[i].tree);
 	spec_scratch_free(&sim->tree_scratch);
+	tree_compare_free(&sim->compare);
 	free(sim->scratch);
 	sim->scratch = NULL;
 }
@@ -200,6 +204,8 @@ count_step(struct sim *sim)
 	stats_add_overlap(&sim->stats, &e->step, &sim->targets,
 	    verify_has(e->verify.rule, VERIFY_F_OVERLAP));
 	stats_add_tree(&sim->stats, &e->tree);
+	if (e->tree.nrank > 0)
+		tree_compare_add(&sim->compare, e->tree.rank_p, e->tree.overlap);
 	if (sim->pair != NULL) {
 		int ids[SPEC_GAMMA_MAX + 1];
 
@@ -344,6 +350,8 @@ sim_set_dynamic(struct sim *sim, int k, int steps, int n, char *err, size_t errl
 	if (k == sim->par.tree.dyn_k && steps == sim->par.tree.depth && n == sim->par.tree.n)
 		return 0;
 	sim->par.tree = next;
+	sim->par.gamma = (int)clamp(steps, SPEC_GAMMA_MIN, SPEC_GAMMA_MAX);
+	tree_compare_start(&sim->compare, n, steps);
 	new_segment(sim);
 	return 0;
 }

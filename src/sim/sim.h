@@ -13,6 +13,7 @@
 #include "source/source.h"
 #include "verify/spec.h"
 #include "verify/spec_tree.h"
+#include "stats/tree_compare.h"
 #include "verify/tree_shape.h"
 #include "stats/roofline.h"
 #include "stats/stats.h"
@@ -67,6 +68,9 @@ struct sim {
 	double *scratch;
 	struct spec_scratch tree_scratch;	/* a tree step's working storage,
 						 * one for the ring */
+	struct tree_compare compare;	/* a dynamic tree against the best static
+					 * shape and the chains of its N, this
+					 * segment (stats/tree_compare.h) */
 	uint64_t steps_total;	/* across segments */
 	unsigned segment;	/* 1 for the first; +1 at each change of gamma or noise */
 	int gamma_next;		/* the draft length (cap) of the next step: gamma,

@@ -12,6 +12,7 @@ spec_tree_clear(struct spec_tree *tree)
 {
 	tree->n = 0;
 	tree->has_reach = 0;
+	tree->nrank = 0;
 }
 
 /* A new node at the end, its fields for the caller to set. */

@@ -15,6 +15,7 @@
 
 #include "dist/ratio_order.h"
 #include "verify/spec.h"
+#include "verify/tree_shape.h"
 
 #define SPEC_TREE_ROOT 0	/* node 0: the step's context, no token */
 
@@ -60,6 +61,11 @@ struct spec_tree {
 	int ntested;		/* nodes tested this step */
 	int has_reach;		/* whether the nodes' reach is set (a top-k
 				 * tree's closed form sets it) */
+	int nrank;		/* a dynamic tree over a pair fixed within the
+				 * step: the ranks in rank_p; else 0 */
+	double rank_p[TREE_NODES_MAX];	/* the target's probability of q's
+					 * r-th token at that pair */
+	double overlap;		/* and the pair's sum min(p, q) */
 };
 
 /* The working storage of a tree step: a rule's vectors (several

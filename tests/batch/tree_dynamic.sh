@@ -27,6 +27,16 @@ for case in 2,3,6:2.656 4,5,8:2.9656 1,5,6:2.38336; do
 		"p = q = (.6, .3, .1), dynamic:${case%%:*}: ${case#*:} tokens/step exactly"
 done
 
+# At equal N: K, STEPS and N as keys; the best static shape of 6 nodes and
+# depth <= 3 is the dynamic tree itself (2.656), the argmax chain of 5
+# 2.38336, the sampled chain of 5 at q = p accepts all (6).
+"$SPECDEC" --json --replay "$TMPD/one.txt" --tree dynamic:2,3,6 --verifier topk \
+	--steps 50 >"$TMPD/cmp.json"
+is "$(jq -r '[.dynamic_k, .dynamic_steps, .dynamic_n, .dynamic_best_static,
+	.dynamic_argmax_chain, .dynamic_sampled_chain] | map(tostring) | join(" ")' \
+	"$TMPD/cmp.json")" "2 3 6 2.656 2.38336 6" \
+	"dynamic:2,3,6 at N 6: K, STEPS, N; best static, argmax and sampled chains"
+
 # The calibration: q = p makes each bin's exact acceptance its mean score; a
 # noisy draft's scores run above it.
 "$SPECDEC" --json --replay "$TMPD/one.txt" --tree dynamic:3,4,10 --verifier topk \
