@@ -12,6 +12,7 @@
 const char *const lesson_panes[] = {
 	"token stream", "text", "slow motion", "step detail", "cost model", "statistics",
 	"speedup", "curve", "distributions", "timeline", "tree", "roofline", "metrics",
+	"calibration",
 	NULL,
 };
 

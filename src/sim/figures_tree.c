@@ -1,6 +1,8 @@
 /* figures_tree.c: the token tree's rows of the figures table (figures_tree.h). */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include "sim/figures_tree.h"
 #include "verify/tree_shape.h"
 
@@ -156,4 +158,98 @@ figures_tree_json_cost(struct json *j, const struct figure *row,
 	if (!is_tree(r))
 		return;
 	json_double(j, row->key, r->fig->tree_step_cost);
+}
+
+void
+figures_tree_report_calibration(struct figures_text *t, const struct figure *row,
+    const struct figures_run *r)
+{
+	const struct calibration *c = &r->sim->stats.calibration;
+	struct calibration_bin bin;
+	int b, first = 1;
+
+	for (b = 0; b < CALIBRATION_BINS; b++) {
+		calibration_get(c, b, &bin);
+		if (bin.nodes == 0)
+			continue;
+		figures_text_begin(t, first ? row->label : "");
+		first = 0;
+		figures_text_add(t, "%.1f-%.1f %" PRIu64 " nodes: score %.4f,"
+		    " accepted %.4f, exact %.4f", bin.lo, bin.hi, bin.nodes, bin.score,
+		    bin.accepted, bin.expected);
+	}
+}
+
+void
+figures_tree_json_calibration(struct json *j, const struct figure *row,
+    const struct figures_run *r)
+{
+	const struct calibration *c = &r->sim->stats.calibration;
+	struct calibration_bin bin;
+	int b;
+
+	if (calibration_nodes(c) == 0)
+		return;
+	json_array_begin(j, row->key);
+	for (b = 0; b < CALIBRATION_BINS; b++) {
+		calibration_get(c, b, &bin);
+		json_object_begin(j, NULL);
+		json_double(j, "lo", bin.lo);
+		json_double(j, "hi", bin.hi);
+		json_uint(j, "nodes", bin.nodes);
+		json_double(j, "score", bin.score);
+		json_double(j, "accepted", bin.accepted);
+		json_double(j, "expected", bin.expected);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
+/* The dynamic tree's spec, or NULL for any other run. */
+static const struct tree_shape *
+dynamic_spec(const struct figures_run *r)
+{
+	const struct tree_shape *s = sim_tree_shape(r->sim);
+
+	return is_tree(r) && s->dyn_k > 0 ? s : NULL;
+}
+
+void
+figures_tree_report_compare(struct figures_text *t, const struct figure *row,
+    const struct figures_run *r)
+{
+	const struct tree_shape *s = dynamic_spec(r);
+	struct tree_compare_result c;
+
+	if (s == NULL)
+		return;
+	figures_text_begin(t, row->label);
+	if (!tree_compare_result(&r->sim->compare, &c)) {
+		figures_text_add(t, "no comparison at N %d: it needs a source with one pair"
+		    " a step (stub, replay) and N <= %d", s->n, TREE_COMPARE_N_MAX);
+		return;
+	}
+	figures_text_add(t, "at N %d, expected tok/step: this tree %.4f, the best static"
+	    " shape (depth <= %d) %.4f, the argmax chain of %d %.4f, the sampled chain"
+	    " %.4f", s->n, r->fig->closed_form_per_step, s->depth, c.best_static,
+	    s->n - 1, c.argmax_chain, c.sampled_chain);
+}
+
+void
+figures_tree_json_compare(struct json *j, const struct figure *row,
+    const struct figures_run *r)
+{
+	const struct tree_shape *s = dynamic_spec(r);
+	struct tree_compare_result c;
+
+	if (s == NULL)
+		return;
+	json_int(j, row->key, s->dyn_k);
+	json_int(j, "dynamic_steps", s->depth);
+	json_int(j, "dynamic_n", s->n);
+	if (!tree_compare_result(&r->sim->compare, &c))
+		return;
+	json_double(j, "dynamic_best_static", c.best_static);
+	json_double(j, "dynamic_argmax_chain", c.argmax_chain);
+	json_double(j, "dynamic_sampled_chain", c.sampled_chain);
 }

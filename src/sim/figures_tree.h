@@ -1,6 +1,7 @@
 /* figures_tree.h: the writers of the figures table's rows for a token tree
  * (--tree): its shape and nodes per step, the acceptance by sibling rank,
- * the closed-form expected tokens, the cost model per node. Each writes
+ * the closed-form expected tokens, the cost model per node, the draft's
+ * calibration (score against acceptance, top-k trees). Each writes
  * nothing for a chain, so a chain's report and JSON are as they were. */
 #ifndef SPECDEC_FIGURES_TREE_H
 #define SPECDEC_FIGURES_TREE_H
@@ -8,8 +9,10 @@
 #include "sim/figure.h"
 
 figure_report_fn figures_tree_report_shape, figures_tree_report_rank,
-    figures_tree_report_closed, figures_tree_report_ceiling, figures_tree_report_cost;
+    figures_tree_report_closed, figures_tree_report_ceiling, figures_tree_report_cost,
+    figures_tree_report_calibration, figures_tree_report_compare;
 figure_json_fn figures_tree_json_shape, figures_tree_json_nodes, figures_tree_json_rank,
-    figures_tree_json_closed, figures_tree_json_ceiling, figures_tree_json_cost;
+    figures_tree_json_closed, figures_tree_json_ceiling, figures_tree_json_cost,
+    figures_tree_json_calibration, figures_tree_json_compare;
 
 #endif

@@ -1,6 +1,7 @@
 /* sim.c: step the sampler and the reference stream, keep the segment consistent. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +67,7 @@ new_segment(struct sim *sim)
 	reset_pair_output(sim);
 	sim->gamma_next = sim->par.gamma;
 	sim->segment++;
+	tree_compare_clear(&sim->compare);
 }
 
 /* The rule's parameters in range; zero ones take their defaults. */
@@ -110,6 +112,8 @@ sim_open(struct sim *sim, const struct sim_params *par, struct source *src)
 	if (stats_init(&sim->stats, sim->src.vocab, sim->par.gamma) != 0)
 		xalloc_fatal("out of memory");
 	sim->stats.exchangeable = source_ids_exchangeable(&sim->src);
+	if (sim->par.tree.dyn_k > 0)
+		tree_compare_start(&sim->compare, sim->par.tree.n, sim->par.tree.depth);
 	open_pair_output(sim);
 	if (source_clone(&sim->src, &sim->ref) != 0) {
 		sim_close(sim);
@@ -141,6 +145,7 @@ sim_close(struct sim *sim)
 	for (i = 0; i < SIM_RING; i++)
 		spec_tree_free(&sim->ring[i].tree);
 	spec_scratch_free(&sim->tree_scratch);
+	tree_compare_free(&sim->compare);
 	free(sim->scratch);
 	sim->scratch = NULL;
 }
@@ -199,6 +204,8 @@ count_step(struct sim *sim)
 	stats_add_overlap(&sim->stats, &e->step, &sim->targets,
 	    verify_has(e->verify.rule, VERIFY_F_OVERLAP));
 	stats_add_tree(&sim->stats, &e->tree);
+	if (e->tree.nrank > 0)
+		tree_compare_add(&sim->compare, e->tree.rank_p, e->tree.overlap);
 	if (sim->pair != NULL) {
 		int ids[SPEC_GAMMA_MAX + 1];
 
@@ -324,6 +331,29 @@ sim_set_noise(struct sim *sim, double noise)
 	source_set_noise(&sim->src, noise);
 	source_set_noise(&sim->ref, noise);
 	new_segment(sim);
+}
+
+int
+sim_set_dynamic(struct sim *sim, int k, int steps, int n, char *err, size_t errlen)
+{
+	struct tree_shape next;
+	char text[64];
+
+	if (sim->par.tree.dyn_k == 0) {
+		snprintf(err, errlen, "the tree is a fixed shape, not dynamic:K,STEPS,N");
+		return -1;
+	}
+	snprintf(text, sizeof text, "dynamic:%d,%d,%d", k, steps, n);
+	if (tree_shape_parse(text, &next, err, errlen) != 0)
+		return -1;
+	sim_release(sim);
+	if (k == sim->par.tree.dyn_k && steps == sim->par.tree.depth && n == sim->par.tree.n)
+		return 0;
+	sim->par.tree = next;
+	sim->par.gamma = (int)clamp(steps, SPEC_GAMMA_MIN, SPEC_GAMMA_MAX);
+	tree_compare_start(&sim->compare, n, steps);
+	new_segment(sim);
+	return 0;
 }
 
 void

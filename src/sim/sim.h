@@ -13,6 +13,7 @@
 #include "source/source.h"
 #include "verify/spec.h"
 #include "verify/spec_tree.h"
+#include "stats/tree_compare.h"
 #include "verify/tree_shape.h"
 #include "stats/roofline.h"
 #include "stats/stats.h"
@@ -67,6 +68,9 @@ struct sim {
 	double *scratch;
 	struct spec_scratch tree_scratch;	/* a tree step's working storage,
 						 * one for the ring */
+	struct tree_compare compare;	/* a dynamic tree against the best static
+					 * shape and the chains of its N, this
+					 * segment (stats/tree_compare.h) */
 	uint64_t steps_total;	/* across segments */
 	unsigned segment;	/* 1 for the first; +1 at each change of gamma or noise */
 	int gamma_next;		/* the draft length (cap) of the next step: gamma,
@@ -198,6 +202,12 @@ const struct stepview *sim_entry_view(const struct sim *sim, const struct sim_en
  * Costs only change the cost model. */
 void sim_set_gamma(struct sim *sim, int gamma);
 void sim_set_noise(struct sim *sim, double noise);
+/* A dynamic tree's K, STEPS and N (SGLang's speculative_eagle_topk,
+ * speculative_num_steps and speculative_num_draft_tokens), when the run's
+ * tree is dynamic: a change starts a new segment. 0; or -1, nothing changed,
+ * with one line in err (no prefix) when the run's tree is not dynamic or
+ * tree_shape_parse refuses dynamic:K,STEPS,N. */
+int sim_set_dynamic(struct sim *sim, int k, int steps, int n, char *err, size_t errlen);
 /* The verification rule, and the lenient rule's L (clamped to
  * [VERIFY_LENIENCE_MIN, 1]); a change of the rule, or of L under the lenient
  * rule, starts a new segment. */

@@ -439,6 +439,7 @@ stats_add_tree(struct stats *st, const struct spec_tree *tree)
 {
 	int v;
 
+	calibration_add(&st->calibration, tree);
 	for (v = 1; v < tree->n; v++) {
 		const struct spec_tree_node *nd = &tree->node[v];
 

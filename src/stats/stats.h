@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "stats/calibration.h"
 #include "stats/chisq.h"
 #include "stats/lossless.h"
 #include "dist/pdist.h"
@@ -63,6 +64,8 @@ struct stats {
 	uint64_t *ref_hist;	/* vocab counts of the reference stream */
 	struct pdist_counts expected;	/* sum of p(x) over emitted positions */
 	struct lossless lossless;	/* the PIT value of every emitted token */
+	struct calibration calibration;	/* draft score against acceptance, by
+					 * score bin (top-k trees) */
 };
 
 /* Allocate for vocab tokens and start an empty segment at gamma. Returns 0 (out
@@ -84,7 +87,7 @@ void stats_add_overlap(struct stats *st, const struct spec_step *step,
     const struct spec_targets *targets, int recorded);
 
 /* Add one tree step's nodes (spec_tree.h): the tests and acceptances by
- * sibling rank. A chain step's empty tree adds nothing. */
+ * sibling rank, and its calibration (top-k trees). A chain step's empty tree adds nothing. */
 void stats_add_tree(struct stats *st, const struct spec_tree *tree);
 /* Accepted / tested tree nodes of sibling rank k (0-based). */
 double stats_accept_rate_rank(const struct stats *st, int k);

@@ -27,6 +27,10 @@ tui_key_handler tui_act_gamma, tui_act_noise, tui_act_target_cost, tui_act_draft
  * line says what moved (tui_machine.c). */
 tui_key_handler tui_act_batch, tui_act_context;
 
+/* A dynamic tree's K, STEPS and N by the row's ladder (new segment); the
+ * status line says what changed, or why not (tui_dynamic.c). */
+tui_key_handler tui_act_dyn_k, tui_act_dyn_steps, tui_act_dyn_n;
+
 /* The view: the step selected, the position or token or tree node in it (by
  * the row's direction), the lower pane, slow motion, the screenshot, the
  * text, a redraw, the help, quit. */

@@ -95,6 +95,18 @@ const struct tui_key tui_keys[] = {
 	    tui_act_context, CONTEXT(-1) },
 	{ { 'O' }, "O", "context S up (--hw)", NULL, NULL, TUI_A_CONTEXT_UP,
 	    tui_act_context, CONTEXT(+1) },
+	{ { 'f' }, "f", "dynamic tree's K -1", NULL, NULL, TUI_A_DYN_K_DOWN,
+	    tui_act_dyn_k, ADD(-1, 1) },
+	{ { 'F' }, "F", "dynamic tree's K +1", NULL, NULL, TUI_A_DYN_K_UP,
+	    tui_act_dyn_k, ADD(+1, 1) },
+	{ { 'g' }, "g", "dynamic tree's STEPS -1", NULL, NULL, TUI_A_DYN_STEPS_DOWN,
+	    tui_act_dyn_steps, ADD(-1, 1) },
+	{ { 'G' }, "G", "dynamic tree's STEPS +1", NULL, NULL, TUI_A_DYN_STEPS_UP,
+	    tui_act_dyn_steps, ADD(+1, 1) },
+	{ { 'u' }, "u", "dynamic tree's N -1", NULL, NULL, TUI_A_DYN_N_DOWN,
+	    tui_act_dyn_n, ADD(-1, 1) },
+	{ { 'U' }, "U", "dynamic tree's N +1", NULL, NULL, TUI_A_DYN_N_UP,
+	    tui_act_dyn_n, ADD(+1, 1) },
 	{ { 'r' }, "r", "reset the statistics", "r", "reset", TUI_A_RESET,
 	    tui_act_reset, NONE },
 	{ { 's' }, "s", "new seed (seed + 1)", NULL, NULL, TUI_A_RESEED,
@@ -139,6 +151,7 @@ paired(int i)
 		TUI_A_LENIENCE_DOWN, TUI_A_THRESHOLD_DOWN, TUI_A_TEMP_DOWN,
 		TUI_A_DRAFT_TEMP_DOWN, TUI_A_OLDER, TUI_A_POS_PREV,
 		TUI_A_BATCH_DOWN, TUI_A_CONTEXT_DOWN,
+		TUI_A_DYN_K_DOWN, TUI_A_DYN_STEPS_DOWN, TUI_A_DYN_N_DOWN,
 	};
 	size_t j;
 
@@ -215,6 +228,9 @@ static const struct {
 	{ TUI_A_TARGET_DOWN, TUI_NEED_NO_MACHINE }, { TUI_A_TARGET_UP, TUI_NEED_NO_MACHINE },
 	{ TUI_A_DRAFT_DOWN, TUI_NEED_NO_MACHINE }, { TUI_A_DRAFT_UP, TUI_NEED_NO_MACHINE },
 	{ TUI_A_VERIFY_DOWN, TUI_NEED_NO_MACHINE }, { TUI_A_VERIFY_UP, TUI_NEED_NO_MACHINE },
+	{ TUI_A_DYN_K_DOWN, TUI_NEED_DYNAMIC }, { TUI_A_DYN_K_UP, TUI_NEED_DYNAMIC },
+	{ TUI_A_DYN_STEPS_DOWN, TUI_NEED_DYNAMIC }, { TUI_A_DYN_STEPS_UP, TUI_NEED_DYNAMIC },
+	{ TUI_A_DYN_N_DOWN, TUI_NEED_DYNAMIC }, { TUI_A_DYN_N_UP, TUI_NEED_DYNAMIC },
 };
 
 enum tui_need
@@ -258,6 +274,10 @@ tui_keys_why_not(const struct tui_key *k, const struct tui_key_state *st, char *
 	else if (need == TUI_NEED_NO_MACHINE && st->has_machine)
 		snprintf(buf, len, "%s: the machine (--hw) sets the costs; b/B and o/O "
 		    "move B and S", k->name);
+	else if (need == TUI_NEED_DYNAMIC && !st->is_dynamic)
+		snprintf(buf, len, "%s: K, STEPS and N are a dynamic tree's; this run's %s"
+		    " (restart with --tree dynamic:K,STEPS,N)", k->name, st->is_tree ?
+		    "tree is a fixed shape" : "draft is a chain");
 	else
 		return NULL;
 	return buf;
@@ -280,4 +300,5 @@ tui_keys_state(const struct sim *sim, struct tui_key_state *st)
 	st->has_threshold = sk == SCHEDULE_THRESHOLD || sk == SCHEDULE_CONFIDENCE;
 	st->is_tree = sim_is_tree(sim);
 	st->has_machine = sim->par.machine;
+	st->is_dynamic = st->is_tree && sim_tree_shape(sim)->dyn_k > 0;
 }

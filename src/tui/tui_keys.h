@@ -58,6 +58,12 @@ enum tui_action {
 	TUI_A_CONTEXT_UP,
 	TUI_A_CHAPTER_NEXT,
 	TUI_A_CHAPTER_PREV,
+	TUI_A_DYN_K_DOWN,
+	TUI_A_DYN_K_UP,
+	TUI_A_DYN_STEPS_DOWN,
+	TUI_A_DYN_STEPS_UP,
+	TUI_A_DYN_N_DOWN,
+	TUI_A_DYN_N_UP,
 };
 
 #define TUI_KEY_CODES 3
@@ -73,6 +79,7 @@ enum tui_need {
 	TUI_NEED_CHAIN,		/* a chain's gamma (not a tree run's shape) */
 	TUI_NEED_MACHINE,	/* a machine (--hw): B and S */
 	TUI_NEED_NO_MACHINE,	/* costs of their own (not set by a machine) */
+	TUI_NEED_DYNAMIC,	/* a dynamic tree (--tree dynamic:K,STEPS,N) */
 };
 
 /* What the keys' needs are judged against: the source and the settings. */
@@ -87,6 +94,7 @@ struct tui_key_state {
 	int has_threshold;	/* the schedule reads P or T */
 	int is_tree;		/* a tree run (--tree): no gamma to change */
 	int has_machine;	/* a machine (--hw) sets the costs */
+	int is_dynamic;		/* a dynamic tree: K, STEPS and N to change */
 };
 
 struct tui_key {
@@ -113,7 +121,8 @@ enum tui_need tui_keys_need(enum tui_action a);
 /* Why key k does nothing in state st (a noise key without a draft noise, e
  * without words, l and L under a rule without L, x and X under a schedule
  * without P or T, y, Y, z and Z without temperatures, b, B, o and O without a
- * machine, t, T, d, D, c and C with one), as one line into buf;
+ * machine, t, T, d, D, c and C with one, f, F, g, G, u and U without a
+ * dynamic tree), as one line into buf;
  * NULL when it does something. */
 const char *tui_keys_why_not(const struct tui_key *k, const struct tui_key_state *st,
     char *buf, size_t len);

@@ -23,6 +23,7 @@
 	ROW(timeline) \
 	ROW(tree) \
 	ROW(metrics) \
+	ROW(calib) \
 	ROW(keybar) \
 	/* a new pane: one ROW(name) line above */
 

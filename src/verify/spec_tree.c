@@ -11,6 +11,8 @@ void
 spec_tree_clear(struct spec_tree *tree)
 {
 	tree->n = 0;
+	tree->has_reach = 0;
+	tree->nrank = 0;
 }
 
 /* A new node at the end, its fields for the caller to set. */
@@ -29,7 +31,8 @@ int
 spec_tree_root(struct spec_tree *tree, int source_node)
 {
 	*tree_append(tree) = (struct spec_tree_node){ .parent = -1, .token = -1,
-	    .source_node = source_node, .on_path = 1, .score = 1.0 };
+	    .source_node = source_node, .on_path = 1, .score = 1.0,
+	    .reach = 1.0 };
 	return SPEC_TREE_ROOT;
 }
 

@@ -15,6 +15,7 @@
 
 #include "dist/ratio_order.h"
 #include "verify/spec.h"
+#include "verify/tree_shape.h"
 
 #define SPEC_TREE_ROOT 0	/* node 0: the step's context, no token */
 
@@ -40,6 +41,10 @@ struct spec_tree_node {
 	double score;		/* the draft's score: the product of q along the
 				 * path from the root (1 at the root); EAGLE-2's
 				 * and SGLang's rank of a dynamic tree's nodes */
+	double reach;		/* the target's probability of the path from the
+				 * root (1 at the root): the chance the node is
+				 * accepted, when the drafts are fixed (top-k
+				 * trees: the tree's has_reach) */
 };
 
 /* The nodes of one step, in the order drafted (a parent before its children).
@@ -54,6 +59,13 @@ struct spec_tree {
 	int last;		/* the token emitted after it (residual or bonus) */
 	int replaced;		/* whether that token is a replacement */
 	int ntested;		/* nodes tested this step */
+	int has_reach;		/* whether the nodes' reach is set (a top-k
+				 * tree's closed form sets it) */
+	int nrank;		/* a dynamic tree over a pair fixed within the
+				 * step: the ranks in rank_p; else 0 */
+	double rank_p[TREE_NODES_MAX];	/* the target's probability of q's
+					 * r-th token at that pair */
+	double overlap;		/* and the pair's sum min(p, q) */
 };
 
 /* The working storage of a tree step: a rule's vectors (several

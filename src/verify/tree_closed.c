@@ -16,7 +16,7 @@
  * of the target probability of the path to them. */
 double
 tree_closed_topk(const struct tree_shape *shape, struct source *src,
-    const struct spec_tree *tree)
+    struct spec_tree *tree)
 {
 	double reach[TREE_NODES_MAX + 1], sum = 1.0;
 	struct pdist p;
@@ -33,9 +33,11 @@ tree_closed_topk(const struct tree_shape *shape, struct source *src,
 			double pc = pdist_prob(&p, (size_t)tree->node[c].token);
 
 			reach[c] = reach[v] * pc;
+			tree->node[c].reach = reach[c];
 			sum += reach[v] * pc;
 		}
 	}
+	tree->has_reach = 1;
 	return sum;
 }
 

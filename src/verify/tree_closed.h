@@ -53,8 +53,8 @@ void tree_closed_first_law(const struct verify_params *par,
 /* Top-k drafts are fixed by q: a node is reached exactly when the target's
  * tokens follow its path, so the expected tokens are 1 + the sum over the
  * drafted nodes of the target probability of the path to them, on any
- * source. */
+ * source. Each node's path probability goes into its reach (has_reach). */
 double tree_closed_topk(const struct tree_shape *shape, struct source *src,
-    const struct spec_tree *tree);
+    struct spec_tree *tree);
 
 #endif

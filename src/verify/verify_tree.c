@@ -8,6 +8,7 @@
 
 #include "dist/pdist.h"
 #include "dist/sparse.h"
+#include "dist/topk.h"
 #include "source/source.h"
 #include "verify/tree_ceiling.h"
 #include "verify/tree_closed.h"
@@ -183,6 +184,26 @@ finish_record(const struct tree_shape *shape, struct source *src, struct spec_st
 	tree->replaced = out->tok[out->ntok - 1].outcome == SPEC_RESIDUAL;
 }
 
+/* A dynamic tree over a pair fixed within the step: the target's
+ * probability of q's top N - 1 tokens by rank and the overlap, for the
+ * comparison at equal N (stats/tree_compare.h). */
+static void
+keep_ranks(const struct tree_shape *spec, struct source *src, struct spec_tree *tree)
+{
+	int tok[TREE_NODES_MAX], k = spec->n - 1, r;
+	struct pdist p, q;
+
+	if (spec->dyn_k == 0 || !source_pair_fixed_in_step(src))
+		return;
+	source_dists(src, SOURCE_ROOT, &p, &q);
+	k = k < (int)src->vocab ? k : (int)src->vocab;
+	pdist_topk(&q, k, tok);
+	for (r = 0; r < spec->n - 1; r++)
+		tree->rank_p[r] = r < k ? pdist_prob(&p, (size_t)tok[r]) : 0.0;
+	tree->nrank = spec->n - 1;
+	tree->overlap = pdist_overlap(&p, &q);
+}
+
 void
 verify_tree_step(const struct verify_params *par, const struct tree_shape *shape,
     struct source *src, struct rng *rng, struct spec_step *out,
@@ -203,6 +224,7 @@ verify_tree_step(const struct verify_params *par, const struct tree_shape *shape
 	source_begin(src, rng, 1);
 	if (shape->dyn_k > 0) {
 		tree_dynamic_draft(src, shape, tree, &step, scratch);
+		keep_ranks(shape, src, tree);
 		shape = &step;
 	} else
 		tree_draft(src, rng, shape, e->tree_draw, tree, scratch);

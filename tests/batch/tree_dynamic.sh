@@ -27,6 +27,28 @@ for case in 2,3,6:2.656 4,5,8:2.9656 1,5,6:2.38336; do
 		"p = q = (.6, .3, .1), dynamic:${case%%:*}: ${case#*:} tokens/step exactly"
 done
 
+# At equal N: K, STEPS and N as keys; the best static shape of 6 nodes and
+# depth <= 3 is the dynamic tree itself (2.656), the argmax chain of 5
+# 2.38336, the sampled chain of 5 at q = p accepts all (6).
+"$SPECDEC" --json --replay "$TMPD/one.txt" --tree dynamic:2,3,6 --verifier topk \
+	--steps 50 >"$TMPD/cmp.json"
+is "$(jq -r '[.dynamic_k, .dynamic_steps, .dynamic_n, .dynamic_best_static,
+	.dynamic_argmax_chain, .dynamic_sampled_chain] | map(tostring) | join(" ")' \
+	"$TMPD/cmp.json")" "2 3 6 2.656 2.38336 6" \
+	"dynamic:2,3,6 at N 6: K, STEPS, N; best static, argmax and sampled chains"
+
+# The calibration: q = p makes each bin's exact acceptance its mean score; a
+# noisy draft's scores run above it.
+"$SPECDEC" --json --replay "$TMPD/one.txt" --tree dynamic:3,4,10 --verifier topk \
+	--steps 500 >"$TMPD/cal.json"
+is "$(jq -r '[.calibration[] | select(.nodes > 0)] | "\(length) " +
+	([.[] | (.expected - .score) | fabs] | max | tostring)' "$TMPD/cal.json")" "4 0" \
+	"q = p: 4 bins, each with exact acceptance = mean score"
+"$SPECDEC" --json --seed 2 --noise 1 --tree dynamic:3,4,10 --verifier topk \
+	--steps 500 >"$TMPD/cal.json"
+is "$(jq -r '[.calibration[] | select(.nodes > 20 and .score > .expected + 0.05)] |
+	length > 0' "$TMPD/cal.json")" true "noise 1: the draft is overconfident somewhere"
+
 # Every source: every check passes (losslessness among them), exit 0.
 for src in "--seed 4" "--source ngram" "--source cmu" "--replay $pairs"; do
 	for t in dynamic:3,4,12 dynamic:1,4,5; do

@@ -257,10 +257,10 @@ test_help_drawn(void)
 		int want[8];	/* y, x, h, w, columns, rows, top, rows shown */
 		int col_x1;	/* the second column's x, or 0 */
 	} cases[] = {
-		{ 80, 24, { 0, 1, 24, 77, 2, 24, 1, 22 }, 40 },	/* 47 keys, 3 left
-								 * out */
-		{ 120, 40, { 6, 21, 28, 77, 2, 24, 2, 24 }, 40 },
-		{ 72, 20, { 0, 0, 20, 72, 2, 24, 1, 18 }, 40 },	/* 11 left out */
+		{ 80, 24, { 0, 1, 24, 77, 2, 28, 1, 22 }, 40 },	/* 55 keys, 6 rows
+								 * of each left out */
+		{ 120, 40, { 4, 21, 32, 77, 2, 28, 2, 28 }, 40 },
+		{ 72, 20, { 0, 0, 20, 72, 2, 28, 1, 18 }, 40 },	/* 10 rows left out */
 	};
 	struct tui_help_layout h;
 	size_t i;
