@@ -56,6 +56,10 @@ grep -q "ask    tok_per_step 1.95 is choice a" "$TMPD/trees" &&
     grep -q "ask    speedup_measured 1.625 is choice b" "$TMPD/trees"
 ok $? "trees: the tree 2,2 emits fewer tokens (1.95) than the chain, and is faster (1.63x)" \
     "$(cat "$TMPD/trees")"
+grep -q "ask    tok_per_step 2.6[0-9]* is choice b" "$TMPD/trees" &&
+    grep -q "check  tok_per_step 2.9[0-9]*, want 2.9656 +- 0.03: pass" "$TMPD/trees"
+ok $? "trees: SGLang's dynamic:2,3,6 emits 2.656 tokens a step on one pair, dynamic:4,5,8 2.9656" \
+    "$(cat "$TMPD/trees")"
 
 # A lesson of our own: a wrong check, a wrong answer, both caught.
 cat >"$TMPD/wrong.lesson" <<'LESSON'
