@@ -11,6 +11,7 @@
 
 #include "batch/batch.h"
 #include "batch/batch_roofline.h"
+#include "batch/explain_draft.h"
 #include "cli/cli.h"
 #include "util/exit_status.h"
 #include "cli/presets.h"
@@ -40,6 +41,8 @@ run_mode(const struct options *opt)
 		printf("specdec %s\n", PACKAGE_VERSION);
 		return EXIT_STATUS_OK;
 	case CLI_BATCH:
+		if (opt->explain_draft != NULL)
+			return explain_draft_run(opt);
 		return batch_run(opt);
 	case CLI_THEORY:
 		return batch_theory(opt);
