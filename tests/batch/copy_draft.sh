@@ -1,0 +1,53 @@
+#!/bin/sh
+# copy_draft.sh: copy drafting end to end: the issue's examples through
+# --explain-draft, a periodic prompt at L = 1 reaching gamma + 1 tokens per
+# step exactly, and hostile prompt files refused with one line, status 2.
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
+need jq
+
+d=$("$SPECDEC" --batch --drafter vllm-ngram --lookup-min 2 --lookup-max 2 -g 4 \
+	--explain-draft "1 2 3 4 2 3" --json | jq -c '[.draft, .match_length, .match_at]')
+is "$d" "[[4,2,3],2,1]" "vllm-ngram A2 B2 gamma 4 on 1 2 3 4 2 3 drafts 4 2 3"
+d=$("$SPECDEC" --batch --drafter vllm-ngram --lookup-min 2 --lookup-max 3 -g 3 \
+	--explain-draft "5 6 7 1 5 6 8 7" --json | jq -c '.draft')
+is "$d" "[]" "vllm-ngram A2 B3 drafts nothing on 5 6 7 1 5 6 8 7"
+d=$("$SPECDEC" --batch --drafter hf-lookup --max-matching-ngram 3 -g 3 \
+	--explain-draft "5 6 7 1 5 6 8 7" --json | jq -c '.draft')
+is "$d" "[1,5,6]" "hf-lookup N3 drafts 1 5 6 there"
+
+i=0
+while [ $i -lt 20 ]; do printf '1 2 3 4 5 6 7 '; i=$((i + 1)); done >"$TMPD/period"
+for dr in vllm-ngram hf-lookup suffix; do
+	t=$("$SPECDEC" --batch --drafter $dr --lookup-min 2 --lookup-max 3 -g 4 \
+		--copy-weight 1 --prompt-file "$TMPD/period" -n 300 --json |
+		jq '.tok_per_step')
+	is "$t" "5" "$dr: a periodic prompt at L = 1 gives gamma + 1 tokens per step"
+done
+
+refuse() {	# file, what
+	"$SPECDEC" --batch --drafter hf-lookup --prompt-file "$1" -n 10 \
+		>"$TMPD/o" 2>"$TMPD/e"
+	is "$?" 2 "$2: status 2"
+	is "$(wc -l <"$TMPD/e" | tr -d ' ')" 1 "$2: one line"
+	grep -q "$1" "$TMPD/e"
+	ok "$?" "$2: the line names the file"
+}
+printf '1 2\0003 4' >"$TMPD/binary"
+refuse "$TMPD/binary" "binary"
+refuse /dev/zero "/dev/zero"
+mkfifo "$TMPD/fifo"
+refuse "$TMPD/fifo" "a FIFO (not opened, so no hang)"
+head -c 3000000 /dev/zero | tr '\0' '1' >"$TMPD/huge"
+SPECDEC_MEMORY_LIMIT=1000000 "$SPECDEC" --batch --drafter hf-lookup \
+	--prompt-file "$TMPD/huge" -n 10 >"$TMPD/o" 2>"$TMPD/e"
+is "$?" 2 "a file over the memory limit: status 2"
+printf '1 2 3 1 2 \033[2J\033]0;x\007 4 1 2 3 1' >"$TMPD/esc"
+printf '1 2 3 1 2' >"$TMPD/trunc"
+for f in esc trunc; do
+	"$SPECDEC" --batch --drafter hf-lookup --prompt-file "$TMPD/$f" -n 50 \
+		>"$TMPD/o" 2>"$TMPD/e"
+	is "$?" 0 "$f: runs"
+	is "$(tr -cd '\000-\010\013-\037\177' <"$TMPD/o" | wc -c | tr -d ' ')" 0 \
+		"$f: the report has no control bytes"
+done
+done_testing
