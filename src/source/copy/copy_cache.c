@@ -1,4 +1,5 @@
-/* copy_cache.c: the cache model a copying target mixes in (copy_draft.h). */
+/* copy_cache.c: the cache model a copying target mixes in, and the matching
+ * of a context's suffix that it and the drafters share (copy_draft.h). */
 #include "config.h"
 
 #include <string.h>
@@ -42,4 +43,21 @@ copy_cache_dist(const int *ctx, size_t n, size_t vocab, double *out)
 	for (x = 0; x < vocab; x++)
 		out[x] /= (double)c;
 	return (int)m;
+}
+
+int
+copy_tokens_equal(const int *a, const int *b, size_t m)
+{
+	return m == 0 || memcmp(a, b, m * sizeof *a) == 0;
+}
+
+long
+copy_earliest(const int *ctx, size_t n, size_t m)
+{
+	size_t j;
+
+	for (j = 0; j + m < n; j++)
+		if (copy_tokens_equal(ctx + j, ctx + n - m, m))
+			return (long)j;
+	return -1;
 }

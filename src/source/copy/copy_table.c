@@ -1,8 +1,6 @@
 /* copy_table.c: the drafters, one row each (copy_draft.h). */
 #include "config.h"
 
-#include <string.h>
-
 #include "source/copy/copy_draft.h"
 
 const struct copy_drafter copy_drafters[] = {
@@ -23,21 +21,4 @@ int
 copy_drafter_count(void)
 {
 	return (int)(sizeof copy_drafters / sizeof copy_drafters[0]);
-}
-
-int
-copy_tokens_equal(const int *a, const int *b, size_t m)
-{
-	return m == 0 || memcmp(a, b, m * sizeof *a) == 0;
-}
-
-long
-copy_earliest(const int *ctx, size_t n, size_t m)
-{
-	size_t j;
-
-	for (j = 0; j + m < n; j++)
-		if (copy_tokens_equal(ctx + j, ctx + n - m, m))
-			return (long)j;
-	return -1;
 }
