@@ -67,7 +67,7 @@ test_hand_worked(void)
 	    2, 2, 0);
 	p = defaults;
 	p.min_prob = 0.5;
-	check("suffix: P 0.5 cuts the 1/3 share", SUFFIX, p, s, 8, 4, NULL, 0, 7, -1);
+	check("suffix: P 0.5 cuts the 1/3 share", SUFFIX, p, s, 8, 4, NULL, 0, 0, -1);
 	p = defaults;
 	p.spec_offset = 2;
 	{
@@ -156,9 +156,66 @@ test_closed_form(void)
 	source_close(&src);
 }
 
+/* The context stays the prompt and the last COPY_WINDOW tokens: after 3 W
+ * tokens it holds the prompt, then exactly the last W committed. */
+static void
+test_window(void)
+{
+	static const double p[4] = { 0.4, 0.3, 0.2, 0.1 }, q[4] = { 0.25, 0.25, 0.25, 0.25 };
+	static const int prompt[] = { 3, 2, 1 };
+	struct fixed_pair pair = { .p = p, .q = q };
+	struct source src;
+	const int *ctx = NULL;
+	int t, ok = 1;
+	size_t n, i;
+	char err[256];
+
+	fixed_source_open(&src, &pair, 4);
+	src.title = "fixed";
+	source_copy_wrap(&src, HF, &defaults, 0.0, prompt, 3, err, sizeof err);
+	for (t = 0; t < 3 * COPY_WINDOW; t++) {
+		int tok = t % 4;
+
+		source_commit(&src, &tok, 1);
+	}
+	n = source_copy_context(&src, &ctx);
+	tap_eq((long)n, 3 + COPY_WINDOW, "the context: the prompt and W tokens");
+	ok = ctx[0] == 3 && ctx[1] == 2 && ctx[2] == 1;
+	for (i = 3; i < n; i++)
+		ok = ok && ctx[i] == (int)((2 * COPY_WINDOW + i - 3) % 4);
+	tap_ok(ok, "the prompt, then the last W tokens in order");
+	source_close(&src);
+}
+
+/* The one-pass matchers against the definitions as plain scans, over random
+ * contexts of 3 tokens (many repeats, ties and overlaps). */
+static void
+test_against_scans(void)
+{
+	struct rng rng;
+	int ctx[40], k, bad = 0;
+
+	rng_seed(&rng, 11, 0);
+	for (k = 0; k < 3000; k++) {
+		size_t n = 2 + (size_t)(rng_next(&rng) % 38), m, want = 0, i;
+		long j, want_at = -1;
+
+		for (i = 0; i < n; i++)
+			ctx[i] = (int)(rng_next(&rng) % 3);
+		for (m = n - 1 < 6 ? n - 1 : 6; m >= 1 && want == 0; m--)
+			if ((want_at = copy_earliest(ctx, n, m)) >= 0)
+				want = m;
+		j = copy_longest_earlier(ctx, n, 6, &m);
+		bad += m != want || j != (want == 0 ? -1 : want_at);
+	}
+	tap_eq(bad, 0, "the longest earlier match equals the scan in 3000 contexts");
+}
+
 int
 main(void)
 {
+	test_window();
+	test_against_scans();
 	test_hand_worked();
 	test_cache();
 	test_closed_form();

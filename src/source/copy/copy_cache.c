@@ -6,25 +6,49 @@
 
 #include "source/copy/copy_draft.h"
 
-/* Add 1 to out at the token after each earlier occurrence of the last m
- * tokens; returns how many there were. */
+/* How many tokens ending at e equal the last ones of ctx, up to cap. */
 static size_t
-tally_after(const int *ctx, size_t n, size_t m, double *out)
+common_suffix(const int *ctx, size_t n, size_t e, size_t cap)
 {
-	size_t j, c = 0;
+	size_t l = 0;
 
-	for (j = 0; j + m < n; j++)
-		if (copy_tokens_equal(ctx + j, ctx + n - m, m)) {
-			out[ctx[j + m]] += 1.0;
-			c++;
+	while (l < cap && l <= e && ctx[e - l] == ctx[n - 1 - l])
+		l++;
+	return l;
+}
+
+long
+copy_longest_earlier(const int *ctx, size_t n, size_t cap, size_t *len)
+{
+	size_t e, l, best = 0;
+	long at = -1;
+
+	for (e = 0; e + 1 < n && best < cap; e++)
+		if ((l = common_suffix(ctx, n, e, cap)) > best) {
+			best = l;
+			at = (long)(e + 1 - l);
 		}
-	return c;
+	*len = best;
+	return at;
+}
+
+size_t
+copy_suffix_lengths(const int *ctx, size_t n, size_t cap, size_t *len)
+{
+	size_t e, best = 0;
+
+	for (e = 0; e < n; e++) {
+		len[e] = common_suffix(ctx, n, e, cap);
+		if (e + 1 < n && len[e] > best)
+			best = len[e];
+	}
+	return best;
 }
 
 int
 copy_cache_dist(const int *ctx, size_t n, size_t vocab, double *out)
 {
-	size_t m = n > 0 ? n - 1 : 0, c = 0, x;
+	size_t m = 0, c = 0, e, x;
 
 	memset(out, 0, vocab * sizeof *out);
 	if (n == 0) {
@@ -32,14 +56,16 @@ copy_cache_dist(const int *ctx, size_t n, size_t vocab, double *out)
 			out[x] = 1.0 / (double)vocab;
 		return 0;
 	}
-	if (m > COPY_CACHE_DEPTH)
-		m = COPY_CACHE_DEPTH;
-	for (; m >= 1 && c == 0; m--)
-		c = tally_after(ctx, n, m, out);
-	if (c == 0)
-		c = tally_after(ctx, n, 0, out);	/* every position: frequencies */
-	else
-		m++;
+	copy_longest_earlier(ctx, n, COPY_CACHE_DEPTH, &m);
+	for (e = 0; e + 1 < n; e++)	/* m 0: every position, frequencies */
+		if (m == 0 || common_suffix(ctx, n, e, m) == m) {
+			out[ctx[m == 0 ? e : e + 1]] += 1.0;
+			c++;
+		}
+	if (m == 0) {
+		out[ctx[n - 1]] += 1.0;
+		c++;
+	}
 	for (x = 0; x < vocab; x++)
 		out[x] /= (double)c;
 	return (int)m;

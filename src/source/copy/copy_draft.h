@@ -9,6 +9,10 @@
 
 #define COPY_DRAFT_MAX 32	/* the longest draft (SPEC_GAMMA_MAX) */
 #define COPY_CACHE_DEPTH 32	/* the longest suffix the cache model matches */
+/* The context the drafters and the cache model see: the prompt and the last
+ * COPY_WINDOW tokens of the text after it, as a server sees at most its
+ * context length; older text slides out. */
+#define COPY_WINDOW 2048
 
 /* The drafters' parameters (--lookup-min ... --suffix-min-prob). */
 struct copy_params {
@@ -55,6 +59,17 @@ void copy_propose_suffix(const struct copy_params *par, const int *ctx, size_t n
  * uniform. out has vocab entries; tokens of ctx must be below vocab. Returns
  * the matched length. */
 int copy_cache_dist(const int *ctx, size_t n, size_t vocab, double *out);
+
+/* The longest suffix of ctx, up to cap tokens, that also ends before the
+ * last token (at an end e < n - 1): its length into *len and the start of
+ * its earliest such occurrence (-1 when *len is 0). One pass, each position
+ * compared back only as far as it matches. */
+long copy_longest_earlier(const int *ctx, size_t n, size_t cap, size_t *len);
+
+/* For every end e < n, len[e] = how many tokens ending at e equal the last
+ * ones of ctx, up to cap (len[n - 1] = min(n, cap)); returns the largest
+ * len[e] over e < n - 1. */
+size_t copy_suffix_lengths(const int *ctx, size_t n, size_t cap, size_t *len);
 
 /* The earliest start j of an earlier occurrence of the last m tokens of ctx,
  * one that ends before the last token (j + m < n); -1 when none. */

@@ -4,7 +4,8 @@
  * earlier in the context, the earliest such occurrence); hf-lookup follows
  * transformers' PromptLookupCandidateGenerator.get_candidates (n from
  * min(N, len - 1) down to 1, the first window equal to the last n tokens
- * with a non-empty continuation). Both are written here as plain scans. */
+ * with a non-empty continuation). Both are one scan here: the
+ * longest earlier match, the earliest among the longest. */
 #include "config.h"
 
 #include "source/copy/copy_draft.h"
@@ -26,42 +27,35 @@ no_draft(struct copy_draft *out)
 	out->match_at = -1;
 }
 
-void
-copy_propose_vllm_ngram(const struct copy_params *par, const int *ctx, size_t n,
-    int gamma, struct copy_draft *out)
+/* The longest match of up to cap tokens, drafted from when at least lo. */
+static void
+draft_longest(const int *ctx, size_t n, size_t cap, size_t lo, int gamma,
+    struct copy_draft *out)
 {
 	size_t m;
 	long j;
 
 	no_draft(out);
-	if (n < (size_t)par->lookup_min || n < 2)
+	if (n < 2)
 		return;
-	m = (size_t)par->lookup_max < n - 1 ? (size_t)par->lookup_max : n - 1;
-	for (; m >= (size_t)par->lookup_min && m >= 1; m--)
-		if ((j = copy_earliest(ctx, n, m)) >= 0) {
-			out->match_length = (int)m;
-			out->match_at = j;
-			take_after(ctx, n, (size_t)j + m, gamma, out);
-			return;
-		}
+	j = copy_longest_earlier(ctx, n, cap < n - 1 ? cap : n - 1, &m);
+	if (m < lo || m == 0)
+		return;
+	out->match_length = (int)m;
+	out->match_at = j;
+	take_after(ctx, n, (size_t)j + m, gamma, out);
+}
+
+void
+copy_propose_vllm_ngram(const struct copy_params *par, const int *ctx, size_t n,
+    int gamma, struct copy_draft *out)
+{
+	draft_longest(ctx, n, (size_t)par->lookup_max, (size_t)par->lookup_min, gamma, out);
 }
 
 void
 copy_propose_hf_lookup(const struct copy_params *par, const int *ctx, size_t n,
     int gamma, struct copy_draft *out)
 {
-	size_t m, j;
-
-	no_draft(out);
-	if (n < 2)
-		return;
-	m = (size_t)par->max_ngram < n - 1 ? (size_t)par->max_ngram : n - 1;
-	for (; m >= 1; m--)
-		for (j = 0; j + m < n; j++)	/* a continuation: j + m < n */
-			if (copy_tokens_equal(ctx + j, ctx + n - m, m)) {
-				out->match_length = (int)m;
-				out->match_at = (long)j;
-				take_after(ctx, n, j + m, gamma, out);
-				return;
-			}
+	draft_longest(ctx, n, (size_t)par->max_ngram, 1, gamma, out);
 }

@@ -8,7 +8,8 @@
  * the running product of those shares stays at least P and the path stays
  * within D tokens; the draft whose probabilities sum highest wins, a longer
  * match on a tie. The suffix tree's counts are the text's substring counts,
- * so this counts occurrences directly. Ties between continuations, which
+ * so this counts occurrences directly. A pattern with no earlier occurrence
+ * has nothing after it: no draft, match_length 0, match_at -1. Ties between continuations, which
  * the tree leaves to its hash map's order, go to the lowest id. */
 #include "config.h"
 
@@ -23,19 +24,20 @@ struct occ {
 	size_t len;
 	int *tok;		/* distinct continuations and their counts */
 	size_t *cnt, ntok;
+	size_t *sl;		/* copy_suffix_lengths at each end */
 };
 
 /* Every start of the last m tokens (the one at the end included). */
 static void
-occ_find(struct occ *o, const int *ctx, size_t n, size_t m)
+occ_find(struct occ *o, size_t n, size_t m)
 {
 	size_t i;
 
 	o->n = 0;
 	o->len = m;
-	for (i = 0; i + m <= n; i++)
-		if (copy_tokens_equal(ctx + i, ctx + n - m, m))
-			o->at[o->n++] = i;
+	for (i = m - 1; i < n; i++)
+		if (o->sl[i] >= m)
+			o->at[o->n++] = i + 1 - m;
 }
 
 /* The most frequent continuation (lowest id on a tie) and its count; -1 when
@@ -90,7 +92,7 @@ speculate_path(const struct copy_params *par, const int *ctx, size_t n, size_t m
 	int x;
 
 	d->n = 0;
-	occ_find(o, ctx, n, m);
+	occ_find(o, n, m);
 	while (d->n < max_tokens && o->len < (size_t)par->suffix_depth) {
 		if ((x = occ_best(o, ctx, n, &count)) < 0)
 			break;
@@ -111,7 +113,8 @@ copy_propose_suffix(const struct copy_params *par, const int *ctx, size_t n,
 	struct occ o = { 0 };
 	struct copy_draft d;
 	double best = 0.0, score;
-	size_t m, top = n < (size_t)par->suffix_depth ? n : (size_t)par->suffix_depth;
+	size_t m, longest, top = n < (size_t)par->suffix_depth ? n :
+	    (size_t)par->suffix_depth;
 
 	out->n = out->match_length = 0;
 	out->match_at = -1;
@@ -120,7 +123,9 @@ copy_propose_suffix(const struct copy_params *par, const int *ctx, size_t n,
 	o.at = xreallocarray(NULL, n, sizeof *o.at);
 	o.tok = xreallocarray(NULL, n, sizeof *o.tok);
 	o.cnt = xreallocarray(NULL, n, sizeof *o.cnt);
-	for (m = 1; m < top; m++) {
+	o.sl = xreallocarray(NULL, n, sizeof *o.sl);
+	longest = copy_suffix_lengths(ctx, n, top, o.sl);
+	for (m = 1; m < top && m <= longest; m++) {	/* longer: nothing follows */
 		int max_tokens = (int)((double)m * par->spec_factor + par->spec_offset + 1e-6);
 
 		max_tokens = max_tokens < gamma ? max_tokens : gamma;
@@ -128,7 +133,7 @@ copy_propose_suffix(const struct copy_params *par, const int *ctx, size_t n,
 		if (max_tokens < 0)
 			max_tokens = 0;
 		score = speculate_path(par, ctx, n, m, max_tokens, &o, &d);
-		if (score >= best) {
+		if (score > 0.0 && score >= best) {
 			best = score;
 			*out = d;
 			out->match_length = (int)m;
@@ -138,4 +143,5 @@ copy_propose_suffix(const struct copy_params *par, const int *ctx, size_t n,
 	free(o.at);
 	free(o.tok);
 	free(o.cnt);
+	free(o.sl);
 }

@@ -40,15 +40,24 @@ struct copy {
 	char title[256];
 };
 
+/* Append n tokens to the context, then keep the prompt and only the last
+ * COPY_WINDOW tokens after it: memory and a step's cost stay flat. */
 static void
 push_hist(struct copy *c, const int *t, size_t n)
 {
+	size_t keep = c->nprompt + COPY_WINDOW;
+
 	if (c->nhist + n > c->cap) {
-		c->cap = (c->nhist + n) * 2 + 64;
+		c->cap = c->nhist + n > keep ? c->nhist + n : keep;
 		c->hist = xreallocarray(c->hist, c->cap, sizeof *c->hist);
 	}
 	memcpy(c->hist + c->nhist, t, n * sizeof *t);
 	c->nhist += n;
+	if (c->nhist > keep) {
+		memmove(c->hist + c->nprompt, c->hist + c->nhist - COPY_WINDOW,
+		    COPY_WINDOW * sizeof *c->hist);
+		c->nhist = keep;
+	}
 }
 
 static int
@@ -251,8 +260,8 @@ copy_new(const struct source *inner, int drafter, const struct copy_params *par,
 	c->gamma = COPY_DRAFT_MAX;
 	c->stale = 1;
 	c->cache = xreallocarray(NULL, inner->vocab, sizeof *c->cache);
+	c->nprompt = n;		/* the whole prompt stays */
 	push_hist(c, prompt, n);
-	c->nprompt = n;
 	return c;
 }
 
@@ -339,4 +348,15 @@ source_copy_last_draft(const struct source *src)
 	if (src->ops->begin != copy_begin || copy_drafters[c->drafter].propose == NULL)
 		return NULL;
 	return &c->draft;
+}
+
+size_t
+source_copy_context(const struct source *src, const int **ctx)
+{
+	const struct copy *c = src->self;
+
+	if (src->ops->begin != copy_begin)
+		return 0;
+	*ctx = c->hist;
+	return c->nhist;
 }

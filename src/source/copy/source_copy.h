@@ -31,4 +31,8 @@ int source_copy_tokens(const struct source *src, const char *text, size_t len,
  * live view's marks: NULL when src is not wrapped or drafts by model. */
 const struct copy_draft *source_copy_last_draft(const struct source *src);
 
+/* The wrapped source's context (the prompt, then the last COPY_WINDOW tokens
+ * after it) into *ctx; its length, 0 when src is not wrapped. */
+size_t source_copy_context(const struct source *src, const int **ctx);
+
 #endif
