@@ -488,6 +488,25 @@ check_costs(const struct parse *p)
 	return EXIT_STATUS_USAGE;
 }
 
+/* vllm-ngram's lookup range as vLLM's SpeculativeConfig.__post_init__ sets
+ * it: one bound given, the other equals it; both, the lower at most the
+ * upper. */
+static int
+check_lookup(const struct parse *p)
+{
+	int lo = was_given(p, "lookup-min"), hi = was_given(p, "lookup-max");
+
+	if (lo && !hi)
+		p->opt->lookup_max = p->opt->lookup_min;
+	else if (hi && !lo)
+		p->opt->lookup_min = p->opt->lookup_max;
+	if (p->opt->lookup_min <= p->opt->lookup_max)
+		return 0;
+	fprintf(p->err, "specdec: --lookup-min %d is above --lookup-max %d\n",
+	    p->opt->lookup_min, p->opt->lookup_max);
+	return EXIT_STATUS_USAGE;
+}
+
 /* What goes with what, once every option is read. */
 static int
 check_combinations(const struct parse *p)
@@ -495,7 +514,7 @@ check_combinations(const struct parse *p)
 	int rc;
 
 	if ((rc = check_modes(p)) != 0 || (rc = check_costs(p)) != 0 ||
-	    (rc = resolve_source(p)) != 0 || (rc = check_sources(p)) != 0)
+	    (rc = check_lookup(p)) != 0 || (rc = resolve_source(p)) != 0 || (rc = check_sources(p)) != 0)
 		return rc;
 	source_noise(p);
 	return cli_derive(p->opt, &p->given_rows, p->err);

@@ -153,7 +153,7 @@ const struct cli_option cli_options[] = {
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
 	  .help = "hf-lookup: the longest n-gram matched (max_matching_ngram_size)" },
 	{ .name = "suffix-max-depth", .kind = CLI_KIND_INT, .arg = "D",
-	  CLI_FIELD(suffix_depth), .min = 2, .max = 1024, .def = "24",
+	  CLI_FIELD(suffix_depth), .min = 2, .max = 1024, .def = "64",
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
 	  .help = "suffix: the suffix tree's depth (pattern plus draft)" },
 	{ .name = "suffix-spec-factor", .kind = CLI_KIND_REAL, .arg = "F",

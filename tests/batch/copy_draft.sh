@@ -15,6 +15,18 @@ d=$("$SPECDEC" --batch --drafter hf-lookup --max-matching-ngram 3 -g 3 \
 	--explain-draft "5 6 7 1 5 6 8 7" --json | jq -c '.draft')
 is "$d" "[1,5,6]" "hf-lookup N3 drafts 1 5 6 there"
 
+# The defaults as the systems set them (vLLM's SpeculativeConfig,
+# ArcticInference's ArcticSpeculativeConfig).
+d=$("$SPECDEC" --batch --drafter vllm-ngram --lookup-max 3 -g 4 \
+	--explain-draft "1 2 3 1 2 3" --json | jq -c '.draft')
+is "$d" "[1,2,3]" "--lookup-max 3 alone sets the minimum to 3, as vLLM does"
+"$SPECDEC" --batch --drafter vllm-ngram --lookup-min 4 --lookup-max 3 \
+	--explain-draft "1 2" >"$TMPD/o" 2>"$TMPD/e"
+is "$?" 2 "--lookup-min above --lookup-max: status 2"
+is "$(cat "$TMPD/e")" "specdec: --lookup-min 4 is above --lookup-max 3" "... and says so"
+"$SPECDEC" --help | grep -A2 -e '--suffix-max-depth' | grep -q 'default 64'
+ok "$?" "--suffix-max-depth defaults to ArcticInference's 64"
+
 i=0
 while [ $i -lt 20 ]; do printf '1 2 3 4 5 6 7 '; i=$((i + 1)); done >"$TMPD/period"
 for dr in vllm-ngram hf-lookup suffix; do
