@@ -11,6 +11,7 @@
 #include "cli/cli_derive.h"
 #include "cli/cli_kind.h"
 #include "cli/cli_table.h"
+#include "source/copy/copy_draft.h"
 #include "source/source_table.h"
 #include "util/escape.h"
 #include "util/exit_status.h"
@@ -507,6 +508,28 @@ check_lookup(const struct parse *p)
 	return EXIT_STATUS_USAGE;
 }
 
+/* A copy drafter runs no draft forward: its drafts cost nothing in the
+ * cost model, and a draft cost given with it is refused. */
+static int
+check_copy_cost(const struct parse *p)
+{
+	static const char *const priced[] = { "draft-ms", "cost-ratio" };
+	size_t i;
+
+	if (p->opt->drafter == 0)
+		return 0;
+	for (i = 0; i < sizeof priced / sizeof priced[0]; i++)
+		if (was_given(p, priced[i])) {
+			fprintf(p->err, "specdec: --%s does not apply with --drafter %s"
+			    " (a copy drafter runs no draft forward)\n", priced[i],
+			    copy_drafter_names[p->opt->drafter]);
+			return EXIT_STATUS_USAGE;
+		}
+	p->opt->draft_ms = 0.0;
+	p->opt->cost_ratio = 0.0;
+	return 0;
+}
+
 /* What goes with what, once every option is read. */
 static int
 check_combinations(const struct parse *p)
@@ -514,7 +537,8 @@ check_combinations(const struct parse *p)
 	int rc;
 
 	if ((rc = check_modes(p)) != 0 || (rc = check_costs(p)) != 0 ||
-	    (rc = check_lookup(p)) != 0 || (rc = resolve_source(p)) != 0 || (rc = check_sources(p)) != 0)
+	    (rc = check_lookup(p)) != 0 || (rc = check_copy_cost(p)) != 0 ||
+	    (rc = resolve_source(p)) != 0 || (rc = check_sources(p)) != 0)
 		return rc;
 	source_noise(p);
 	return cli_derive(p->opt, &p->given_rows, p->err);

@@ -27,6 +27,16 @@ is "$(cat "$TMPD/e")" "specdec: --lookup-min 4 is above --lookup-max 3" "... and
 "$SPECDEC" --help | grep -A2 -e '--suffix-max-depth' | grep -q 'default 64'
 ok "$?" "--suffix-max-depth defaults to ArcticInference's 64"
 
+# A copy drafter runs no draft forward: c = 0, and a draft cost is refused.
+c=$("$SPECDEC" --batch --drafter suffix -n 50 --json | jq '.cost_ratio')
+is "$c" "0" "a copy drafter's cost ratio is 0"
+"$SPECDEC" --batch --drafter suffix -n 50 | grep -q 'a copy drafter runs no draft forward'
+ok "$?" "the report says the copy drafter runs no draft forward"
+"$SPECDEC" --batch --drafter vllm-ngram --draft-ms 2 -n 5 >"$TMPD/o" 2>"$TMPD/e"
+is "$?" 2 "--draft-ms with a copy drafter: status 2"
+grep -q -e '--draft-ms does not apply with --drafter vllm-ngram' "$TMPD/e"
+ok "$?" "... and the line says why"
+
 i=0
 while [ $i -lt 20 ]; do printf '1 2 3 4 5 6 7 '; i=$((i + 1)); done >"$TMPD/period"
 for dr in vllm-ngram hf-lookup suffix; do
