@@ -6,6 +6,7 @@
 
 #include "util/rng.h"
 #include "sim/sim.h"
+#include "source/copy/source_copy.h"
 #include "stats/theory.h"
 #include "util/xalloc.h"
 #include "verify/verify_tree.h"
@@ -152,6 +153,18 @@ draw_reference(struct sim *sim, int count)
 	stats_add_ref_step(&sim->stats, ids, count);
 }
 
+/* The copy drafter's proposal of the step just run, or on 0. */
+static void
+note_copy(const struct sim *sim, struct sim_copy *c)
+{
+	const struct copy_draft *d = source_copy_last_draft(&sim->src);
+
+	c->on = d != NULL;
+	c->n = d != NULL ? d->n : 0;
+	c->match_length = d != NULL ? d->match_length : 0;
+	c->match_at = d != NULL ? d->match_at : -1;
+}
+
 /* Run one step into the ring's next slot without counting it. */
 static struct sim_entry *
 run_step(struct sim *sim)
@@ -180,6 +193,7 @@ run_step(struct sim *sim)
 		sim->gamma_next = schedule_heuristic_next(e->step.gamma, e->step.accepted,
 		    SPEC_GAMMA_MAX);
 	verify_pit(&sim->par.verify, &e->step, &sim->targets, &sim->pit_rng, sim->ratio);
+	note_copy(sim, &e->copy);
 	e->number = sim->steps_total + 1;
 	e->verify = sim->par.verify;
 	sim->targets_number = e->number;
