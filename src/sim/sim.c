@@ -211,6 +211,8 @@ count_step(struct sim *sim)
 	stats_add_overlap(&sim->stats, &e->step, &sim->targets,
 	    verify_has(e->verify.rule, VERIFY_F_OVERLAP));
 	stats_add_tree(&sim->stats, &e->tree);
+	if (e->copy.on)
+		stats_add_copy(&sim->stats, e->step.gamma, e->step.accepted);
 	if (sim->pair != NULL) {
 		int ids[SPEC_GAMMA_MAX + 1];
 

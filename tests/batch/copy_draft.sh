@@ -46,6 +46,19 @@ for dr in vllm-ngram hf-lookup suffix; do
 	is "$t" "5" "$dr: a periodic prompt at L = 1 gives gamma + 1 tokens per step"
 done
 
+# Prose at L = 0: the report says why lookup does not pay, with the figures.
+"$SPECDEC" --batch --source ngram --drafter vllm-ngram --lookup-min 2 --lookup-max 3 \
+	-n 1500 --json >"$TMPD/prose.json"
+jq -e '.copy != null and .copy.steps_with_draft < 0.5 and .copy.accepted_share < 0.1 and
+	.tok_per_step < 1.1' "$TMPD/prose.json" >/dev/null
+ok "$?" "prose at L = 0: few drafts found, few copied tokens accepted" "$(cat "$TMPD/prose.json")"
+"$SPECDEC" --batch --source ngram --drafter vllm-ngram --lookup-min 2 --lookup-max 3 \
+	-n 1500 | grep -q 'lookup does not pay here'
+ok "$?" "prose at L = 0: the report says lookup does not pay"
+c=$("$SPECDEC" --batch --drafter suffix -g 4 --copy-weight 1 --prompt-file "$TMPD/period" \
+	-n 100 --json | jq -c '[.copy.steps_with_draft, .copy.tokens_per_draft, .copy.accepted_share]')
+is "$c" "[1,4,1]" "a periodic prompt at L = 1: every step drafts 4, all accepted"
+
 refuse() {	# file, what
 	"$SPECDEC" --batch --drafter hf-lookup --prompt-file "$1" -n 10 \
 		>"$TMPD/o" 2>"$TMPD/e"

@@ -22,9 +22,10 @@ copy_longest_earlier(const int *ctx, size_t n, size_t cap, size_t *len)
 {
 	size_t e, l, best = 0;
 	long at = -1;
+	int last = n > 0 ? ctx[n - 1] : 0;
 
 	for (e = 0; e + 1 < n && best < cap; e++)
-		if ((l = common_suffix(ctx, n, e, cap)) > best) {
+		if (ctx[e] == last && (l = common_suffix(ctx, n, e, cap)) > best) {
 			best = l;
 			at = (long)(e + 1 - l);
 		}
@@ -33,15 +34,22 @@ copy_longest_earlier(const int *ctx, size_t n, size_t cap, size_t *len)
 }
 
 size_t
-copy_suffix_lengths(const int *ctx, size_t n, size_t cap, size_t *len)
+copy_suffix_matches(const int *ctx, size_t n, size_t cap, size_t *end, size_t *len,
+    size_t *count)
 {
-	size_t e, best = 0;
+	size_t e, best = 0, k = 0;
+	int last = n > 0 ? ctx[n - 1] : 0;
 
 	for (e = 0; e < n; e++) {
-		len[e] = common_suffix(ctx, n, e, cap);
-		if (e + 1 < n && len[e] > best)
-			best = len[e];
+		if (ctx[e] != last)
+			continue;
+		end[k] = e;
+		len[k] = common_suffix(ctx, n, e, cap);
+		if (e + 1 < n && len[k] > best)
+			best = len[k];
+		k++;
 	}
+	*count = k;
 	return best;
 }
 

@@ -66,10 +66,12 @@ int copy_cache_dist(const int *ctx, size_t n, size_t vocab, double *out);
  * compared back only as far as it matches. */
 long copy_longest_earlier(const int *ctx, size_t n, size_t cap, size_t *len);
 
-/* For every end e < n, len[e] = how many tokens ending at e equal the last
- * ones of ctx, up to cap (len[n - 1] = min(n, cap)); returns the largest
- * len[e] over e < n - 1. */
-size_t copy_suffix_lengths(const int *ctx, size_t n, size_t cap, size_t *len);
+/* The ends e < n whose token is the last one, in order, into end[0..*count),
+ * and with each how many tokens ending there equal the last ones of ctx, up
+ * to cap, into len (the end n - 1 itself last, with min(n, cap)); returns the
+ * largest len over the ends before n - 1. */
+size_t copy_suffix_matches(const int *ctx, size_t n, size_t cap, size_t *end, size_t *len,
+    size_t *count);
 
 /* The earliest start j of an earlier occurrence of the last m tokens of ctx,
  * one that ends before the last token (j + m < n); -1 when none. */

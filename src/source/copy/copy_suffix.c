@@ -24,20 +24,34 @@ struct occ {
 	size_t len;
 	int *tok;		/* distinct continuations and their counts */
 	size_t *cnt, ntok;
-	size_t *sl;		/* copy_suffix_lengths at each end */
+	size_t *cand, *sl, ncand;	/* the ends still matching, in order, and
+					 * their match lengths (copy_suffix_matches) */
 };
 
-/* Every start of the last m tokens (the one at the end included). */
+/* Every start of the last m tokens (the one at the end included), from the
+ * ends that matched m - 1 (o->cand, which shrinks to those matching m). */
 static void
-occ_find(struct occ *o, size_t n, size_t m)
+occ_find(struct occ *o, size_t m)
 {
-	size_t i;
+	size_t i, kept = 0;
 
 	o->n = 0;
 	o->len = m;
-	for (i = m - 1; i < n; i++)
-		if (o->sl[i] >= m)
-			o->at[o->n++] = i + 1 - m;
+	for (i = 0; i < o->ncand; i++)
+		if (o->sl[i] >= m) {
+			o->sl[kept] = o->sl[i];
+			o->cand[kept++] = o->cand[i];
+			o->at[o->n++] = o->cand[i] + 1 - m;
+		}
+	o->ncand = kept;
+}
+
+/* The earliest start of an earlier occurrence of the pattern occ_find last
+ * found (of length m), -1 when its only occurrence is at the end. */
+static long
+earliest(const struct occ *o, size_t n, size_t m)
+{
+	return o->ncand > 0 && o->cand[0] + 1 < n ? (long)(o->cand[0] + 1 - m) : -1;
 }
 
 /* The most frequent continuation (lowest id on a tie) and its count; -1 when
@@ -92,7 +106,7 @@ speculate_path(const struct copy_params *par, const int *ctx, size_t n, size_t m
 	int x;
 
 	d->n = 0;
-	occ_find(o, n, m);
+	occ_find(o, m);
 	while (d->n < max_tokens && o->len < (size_t)par->suffix_depth) {
 		if ((x = occ_best(o, ctx, n, &count)) < 0)
 			break;
@@ -124,7 +138,8 @@ copy_propose_suffix(const struct copy_params *par, const int *ctx, size_t n,
 	o.tok = xreallocarray(NULL, n, sizeof *o.tok);
 	o.cnt = xreallocarray(NULL, n, sizeof *o.cnt);
 	o.sl = xreallocarray(NULL, n, sizeof *o.sl);
-	longest = copy_suffix_lengths(ctx, n, top, o.sl);
+	o.cand = xreallocarray(NULL, n, sizeof *o.cand);
+	longest = copy_suffix_matches(ctx, n, top, o.cand, o.sl, &o.ncand);
 	for (m = 1; m < top && m <= longest; m++) {	/* longer: nothing follows */
 		int max_tokens = (int)((double)m * par->spec_factor + par->spec_offset + 1e-6);
 
@@ -137,11 +152,12 @@ copy_propose_suffix(const struct copy_params *par, const int *ctx, size_t n,
 			best = score;
 			*out = d;
 			out->match_length = (int)m;
-			out->match_at = copy_earliest(ctx, n, m);
+			out->match_at = earliest(&o, n, m);
 		}
 	}
 	free(o.at);
 	free(o.tok);
 	free(o.cnt);
 	free(o.sl);
+	free(o.cand);
 }

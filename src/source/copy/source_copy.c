@@ -36,6 +36,7 @@ struct copy {
 	size_t capctx;
 	double *cache;		/* vocab entries */
 	int gamma, stale;
+	int need_draft;		/* begin's: 0 for a target-only stream */
 	struct copy_draft draft;
 	char title[256];
 };
@@ -104,7 +105,7 @@ node_context(struct copy *c, int id)
 static void
 make_draft(struct copy *c)
 {
-	if (!c->stale)
+	if (!c->stale || !c->need_draft)
 		return;
 	c->stale = 0;
 	c->draft.n = 0;
@@ -121,6 +122,7 @@ copy_begin(void *self, struct rng *rng, int need_draft)
 	struct copy *c = self;
 
 	c->inner.ops->begin(c->inner.self, rng, need_draft);
+	c->need_draft = need_draft;
 	c->nnode = 0;
 	new_node(c, -1, -1, SOURCE_ROOT);
 	c->stale = 1;
@@ -259,6 +261,7 @@ copy_new(const struct source *inner, int drafter, const struct copy_params *par,
 	c->weight = weight;
 	c->gamma = COPY_DRAFT_MAX;
 	c->stale = 1;
+	c->need_draft = 1;
 	c->cache = xreallocarray(NULL, inner->vocab, sizeof *c->cache);
 	c->nprompt = n;		/* the whole prompt stays */
 	push_hist(c, prompt, n);
