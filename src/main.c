@@ -13,6 +13,7 @@
 #include "batch/batch_lesson.h"
 #include "batch/batch_roofline.h"
 #include "batch/course.h"
+#include "batch/explain_draft.h"
 #include "cli/cli.h"
 #include "util/exit_status.h"
 #include "cli/presets.h"
@@ -42,6 +43,8 @@ run_mode(const struct options *opt)
 		printf("specdec %s\n", PACKAGE_VERSION);
 		return EXIT_STATUS_OK;
 	case CLI_BATCH:
+		if (opt->explain_draft != NULL)
+			return explain_draft_run(opt);
 		return batch_run(opt);
 	case CLI_THEORY:
 		return batch_theory(opt);

@@ -12,6 +12,7 @@
 #include "cli/cli_kind.h"
 #include "cli/cli_lesson.h"
 #include "cli/cli_table.h"
+#include "source/copy/copy_draft.h"
 #include "source/source_table.h"
 #include "util/escape.h"
 #include "util/exit_status.h"
@@ -497,6 +498,47 @@ check_costs(const struct parse *p)
 	return EXIT_STATUS_USAGE;
 }
 
+/* vllm-ngram's lookup range as vLLM's SpeculativeConfig.__post_init__ sets
+ * it: one bound given, the other equals it; both, the lower at most the
+ * upper. */
+static int
+check_lookup(const struct parse *p)
+{
+	int lo = was_given(p, "lookup-min"), hi = was_given(p, "lookup-max");
+
+	if (lo && !hi)
+		p->opt->lookup_max = p->opt->lookup_min;
+	else if (hi && !lo)
+		p->opt->lookup_min = p->opt->lookup_max;
+	if (p->opt->lookup_min <= p->opt->lookup_max)
+		return 0;
+	fprintf(p->err, "specdec: --lookup-min %d is above --lookup-max %d\n",
+	    p->opt->lookup_min, p->opt->lookup_max);
+	return EXIT_STATUS_USAGE;
+}
+
+/* A copy drafter runs no draft forward: its drafts cost nothing in the
+ * cost model, and a draft cost given with it is refused. */
+static int
+check_copy_cost(const struct parse *p)
+{
+	static const char *const priced[] = { "draft-ms", "cost-ratio" };
+	size_t i;
+
+	if (p->opt->drafter == 0)
+		return 0;
+	for (i = 0; i < sizeof priced / sizeof priced[0]; i++)
+		if (was_given(p, priced[i])) {
+			fprintf(p->err, "specdec: --%s does not apply with --drafter %s"
+			    " (a copy drafter runs no draft forward)\n", priced[i],
+			    copy_drafter_names[p->opt->drafter]);
+			return EXIT_STATUS_USAGE;
+		}
+	p->opt->draft_ms = 0.0;
+	p->opt->cost_ratio = 0.0;
+	return 0;
+}
+
 /* What goes with what, once every option is read. */
 static int
 check_combinations(const struct parse *p)
@@ -506,6 +548,7 @@ check_combinations(const struct parse *p)
 	if ((rc = check_modes(p)) != 0 ||
 	    (rc = cli_lesson_check(p->opt, &p->base_rows, p->err)) != 0 ||
 	    (rc = check_costs(p)) != 0 ||
+	    (rc = check_lookup(p)) != 0 || (rc = check_copy_cost(p)) != 0 ||
 	    (rc = resolve_source(p)) != 0 || (rc = check_sources(p)) != 0)
 		return rc;
 	source_noise(p);

@@ -6,6 +6,7 @@
 
 #include "cli/cli_table.h"
 #include "metrics/metrics_live.h"
+#include "source/copy/copy_draft.h"
 #include "source/ngram/ngram.h"
 #include "source/source_table.h"
 #include "verify/schedule.h"
@@ -155,6 +156,52 @@ const struct cli_option cli_options[] = {
 	  CLI_FIELD(typical_delta), .min = 0, .open_min = 1, .max = 1,
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
 	  .help = "the typical rule's entropy factor D" },
+	{ .name = "drafter", .kind = CLI_KIND_CHOICE, .arg = "NAME",
+	  CLI_FIELD(drafter), .choices = copy_drafter_names, .def = "model",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "who drafts: the draft model, or a copy of the context "
+	    "(vllm-ngram, hf-lookup, suffix), verified as topk at width 1" },
+	{ .name = "lookup-min", .kind = CLI_KIND_INT, .arg = "A",
+	  CLI_FIELD(lookup_min), .min = 1, .max = 64, .def = "5",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "vllm-ngram: the shortest n-gram matched (prompt_lookup_min)" },
+	{ .name = "lookup-max", .kind = CLI_KIND_INT, .arg = "B",
+	  CLI_FIELD(lookup_max), .min = 1, .max = 64, .def = "5",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "vllm-ngram: the longest n-gram matched (prompt_lookup_max)" },
+	{ .name = "max-matching-ngram", .kind = CLI_KIND_INT, .arg = "N",
+	  CLI_FIELD(max_ngram), .min = 1, .max = 64, .def = "2",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "hf-lookup: the longest n-gram matched (max_matching_ngram_size)" },
+	{ .name = "suffix-max-depth", .kind = CLI_KIND_INT, .arg = "D",
+	  CLI_FIELD(suffix_depth), .min = 2, .max = 1024, .def = "64",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "suffix: the suffix tree's depth (pattern plus draft)" },
+	{ .name = "suffix-spec-factor", .kind = CLI_KIND_REAL, .arg = "F",
+	  CLI_FIELD(suffix_factor), .min = 0, .max = 64, .def = "1",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "suffix: at most F * match_length + O drafts" },
+	{ .name = "suffix-spec-offset", .kind = CLI_KIND_REAL, .arg = "O",
+	  CLI_FIELD(suffix_offset), .min = -64, .max = 64, .def = "0",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "suffix: the offset O of the draft's cap" },
+	{ .name = "suffix-min-prob", .kind = CLI_KIND_REAL, .arg = "P",
+	  CLI_FIELD(suffix_min_prob), .min = 0, .max = 1, .def = "0.1",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "suffix: stop when the running probability falls below P" },
+	{ .name = "copy-weight", .kind = CLI_KIND_REAL, .arg = "L",
+	  CLI_FIELD(copy_weight), .min = 0, .max = 1, .def = "0",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "a target that copies: (1 - L) p + L p_cache, the cache model "
+	    "over the prompt and the text so far" },
+	{ .name = "prompt-file", .kind = CLI_KIND_FILE, .arg = "F",
+	  CLI_FIELD(prompt_file), .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "a prompt the text continues: words or token ids separated by "
+	    "spaces" },
+	{ .name = "explain-draft", .kind = CLI_KIND_TEXT, .arg = "TOKENS",
+	  CLI_FIELD(explain_draft), .modes = CLI_M_BATCH, .group = CLI_GROUP_SIM,
+	  .help = "print what --drafter proposes after TOKENS and where it matched "
+	    "(with --json: draft, match_length, match_at)" },
 	{ .name = "schedule", .kind = CLI_KIND_CHOICE, .arg = "KIND",
 	  CLI_FIELD(schedule), .choices = schedule_names, .def = "constant",
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM, .axis = CLI_AXIS_SCHEDULE,

@@ -128,6 +128,14 @@ struct options {
 	double draft_p_min;	/* --draft-p-min P */
 	double confidence_threshold;	/* --confidence-threshold T */
 	const char *tree;	/* --tree SHAPE, as given; NULL: a chain */
+	int drafter;		/* --drafter: index into copy_drafters; 0 the model */
+	int lookup_min, lookup_max;	/* --lookup-min, --lookup-max */
+	int max_ngram;		/* --max-matching-ngram */
+	int suffix_depth;	/* --suffix-max-depth */
+	double suffix_factor, suffix_offset, suffix_min_prob;
+	double copy_weight;	/* --copy-weight L */
+	const char *prompt_file;	/* --prompt-file F, or NULL */
+	const char *explain_draft;	/* --explain-draft TOKENS, or NULL */
 	struct tree_shape tree_shape;	/* parsed from it (cli_derive): the first
 					 * shape of a sweep's list */
 	struct tree_shape tree_shapes[CLI_TREES_MAX];	/* with --sweep, the list

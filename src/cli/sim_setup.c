@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -10,10 +11,56 @@
 #include "metrics/metrics_http.h"
 #include "metrics/metrics_predict.h"
 #include "sim/sim.h"
+#include "source/copy/source_copy.h"
 #include "source/source.h"
 #include "source/source_table.h"
+#include "util/readfile.h"
 #include "cli/sim_setup.h"
 #include "verify/spec.h"
+
+/* The prompt file's tokens into *out (NULL, 0 without one). */
+static int
+read_prompt(const struct options *o, const struct source *src, int **out, size_t *n,
+    char *err, size_t errlen)
+{
+	size_t len, unknown;
+	char *text;
+	int rc;
+
+	*out = NULL;
+	*n = 0;
+	if (o->prompt_file == NULL)
+		return 0;
+	if ((text = readfile_all(o->prompt_file, &len, err, errlen)) == NULL)
+		return -1;
+	rc = source_copy_tokens(src, text, len, o->prompt_file, out, n, &unknown, err,
+	    errlen);
+	free(text);
+	return rc;
+}
+
+/* Wrap src for copy drafting when o asks for it (source_copy.h). */
+static int
+wrap_copy(const struct options *o, struct source *src, char *err, size_t errlen)
+{
+	struct copy_params par = { o->lookup_min, o->lookup_max, o->max_ngram,
+	    o->suffix_depth, o->suffix_factor, o->suffix_offset, o->suffix_min_prob };
+	int *prompt, rc;
+	size_t n;
+
+	if (o->drafter == 0 && !(o->copy_weight > 0.0) && o->prompt_file == NULL)
+		return 0;
+	if (read_prompt(o, src, &prompt, &n, err, errlen) != 0) {
+		source_close(src);
+		return -1;
+	}
+	rc = source_copy_wrap(src, o->drafter, &par, o->copy_weight, prompt, n, err,
+	    errlen);
+	free(prompt);
+	if (rc != 0)
+		source_close(src);
+	return rc;
+}
 
 /* Open the source o asks for, from its row; the row's name is its kind. */
 static int
@@ -24,7 +71,7 @@ open_source(struct options *o, struct source *src, char *err, size_t errlen)
 	if (e->open(o, src, err, errlen) != 0)
 		return -1;
 	src->kind = e->name;
-	return 0;
+	return wrap_copy(o, src, err, errlen);
 }
 
 int
@@ -53,6 +100,7 @@ open_sim(const struct options *opt, struct sim *sim, struct source *src, char *e
 		.draft_confidence = opt->confidence_threshold,
 		.tree = opt->tree_shape,
 		.machine = opt->machine, .roofline = opt->roofline,
+		.copy_weight = opt->copy_weight,
 	};
 	const char *kind = src->kind;
 

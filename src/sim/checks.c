@@ -79,6 +79,13 @@ check_tv(struct check *c, const struct sim *sim, const struct sim_figures *f)
 	snprintf(c->detail, sizeof c->detail,
 	    "TV = %.4f, chance alone %.3g (sd %.3g), bound <= %.3g (+%g sd)", f->tv,
 	    f->tv_null.mean, f->tv_null.sd, f->tv_null.limit, TV_NULL_Z);
+	if (sim->par.copy_weight > 0.0) {
+		/* a cache target is a Polya urn: a token's count raises its own
+		 * chance, so each text's counts drift to their own mix */
+		skip(c, c->name, "premise fails: the target copies its own text"
+		    " (--copy-weight): each text's counts reinforce themselves");
+		return;
+	}
 	if (!source_pair_fixed_in_step(&sim->src) && f->draw_share < CHECKS_TV_DRAW_SHARE) {
 		snprintf(why, sizeof why, "premise fails: draws give %.2g%% of the count"
 		    " variance (< %.0f%%): each text's path sets it",

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "sim/figures.h"
+#include "sim/figures_copy.h"
 #include "sim/figures_pair.h"
 #include "sim/figures_write.h"
 #include "sim/figures_tree.h"
@@ -176,6 +177,8 @@ const struct figure figures[] = {
 	{ .key = "rule_output", .label = "rule output",
 	    NESTED(figures_pair_report, figures_pair_json),
 	    .explain = "one pair: the rule's exact output and the measured" },
+	{ .key = "copy", .label = "copy", NESTED(figures_copy_report, figures_copy_json),
+	    .explain = "copy drafter: drafts found, copied tokens accepted" },
 	{ .key = "cost_ratio", REAL(cost_ratio), .label = "cost", .report = figures_report_cost,
 	    .explain = "c = draft cost per token / target cost per forward" },
 	{ .key = "target_tok_per_s", REAL(target_rate), .label = "throughput",

@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "sim/figures_write.h"
+#include "source/copy/source_copy.h"
 #include "stats/lossless.h"
 #include "stats/theory.h"
 #include "util/wrap.h"
@@ -217,6 +218,12 @@ figures_report_cost(struct figures_text *t, const struct figure *row,
 	const struct sim_params *par = &r->sim->par;
 
 	figures_text_begin(t, row->label);
+	if (source_copy_last_draft(&r->sim->src) != NULL) {
+		figures_text_add(t, "target %g ms/forward, draft 0: a copy drafter runs"
+		    " no draft forward, c = 0; verification k = %g", par->target_ms,
+		    r->fig->verify_cost);
+		return;
+	}
 	figures_text_add(t, "target %g ms/forward, draft %g ms/token, c = %.4g;"
 	    " verification k = %g", par->target_ms, par->draft_ms, r->fig->cost_ratio,
 	    r->fig->verify_cost);

@@ -7,6 +7,7 @@
 
 #include "util/rng.h"
 #include "sim/sim.h"
+#include "source/copy/source_copy.h"
 #include "stats/theory.h"
 #include "util/xalloc.h"
 #include "verify/verify_tree.h"
@@ -159,6 +160,18 @@ draw_reference(struct sim *sim, int count)
 	stats_add_ref_step(&sim->stats, ids, count);
 }
 
+/* The copy drafter's proposal of the step just run, or on 0. */
+static void
+note_copy(const struct sim *sim, struct sim_copy *c)
+{
+	const struct copy_draft *d = source_copy_last_draft(&sim->src);
+
+	c->on = d != NULL;
+	c->n = d != NULL ? d->n : 0;
+	c->match_length = d != NULL ? d->match_length : 0;
+	c->match_at = d != NULL ? d->match_at : -1;
+}
+
 /* Run one step into the ring's next slot without counting it. */
 static struct sim_entry *
 run_step(struct sim *sim)
@@ -187,6 +200,7 @@ run_step(struct sim *sim)
 		sim->gamma_next = schedule_heuristic_next(e->step.gamma, e->step.accepted,
 		    SPEC_GAMMA_MAX);
 	verify_pit(&sim->par.verify, &e->step, &sim->targets, &sim->pit_rng, sim->ratio);
+	note_copy(sim, &e->copy);
 	e->number = sim->steps_total + 1;
 	e->verify = sim->par.verify;
 	sim->targets_number = e->number;
@@ -206,6 +220,8 @@ count_step(struct sim *sim)
 	stats_add_tree(&sim->stats, &e->tree);
 	if (e->tree.nrank > 0)
 		tree_compare_add(&sim->compare, e->tree.rank_p, e->tree.overlap);
+	if (e->copy.on)
+		stats_add_copy(&sim->stats, e->step.gamma, e->step.accepted);
 	if (sim->pair != NULL) {
 		int ids[SPEC_GAMMA_MAX + 1];
 

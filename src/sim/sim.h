@@ -48,10 +48,20 @@ struct sim_params {
 	int machine;		/* --hw: the costs come from roofline, at the
 				 * gamma in force (sim_set_machine) */
 	struct roofline_setup roofline;	/* the machine, the models, B and S */
+	double copy_weight;	/* --copy-weight L: the target copies its text */
+};
+
+/* A copy drafter's proposal for a step (source_copy.h), for the view. */
+struct sim_copy {
+	int on;			/* 1: a copy drafter drafted this step */
+	int n;			/* tokens it proposed; 0: no match, no draft */
+	int match_length;
+	long match_at;		/* where the match starts in the context */
 };
 
 struct sim_entry {
 	uint64_t number;	/* 1-based over the whole run, across segments */
+	struct sim_copy copy;
 	struct verify_params verify;	/* the rule the step ran under */
 	struct spec_step step;
 	struct spec_tree tree;	/* a tree step's nodes; empty for a chain step */

@@ -63,6 +63,19 @@ source_commit(struct source *src, const int *emitted, int n)
 		src->ops->commit(src->self, emitted, n);
 }
 
+int
+source_drafts(struct source *src, int node)
+{
+	return src->ops->drafts == NULL || src->ops->drafts(src->self, node);
+}
+
+void
+source_set_draft_len(struct source *src, int gamma)
+{
+	if (src->ops->set_draft_len != NULL)
+		src->ops->set_draft_len(src->self, gamma);
+}
+
 void
 source_set_noise(struct source *src, double noise)
 {

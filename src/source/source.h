@@ -75,6 +75,13 @@ struct source_ops {
 	/* Optional: 1 when every position of every step has the same pair (a replay
 	 * of one pair), written into p and q (vocab entries each); else 0. */
 	int (*fixed_pair)(const void *self, double *p, double *q);
+	/* Optional: 0 when node drafts nothing (a copy drafter found no
+	 * match, or its draft ended before the node): drafting stops there and
+	 * the step ends with a token of p. NULL: every node drafts. */
+	int (*drafts)(void *self, int node);
+	/* Optional: the draft length the next steps ask for (a copy drafter
+	 * proposes up to that many tokens). */
+	void (*set_draft_len)(void *self, int gamma);
 	/* Properties of the source's law, which the checks and the TV null use. */
 	int ids_exchangeable;	/* relabelling the ids leaves the law of (p, q)
 				 * unchanged: each id gets 1/V of any sampler's
@@ -109,6 +116,10 @@ void source_dists(struct source *src, int node, struct pdist *p, struct pdist *q
  * (the TV's null depends on that: docs/theory.md). */
 void source_sample_targets(struct source *src, struct rng *rng, int *ids, int count);
 void source_commit(struct source *src, const int *emitted, int n);
+/* The drafts op above: 1 without one. */
+int source_drafts(struct source *src, int node);
+/* The set_draft_len op above, where the source has one. */
+void source_set_draft_len(struct source *src, int gamma);
 void source_set_noise(struct source *src, double noise);
 
 /* The token's label: the source's word when it has one, else its id written into

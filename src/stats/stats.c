@@ -457,3 +457,12 @@ stats_accept_rate_rank(const struct stats *st, int k)
 		return 0.0;
 	return (double)st->accepted_rank[k] / (double)st->tested_rank[k];
 }
+
+void
+stats_add_copy(struct stats *st, int drafted, int accepted)
+{
+	st->copy.steps++;
+	st->copy.found += drafted > 0;
+	st->copy.drafted += (uint64_t)drafted;
+	st->copy.accepted += (uint64_t)accepted;
+}

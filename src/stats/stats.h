@@ -60,6 +60,10 @@ struct stats {
 	uint64_t accepted_rank[TREE_RANKS];	/* and accepted */
 	uint64_t tested_at[SPEC_GAMMA_MAX];	/* per draft position */
 	uint64_t accepted_at[SPEC_GAMMA_MAX];
+	struct stats_copy {	/* a copy drafter's steps (stats_add_copy) */
+		uint64_t steps, found;	/* steps, and those with a draft */
+		uint64_t drafted, accepted;	/* copied tokens, and accepted */
+	} copy;
 	uint64_t *spec_hist;	/* vocab counts of the speculative output */
 	uint64_t *ref_hist;	/* vocab counts of the reference stream */
 	struct pdist_counts expected;	/* sum of p(x) over emitted positions */
@@ -85,6 +89,10 @@ void stats_add_step(struct stats *st, const struct spec_step *step,
  * and, at a step that tested nothing, from targets' first pair. */
 void stats_add_overlap(struct stats *st, const struct spec_step *step,
     const struct spec_targets *targets, int recorded);
+
+/* Add one step of a copy drafter that proposed drafted tokens (0: it found
+ * no match), accepted of them. */
+void stats_add_copy(struct stats *st, int drafted, int accepted);
 
 /* Add one tree step's nodes (spec_tree.h): the tests and acceptances by
  * sibling rank, and its calibration (top-k trees). A chain step's empty tree adds nothing. */

@@ -6,6 +6,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "sim/checks.h"
 #include "view/textplot.h"
@@ -229,12 +230,36 @@ stats_serving_line(struct tui_pen *p, const struct tui_view *v, int have,
 	tui_pen_choose(p, TUI_S_NORMAL, lng, shrt, NULL);
 }
 
-/* The figures above the histogram, in rows inner rows; returns the rows used. */
+/* The acceptance at each draft position (accepted there over tested there),
+ * as many positions as fit: flat for a copied draft, falling for a model's. */
+static void
+stats_position_line(struct tui_pen *p, const struct sim *sim, const struct tui_glyphs *g)
+{
+	char line[256], num[32];
+	size_t len;
+	int k, room = p->right - p->x;
+
+	len = (size_t)snprintf(line, sizeof line, "acc by pos");
+	for (k = 0; k < sim_gamma_cap(sim) && k < SPEC_GAMMA_MAX; k++) {
+		int tested = sim->stats.tested_at[k] > 0;
+
+		tui_number(num, sizeof num, 2, stats_accept_rate_at(&sim->stats, k), tested, g);
+		if ((int)(len + 1 + strlen(num)) > room || len + 1 + strlen(num) >= sizeof line)
+			break;
+		len += (size_t)snprintf(line + len, sizeof line - len, " %s", num);
+	}
+	tui_pen_put(p, TUI_S_NORMAL, line);
+}
+
+/* The figures above the histogram, in rows inner rows; returns the rows used.
+ * A copy drafter's per-position acceptance takes the row under TV, the
+ * others move down one; a model's shows under the serving figures, with room. */
 static int
 stats_figures(struct tui_pen *p, const struct sim *sim, const struct tui_view *v, int rows)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
 	int have = sim->stats.steps > 0;
+	int copy = sim_recent(sim, 0) != NULL && sim_recent(sim, 0)->copy.on;
 
 	tui_pen_at(p, TUI_BOX_Y + STATS_COUNTS, TUI_BOX_X);
 	stats_counts(p, sim, v);
@@ -245,15 +270,23 @@ stats_figures(struct tui_pen *p, const struct sim *sim, const struct tui_view *v
 	    verify_has(sim->par.verify.rule, VERIFY_F_CLOSED_BETA));
 	tui_pen_at(p, TUI_BOX_Y + STATS_TV, TUI_BOX_X);
 	stats_tv_line(p, v, have, sim->stats.exchangeable);
-	if (rows < STATS_MEAN_FROM)
-		return STATS_MEAN;
-	tui_pen_at(p, TUI_BOX_Y + STATS_MEAN, TUI_BOX_X);
+	if (copy) {
+		tui_pen_at(p, TUI_BOX_Y + STATS_MEAN, TUI_BOX_X);
+		stats_position_line(p, sim, g);
+	}
+	if (rows < STATS_MEAN_FROM + copy)
+		return STATS_MEAN + copy;
+	tui_pen_at(p, TUI_BOX_Y + STATS_MEAN + copy, TUI_BOX_X);
 	stats_mean_line(p, sim, v, have, g);
-	if (rows < STATS_SERVING_FROM)
-		return STATS_MEAN + 1;
-	tui_pen_at(p, TUI_BOX_Y + STATS_SERVING, TUI_BOX_X);
+	if (rows < STATS_SERVING_FROM + copy)
+		return STATS_MEAN + 1 + copy;
+	tui_pen_at(p, TUI_BOX_Y + STATS_SERVING + copy, TUI_BOX_X);
 	stats_serving_line(p, v, have, g);
-	return STATS_SERVING + 1;
+	if (copy || rows < STATS_SERVING_FROM + 1)
+		return STATS_SERVING + 1 + copy;
+	tui_pen_at(p, TUI_BOX_Y + STATS_SERVING + 1, TUI_BOX_X);
+	stats_position_line(p, sim, g);
+	return STATS_SERVING + 2;
 }
 
 /* The losslessness test's verdict word: the per-position (PIT) test is the

@@ -83,6 +83,23 @@ put_row_tokens(struct tui_pen *p, const struct spec_step *step, const struct row
 	}
 }
 
+/* After a copy drafter's step, where its draft came from, in the room left:
+ * "copied: match 3 at 120", "copied@120" or "@120", or that it found none. */
+static void
+put_copy_note(struct tui_pen *p, const struct sim_copy *c)
+{
+	char lng[64], mid[32], shrt[32];
+
+	if (c->n == 0) {
+		tui_pen_choose(p, TUI_S_DIM, "no draft: no match", "no draft", NULL);
+		return;
+	}
+	snprintf(lng, sizeof lng, "copied: match %d at %ld", c->match_length, c->match_at);
+	snprintf(mid, sizeof mid, "copied@%ld", c->match_at);
+	snprintf(shrt, sizeof shrt, "@%ld", c->match_at);
+	tui_pen_choose(p, TUI_S_DIM, lng, mid, shrt);
+}
+
 /* Columns a row needs left before it gives room to its step's gamma mark. */
 #define GAMMA_MARK_MIN_ROOM 24
 
@@ -109,6 +126,8 @@ draw_step_row(struct tui_pen *p, const struct sim *sim, const struct sim_entry *
 		tui_pen_put(p, TUI_S_NORMAL, " ");
 	}
 	put_row_tokens(p, &e->step, &r, r.tail - back, r.n);
+	if (e->copy.on)
+		put_copy_note(p, &e->copy);
 }
 
 

@@ -116,7 +116,10 @@ spec_draft_chain(struct source *src, struct rng *rng, const struct spec_rule *ru
 
 	out->q_top[0] = 0.0;
 	at[0].node = SOURCE_ROOT;
+	source_set_draft_len(src, gamma);
 	for (k = 0; k < gamma; k++) {
+		if (!source_drafts(src, at[k].node))
+			break;
 		source_dists(src, at[k].node, NULL, &at[k].q);
 		if (draft_stops(&at[k].q, r->p_min, &out->q_top[k]))
 			break;

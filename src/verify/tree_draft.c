@@ -87,6 +87,7 @@ tree_draft(struct source *src, struct rng *rng, const struct tree_shape *shape,
 
 	spec_tree_clear(tree);
 	tree->ntested = 0;
+	source_set_draft_len(src, shape->depth);
 	spec_tree_root(tree, SOURCE_ROOT);
 	for (v = 1; v < shape->n; v++) {	/* every node, untested, in shape order */
 		spec_tree_add(tree, shape->parent[v], -1, -1, 0.0);
@@ -96,7 +97,8 @@ tree_draft(struct source *src, struct rng *rng, const struct tree_shape *shape,
 	for (v = 0; v < shape->n; v++) {
 		int c0 = shape->first_child[v], k = shape->nchild[v];
 
-		if (k == 0 || (v > 0 && tree->node[v].token < 0))
+		if (k == 0 || (v > 0 && tree->node[v].token < 0) ||
+		    !source_drafts(src, tree->node[v].source_node))
 			continue;
 		source_dists(src, tree->node[v].source_node, NULL, &q);
 		draft_children(&q, k, draw, rng, dense, src->vocab, tok);

@@ -1,0 +1,61 @@
+/* copy_lookup.c: the two prompt-lookup drafters. vllm-ngram follows vLLM's
+ * _find_longest_matched_ngram_and_propose_tokens (its KMP over the reversed
+ * context finds, for the longest n in [min, max] whose last n tokens end
+ * earlier in the context, the earliest such occurrence); hf-lookup follows
+ * transformers' PromptLookupCandidateGenerator.get_candidates (n from
+ * min(N, len - 1) down to 1, the first window equal to the last n tokens
+ * with a non-empty continuation). Both are one scan here: the
+ * longest earlier match, the earliest among the longest. */
+#include "config.h"
+
+#include "source/copy/copy_draft.h"
+
+/* The continuation of up to gamma tokens at ctx[from..n). */
+static void
+take_after(const int *ctx, size_t n, size_t from, int gamma, struct copy_draft *out)
+{
+	out->n = 0;
+	while (from < n && out->n < gamma && out->n < COPY_DRAFT_MAX)
+		out->tok[out->n++] = ctx[from++];
+}
+
+static void
+no_draft(struct copy_draft *out)
+{
+	out->n = 0;
+	out->match_length = 0;
+	out->match_at = -1;
+}
+
+/* The longest match of up to cap tokens, drafted from when at least lo. */
+static void
+draft_longest(const int *ctx, size_t n, size_t cap, size_t lo, int gamma,
+    struct copy_draft *out)
+{
+	size_t m;
+	long j;
+
+	no_draft(out);
+	if (n < 2)
+		return;
+	j = copy_longest_earlier(ctx, n, cap < n - 1 ? cap : n - 1, &m);
+	if (m < lo || m == 0)
+		return;
+	out->match_length = (int)m;
+	out->match_at = j;
+	take_after(ctx, n, (size_t)j + m, gamma, out);
+}
+
+void
+copy_propose_vllm_ngram(const struct copy_params *par, const int *ctx, size_t n,
+    int gamma, struct copy_draft *out)
+{
+	draft_longest(ctx, n, (size_t)par->lookup_max, (size_t)par->lookup_min, gamma, out);
+}
+
+void
+copy_propose_hf_lookup(const struct copy_params *par, const int *ctx, size_t n,
+    int gamma, struct copy_draft *out)
+{
+	draft_longest(ctx, n, (size_t)par->max_ngram, 1, gamma, out);
+}
