@@ -1,6 +1,6 @@
 /* tui_help.c: the help overlay's first pages (every key of the key table, on as
- * many pages as the screen needs), the panes page (every pane of the pane table) and the screen shown instead of the panes
- * when the terminal is too small. */
+ * many pages as the screen needs), its last (every pane of the pane table) and
+ * the screen shown instead of the panes when the terminal is too small. */
 #include "config.h"
 
 #include <stdio.h>
