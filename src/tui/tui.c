@@ -15,6 +15,7 @@
 #include "util/exit_status.h"
 #include "util/xalloc.h"
 #include "tui/tui.h"
+#include "tui/tui_help.h"
 #include "tui/tui_shot.h"
 #include "tui/tui_state.h"
 
@@ -22,7 +23,8 @@
 #define MEASURE_S 0.5		/* the measured rate's window */
 #define MAX_WAIT_MS 1000	/* longest sleep: a signal that lands just before
 				 * wgetch blocks is still seen within a second */
-#define HELP_PAGES 3		/* keys, figures, panes; ? turns the page */
+#define HELP_PAGES 3		/* keys (one page or more), figures, panes; ? turns
+				 * the page */
 
 static void
 measure_rate(struct tui *t, double now)
@@ -121,6 +123,24 @@ write_shot(struct tui *t)
 	tui_set_status(t, msg);
 }
 
+/* A key over the help: ? the next keys page, the figures after the last, the
+ * panes after them; any other key, or ? on the panes, closes it. */
+static void
+help_turn(struct tui *t, int ch)
+{
+	struct tui_help_layout h;
+
+	if (tui_keys_action(ch) != TUI_A_HELP) {
+		t->look.show_help = 0;
+		return;
+	}
+	tui_help_place(COLS, LINES, t->look.help_page, &h);
+	if (t->look.show_help == 1 && h.page + 1 < h.npages)
+		t->look.help_page = h.page + 1;
+	else
+		t->look.show_help = t->look.show_help < HELP_PAGES ? t->look.show_help + 1 : 0;
+}
+
 static void
 on_key(struct tui *t, int ch)
 {
@@ -134,8 +154,7 @@ on_key(struct tui *t, int ch)
 		return;
 	}
 	if (t->look.show_help) {
-		t->look.show_help = t->look.show_help < HELP_PAGES && tui_keys_action(ch) == TUI_A_HELP ?
-		    t->look.show_help + 1 : 0;
+		help_turn(t, ch);
 		if (t->scr.help != NULL)
 			delwin(t->scr.help);
 		t->scr.help = NULL;

@@ -284,6 +284,7 @@ tui_act_help(struct tui *t, const struct tui_key *k)
 {
 	(void)k;
 	t->look.show_help = 1;
+	t->look.help_page = 0;
 }
 
 void

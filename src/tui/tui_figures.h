@@ -1,6 +1,6 @@
-/* tui_figures.h: the second page of the live view's help: what every figure on
- * the screen means, one line each, read from the figures table's rows that the
- * screen shows (figures_screen in sim/figures.h). The man page's LIVE VIEW
+/* tui_figures.h: the page of the live view's help after the keys: what every
+ * figure on the screen means, one line each, read from the figures table's rows
+ * that the screen shows (figures_screen in sim/figures.h). The man page's LIVE VIEW
  * section lists the same lines (tests/unit/test_tui_keys checks that). */
 #ifndef SPECDEC_TUI_FIGURES_H
 #define SPECDEC_TUI_FIGURES_H

@@ -104,7 +104,7 @@ draw_help(struct tui *t, const struct tui_view *v)
 		wnoutrefresh(t->scr.help);
 		return;
 	}
-	tui_help_place(COLS, LINES, &h);
+	tui_help_place(COLS, LINES, t->look.help_page, &h);
 	if (t->scr.help == NULL &&
 	    (t->scr.help = newwin(h.win.h, h.win.w, h.win.y, h.win.x)) == NULL)
 		return;

@@ -1,6 +1,6 @@
-/* tui_help.c: the help overlay's first page (every key of the key table), its
- * third (every pane of the pane table) and the screen shown instead of the panes
- * when the terminal is too small. */
+/* tui_help.c: the help overlay's first pages (every key of the key table, on as
+ * many pages as the screen needs), its last (every pane of the pane table) and
+ * the screen shown instead of the panes when the terminal is too small. */
 #include "config.h"
 
 #include <stdio.h>
@@ -27,36 +27,46 @@ help_text_width(int i)
 }
 
 void
-tui_help_place(int cols, int lines, struct tui_help_layout *h)
+tui_help_place(int cols, int lines, int page, struct tui_help_layout *h)
 {
-	tui_layout_help(cols, lines, tui_nkeys, help_text_width, tui_keys_help_rows, h);
+	tui_layout_help(cols, lines, tui_nkeys, help_text_width, tui_keys_paired, page, h);
+}
+
+/* The bottom border's line: what ? does next, and the keys the screen left out. */
+static void
+help_footer(const struct tui_help_layout *h, int left_out, char *buf, size_t len)
+{
+	if (h->page + 1 < h->npages)
+		snprintf(buf, len, " ? again: more keys; any other key closes ");
+	else if (left_out > 0)
+		snprintf(buf, len, " ? again: what the figures mean; %d more keys in "
+		    "man specdec ", left_out);
+	else
+		snprintf(buf, len, " ? again: what the figures mean; any other key closes ");
 }
 
 void
 tui_draw_help(WINDOW *w, const struct tui_help_layout *h, const struct tui_view *v)
 {
 	struct tui_pen p = tui_pen_boxed(w, v->term);
-	int i, x, y, left_out = 0;
-	char note[96];
+	int i, x, y, left_out = 0, end = h->first + h->ncols * h->rows;
+	char note[96], title[32];
 
-	tui_box(w, v->term, "keys", NULL);
-	for (i = 0; i < tui_nkeys; i++) {
-		if (i >= h->ncols * h->rows || i % h->rows >= h->shown) {
+	snprintf(title, sizeof title, "keys %d/%d", h->page + 1, h->npages);
+	tui_box(w, v->term, h->npages > 1 ? title : "keys", NULL);
+	for (i = h->first; i < tui_nkeys && i < end; i++) {
+		if ((i - h->first) % h->rows >= h->shown) {
 			left_out++;
 			continue;
 		}
-		x = h->col_x[i / h->rows];
-		y = h->top + i % h->rows;
+		x = h->col_x[(i - h->first) / h->rows];
+		y = h->top + (i - h->first) % h->rows;
 		tui_pen_at(&p, y, x);
 		tui_pen_put(&p, TUI_S_TITLE, tui_keys[i].name);
 		tui_pen_at(&p, y, x + TUI_HELP_NAME_W);
 		tui_pen_put_cut(&p, TUI_S_NORMAL, tui_keys[i].help);
 	}
-	if (left_out > 0)
-		snprintf(note, sizeof note, " ? again: what the figures mean; %d more keys in "
-		    "man specdec ", left_out);
-	else
-		snprintf(note, sizeof note, " ? again: what the figures mean; any other key closes ");
+	help_footer(h, left_out, note, sizeof note);
 	tui_pen_at(&p, getmaxy(w) - 1, TUI_BOX_X);	/* on the bottom border */
 	tui_pen_put_cut(&p, TUI_S_DIM, note);
 }

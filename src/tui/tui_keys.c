@@ -141,9 +141,8 @@ const struct tui_key tui_keys[] = {
 
 const int tui_nkeys = (int)(sizeof tui_keys / sizeof tui_keys[0]);
 
-/* Entries i and i + 1 are the two directions of one thing (gamma up and down). */
-static int
-paired(int i)
+int
+tui_keys_paired(int i)
 {
 	static const enum tui_action first[] = {
 		TUI_A_GAMMA_UP, TUI_A_NOISE_UP, TUI_A_NOISE_UP_FINE, TUI_A_FASTER,
@@ -161,21 +160,6 @@ paired(int i)
 		if (tui_keys[i].action == first[j])
 			return tui_keys[i + 1].action == first[j] + 1;
 	return 0;
-}
-
-int
-tui_keys_help_rows(int ncols)
-{
-	int rows, c;
-
-	ncols = ncols > 0 ? ncols : 1;
-	rows = (tui_nkeys + ncols - 1) / ncols;
-	for (c = 1; c < ncols && rows < tui_nkeys; c++)
-		if (paired(c * rows - 1)) {
-			rows++;
-			c = 0;
-		}
-	return rows;
 }
 
 const struct tui_key *

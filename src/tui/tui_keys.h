@@ -111,9 +111,9 @@ struct tui_key {
 extern const struct tui_key tui_keys[];
 extern const int tui_nkeys;
 
-/* Rows of the help overlay in ncols columns: as few as hold every entry without
- * a column break between the two keys of a pair (t and T). */
-int tui_keys_help_rows(int ncols);
+/* Whether entries i and i + 1 are the two directions of one thing (gamma up and
+ * down, t and T): the help overlay keeps them in one column. */
+int tui_keys_paired(int i);
 
 /* What an action needs of the source (a small table beside the keys'). */
 enum tui_need tui_keys_need(enum tui_action a);

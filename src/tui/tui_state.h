@@ -50,6 +50,7 @@ struct tui_screen {
 struct tui_look {
 	int show_help;		/* 0, 1: the keys, 2: what the figures mean, 3: the
 				 * panes */
+	int help_page;		/* the keys page shown (from 0) */
 	size_t selected;	/* paused: the step shown, 0 the newest */
 	int token;		/* the step detail's token, or -1: the default */
 	int position;		/* the distributions' position; -1: the step's last */

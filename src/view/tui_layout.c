@@ -90,6 +90,23 @@ tui_layout_compute(int cols, int lines, const struct tui_size min[TUI_P_COUNT],
 	return lay->fits = 1;
 }
 
+/* Rows that ncols columns of the n entries need: as few as hold them all without
+ * a column break between the two entries of a pair. */
+static int
+help_rows(int n, int ncols, int (*paired)(int i))
+{
+	int rows, c;
+
+	ncols = ncols > 0 ? ncols : 1;
+	rows = n > 0 ? (n + ncols - 1) / ncols : 1;
+	for (c = 1; c < ncols && rows < n; c++)
+		if (c * rows < n && paired(c * rows - 1)) {
+			rows++;
+			c = 0;
+		}
+	return rows;
+}
+
 /* Columns column c needs when each holds rows entries. */
 static int
 help_column_width(int n, int (*text_w)(int i), int c, int rows)
@@ -110,36 +127,78 @@ help_width_min(int ncols)
 	return HELP_GAP + ncols * (TUI_HELP_NAME_W + HELP_TEXT_MIN + HELP_GAP);
 }
 
-void
-tui_layout_help(int cols, int lines, int n, int (*text_w)(int i), int (*rows)(int ncols),
-    struct tui_help_layout *h)
+/* One page's columns, the first at x HELP_GAP, into col_x (when not NULL): the
+ * x after the last column's gap. */
+static int
+help_page_x(const struct tui_help_layout *h, int n, int (*text_w)(int i), int page,
+    int *col_x)
 {
-	int most = n < TUI_HELP_COLS_MAX ? n : TUI_HELP_COLS_MAX, nc, c, x, w, ht, pad;
+	int c, x = HELP_GAP;
 
-	/* the columns the width holds; of those, the fewest whose rows fit with a
-	 * blank line above and below, or else with the border alone, or else all */
+	for (c = 0; c < h->ncols && (page * h->ncols + c) * h->rows < n; c++) {
+		if (col_x != NULL)
+			col_x[c] = x;
+		x += help_column_width(n, text_w, page * h->ncols + c, h->rows) + HELP_GAP;
+	}
+	return x;
+}
+
+/* The columns of one page and the rows of each when every entry fits on one:
+ * the fewest columns whose rows fit with a blank line above and below, or else
+ * with the border alone; 0 when no count up to most fits. */
+static int
+help_one_page(int lines, int n, int most, int (*paired)(int i), int *pad)
+{
+	int nc;
+
+	for (*pad = HELP_PAD; *pad >= 1; (*pad)--)
+		for (nc = 1; nc <= most; nc++)
+			if (help_rows(n, nc, paired) + 2 * *pad <= lines)
+				return nc;
+	return 0;
+}
+
+/* Pages of most columns each, between the borders alone: the fewest whose
+ * columns' rows fit, or else as many as one entry a column makes. */
+static int
+help_pages(int lines, int n, int most, int (*paired)(int i))
+{
+	int p, pmax = (n + most - 1) / most;
+
+	for (p = 1; p < pmax; p++)
+		if (help_rows(n, p * most, paired) + 2 <= lines)
+			break;
+	return p;
+}
+
+void
+tui_layout_help(int cols, int lines, int n, int (*text_w)(int i), int (*paired)(int i),
+    int page, struct tui_help_layout *h)
+{
+	int most = n < TUI_HELP_COLS_MAX ? n : TUI_HELP_COLS_MAX, used, p, x, w, ht, pad;
+
 	while (most > 1 && help_width_min(most) > cols)
 		most--;
-	for (pad = HELP_PAD; pad >= 1; pad--) {
-		for (nc = 1; nc <= most && rows(nc) + 2 * pad > lines; nc++)
-			;
-		if (nc <= most)
-			break;
-	}
-	if (pad < 1) {
-		pad = 1;
-		nc = most;
-	}
+	most = most > 0 ? most : 1;
 	memset(h, 0, sizeof *h);
-	h->ncols = nc;
-	h->rows = rows(nc);
+	if ((h->ncols = help_one_page(lines, n, most, paired, &pad)) > 0) {
+		h->rows = help_rows(n, h->ncols, paired);
+		h->npages = 1;
+	} else {
+		h->ncols = most;
+		h->rows = help_rows(n, most * help_pages(lines, n, most, paired), paired);
+		used = (n + h->rows - 1) / h->rows;
+		h->npages = (used + most - 1) / most;
+		pad = h->rows + 2 * HELP_PAD <= lines ? HELP_PAD : 1;
+	}
+	h->page = page < 0 ? 0 : page < h->npages ? page : h->npages - 1;
+	h->first = h->page * h->ncols * h->rows;
 	h->top = pad;
 	h->shown = h->rows < lines - 2 * pad ? h->rows : lines - 2 * pad;
 	h->shown = h->shown > 0 ? h->shown : 0;
-	for (c = 0, x = HELP_GAP; c < nc; c++) {
-		h->col_x[c] = x;
-		x += help_column_width(n, text_w, c, h->rows) + HELP_GAP;
-	}
+	for (p = 0, x = 0; p < h->npages; p++)
+		x = max2(x, help_page_x(h, n, text_w, p, NULL));
+	help_page_x(h, n, text_w, h->page, h->col_x);
 	w = x < cols ? x : cols;
 	ht = h->shown + 2 * pad;
 	h->win = rect((lines - ht) / 2, (cols - w) / 2, ht, w);

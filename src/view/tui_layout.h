@@ -65,26 +65,36 @@ void tui_layout_band(const struct tui_layout *base, int band, enum tui_pane keep
 #define TUI_HELP_NAME_W 10	/* the key name column of a help entry */
 #define TUI_HELP_COLS_MAX 32	/* columns of entries the overlay may use */
 
-/* The help overlay: its window, and where each entry goes inside it. Entry i is
- * in column i / rows, on row top + i % rows: its key name at col_x of its column,
- * its text TUI_HELP_NAME_W further on, clipped at the border's inner space. */
+/* The help overlay: its window, and where each entry of its page goes inside
+ * it. The entries run down columns of rows entries, ncols columns a page: entry
+ * i (first <= i < first + ncols * rows) is in column (i - first) / rows, on row
+ * top + (i - first) % rows; its key name at col_x of its column, its text
+ * TUI_HELP_NAME_W further on, clipped at the border's inner space. */
 struct tui_help_layout {
-	struct tui_rect win;	/* centred, border included, clipped to the screen */
-	int ncols, rows;	/* columns of entries; entries per column */
+	struct tui_rect win;	/* centred, border included, clipped to the screen;
+				 * as wide as the widest page */
+	int ncols, rows;	/* columns of entries a page; entries per column */
+	int npages, page;	/* pages of entries (1: all on one), the one laid out */
+	int first;		/* the page's first entry */
 	int shown;		/* rows of each column shown (rows, or fewer when
-				 * the screen is too short: the rest are left out) */
+				 * the screen is too short for a single row of the
+				 * pairs: the rest are left out) */
 	int top;		/* the first entry's row in win */
 	int col_x[TUI_HELP_COLS_MAX];	/* each column's first x in win */
 };
 
-/* Lay the help overlay out over cols x lines for n entries: text_w(i) is the width
- * of entry i's text, rows(ncols) the rows that ncols columns need (at least n /
- * ncols, rounded up). Of the column counts the width holds (each column's name
- * and 16 columns of its text; a longer text is cut at the right edge), it takes
- * the fewest whose rows fit between the border and a blank line above and below
- * them, or else between the borders alone, or else the most, each showing its
- * first shown rows. Each column is as wide as its widest entry, two apart. */
+/* Lay page page (clamped to the pages there are) of the help overlay out over
+ * cols x lines for n entries: text_w(i) is the width of entry i's text, and
+ * paired(i) says that entries i and i + 1 are a pair (x and X), which no column
+ * or page break parts. Of the column counts the width holds (each column's
+ * name and 16 columns of its text; a longer text is cut at the right edge), it
+ * takes the fewest whose rows fit between the border and a blank line above and
+ * below them, or else between the borders alone. When none holds every entry,
+ * the entries go on pages of the most columns, as few pages as hold them
+ * between the borders, the rows shared out evenly over their columns (a blank
+ * line above and below when the rows leave room). Each column is as wide as its
+ * widest entry, two apart. */
 void tui_layout_help(int cols, int lines, int n, int (*text_w)(int i),
-    int (*rows)(int ncols), struct tui_help_layout *h);
+    int (*paired)(int i), int page, struct tui_help_layout *h);
 
 #endif

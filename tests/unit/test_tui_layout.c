@@ -184,7 +184,7 @@ test_table(void)
 	tap_eq(bad, 0, "every pane drawn, its name and line within the help's columns");
 }
 
-/* Entries of a synthetic key table: text widths, and rows without pairs. */
+/* Entries of a synthetic key table: text widths, and no pairs. */
 static const int synth_w[7] = { 10, 20, 5, 30, 8, 8, 12 };
 
 static int
@@ -194,10 +194,31 @@ synth_text_w(int i)
 }
 
 static int
-synth_rows(int ncols)
+synth_paired(int i)
 {
-	return (7 + ncols - 1) / ncols;
+	(void)i;
+	return 0;
 }
+
+/* A longer synthetic table, 60 entries of 20 columns each, in pairs (0 and 1,
+ * 2 and 3, ...): as the key table may grow. */
+#define PAIRS_N 60
+
+static int
+pairs_text_w(int i)
+{
+	(void)i;
+	return 20;
+}
+
+static int
+pairs_paired(int i)
+{
+	return i % 2 == 0 && i + 1 < PAIRS_N;
+}
+
+/* y, x, h, w of the window, columns, rows, top, rows shown, pages */
+#define HELP_WANT 9
 
 static void
 check_help(const struct tui_help_layout *h, int cols, int lines, const int *want,
@@ -205,11 +226,23 @@ check_help(const struct tui_help_layout *h, int cols, int lines, const int *want
 {
 	tap_ok(h->win.y == want[0] && h->win.x == want[1] && h->win.h == want[2] &&
 	    h->win.w == want[3] && h->ncols == want[4] && h->rows == want[5] &&
-	    h->top == want[6] && h->shown == want[7], "%s at %dx%d: window y%d x%d h%d w%d, "
-	    "%d columns of %d rows (%d shown) from row %d; want y%d x%d h%d w%d, %d of %d "
-	    "(%d) from row %d", what, cols, lines, h->win.y, h->win.x, h->win.h, h->win.w,
-	    h->ncols, h->rows, h->shown, h->top, want[0], want[1], want[2], want[3], want[4],
-	    want[5], want[7], want[6]);
+	    h->top == want[6] && h->shown == want[7] && h->npages == want[8],
+	    "%s at %dx%d: window y%d x%d h%d w%d, %d columns of %d rows (%d shown) from "
+	    "row %d, %d pages; want y%d x%d h%d w%d, %d of %d (%d) from row %d, %d pages",
+	    what, cols, lines, h->win.y, h->win.x, h->win.h, h->win.w, h->ncols, h->rows,
+	    h->shown, h->top, h->npages, want[0], want[1], want[2], want[3], want[4],
+	    want[5], want[7], want[6], want[8]);
+}
+
+/* No column (nor page, which ends a column) ends on the first of a pair. */
+static int
+breaks_parted(int n, int rows, int (*paired)(int i))
+{
+	int b, parted = 0;
+
+	for (b = rows; b < n; b += rows)
+		parted += paired(b - 1);
+	return parted;
 }
 
 /* Each column as wide as its widest entry: border and space, name, text, gap;
@@ -217,61 +250,116 @@ check_help(const struct tui_help_layout *h, int cols, int lines, const int *want
 static void
 test_help_synthetic(void)
 {
-	/* y, x, h, w, columns, rows, top, rows shown */
-	static const int tall[8] = { 6, 30, 11, 44, 1, 7, 2, 7 };
-	static const int two[8] = { 0, 1, 8, 68, 2, 4, 2, 4 };
-	static const int three[8] = { 0, 5, 7, 100, 3, 3, 2, 3 };
-	static const int border[8] = { 0, 1, 6, 68, 2, 4, 1, 4 };
-	static const int cut[8] = { 0, 1, 4, 68, 2, 4, 1, 2 };
+	static const int tall[HELP_WANT] = { 6, 30, 11, 44, 1, 7, 2, 7, 1 };
+	static const int two[HELP_WANT] = { 0, 1, 8, 68, 2, 4, 2, 4, 1 };
+	static const int three[HELP_WANT] = { 0, 5, 7, 100, 3, 3, 2, 3, 1 };
+	static const int border[HELP_WANT] = { 0, 1, 6, 68, 2, 4, 1, 4, 1 };
+	/* 70x4: two rows a column, two columns a page: 4 + 3 entries; the first
+	 * page 2 + (10 + 20 + 2) + (10 + 30 + 2) = 76 wide, clipped to 70 */
+	static const int paged[HELP_WANT] = { 0, 0, 4, 70, 2, 2, 1, 2, 2 };
 	struct tui_help_layout h;
 
-	tui_layout_help(104, 23, 7, synth_text_w, synth_rows, &h);
+	tui_layout_help(104, 23, 7, synth_text_w, synth_paired, 0, &h);
 	check_help(&h, 104, 23, tall, "one column");
 	tap_eq(h.col_x[0], 2, "one column: names from x 2");
-	tui_layout_help(70, 8, 7, synth_text_w, synth_rows, &h);
+	tui_layout_help(70, 8, 7, synth_text_w, synth_paired, 0, &h);
 	check_help(&h, 70, 8, two, "two columns");
 	tap_ok(h.col_x[0] == 2 && h.col_x[1] == 2 + 10 + 30 + 2,
 	    "two columns: the second starts after the widest of the first (x %d, %d)",
 	    h.col_x[0], h.col_x[1]);
-	tui_layout_help(110, 7, 7, synth_text_w, synth_rows, &h);
+	tui_layout_help(110, 7, 7, synth_text_w, synth_paired, 0, &h);
 	check_help(&h, 110, 7, three, "three columns");
 	tap_ok(h.col_x[1] == 34 && h.col_x[2] == 76, "three columns at x 2, 34, 76 (got %d, %d)",
 	    h.col_x[1], h.col_x[2]);
-	tui_layout_help(70, 7, 7, synth_text_w, synth_rows, &h);
+	tui_layout_help(70, 7, 7, synth_text_w, synth_paired, 0, &h);
 	check_help(&h, 70, 7, border, "70 columns hold two: no blank line, the border alone");
-	tui_layout_help(70, 4, 7, synth_text_w, synth_rows, &h);
-	check_help(&h, 70, 4, cut, "4 lines: two rows of each column shown");
-	tui_layout_help(200, 4, 7, synth_text_w, synth_rows, &h);
-	tap_ok(h.ncols == 4 && h.rows == 2 && h.shown == 2 && h.win.h == 4,
-	    "200x4: four columns of two rows between the borders (%d of %d, h%d)",
-	    h.ncols, h.rows, h.win.h);
+	tui_layout_help(70, 4, 7, synth_text_w, synth_paired, 0, &h);
+	check_help(&h, 70, 4, paged, "4 lines: two pages, nothing left out");
+	tap_ok(h.page == 0 && h.first == 0 && h.col_x[1] == 34, "70x4 page 1: entries from "
+	    "0, the second column at x 34 (got page %d, first %d, x %d)", h.page, h.first,
+	    h.col_x[1]);
+	tui_layout_help(70, 4, 7, synth_text_w, synth_paired, 1, &h);
+	check_help(&h, 70, 4, paged, "4 lines, page 2: the same window");
+	tap_ok(h.page == 1 && h.first == 4 && h.col_x[0] == 2 && h.col_x[1] == 2 + 10 + 8 + 2,
+	    "70x4 page 2: entries from 4, columns at x 2, 22 (got page %d, first %d, x %d, "
+	    "%d)", h.page, h.first, h.col_x[0], h.col_x[1]);
+	tui_layout_help(70, 4, 7, synth_text_w, synth_paired, 5, &h);
+	tap_ok(h.page == 1 && h.first == 4, "70x4: page 6 of 2 is the last (got page %d)",
+	    h.page);
+	tui_layout_help(200, 4, 7, synth_text_w, synth_paired, 0, &h);
+	tap_ok(h.ncols == 4 && h.rows == 2 && h.shown == 2 && h.win.h == 4 && h.npages == 1,
+	    "200x4: four columns of two rows between the borders (%d of %d, h%d, %d pages)",
+	    h.ncols, h.rows, h.win.h, h.npages);
 }
 
 /* The overlay the live view opens for its key table: the rectangle and columns
- * tui.c gives newwin and tui_draw_help draws in (tests/view/tui.sh sees it there). */
+ * tui.c gives newwin and tui_draw_help draws in (tests/view/tui.sh sees it there).
+ * The table as it stands, 55 keys: where one page cannot hold them (two columns
+ * of at most 22 or 18 rows), 4 columns of ceil(55 / 4) = 14 rows would part a
+ * pair: 15 rows, 2 pages, and a blank line above and below (15 + 4 = 19 rows).
+ * At 120x40 one page: 2 columns of 28
+ * rows. The synthetic cases below work the arithmetic by hand. */
 static void
 test_help_drawn(void)
 {
 	static const struct {
 		int cols, lines;
-		int want[8];	/* y, x, h, w, columns, rows, top, rows shown */
-		int col_x1;	/* the second column's x, or 0 */
+		int want[HELP_WANT];
+		int col_x1;	/* the second column's x on the first page */
 	} cases[] = {
-		{ 80, 24, { 0, 1, 24, 77, 2, 28, 1, 22 }, 40 },	/* 55 keys, 6 rows
-								 * of each left out */
-		{ 120, 40, { 4, 21, 32, 77, 2, 28, 2, 28 }, 40 },
-		{ 72, 20, { 0, 0, 20, 72, 2, 28, 1, 18 }, 40 },	/* 10 rows left out */
+		{ 80, 24, { 2, 2, 19, 76, 2, 15, 2, 15, 2 }, 38 },
+		{ 120, 40, { 4, 21, 32, 77, 2, 28, 2, 28, 1 }, 40 },
+		{ 72, 20, { 0, 0, 19, 72, 2, 15, 2, 15, 2 }, 38 },
 	};
 	struct tui_help_layout h;
 	size_t i;
 
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		tui_help_place(cases[i].cols, cases[i].lines, &h);
+		tui_help_place(cases[i].cols, cases[i].lines, 0, &h);
 		check_help(&h, cases[i].cols, cases[i].lines, cases[i].want, "key table");
-		tap_ok(h.col_x[0] == 2 && (cases[i].col_x1 == 0 || h.col_x[1] == cases[i].col_x1),
+		tap_ok(h.col_x[0] == 2 && h.col_x[1] == cases[i].col_x1,
 		    "key table at %dx%d: columns at x %d, %d", cases[i].cols, cases[i].lines,
-		    h.col_x[0], h.ncols > 1 ? h.col_x[1] : -1);
+		    h.col_x[0], h.col_x[1]);
+		tap_ok(breaks_parted(tui_nkeys, h.rows, tui_keys_paired) == 0,
+		    "key table at %dx%d: no pair parted by a column or page", cases[i].cols,
+		    cases[i].lines);
 	}
+	tui_help_place(80, 24, 1, &h);
+	tap_ok(h.first == 30 && h.col_x[1] == 37 && h.first + h.ncols * h.rows >= tui_nkeys,
+	    "80x24 page 2: keys 30 to the last, the second column at x 37 (got %d, x %d)",
+	    h.first, h.col_x[1]);
+}
+
+/* 60 entries in pairs: at 72x20 and 80x24 2 columns of 30 rows do not fit (18,
+ * 22 rows between the borders): 2 pages of 2 columns, ceil(60 / 4) = 15 rows
+ * would end the first column on entry 14, the first of a pair: 16 rows, all
+ * breaks (16, 32, 48) after the second of a pair; 16 + 4 <= 20: blank lines.
+ * Each column 10 + 20 + 2 wide: 2 + 64 = 66. At 120x40 2 columns of 30 rows
+ * fit on one page, 30 + 4 = 34 high. */
+static void
+test_help_grown(void)
+{
+	static const struct {
+		int cols, lines;
+		int want[HELP_WANT];
+	} cases[] = {
+		{ 72, 20, { 0, 3, 20, 66, 2, 16, 2, 16, 2 } },
+		{ 80, 24, { 2, 7, 20, 66, 2, 16, 2, 16, 2 } },
+		{ 120, 40, { 3, 27, 34, 66, 2, 30, 2, 30, 1 } },
+	};
+	struct tui_help_layout h;
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		tui_layout_help(cases[i].cols, cases[i].lines, PAIRS_N, pairs_text_w,
+		    pairs_paired, 0, &h);
+		check_help(&h, cases[i].cols, cases[i].lines, cases[i].want, "60 in pairs");
+		tap_ok(breaks_parted(PAIRS_N, h.rows, pairs_paired) == 0,
+		    "60 in pairs at %dx%d: no pair parted", cases[i].cols, cases[i].lines);
+	}
+	tui_layout_help(72, 20, PAIRS_N, pairs_text_w, pairs_paired, 1, &h);
+	tap_ok(h.first == 32 && h.col_x[1] == 34, "60 in pairs, 72x20 page 2: entries 32 to "
+	    "59, the second column at x 34 (got %d, x %d)", h.first, h.col_x[1]);
 }
 
 /* The panes p's cycle visits from the speedup until it comes round to it,
@@ -354,5 +442,6 @@ main(void)
 	test_table();
 	test_help_synthetic();
 	test_help_drawn();
+	test_help_grown();
 	return tap_done();
 }

@@ -33,7 +33,10 @@ unview n
 
 # --- the help's figures page teaches the per-position test -------------------------
 view h 80 24 C.UTF-8 -- --paused
-keys h "?" "?"
+keys h "?"
+wait_for h "? again: "
+cycle_to h "?" "? again: the panes"
+ok $? "80x24: ? past the keys pages opens the figures page" "$(screen h)"
 for want in "lossless +per position: each token's rank in its own p \(PIT\)" \
     "ok/BROKEN +BROKEN sampler: PIT p < 0.001; lossy: lenient, typical" \
     "blind +stub ids are alike: any sampler passes TV and chi2" \
@@ -120,12 +123,14 @@ has s "^│ token \[engineer\] +→written +than +\? " "120x40: the step detail'
 hasnt s "^│ token [^│]*…" "120x40: no word of the step detail cut"
 unview s
 
-# --- help page 1 fits 80 columns --------------------------------------------------
+# --- the help's keys pages fit 80 columns ------------------------------------------
 view k 80 24 C.UTF-8 -- --paused
 keys k "?"
-has k "\), Right +later position/token" "80x24 keys page: the last entries of the second column whole"
-has k "x +schedule's P or T down" "80x24 keys page: x listed"
-hasnt k "…" "80x24 keys page: nothing cut"
+has k "x +schedule's P or T down" "80x24 keys page 1: x listed"
+hasnt k "…" "80x24 keys page 1: nothing cut"
+keys k "?"
+has k "\), Right +later position/token" "80x24 keys page 2: ), Right whole"
+hasnt k "…" "80x24 keys page 2: nothing cut"
 unview k
 
 # --- keys that do nothing say why; d/D and x/X step finely -------------------------

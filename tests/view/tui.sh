@@ -104,7 +104,7 @@ keys u n r
 check u "steps 0  tokens 0" "r resets the statistics"
 check u "tok/step –  closed form –" "after r the figures show no data, not 0.00"
 keys u "?"
-check u "? again: what the figures mean" "? opens the help overlay"
+check u "┌─ keys " "? opens the help overlay on its keys"
 check u "pause or resume" "the overlay lists the keys"
 s=$(screen u)
 printf '%s\n' "$s" | grep -qF "noise +0.01, new segment"
@@ -112,7 +112,7 @@ ok $? "} says it starts a new segment" "$s"
 printf '%s\n' "$s" | grep -A1 "│ t  *target cost down" | grep -q "│ T  *target cost up"
 ok $? "the overlay keeps t and T in one column" "$s"
 keys u x
-wait_gone u "? again: what the figures mean"
+wait_gone u "┌─ keys "
 ok $? "any key closes the help" "$(screen u)"
 keys u Space
 check u " 20 steps/s" "space resumes at 20 steps/s"

@@ -177,14 +177,16 @@ keys m Up
 has m "^┌─ step 3, residual mass" "and the keys still do it without a mouse"
 unview m
 
-# --- the help's second page: what the figures mean --------------------------------
+# --- the help's page after the keys: what the figures mean ------------------------
 for size in "80 24 C.UTF-8" "72 20 C"; do
 	set -- $size
 	view e "$1" "$2" "$3" -- --paused
 	keys e "?"
-	has e "\? again: what the figures mean" "$1x$2 $3: the keys page offers the figures page"
+	wait_for e "? again: "
+	cycle_to e "?" "? again: what the figures mean"
+	ok $? "$1x$2 $3: the last keys page offers the figures page" "$(screen e)"
 	keys e "?"
-	has e "what the figures mean|figures" "$1x$2 $3: ? again opens it"
+	has e "\? again: the panes" "$1x$2 $3: ? again opens it"
 	for want in "accepted / tested drafts: acceptance as counted" \
 	    "alpha\^ leans to steps that tested more; overlap not" \
 	    "\(1 - a\^\(gamma\+1\)\) / \(1 - a\) at a = alpha\^" \
