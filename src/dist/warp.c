@@ -101,11 +101,53 @@ keep_from(double *row, size_t n, double v)
 	return sum;
 }
 
+/* Whether entry x of a row whose largest is top stays under top-k 1: x is
+ * the top, or (tempered at 1/T = inv) its tempered value pow(x / top, inv)
+ * equals the largest, pow(1, inv) = 1. An entry at most half the top is below
+ * pow(0.5, inv) < 1 and is not raised (cut is 0 unless that bound is clear of 1). */
+static int
+argmax_kept(double x, double top, int tempered, double inv, int cut)
+{
+	if (!tempered)
+		return x == top;
+	if (x <= 0.0 || (cut && x * 2.0 <= top))
+		return 0;
+	return pow(x / top, inv) == 1.0;
+}
+
+/* Top-k 1 without top-p: what the general path below gives (the largest
+ * tempered entries, each 1 / their count), with a power taken only near the
+ * top instead of over the whole row. */
+static void
+warp_argmax(const struct warp *w, double *row, size_t n)
+{
+	int tempered = w->temperature != 1.0;
+	double inv = 1.0 / w->temperature, top = 0.0, v, sum = 0.0, z;
+	int cut = pow(0.5, inv) < 0.999;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		top = row[i] > top ? row[i] : top;
+	v = tempered ? 1.0 : top;	/* the largest (tempered) entry */
+	for (i = 0; i < n; i++) {
+		row[i] = argmax_kept(row[i], top, tempered, inv, cut) ? v : 0.0;
+		sum += row[i];
+	}
+	z = 1.0 / sum;
+	for (i = 0; i < n; i++)
+		row[i] *= z;
+}
+
 void
 warp_dense(const struct warp *w, double *row, size_t n, double *scratch)
 {
 	double sum = 0.0, z;
 	size_t i;
+
+	if (w->top_k == 1 && n > 1 && w->top_p >= 1.0) {
+		warp_argmax(w, row, n);
+		return;
+	}
 
 	if (w->temperature != 1.0) {
 		double inv = 1.0 / w->temperature, top = 0.0;

@@ -38,7 +38,8 @@ void lesson_locate(const struct lesson *ls, const struct lesson_item *it, char *
 /* Open, and close again, the source of every set line that reads a file,
  * trains a corpus or solves for alphas, so that a lesson whose source cannot
  * be opened is refused before it starts: its files are read twice, once here
- * and once when the line runs. 0, or -1 with "NAME:LINE: message" in err. */
+ * and once when the line runs (a cmu model only once: the source keeps it,
+ * cmu_cache.h). 0, or -1 with "NAME:LINE: message" in err. */
 int lesson_check_sources(const struct lesson *ls, char *err, size_t errlen);
 
 /* A scripted key's effect on the model (n steps, m plays slow motion, M asks

@@ -1,7 +1,10 @@
 /* test_warp.c: temperature, top-k and top-p (src/dist/warp.c) on rows worked by
  * hand, ties kept, temperature combined with top-k and top-p (by hand, and on
  * random rows against the definition worked here with a sort), and the selection
- * against a full sort done here on a random row of 5,000 entries. */
+ * against a full sort done here on a random row of 5,000 entries; top-k 1 (an
+ * argmax draft) bit for bit what the general path's steps give, written out
+ * here, with tied tops and entries one rounding below the top, at five
+ * temperatures. */
 #include "config.h"
 
 #include <math.h>
@@ -124,6 +127,56 @@ test_temperature_top_p(void)
 	    "0.95 equal the definition by sort (largest difference %.2g)", worst);
 }
 
+/* Top-k 1 the long way, as warp_dense's general path does it: temper every
+ * entry, keep those at the largest, normalise. */
+static void
+argmax_reference(double t, double *row, size_t n)
+{
+	double top = 0.0, v = 0.0, sum = 0.0, z;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		top = fmax(top, row[i]);
+	for (i = 0; i < n && t != 1.0; i++)
+		row[i] = row[i] > 0.0 ? pow(row[i] / top, 1.0 / t) : 0.0;
+	for (i = 0; i < n; i++)
+		v = fmax(v, row[i]);
+	for (i = 0; i < n; i++) {
+		row[i] = row[i] < v ? 0.0 : row[i];
+		sum += row[i];
+	}
+	z = 1.0 / sum;
+	for (i = 0; i < n; i++)
+		row[i] *= z;
+}
+
+static void
+test_argmax_exact(void)
+{
+	static const double temps[] = { 1.0, 0.5, 2.0, 20.0, 0.05 };
+	enum { N = 5000 };
+	static double in[N], got[N], want[N], scratch[N];
+	size_t i, k, kept;
+
+	srand(7);
+	for (i = 0; i < N; i++)
+		in[i] = (rand() % 1000 == 0) ? 0.0 : (double)rand() / RAND_MAX * 0.01;
+	in[17] = in[4000] = 0.5;				/* tied tops */
+	in[99] = 0.5 * (1.0 - 0x1p-52);			/* one rounding below */
+	in[100] = 0.5 * (1.0 - 0x1p-40);
+	in[101] = 0.25;
+	for (k = 0; k < sizeof temps / sizeof *temps; k++) {
+		memcpy(got, in, sizeof in);
+		memcpy(want, in, sizeof in);
+		warp_dense(&(struct warp){ temps[k], 1, 1.0 }, got, N, scratch);
+		argmax_reference(temps[k], want, N);
+		for (i = kept = 0; i < N; i++)
+			kept += got[i] > 0.0;
+		tap_ok(memcmp(got, want, sizeof got) == 0, "top-k 1 at T %g: bit for bit "
+		    "the general path's row (%zu entries kept)", temps[k], kept);
+	}
+}
+
 int
 main(void)
 {
@@ -147,5 +200,6 @@ main(void)
 	check("no warp: the row normalised", p4, 4, (struct warp){ 1.0, 0, 1.0 }, p4);
 	test_temperature_top_p();
 	test_against_sort();
+	test_argmax_exact();
 	return tap_done();
 }

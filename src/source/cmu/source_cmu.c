@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dist/pdist.h"
+#include "source/cmu/cmu_cache.h"
 #include "source/cmu/sphinx_trie.h"
 #include "source/cmu/cmu_floors.h"
 #include "source/cmu/cmu_rows.h"
@@ -14,7 +15,6 @@
 #include "source/node_arena.h"
 #include "source/source.h"
 #include "source/cmu/source_cmu.h"
-#include "source/cmu/sphinx_lm.h"
 #include "util/xalloc.h"
 
 #define HIST 2			/* words of history a trigram reads */
@@ -23,9 +23,10 @@
 /* Read-only after open; shared by a source and its clones. */
 struct shared {
 	int refs;
-	struct sphinx_trie lm;
+	struct cmu_lm *cm;	/* the model, kept by cmu_cache.h */
+	const struct sphinx_trie *lm;	/* cm's */
 	int target_order, draft_order;
-	struct cmu_floor_sets floors;	/* the split form's, per temperature */
+	struct cmu_floor_sets *floors;	/* cm's: the split form's, per temperature */
 	struct cmu_model model;	/* lm, the heavy words and the orders */
 	uint32_t start[HIST];	/* the prompt's last words */
 	size_t nstart;
@@ -64,8 +65,7 @@ shared_release(struct shared *sh)
 {
 	if (sh == NULL || --sh->refs > 0)
 		return;
-	sphinx_trie_free(&sh->lm);
-	cmu_floors_free(&sh->floors);
+	cmu_cache_put(sh->cm);
 	free(sh->base);
 	free(sh->describe);
 	free(sh->path);
@@ -95,8 +95,8 @@ set_warps(struct cmusrc *s, const struct warp *wp, const struct warp *wq)
 	s->fl = NULL;
 	if (wp->top_k == 0 && wq->top_k == 0 && wp->top_p >= 1.0 && wq->top_p >= 1.0 &&
 	    wp->temperature == wq->temperature)
-		s->fl = cmu_floors_get(&sh->floors, 1.0 / wp->temperature);
-	cmu_floors_put(&sh->floors, old);
+		s->fl = cmu_floors_get(sh->floors, 1.0 / wp->temperature);
+	cmu_floors_put(sh->floors, old);
 	s->step++;		/* what the nodes built is stale */
 	cmu_rows_clear(s->rows);
 	snprintf(sh->title, sizeof sh->title, "cmu %s %d/%d T=%g/%g",
@@ -110,7 +110,7 @@ cmusrc_new(struct shared *sh, const struct warp *wp, const struct warp *wq)
 	struct cmusrc *s = xcalloc(1, sizeof *s);
 
 	s->sh = sh;
-	s->rows = cmu_rows_new(sh->lm.vocab);
+	s->rows = cmu_rows_new(sh->lm->vocab);
 	set_warps(s, wp, wq);
 	sh->refs++;
 	memcpy(s->hist, sh->start, sh->nstart * sizeof *s->hist);
@@ -151,13 +151,13 @@ static const double *
 build_row(struct cmusrc *s, const struct cmunode *nd, int order, const struct warp *w,
     double **row)
 {
-	size_t vocab = s->sh->lm.vocab;
+	size_t vocab = s->sh->lm->vocab;
 
 	if (*row == NULL)
 		*row = xreallocarray(NULL, vocab, sizeof **row);
 	if (s->scratch == NULL)
 		s->scratch = xreallocarray(NULL, vocab, sizeof *s->scratch);
-	sphinx_trie_row(&s->sh->lm, order, nd->ctx, nd->n, *row);
+	sphinx_trie_row(s->sh->lm, order, nd->ctx, nd->n, *row);
 	warp_dense(w, *row, vocab, s->scratch);
 	return *row;
 }
@@ -167,7 +167,7 @@ cmusrc_dists(void *self, int node, struct pdist *p, struct pdist *q)
 {
 	struct cmusrc *s = self;
 	struct cmunode *nd = node_arena_at(&s->nodes, node);
-	size_t vocab = s->sh->lm.vocab;
+	size_t vocab = s->sh->lm->vocab;
 
 	if (s->fl != NULL) {
 		int want = (p != NULL ? CMU_SPLIT_P : 0) | (q != NULL ? CMU_SPLIT_Q : 0);
@@ -219,7 +219,7 @@ cmusrc_label(const void *self, int id)
 {
 	const struct cmusrc *s = self;
 
-	return id >= 0 && (uint32_t)id < s->sh->lm.vocab ? s->sh->lm.word[id] : NULL;
+	return id >= 0 && (uint32_t)id < s->sh->lm->vocab ? s->sh->lm->word[id] : NULL;
 }
 
 static void *
@@ -244,7 +244,7 @@ cmusrc_destroy(void *self)
 	}
 	node_arena_free(&s->nodes);
 	cmu_rows_free(s->rows);
-	cmu_floors_put(&s->sh->floors, s->fl);
+	cmu_floors_put(s->sh->floors, s->fl);
 	free(s->scratch);
 	shared_release(s->sh);
 	free(s);
@@ -304,7 +304,7 @@ source_cmu_available(void)
 static void
 default_start(struct shared *sh)
 {
-	uint32_t id = sphinx_trie_find_word(&sh->lm, "<s>", 3);
+	uint32_t id = sphinx_trie_find_word(sh->lm, "<s>", 3);
 
 	sh->nstart = 0;
 	if (id != SPHINX_TRIE_NONE)
@@ -327,24 +327,25 @@ source_cmu_open(struct source *src, const struct source_cmu_config *cfg,
 	}
 	sh = xcalloc(1, sizeof *sh);
 	sh->refs = 1;
-	if (sphinx_lm_load(path, &sh->lm, err, errlen) != 0) {
+	if ((sh->cm = cmu_cache_get(path, err, errlen)) == NULL) {
 		free(sh);
 		return -1;
 	}
+	sh->lm = &sh->cm->lm;
+	sh->floors = &sh->cm->floors;
 	sh->target_order = cfg->target_order;
 	sh->draft_order = cfg->draft_order;
-	cmu_floors_init(&sh->floors, &sh->lm);
-	sh->model = (struct cmu_model){ &sh->lm, sh->floors.heavy_of, cfg->target_order,
+	sh->model = (struct cmu_model){ sh->lm, sh->floors->heavy_of, cfg->target_order,
 	    cfg->draft_order };
 	default_start(sh);
 	sh->base = xasprintf("model %s: order %d, %u words, %llu bigrams, %llu "
 	    "trigrams; target order %d, draft order %d", path,
-	    sh->lm.order, sh->lm.vocab, (unsigned long long)sh->lm.count[1],
-	    (unsigned long long)sh->lm.count[2], cfg->target_order, cfg->draft_order);
+	    sh->lm->order, sh->lm->vocab, (unsigned long long)sh->lm->count[1],
+	    (unsigned long long)sh->lm->count[2], cfg->target_order, cfg->draft_order);
 	sh->describe = xstrdup(sh->base);
 	sh->path = xstrdup(path);
 	src->ops = &cmu_ops;
-	src->vocab = sh->lm.vocab;
+	src->vocab = sh->lm->vocab;
 	src->kind = "cmu";
 	src->title = sh->title;
 	src->self = cmusrc_new(sh, &cfg->target, &cfg->draft);
@@ -365,7 +366,7 @@ source_cmu_set_prompt(struct source *src, const char *text, char *err, size_t er
 		at += strspn(at, " \t\n");
 		if ((len = strcspn(at, " \t\n")) == 0)
 			break;
-		if ((id = sphinx_trie_find_word(&sh->lm, at, len)) == SPHINX_TRIE_NONE) {
+		if ((id = sphinx_trie_find_word(sh->lm, at, len)) == SPHINX_TRIE_NONE) {
 			snprintf(err, errlen, "--prompt: '%.*s' is not a word of the "
 			    "model's vocabulary", (int)len, at);
 			return -1;
