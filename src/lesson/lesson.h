@@ -77,6 +77,9 @@ struct lesson_item {
 	enum lesson_key keys[LESSON_KEYS_MAX];
 	int nkeys;
 	const struct figure *figure;	/* ask, check: the figure that settles it */
+	int fixed;		/* ask, check: the figure is a parameter of the
+				 * options in force, fixed_value */
+	double fixed_value;
 	double want, tol;	/* check: |figure - want| <= tol */
 	struct lesson_choice choice[LESSON_CHOICES_MAX];	/* ask */
 	int nchoices;

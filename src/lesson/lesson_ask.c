@@ -108,7 +108,7 @@ lesson_parse_ask_part(struct parser *ps, const char *op, const char *rest)
 		return parse_choice(ps, it, rest);
 	if (strcmp(op, "figure") == 0)
 		return it->figure != NULL ? lesson_fail(ps, "a second figure") :
-		    lesson_find_figure(ps, rest, &it->figure);
+		    lesson_find_figure(ps, rest, it);
 	if (strcmp(op, "explain") == 0) {
 		char *more;
 
@@ -167,7 +167,7 @@ lesson_parse_check(struct parser *ps, const char *rest)
 	lesson_next_word(&rest, key);
 	lesson_next_word(&rest, want);
 	lesson_next_word(&rest, tol);
-	if (lesson_find_figure(ps, key, &it->figure) != 0)
+	if (lesson_find_figure(ps, key, it) != 0)
 		return -1;
 	if (!lesson_real_word(want, &it->want))
 		return lesson_fail(ps, "check %s: '%s' is not a number", key, want);

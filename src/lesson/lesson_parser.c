@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lesson/lesson_parser.h"
+#include "lesson/lesson_keys.h"
 #include "sim/figures.h"
 #include "util/number.h"
 #include "util/xalloc.h"
@@ -105,17 +106,38 @@ lesson_seconds_word(const char *word, double *out)
 	    *out <= LESSON_WAIT_S_MAX;
 }
 
-/* The figure a key names: a scalar row of the figures table. */
-int
-lesson_find_figure(struct parser *ps, const char *key, const struct figure **out)
+/* The options in force at the line being parsed: the last set line's, else
+ * the command line's. */
+static const struct options *
+options_in_force(const struct parser *ps)
 {
 	int i;
 
+	for (i = ps->ls->n - 1; i >= 0; i--)
+		if (ps->ls->item[i].op == LESSON_SET)
+			return ps->ls->item[i].opt;
+	return &ps->ls->start;
+}
+
+/* The figure a key names: a key only some runs write, under the options in
+ * force (lesson_keys.h), else a scalar row of the figures table, or a row its
+ * writers write as one number. */
+int
+lesson_find_figure(struct parser *ps, const char *key, struct lesson_item *it)
+{
+	const char *needs;
+	int i, rc;
+
+	if ((rc = lesson_keys_find(key, options_in_force(ps), it, &needs)) < 0)
+		return lesson_fail(ps, "figure '%s' is in the report only of %s", key, needs);
+	if (rc > 0)
+		return 0;
 	for (i = 0; i < nfigures; i++)
 		if (figures[i].key != NULL && strcmp(figures[i].key, key) == 0) {
-			if (figures[i].kind == FIGURE_ARRAY || figures[i].kind == FIGURE_NESTED)
+			if ((figures[i].kind == FIGURE_ARRAY || figures[i].kind ==
+			    FIGURE_NESTED) && figures[i].value == NULL)
 				return lesson_fail(ps, "figure '%s' is not one number", key);
-			*out = &figures[i];
+			it->figure = &figures[i];
 			return 0;
 		}
 	return lesson_fail(ps, "no figure '%s' in the figures table (the JSON keys of"

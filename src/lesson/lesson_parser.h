@@ -56,7 +56,8 @@ int lesson_real_word(const char *word, double *out);
 /* word as seconds written "Ns" (0..LESSON_WAIT_S_MAX): 1, or 0 when it is not. */
 int lesson_seconds_word(const char *word, double *out);
 
-/* The scalar figure of the figures table whose key is key. */
-int lesson_find_figure(struct parser *ps, const char *key, const struct figure **out);
+/* The figure key names into it (figure, and fixed for a parameter of the
+ * options in force): a scalar key of the JSON report of the run at this line. */
+int lesson_find_figure(struct parser *ps, const char *key, struct lesson_item *it);
 
 #endif

@@ -53,7 +53,7 @@ lesson_judge(const struct lesson_item *it, const struct sim *sim,
 	memset(v, 0, sizeof *v);
 	v->choice = -1;
 	sim_figures(sim, &fig);
-	v->value = figure_value(it->figure, &run);
+	v->value = it->fixed ? it->fixed_value : figure_value(it->figure, &run);
 	v->have = isfinite(v->value) && sim->stats.steps > 0;
 	if (!v->have)
 		return;
@@ -194,6 +194,12 @@ report_verdict(FILE *out, const struct lesson_item *it, const struct sim *sim)
 	char range[64];
 
 	lesson_judge(it, sim, &v);
+	if (!v.have) {
+		fprintf(out, "line %-4d %-6s %s: no value in this run (no step yet, or none"
+		    " of its kind): FAIL\n", it->line, it->op == LESSON_CHECK ? "check" : "ask",
+		    it->figure->key);
+		return 0;
+	}
 	if (it->op == LESSON_CHECK) {
 		fprintf(out, "line %-4d check  %s %.4g, want %g +- %g: %s\n", it->line,
 		    it->figure->key, v.value, it->want, it->tol, v.pass ? "pass" : "FAIL");

@@ -35,6 +35,8 @@ figure_value(const struct figure *row, const struct figures_run *r)
 {
 	const void *at = figure_place(row, r);
 
+	if (row->value != NULL)
+		return row->value(r);
 	switch (row->kind) {
 	case FIGURE_REAL:
 		return *(const double *)at;

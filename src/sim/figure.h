@@ -71,6 +71,7 @@ typedef void figure_report_fn(struct figures_text *, const struct figure *,
     const struct figures_run *);
 typedef void figure_json_fn(struct json *, const struct figure *,
     const struct figures_run *);
+typedef double figure_value_fn(const struct figures_run *);
 
 struct figure {
 	const char *key;		/* the JSON key: an interface, never renamed;
@@ -87,6 +88,11 @@ struct figure {
 	size_t offset;
 	figure_report_fn *report;	/* writes the report's part, or NULL */
 	figure_json_fn *json;		/* writes an array or nested member */
+	figure_value_fn *value;		/* a row its writers write as one number
+					 * (a tree's cost per step): that number,
+					 * which a lesson's check reads; NaN where
+					 * the JSON leaves it out; NULL: at offset,
+					 * or more than one number */
 	const char *screen;		/* the figure as the live view shows it
 					 * (ASCII); NULL: not on help page 2 */
 	const char *screen_utf8;	/* the same in UTF-8; NULL: as screen */
@@ -97,7 +103,8 @@ struct figure {
 /* Where a scalar row's value is in run r. */
 const void *figure_place(const struct figure *row, const struct figures_run *r);
 
-/* A scalar row's value (a count or int as a double: for tests and views). */
+/* A scalar row's value (a count or int as a double: for tests and views), or
+ * the number of a row with a value function. */
 double figure_value(const struct figure *row, const struct figures_run *r);
 
 /* Building a report line: begin ends the line before (printing it wrapped at

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <math.h>
 
 #include "sim/figures_tree.h"
 #include "verify/tree_shape.h"
@@ -49,14 +50,60 @@ figures_tree_json_shape(struct json *j, const struct figure *row,
 	json_string(j, row->key, shape);
 }
 
+/* A tree's number, NaN for a chain (whose JSON has none). */
+static double
+tree_only(const struct figures_run *r, double v)
+{
+	return is_tree(r) ? v : NAN;
+}
+
+double
+figures_tree_nodes(const struct figures_run *r)
+{
+	return tree_only(r, tree_shape_nodes(sim_tree_shape(r->sim)));
+}
+
+double
+figures_tree_nodes_per_step(const struct figures_run *r)
+{
+	return tree_only(r, r->fig->nodes_per_step);
+}
+
+double
+figures_tree_accepted_length(const struct figures_run *r)
+{
+	return tree_only(r, r->fig->tok_per_step - 1.0);
+}
+
+double
+figures_tree_closed(const struct figures_run *r)
+{
+	return tree_only(r, r->fig->tree_closed ? r->fig->closed_form_per_step : -1.0);
+}
+
+double
+figures_tree_ceiling(const struct figures_run *r)
+{
+	const struct stats *st = &r->sim->stats;
+
+	return st->ceiling_steps == 0 ? NAN :
+	    tree_only(r, st->sum_ceiling / (double)st->ceiling_steps);
+}
+
+double
+figures_tree_cost(const struct figures_run *r)
+{
+	return tree_only(r, r->fig->tree_step_cost);
+}
+
 void
 figures_tree_json_nodes(struct json *j, const struct figure *row,
     const struct figures_run *r)
 {
 	if (!is_tree(r))
 		return;
-	json_double(j, row->key, r->fig->nodes_per_step);
-	json_double(j, "tree_accepted_length", r->fig->tok_per_step - 1.0);
+	json_double(j, row->key, figures_tree_nodes_per_step(r));
+	json_double(j, "tree_accepted_length", figures_tree_accepted_length(r));
 }
 
 void
@@ -108,7 +155,7 @@ figures_tree_json_closed(struct json *j, const struct figure *row,
 {
 	if (!is_tree(r))
 		return;
-	json_double(j, row->key, r->fig->tree_closed ? r->fig->closed_form_per_step : -1.0);
+	json_double(j, row->key, figures_tree_closed(r));
 }
 
 /* The root's measured acceptance against the ceiling, where there is one. */
@@ -130,11 +177,9 @@ void
 figures_tree_json_ceiling(struct json *j, const struct figure *row,
     const struct figures_run *r)
 {
-	const struct stats *st = &r->sim->stats;
-
-	if (!is_tree(r) || st->ceiling_steps == 0)
+	if (!is_tree(r) || r->sim->stats.ceiling_steps == 0)
 		return;
-	json_double(j, row->key, st->sum_ceiling / (double)st->ceiling_steps);
+	json_double(j, row->key, figures_tree_ceiling(r));
 }
 
 void
@@ -157,7 +202,7 @@ figures_tree_json_cost(struct json *j, const struct figure *row,
 {
 	if (!is_tree(r))
 		return;
-	json_double(j, row->key, r->fig->tree_step_cost);
+	json_double(j, row->key, figures_tree_cost(r));
 }
 
 void

@@ -15,4 +15,12 @@ figure_json_fn figures_tree_json_shape, figures_tree_json_nodes, figures_tree_js
     figures_tree_json_closed, figures_tree_json_ceiling, figures_tree_json_cost,
     figures_tree_json_calibration, figures_tree_json_compare;
 
+/* The numbers those writers write, each NaN for a chain (and the ceiling NaN
+ * before a step has one): tree_nodes (the shape's nodes), tree_nodes_per_step,
+ * tree_accepted_length, tree_closed_form (-1: none for this rule),
+ * tree_ot_ceiling, tree_step_cost. */
+figure_value_fn figures_tree_nodes, figures_tree_nodes_per_step,
+    figures_tree_accepted_length, figures_tree_closed, figures_tree_ceiling,
+    figures_tree_cost;
+
 #endif

@@ -35,6 +35,25 @@ figures_report_alpha(struct figures_text *t, const struct figure *row,
 		    f->alpha_overlap_tested, f->overlap);
 }
 
+/* v under a rule that does not accept by the overlap, else NaN. */
+static double
+rule_own(const struct figures_run *r, double v)
+{
+	return verify_has(r->sim->par.verify.rule, VERIFY_F_OVERLAP) ? NAN : v;
+}
+
+double
+figures_alpha_rule(const struct figures_run *r)
+{
+	return rule_own(r, r->fig->alpha_overlap);
+}
+
+double
+figures_alpha_rule_tested(const struct figures_run *r)
+{
+	return rule_own(r, r->fig->alpha_overlap_tested);
+}
+
 /* The rule's own expectation, under a rule that does not accept by the overlap
  * (where alpha_overlap is it): its value per step and per test, and its name. */
 void
@@ -45,8 +64,8 @@ figures_json_alpha_rule(struct json *j, const struct figure *row,
 
 	if (verify_has(rule, VERIFY_F_OVERLAP))
 		return;
-	json_double(j, row->key, r->fig->alpha_overlap);
-	json_double(j, "alpha_rule_tested", r->fig->alpha_overlap_tested);
+	json_double(j, row->key, figures_alpha_rule(r));
+	json_double(j, "alpha_rule_tested", figures_alpha_rule_tested(r));
 	json_string(j, "alpha_rule_name", sim_beta_label(r->sim));
 }
 

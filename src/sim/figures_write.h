@@ -15,4 +15,8 @@ figure_json_fn figures_json_alpha_rule, figures_json_tok_hist, figures_json_test
     figures_json_accept_uncond, figures_json_spec_hist, figures_json_ref_hist,
     figures_json_pit_hist, figures_json_checks;
 
+/* alpha_rule and alpha_rule_tested, the rule's own expectation per step and
+ * per test: NaN under a rule that accepts by the overlap (the JSON has none). */
+figure_value_fn figures_alpha_rule, figures_alpha_rule_tested;
+
 #endif
