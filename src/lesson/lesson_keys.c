@@ -30,6 +30,12 @@ is_tree(const struct options *o)
 }
 
 static int
+dynamic_tree(const struct options *o)
+{
+	return o->tree_shape.dyn_k > 0;
+}
+
+static int
 iid_tree(const struct options *o)
 {
 	return is_tree(o) && verify_entry((enum verify_rule)o->verifier)->tree_draw ==
@@ -103,6 +109,7 @@ model(const struct options *o)
 #define INT(m) .at = AT(int, m), .type = 'i'
 #define SIZE(m) .at = AT(size_t, m), .type = 'z'
 #define TREE "a tree run (set tree SHAPE)"
+#define DYNAMIC "a dynamic tree (set tree dynamic:K,STEPS,N)"
 #define MACHINE(k) { KEY(k), machine, "a machine (set hw NAME)", 0, 0 }
 #define CMU "the cmu source (set source cmu)"
 #define MODEL "the ngram or cmu source (set source ngram)"
@@ -113,6 +120,15 @@ static const struct key_row rows[] = {
 	{ OWN("tree_accepted_length", figures_tree_accepted_length), is_tree, TREE, 0, 0 },
 	{ KEY("tree_closed_form"), is_tree, TREE, 0, 0 },
 	{ KEY("tree_step_cost"), is_tree, TREE, 0, 0 },
+	{ OWN("dynamic_k", figures_dynamic_k), dynamic_tree, DYNAMIC, 0, 0 },
+	{ OWN("dynamic_steps", figures_dynamic_steps), dynamic_tree, DYNAMIC, 0, 0 },
+	{ OWN("dynamic_n", figures_dynamic_n), dynamic_tree, DYNAMIC, 0, 0 },
+	{ OWN("dynamic_best_static", figures_dynamic_best_static), dynamic_tree, DYNAMIC,
+	    0, 0 },
+	{ OWN("dynamic_argmax_chain", figures_dynamic_argmax_chain), dynamic_tree, DYNAMIC,
+	    0, 0 },
+	{ OWN("dynamic_sampled_chain", figures_dynamic_sampled_chain), dynamic_tree,
+	    DYNAMIC, 0, 0 },
 	{ KEY("tree_ot_ceiling"), iid_tree, "a tree whose rule draws i.i.d. children"
 	    " (set tree SHAPE; set verifier specinfer)", 0, 0 },
 	{ KEY("alpha_rule"), own_rule, "a rule that does not accept by the overlap"

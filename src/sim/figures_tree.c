@@ -280,6 +280,60 @@ figures_tree_report_compare(struct figures_text *t, const struct figure *row,
 	    s->n - 1, c.argmax_chain, c.sampled_chain);
 }
 
+/* The comparison's figures, one a key, or NaN where the JSON leaves it out. */
+double
+figures_dynamic_k(const struct figures_run *r)
+{
+	const struct tree_shape *s = dynamic_spec(r);
+
+	return s != NULL ? s->dyn_k : NAN;
+}
+
+double
+figures_dynamic_steps(const struct figures_run *r)
+{
+	const struct tree_shape *s = dynamic_spec(r);
+
+	return s != NULL ? s->depth : NAN;
+}
+
+double
+figures_dynamic_n(const struct figures_run *r)
+{
+	const struct tree_shape *s = dynamic_spec(r);
+
+	return s != NULL ? s->n : NAN;
+}
+
+/* which: 0 the best static shape, 1 the argmax chain, 2 the sampled chain. */
+static double
+compared(const struct figures_run *r, int which)
+{
+	struct tree_compare_result c;
+
+	if (dynamic_spec(r) == NULL || !tree_compare_result(&r->sim->compare, &c))
+		return NAN;
+	return which == 0 ? c.best_static : which == 1 ? c.argmax_chain : c.sampled_chain;
+}
+
+double
+figures_dynamic_best_static(const struct figures_run *r)
+{
+	return compared(r, 0);
+}
+
+double
+figures_dynamic_argmax_chain(const struct figures_run *r)
+{
+	return compared(r, 1);
+}
+
+double
+figures_dynamic_sampled_chain(const struct figures_run *r)
+{
+	return compared(r, 2);
+}
+
 void
 figures_tree_json_compare(struct json *j, const struct figure *row,
     const struct figures_run *r)

@@ -23,4 +23,14 @@ figure_value_fn figures_tree_nodes, figures_tree_nodes_per_step,
     figures_tree_accepted_length, figures_tree_closed, figures_tree_ceiling,
     figures_tree_cost;
 
+/* A dynamic tree's K, STEPS and N, and the comparison at equal N (the best
+ * static shape, the argmax and the sampled chain); NaN where the JSON leaves
+ * the key out (not a dynamic tree; no comparison on this source). */
+double figures_dynamic_k(const struct figures_run *r);
+double figures_dynamic_steps(const struct figures_run *r);
+double figures_dynamic_n(const struct figures_run *r);
+double figures_dynamic_best_static(const struct figures_run *r);
+double figures_dynamic_argmax_chain(const struct figures_run *r);
+double figures_dynamic_sampled_chain(const struct figures_run *r);
+
 #endif
