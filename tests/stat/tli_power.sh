@@ -17,6 +17,15 @@ PAIR_STEPS=${PAIR_STEPS:-20000}
 
 printf '# vocab 3\n0.8 0.2 0\n0.2 0.3 0.5\n' > "$tmp/pair"
 
+# --draft-only leaves the target a token, on the sources that take it; the
+# stub's target is 0 on the draft's own tokens, and its draft is not.
+usage_error "--draft-only 20: must be below the vocabulary (--vocab 20)" --batch --draft-only 20
+usage_error "--draft-only does not apply to the n-gram source" --batch --source ngram --draft-only 2
+got=$("$SPECDEC" --json --steps 2000 --seed 2 --draft-only 19 --verifier tli | json_number alpha)
+is "$got" 1 "--draft-only 19 leaves the stub's target one token: tli keeps every draft"
+got=$("$SPECDEC" --json --steps 2000 --seed 2 --draft-only 19 | json_number alpha)
+within "$got" 0 0.2 "and the naive standard rule keeps what q gives that token"
+
 for rw in standard:0.4 tli:0.6 mistake-tli-old-q:0.8; do
 	rule=${rw%%:*} want=${rw#*:}
 	got=$("$SPECDEC" --json --replay "$tmp/pair" --draft-only 1 --gamma 1 \
