@@ -1,5 +1,6 @@
 #!/bin/sh
-# tli_power.sh: a draft with tokens of its own (--draft-only).
+# tli_power.sh: a draft with tokens of its own (--draft-only): its refusals, a
+# stub target cut to one token (tli keeps every draft), and:
 #   PAIR: a replay of target {a, b}, p = (.8, .2), and draft {a, b, c},
 #     q = (.2, .3, .5), at gamma 1 over PAIR_STEPS steps: the naive standard
 #     rule accepts 0.4, tli 0.6, mistake-tli-old-q 0.8 (worked by hand in
