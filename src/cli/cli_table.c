@@ -194,6 +194,11 @@ const struct cli_option cli_options[] = {
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
 	  .help = "a target that copies: (1 - L) p + L p_cache, the cache model "
 	    "over the prompt and the text so far" },
+	{ .name = "draft-only", .kind = CLI_KIND_INT, .arg = "N",
+	  CLI_FIELD(draft_only), .min = 0, .max = VOCAB_MAX - 1, .def = "0",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "the last N tokens are the draft's only (p = 0 there): "
+	    "another vocabulary, for --verifier tli" },
 	{ .name = "prompt-file", .kind = CLI_KIND_FILE, .arg = "F",
 	  CLI_FIELD(prompt_file), .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
 	  .help = "a prompt the text continues: words or token ids separated by "

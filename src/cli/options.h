@@ -134,6 +134,7 @@ struct options {
 	int suffix_depth;	/* --suffix-max-depth */
 	double suffix_factor, suffix_offset, suffix_min_prob;
 	double copy_weight;	/* --copy-weight L */
+	size_t draft_only;	/* --draft-only N: the draft's own last N tokens */
 	const char *prompt_file;	/* --prompt-file F, or NULL */
 	const char *explain_draft;	/* --explain-draft TOKENS, or NULL */
 	struct tree_shape tree_shape;	/* parsed from it (cli_derive): the first

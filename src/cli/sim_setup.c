@@ -94,7 +94,7 @@ open_sim(const struct options *opt, struct sim *sim, struct source *src, char *e
 		.verify_cost = opt->verify_cost,
 		.verify = { .rule = (enum verify_rule)opt->verifier,
 		    .lenience = opt->lenience, .epsilon = opt->typical_epsilon,
-		    .delta = opt->typical_delta },
+		    .delta = opt->typical_delta, .draft_only = opt->draft_only },
 		.schedule = (enum schedule_kind)opt->schedule,
 		.draft_p_min = opt->draft_p_min,
 		.draft_confidence = opt->confidence_threshold,

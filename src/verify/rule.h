@@ -44,4 +44,36 @@ double rule_accepted_min(const struct verify_params *par, double p, double q);
 /* argmax of a dense distribution, ties to the lowest id. */
 size_t rule_dense_argmax(const double *p, size_t n);
 
+/* The draft restricted to the tokens both vocabularies hold (Token-Level
+ * Intersection): tokens below n keep q / z, the others 0. n is the vocabulary
+ * and z 1 where nothing is cut (draft_only 0) or q has no mass below n. */
+struct rule_shared {
+	size_t n;
+	double z;
+};
+
+/* That restriction of a dense q (vocab entries) and of a handle. */
+struct rule_shared rule_shared_dense(const struct verify_params *par, const double *q,
+    size_t vocab);
+struct rule_shared rule_shared_pdist(const struct verify_params *par,
+    const struct pdist *q);
+
+/* The restricted draft's probability of token y, whose q is q. */
+static inline double
+rule_shared_q(const struct rule_shared *s, size_t y, double q)
+{
+	return y < s->n ? q / s->z : 0.0;
+}
+
+/* The accepted mass of a draft of the restricted q: sum over y of
+ * kept(par, p(y), q(y), q'(y)), each term into acc[y] when acc is not NULL
+ * (vocab entries). tli keeps min(p, q'); its mistake q' min(1, p/q). */
+double rule_shared_accept(const struct verify_params *par, const struct pdist *p,
+    const struct pdist *q, double (*kept)(const struct verify_params *par, double p,
+    double q, double qs), double *acc);
+
+/* The draft hook of tli and its mistake: a sample of the restricted q (a
+ * plain sample of q where nothing is cut: the standard rule's numbers). */
+size_t rule_draft_shared(const void *ctx, const struct pdist *q, struct rng *rng);
+
 #endif

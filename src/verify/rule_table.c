@@ -23,6 +23,8 @@
 	ROW(traversal) \
 	ROW(spectr) \
 	ROW(mistake_no_residual_update) \
+	ROW(tli) \
+	ROW(mistake_tli_old_q) \
 	/* a new rule: one ROW(name) line above, for verify_rule_name */
 
 #define RULE_DECLARE(n) extern const struct verify_entry verify_rule_##n;

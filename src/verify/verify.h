@@ -84,6 +84,9 @@ struct verify_params {
 				 * not (spec_rule's score_all); set per step */
 	const struct ratio_tables *ratio;	/* NULL, or the tables verify_pit
 				 * will ask (spec_rule's ratio); set per step */
+	size_t draft_only;	/* the last draft_only tokens are in the draft's
+				 * vocabulary only (--draft-only): tli restricts
+				 * q to the others; 0: one vocabulary */
 	struct spec_scratch *scratch;	/* NULL, or a tree step's working
 				 * storage, where a rule may keep a memo
 				 * (spec_tree.h); set per tree step */

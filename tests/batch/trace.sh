@@ -68,6 +68,15 @@ check mistake-accept-all "trace of the first 2 steps under the mistake-accept-al
     "$cols_none" \
     "    3  sat            0.08952   0.09787         -         -  accepted" \
     "step 1: gamma 3, 3 tested, 3 accepted, 4 emitted, residual mass -"
+# tli with the draft's own last 5 tokens: the test is against p/q', which the
+# trace cannot give from a row's p and q, so it shows no bound and no u.
+"$SPECDEC" --batch --steps 3 --trace 2 --seed 3 --gamma 3 --verifier tli --draft-only 5 \
+    >"$TMPD/tli"
+is "$(heading tli)" "trace of the first 2 steps under the tli rule: a draft is accepted when u < p/q' (q' = q on the shared tokens, renormalised); a rejected draft is replaced by a token from norm(max(0, p - q')), and a step whose drafts all pass ends with a bonus token from p" \
+    "tli: the heading tells its own test and replacement"
+grep -qxF -- "    1  dog            0.23473   0.18140         -         -  rejected" "$TMPD/tli"
+ok $? "tli: a row, no bound and no u"
+
 # A word with a terminal escape in it (ESC [7m, reverse video) from an ARPA
 # model: the trace shows it escaped, as every label from a file is.
 esc=$(printf '\033')

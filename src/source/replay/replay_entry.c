@@ -21,7 +21,7 @@ replay_json(struct json *j, const struct options *o)
 		json_string(j, "labels_file", o->labels);
 }
 
-static const char *const replay_takes[] = { "labels", NULL };
+static const char *const replay_takes[] = { "labels", "draft-only", NULL };
 
 static const struct source_refusal replay_refuses[] = {
 	{ "noise", "the file gives the draft as it is" },

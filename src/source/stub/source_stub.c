@@ -28,6 +28,8 @@ struct stub {
 	struct rng *rng;	/* the step's generator, from begin */
 	double *q_cum;		/* q's running sums, for the draft's draws */
 	struct maxdraw ref;	/* the reference stream's draws, from STUB_REJECT_MIN */
+	size_t draft_only;	/* the last draft_only tokens are the draft's only:
+				 * p is 0 there (source_stub_draft_only) */
 };
 
 static const char *const stub_words[20] = {
@@ -63,6 +65,23 @@ stub_new(size_t vocab, double noise)
  * (the same law, the values to rounding): with the noise at most SIM_NOISE_MAX
  * (10) no argument falls below -300, far above the exponential's floor. One pass
  * then normalises (q's keeps its running sums). At noise 0 q is p, bit for bit. */
+/* A target that lacks the draft's own tokens: p cut to the others and
+ * renormalised (nothing where they are none). */
+static void
+cut_target(const struct stub *s, double *p)
+{
+	size_t y, n = s->vocab - s->draft_only;
+	double kept = 0.0;
+
+	if (s->draft_only == 0)
+		return;
+	for (y = 0; y < n; y++)
+		kept += p[y];
+	for (y = n; y < s->vocab; y++)
+		p[y] = 0.0;
+	dist_scale(p, n, 1.0 / kept);
+}
+
 static void
 stub_begin(void *self, struct rng *rng, int need_draft)
 {
@@ -72,6 +91,7 @@ stub_begin(void *self, struct rng *rng, int need_draft)
 	sum = rng_normal_fill_exp(rng, s->logits, NULL, 1.0, s->vocab, RNG_NORMAL_BOUND,
 	    s->p);
 	dist_scale(s->p, s->vocab, 1.0 / sum);
+	cut_target(s, s->p);
 	if (!need_draft)	/* the reference stream: the step's tokens share this p */
 		return;
 	sum = rng_normal_fill_exp(rng, NULL, s->logits, s->noise, s->vocab, shift, s->q);
@@ -88,6 +108,12 @@ stub_sample_step(void *self, struct rng *rng, int *ids, int count)
 	double sum;
 	int k;
 
+	if (s->draft_only > 0) {	/* p as a step without a draft has it */
+		stub_begin(self, rng, 0);
+		for (k = 0; k < count; k++)
+			ids[k] = (int)rng_categorical(rng, s->p, s->vocab, 1.0);
+		return;
+	}
 	if (s->vocab >= STUB_REJECT_MIN) {
 		maxdraw_sample(&s->ref, rng, ids, count);
 		return;
@@ -108,6 +134,7 @@ draw_node(struct stub *s, int n)
 
 	rng_normal_fill(s->rng, s->logits, s->vocab);
 	dist_softmax(s->logits, p, s->vocab);
+	cut_target(s, p);
 	rng_normal_fill(s->rng, q, s->vocab);
 	for (i = 0; i < s->vocab; i++)
 		q[i] = s->logits[i] + noise * q[i];
@@ -205,6 +232,7 @@ stub_clone(const void *self)
 
 	if (s->npos > 0)
 		stub_set_positions(c, s->pos_noise, s->npos);
+	c->draft_only = s->draft_only;
 	return c;
 }
 
@@ -265,4 +293,12 @@ source_stub_open(struct source *src, size_t vocab, double noise)
 	src->kind = "stub";
 	src->title = "stub";
 	src->self = stub_new(vocab, noise);
+}
+
+void
+source_stub_draft_only(struct source *src, size_t n)
+{
+	struct stub *s = src->self;
+
+	s->draft_only = n < s->vocab ? n : s->vocab - 1;
 }

@@ -13,6 +13,11 @@ struct source;
  * cannot fail: running out of memory ends the process (xalloc.h). */
 void source_stub_open(struct source *src, size_t vocab, double noise);
 
+/* Make the last n tokens the draft's only (--draft-only): p is 0 there and
+ * renormalised over the others; q keeps its mass there. n below the
+ * vocabulary (clamped to leave one token). */
+void source_stub_draft_only(struct source *src, size_t n);
+
 #define STUB_POSITIONS_MAX 32	/* noises by position */
 #define STUB_NODES_MAX 33	/* nodes of a step: SPEC_GAMMA_MAX + 1 */
 

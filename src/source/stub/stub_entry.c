@@ -42,14 +42,22 @@ open_positions(struct options *o, struct source *src, char *err, size_t errlen)
 static int
 stub_open(struct options *o, struct source *src, char *err, size_t errlen)
 {
-	if (o->nposition_alpha > 0)
-		return open_positions(o, src, err, errlen);
-	source_stub_open(src, o->vocab, o->noise);
+	if (o->draft_only >= o->vocab) {
+		snprintf(err, errlen, "--draft-only %zu: must be below the vocabulary "
+		    "(--vocab %zu)", o->draft_only, o->vocab);
+		return -1;
+	}
+	if (o->nposition_alpha > 0 && open_positions(o, src, err, errlen) != 0)
+		return -1;
+	if (o->nposition_alpha == 0)
+		source_stub_open(src, o->vocab, o->noise);
+	source_stub_draft_only(src, o->draft_only);
 	return 0;
 }
 
 static const char *const stub_takes[] = {
-	"noise", "target-alpha", "preset", "vocab", "metrics", "position-alpha", NULL,
+	"noise", "target-alpha", "preset", "vocab", "metrics", "position-alpha", "draft-only",
+	NULL,
 };
 
 const struct source_entry source_entry_stub = {
