@@ -38,4 +38,18 @@ for v in 4 5; do
 	end_view d$v
 done
 
+# --- the key bar: m and v where there is room -------------------------------------
+view k80 80 24 "--seed 1 --paused"
+wait_for k80 "q quit"
+bar=$(screen k80 | tail -n 1)
+[ "$bar" = " space pause n step +/- gamma ]/[ noise >/< speed r reset p pane ? help q quit" ]
+ok $? "80x24: the key bar as before, no m or v (got '$bar')"
+end_view k80
+view k120 120 40 "--seed 1 --paused"
+wait_for k120 "q quit"
+bar=$(screen k120 | tail -n 1)
+case $bar in *"q quit  m slow motion  v rule"*) st=0 ;; *) st=1 ;; esac
+ok $st "120x40: the key bar names m (slow motion) and v (rule) last (got '$bar')"
+end_view k120
+
 done_testing
