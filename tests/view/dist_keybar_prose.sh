@@ -52,4 +52,33 @@ case $bar in *"q quit  m slow motion  v rule"*) st=0 ;; *) st=1 ;; esac
 ok $st "120x40: the key bar names m (slow motion) and v (rule) last (got '$bar')"
 end_view k120
 
+# --- </s> in the prose: a paragraph mark, then a new line --------------------------
+# With this prompt and seed the third step's drafts end a sentence: "of two
+# thousand words </s>".
+if "$SPECDEC" --batch --source cmu --steps 1 >/dev/null 2>&1; then
+	for loc in C.UTF-8 C; do
+		start p 80 24 LC_ALL=$loc
+		run p "'$SPECDEC' --paused --source cmu --prompt 'the end' --seed 1"
+		wait_for p "paused   step 0"
+		steps p 3
+		keys p e
+		wait_for p "text (e: steps)"
+		if [ "$loc" = C ]; then
+			re='^\| ->of ->two thousand words \| +\|\|'
+		else
+			re='^│ →of →two thousand words ¶ +││'
+		fi
+		screen p | grep -qE -- "$re"
+		ok $? "$loc: </s> shows as a paragraph mark that ends its line" "$(screen p)"
+		screen p | sed -n '/text (e: steps)/,/^[└+]/p' | grep -qF '</s>'
+		ok $((! $?)) "$loc: no </s> left in the prose" "$(screen p)"
+		end_view p
+	done
+else
+	skip "the cmu source cannot open here (sphinxbase or pocketsphinx-en-us missing)"
+	skip "the cmu source cannot open here"
+	skip "the cmu source cannot open here"
+	skip "the cmu source cannot open here"
+fi
+
 done_testing
