@@ -341,6 +341,36 @@ rule_line(struct tui_pen *p, const struct dist_frame *fr, const struct tui_view 
 	tui_pen_choose(p, TUI_S_NORMAL, lng, mid, shrt);
 }
 
+/* The header from the box's top: this position's overlap, the check and the
+ * column heads; folded (the overlap in short, then the check on the same
+ * line) to free a row for the tokens. Returns the rows used. */
+static int
+head_lines(struct tui_pen *p, const struct sim *sim, const struct dist_frame *fr,
+    const struct tui_view *v, int fold)
+{
+	const struct stepview_pos *pos = &fr->sv->pos[fr->pos];
+	int y = TUI_BOX_Y;
+
+	if (fold && !fr->scored)
+		tui_pen_put(p, TUI_S_DIM, "q only  ");
+	else if (fold && TUI_HIDES(v, TUI_MARK_ALPHA))
+		tui_pen_printf(p, TUI_S_NORMAL, "%s %s  ", tui_glyphs(v->term)->alpha,
+		    TUI_HIDDEN);
+	else if (fold)
+		tui_pen_printf(p, TUI_S_NORMAL, "%s %.3f  ", tui_glyphs(v->term)->alpha,
+		    pos->overlap);
+	else if (fr->scored)
+		overlap_line(p, pos, v);
+	else
+		tui_pen_put(p, TUI_S_DIM, "q only: not scored yet");
+	if (!fold)
+		tui_pen_at(p, ++y, TUI_BOX_X);
+	check_line(p, sim, fr, v);
+	tui_pen_at(p, ++y, TUI_BOX_X);
+	head_line(p, fr, v);
+	return y + 1 - TUI_BOX_Y;
+}
+
 /* The box's title: the step and the position, and the rule's replacement
  * (the res column) where the width leaves room for it. */
 static void
@@ -362,7 +392,7 @@ draw_dist(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	struct dist_frame fr;
 	const struct stepview_pos *pos;
 	char title[96];
-	int nrows;
+	int nrows, fold, head;
 
 	if (!frame_of(sim, v, &fr)) {
 		tui_box(w, v->term, "distributions", NULL);
@@ -376,18 +406,12 @@ draw_dist(WINDOW *w, const struct sim *sim, const struct tui_view *v)
 	fr.barw = getmaxx(w) - TUI_BOX_W - LABEL_W - 3 * NUM_W - MARK_W -
 	    (fr.shares ? NUM_W : 0) - (fr.rule ? NUM_W : 0);
 	fr.barw = fr.barw < BAR_MIN ? BAR_MIN : fr.barw;
-	if (fr.scored)
-		overlap_line(&p, pos, v);
-	else
-		tui_pen_put(&p, TUI_S_DIM, "q only: not scored yet");
-	tui_pen_at(&p, TUI_BOX_Y + 1, TUI_BOX_X);
-	check_line(&p, sim, &fr, v);
-	tui_pen_at(&p, TUI_BOX_Y + 2, TUI_BOX_X);
-	head_line(&p, &fr, v);
 	nrows = getmaxy(w) - TUI_BOX_H - HEAD_ROWS - fr.rule_line;
-	nrows = rows(&p, sim, &fr, TUI_BOX_Y + HEAD_ROWS, nrows, v);
+	fold = stepview_fold_head(nrows, stepview_rows_wanted(pos));
+	head = head_lines(&p, sim, &fr, v, fold);
+	nrows = rows(&p, sim, &fr, TUI_BOX_Y + head, nrows + fold, v);
 	if (fr.rule_line && nrows > 0) {
-		tui_pen_at(&p, TUI_BOX_Y + HEAD_ROWS + nrows, TUI_BOX_X);
+		tui_pen_at(&p, TUI_BOX_Y + head + nrows, TUI_BOX_X);
 		rule_line(&p, &fr, v);
 	}
 }

@@ -1,10 +1,12 @@
 /* tui_pane_prose.c: the token stream's text mode, for a source of words (the
  * ngram and cmu sources): the emitted text read as prose, each word in its
- * outcome's style with its sign (->residual, +bonus), wrapped to the pane, the
+ * outcome's style with its sign (->residual, +bonus), wrapped to the pane (a
+ * model's end of sentence as a paragraph mark that ends its line), the
  * newest words at the bottom; the --prompt the text goes on from on the first
  * row. */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "sim/sim.h"
@@ -63,6 +65,23 @@ prose_start(const struct sim *sim, int rows, int width)
 	return it;
 }
 
+#define PROSE_END "</s>"	/* a model's end of sentence (the cmu source's) */
+
+/* The token as the prose shows it (tui_token_text's, with its sign), the end
+ * of a sentence as a paragraph mark: a pilcrow, or | in ASCII. Returns whether
+ * it is one, after which the text goes on on a new line. */
+static int
+prose_word(const struct prose_it *it, const struct spec_token *t,
+    const struct tui_glyphs *g, const struct tui_view *v, char *buf, size_t len)
+{
+	size_t n = strlen(tui_token_text(it->sim, t, g, buf, len)), e = strlen(PROSE_END);
+
+	if (n < e || strcmp(buf + n - e, PROSE_END) != 0)
+		return 0;
+	snprintf(buf + n - e, len - (n - e), "%s", v->term->utf8 ? "\u00b6" : "|");
+	return 1;
+}
+
 /* Whether the token goes on without a space before it: accepted punctuation. */
 static int
 prose_attached(const struct spec_token *t, const char *text)
@@ -82,17 +101,17 @@ prose_layout(struct prose_it it, int width, struct prose_it *start, int rows,
 	struct prose_it before = it;
 	char buf[PROSE_WORD_MAX];
 	long lines = 0;
-	int x = 0, w;
+	int x = 0, w, para;
 
 	while ((t = prose_next(&it)) != NULL) {
-		tui_token_text(it.sim, t, g, buf, sizeof buf);
+		para = prose_word(&it, t, g, v, buf, sizeof buf);
 		w = tui_text_width(buf) + !prose_attached(t, buf);
 		if (lines == 0 || (x > 0 && x + w > width)) {
 			start[lines % rows] = before;
 			lines++;
 			x = 0;
 		}
-		x += w;
+		x = para ? width : x + w;	/* a paragraph mark ends its line */
 		before = it;
 	}
 	return lines;
@@ -108,10 +127,10 @@ prose_draw(WINDOW *w, struct prose_it it, int top, int rows, int width,
 	struct tui_pen p = tui_pen_boxed(w, v->term);
 	const struct spec_token *t;
 	char buf[PROSE_WORD_MAX];
-	int row = 0, x = 0, tw, attached;
+	int row = 0, x = 0, tw, attached, para;
 
 	while (row < rows && (t = prose_next(&it)) != NULL) {
-		tui_token_text(it.sim, t, g, buf, sizeof buf);
+		para = prose_word(&it, t, g, v, buf, sizeof buf);
 		attached = prose_attached(t, buf);
 		tw = tui_text_width(buf) + !attached;
 		if (x > 0 && x + tw > width) {
@@ -121,7 +140,7 @@ prose_draw(WINDOW *w, struct prose_it it, int top, int rows, int width,
 		}
 		tui_pen_at(&p, TUI_BOX_Y + top + row, TUI_BOX_X + x - (attached && x > 0));
 		tui_pen_put_cut(&p, tui_outcome_style(t->outcome), buf);
-		x += tw;
+		x = para ? width : x + tw;
 	}
 }
 

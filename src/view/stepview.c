@@ -225,6 +225,18 @@ stepview_rows(const struct stepview_pos *pos, int max_rows, const struct stats *
 }
 
 int
+stepview_rows_wanted(const struct stepview_pos *pos)
+{
+	return pos->nrows + (pos->rest_p + pos->rest_q > 0.0);
+}
+
+int
+stepview_fold_head(int room, int want)
+{
+	return want > room && want <= room + 1;
+}
+
+int
 stepview_same_target(const struct stepview *a, const struct stepview *b)
 {
 	const struct stepview_pos *x, *y;

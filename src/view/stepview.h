@@ -84,6 +84,15 @@ struct stepview_pin {
 int stepview_rows(const struct stepview_pos *pos, int max_rows, const struct stats *st,
     const struct stepview_pin *pin, int npin, struct stepview_row *out);
 
+/* The rows the pane's token list wants at pos to show it whole: every kept
+ * token and, when mass lies outside them, a rest row. */
+int stepview_rows_wanted(const struct stepview_pos *pos);
+
+/* Whether a pane with room token rows under a full header folds its first two
+ * header lines into one, freeing a row: when want rows do not fit in room but
+ * fit in room + 1 (then every token shows and no rest row is needed). */
+int stepview_fold_head(int room, int want);
+
 /* The tokens of position j (0..npos-1) of step: the draft there (NULL at the
  * bonus position) with its ratio p/q (0 without a draft), and the token the
  * position emitted (NULL for none: a rejected draft is followed by its

@@ -50,6 +50,13 @@ test_capture(void)
 	tap_near(rows[2].q, 0.2, 1e-12, "rest q = .1 + .1 + 0");
 	tap_near(rows[2].overlap, 0.5 - 0.1 - 0.2, 1e-12, "rest overlap .2");
 	tap_near(rows[2].residual, 0.4, 1e-12, "rest residual (.1 + .1) / .5");
+	tap_eq(stepview_rows_wanted(&pos), 5, "5 tokens, no mass left out: 5 rows wanted");
+	tap_ok(stepview_fold_head(4, 5) && !stepview_fold_head(5, 5) &&
+	    !stepview_fold_head(3, 5), "5 rows wanted: the header folds in 4 rows, not in 5 "
+	    "(they fit) nor in 3 (a rest row stays)");
+	n = stepview_rows(&pos, 4 + stepview_fold_head(4, 5), NULL, NULL, 0, rows);
+	tap_ok(n == 5 && rows[4].id >= 0, "4 rows folded to 5: every token, no rest row "
+	    "(got %d, last %d)", n, rows[n - 1].id);
 }
 
 /* Pinned tokens (the draft, the emitted) get a row whatever their rank; the
@@ -103,6 +110,9 @@ test_capture_many(void)
 	tap_ok(pos.rest_p > 0.0 && pos.rest_q > 0.0, "both have mass outside the rows");
 	n = stepview_rows(&pos, 10, NULL, NULL, 0, rows);
 	tap_eq(n, 10, "ten rows: nine tokens and the rest");
+	tap_eq(stepview_rows_wanted(&pos), STEPVIEW_ROWS + 1, "40 tokens: 16 kept and a rest row");
+	tap_ok(!stepview_fold_head(STEPVIEW_ROWS - 1, STEPVIEW_ROWS + 1),
+	    "two rows short: no fold");
 	for (i = 0; i < n; i++)
 		sum += rows[i].p;
 	tap_near(sum, 1.0, 1e-12, "the rows' p with the rest sum to 1");
