@@ -129,8 +129,8 @@ cli_heads(struct options *opt, const struct cli_given *given, FILE *err)
 		return EXIT_STATUS_USAGE;
 	}
 	if (opt->nhead_noise > opt->nhead_topk) {
-		fprintf(err, "specdec: --head-noise has %d values for %d heads\n",
-		    opt->nhead_noise, opt->nhead_topk);
+		fprintf(err, "specdec: --head-noise has %d values, more than the %d heads"
+		    " of --head-topk\n", opt->nhead_noise, opt->nhead_topk);
 		return EXIT_STATUS_USAGE;
 	}
 	if ((rc = head_rule(opt, given, err)) != 0 || (rc = head_shape(opt, err)) != 0)
