@@ -25,7 +25,7 @@ usage_error "--head-noise has 2 values, more than the 1 heads" --batch \
 	--drafter heads --head-topk 2 --head-noise 1,2
 usage_error "--draft-ms does not go with --drafter heads" --batch --drafter heads \
 	--head-topk 2 --draft-ms 3
-usage_error "--drafter: 'medusa' is not one of model, heads, mtp" --batch \
+usage_error "--drafter: 'medusa' is not one of model," --batch \
 	--drafter medusa
 
 printf '# vocab 3\n6 3 1\n6 3 1\n' >"$TMPD/one.txt"
