@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "verify/drafter.h"
 #include "batch/explain_draft.h"
 #include "cli/options.h"
 #include "cli/sim_setup.h"
@@ -70,7 +71,7 @@ explain_draft_run(const struct options *opt)
 	size_t n, unknown, len = 0;
 	int *ctx = NULL;
 
-	if (opt->drafter == 0) {
+	if (drafter_kind(opt->drafter) != DRAFTER_KIND_COPY) {
 		fprintf(stderr, "specdec: --explain-draft needs a copy --drafter "
 		    "(vllm-ngram, hf-lookup, suffix)\n");
 		return EXIT_STATUS_USAGE;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "verify/drafter.h"
 #include "cli/cli.h"
 #include "cli/cli_derive.h"
 #include "cli/cli_kind.h"
@@ -525,13 +526,13 @@ check_copy_cost(const struct parse *p)
 	static const char *const priced[] = { "draft-ms", "cost-ratio" };
 	size_t i;
 
-	if (p->opt->drafter == 0)
+	if (drafter_kind(p->opt->drafter) != DRAFTER_KIND_COPY)
 		return 0;
 	for (i = 0; i < sizeof priced / sizeof priced[0]; i++)
 		if (was_given(p, priced[i])) {
 			fprintf(p->err, "specdec: --%s does not apply with --drafter %s"
 			    " (a copy drafter runs no draft forward)\n", priced[i],
-			    copy_drafter_names[p->opt->drafter]);
+			    drafter_names[p->opt->drafter]);
 			return EXIT_STATUS_USAGE;
 		}
 	p->opt->draft_ms = 0.0;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli_derive.h"
+#include "cli/cli_heads.h"
 #include "cli/cli_machine.h"
 #include "cli/cli_table.h"
 #include "util/exit_status.h"
@@ -507,7 +508,8 @@ cli_derive(struct options *opt, const struct cli_given *given, FILE *err)
 {
 	int rc;
 
-	if ((rc = check_tree(opt, given, err)) != 0 ||
+	if ((rc = cli_heads(opt, given, err)) != 0 ||
+	    (!cli_heads_drafted(opt) && (rc = check_tree(opt, given, err)) != 0) ||
 	    (rc = check_metrics(opt, given, err)) != 0 ||
 	    (rc = check_metrics_url(opt, given, err)) != 0 ||
 	    (rc = check_metrics_batch(opt, given, err)) != 0)

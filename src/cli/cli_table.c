@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli_table.h"
+#include "verify/drafter.h"
 #include "metrics/metrics_live.h"
 #include "source/copy/copy_draft.h"
 #include "source/ngram/ngram.h"
@@ -143,6 +144,28 @@ const struct cli_option cli_options[] = {
 	  .help = "draft a token tree: branching factors by depth (2, 3,2,1), "
 	    "vLLM index paths ([(0,),(1,),(0,0)]) or SGLang's dynamic:K,STEPS,N; "
 	    "needs a tree --verifier" },
+	{ .name = "drafter", .kind = CLI_KIND_CHOICE, .arg = "NAME",
+	  CLI_FIELD(drafter), .choices = drafter_names, .def = "model",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "who drafts: the draft model; a copy of the context (vllm-ngram, "
+	    "hf-lookup, suffix), verified as topk at width 1; Medusa heads (heads), "
+	    "one pass for every position; DeepSeek's MTP modules (mtp), one pass "
+	    "per position" },
+	{ .name = "head-topk", .kind = CLI_KIND_INT, .arg = "LIST",
+	  CLI_LIST(head_topk, nhead_topk), .min = 1, .max = TREE_NODES_MAX,
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "with --drafter heads or mtp: head i's top k_i tokens draft position "
+	    "i; the tree is their product" },
+	{ .name = "head-noise", .kind = CLI_KIND_REAL, .arg = "LIST",
+	  CLI_LIST(head_noise, nhead_noise), .min = 0, .max = SIM_NOISE_MAX,
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "the stub's noise of head i (the last holds past the list; none: "
+	    "--noise)" },
+	{ .name = "head-cost", .kind = CLI_KIND_REAL, .arg = "C",
+	  CLI_FIELD(head_cost), .min = 0, .max = COST_RATIO_MAX, .def = "0.05",
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "one head or module pass over the target's: a heads step costs 1 + "
+	    "C, an mtp step 1 + K C" },
 	{ .name = "lenience", .kind = CLI_KIND_REAL, .arg = "L",
 	  CLI_FIELD(lenience), .min = VERIFY_LENIENCE_MIN, .max = 1,	/* default: the rule's entry */
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM, .axis = CLI_AXIS_LENIENCE,
@@ -156,11 +179,6 @@ const struct cli_option cli_options[] = {
 	  CLI_FIELD(typical_delta), .min = 0, .open_min = 1, .max = 1,
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
 	  .help = "the typical rule's entropy factor D" },
-	{ .name = "drafter", .kind = CLI_KIND_CHOICE, .arg = "NAME",
-	  CLI_FIELD(drafter), .choices = copy_drafter_names, .def = "model",
-	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
-	  .help = "who drafts: the draft model, or a copy of the context "
-	    "(vllm-ngram, hf-lookup, suffix), verified as topk at width 1" },
 	{ .name = "lookup-min", .kind = CLI_KIND_INT, .arg = "A",
 	  CLI_FIELD(lookup_min), .min = 1, .max = 64, .def = "5",
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,

@@ -20,6 +20,7 @@
 #define CLI_DURATION_MAX 86400.0	/* largest --duration, seconds */
 #define CLI_RATE_MAX 1e6		/* largest --rate, steps/s; 0 means "max" */
 #define CLI_STEP_MS_MAX 65	/* values in --step-ms: gamma 0..64 */
+#define CLI_HEADS_MAX 32	/* heads in --head-topk (TREE_DEPTH_MAX) */
 #define CLI_POSITIONS_MAX 32	/* values in --position-alpha (SPEC_GAMMA_MAX) */
 
 /* When options ask for several modes, the last in this list wins (--json alone
@@ -128,7 +129,12 @@ struct options {
 	double draft_p_min;	/* --draft-p-min P */
 	double confidence_threshold;	/* --confidence-threshold T */
 	const char *tree;	/* --tree SHAPE, as given; NULL: a chain */
-	int drafter;		/* --drafter: index into copy_drafters; 0 the model */
+	int drafter;		/* --drafter: a row of drafter_rows (drafter.h); 0 the model */
+	int head_topk[CLI_HEADS_MAX];	/* --head-topk k1,...,kK */
+	int nhead_topk;
+	double head_noise[CLI_HEADS_MAX];	/* --head-noise n1,...; none: --noise */
+	int nhead_noise;
+	double head_cost;	/* --head-cost c: one head or module pass / the target's */
 	int lookup_min, lookup_max;	/* --lookup-min, --lookup-max */
 	int max_ngram;		/* --max-matching-ngram */
 	int suffix_depth;	/* --suffix-max-depth */

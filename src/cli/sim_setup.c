@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "verify/drafter.h"
 #include "cli/cli.h"
 #include "metrics/metrics_file.h"
 #include "metrics/metrics_http.h"
@@ -48,13 +49,15 @@ wrap_copy(const struct options *o, struct source *src, char *err, size_t errlen)
 	int *prompt, rc;
 	size_t n;
 
-	if (o->drafter == 0 && !(o->copy_weight > 0.0) && o->prompt_file == NULL)
+	if (drafter_kind(o->drafter) != DRAFTER_KIND_COPY && !(o->copy_weight > 0.0) &&
+	    o->prompt_file == NULL)
 		return 0;
 	if (read_prompt(o, src, &prompt, &n, err, errlen) != 0) {
 		source_close(src);
 		return -1;
 	}
-	rc = source_copy_wrap(src, o->drafter, &par, o->copy_weight, prompt, n, err,
+	rc = source_copy_wrap(src, drafter_kind(o->drafter) == DRAFTER_KIND_COPY ?
+	    o->drafter : 0, &par, o->copy_weight, prompt, n, err,
 	    errlen);
 	free(prompt);
 	if (rc != 0)

@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "sim/figures_tree.h"
+#include "verify/drafter.h"
 #include "verify/tree_shape.h"
 
 static int
@@ -187,10 +188,19 @@ figures_tree_report_cost(struct figures_text *t, const struct figure *row,
     const struct figures_run *r)
 {
 	const struct sim_figures *f = r->fig;
+	enum drafter_kind drafter = (enum drafter_kind)sim_tree_shape(r->sim)->drafter;
 
 	if (!is_tree(r))
 		return;
 	figures_text_begin(t, row->label);
+	if (drafter != DRAFTER_KIND_MODEL) {
+		figures_text_add(t, "--drafter %s, %s: 1 + passes c + nodes k = 1 + %d x %g"
+		    " + %.4g x %g = %.4f target forwards/step", drafter_name(drafter),
+		    drafter == DRAFTER_KIND_HEADS ? "one head pass drafts every position" :
+		    "one module pass per position", f->draft_passes, f->cost_ratio,
+		    f->nodes_per_step, f->verify_cost, f->tree_step_cost);
+		return;
+	}
 	figures_text_add(t, "1 + depth c + nodes k = 1 + %d x %g + %.4g x %g = %.4f "
 	    "target forwards/step", f->tree_depth, f->cost_ratio, f->nodes_per_step,
 	    f->verify_cost, f->tree_step_cost);
@@ -200,9 +210,16 @@ void
 figures_tree_json_cost(struct json *j, const struct figure *row,
     const struct figures_run *r)
 {
+	enum drafter_kind drafter;
+
 	if (!is_tree(r))
 		return;
 	json_double(j, row->key, figures_tree_cost(r));
+	drafter = (enum drafter_kind)sim_tree_shape(r->sim)->drafter;
+	if (drafter == DRAFTER_KIND_MODEL)
+		return;
+	json_string(j, "drafter", drafter_name(drafter));
+	json_int(j, "draft_passes", r->fig->draft_passes);
 }
 
 void

@@ -10,6 +10,7 @@
 #include "source/copy/source_copy.h"
 #include "stats/theory.h"
 #include "util/xalloc.h"
+#include "verify/drafter.h"
 #include "verify/verify_tree.h"
 
 #define RNG_STREAM_SPEC 0
@@ -516,18 +517,19 @@ tree_figures(const struct sim *sim, struct sim_figures *fig, double c, double k)
 	const struct stats *st = &sim->stats;
 	const struct tree_shape *shape = sim_tree_shape(sim);
 
-	fig->tree_nodes = fig->tree_depth = fig->tree_closed = 0;
+	fig->tree_nodes = fig->tree_depth = fig->tree_closed = fig->draft_passes = 0;
 	fig->nodes_per_step = fig->tree_step_cost = 0.0;
 	if (!sim_is_tree(sim))
 		return;
 	fig->tree_nodes = tree_shape_nodes(shape);
 	fig->tree_depth = shape->depth;
+	fig->draft_passes = drafter_passes((enum drafter_kind)shape->drafter, shape->depth);
 	fig->nodes_per_step = fig->gamma_mean;
-	fig->tree_step_cost = 1.0 + shape->depth * c + fig->nodes_per_step * k;
+	fig->tree_step_cost = 1.0 + fig->draft_passes * c + fig->nodes_per_step * k;
 	fig->tree_closed = st->steps > 0 && st->closed_steps == st->steps;
 	fig->closed_form = fig->tree_closed ? fig->closed_form_per_step : fig->tok_per_step;
 	fig->spec_rate = fig->tok_per_step * 1000.0 / (sim->par.target_ms *
-	    (1.0 + fig->nodes_per_step * k) + shape->depth * sim->par.draft_ms);
+	    (1.0 + fig->nodes_per_step * k) + fig->draft_passes * sim->par.draft_ms);
 	fig->speedup = fig->closed_form / fig->tree_step_cost;
 	fig->speedup_measured = fig->tok_per_step / fig->tree_step_cost;
 }

@@ -156,8 +156,10 @@ struct sim_figures {
 	double verify_cost;		/* k, as in sim_params */
 	/* A tree run (--tree); zeros for a chain. */
 	int tree_nodes, tree_depth;	/* the shape's drafted nodes and depth */
+	int draft_passes;		/* draft passes a tree step costs: its
+					 * depth, 1 for heads (drafter.h) */
 	double nodes_per_step;		/* drafted nodes per step */
-	double tree_step_cost;		/* 1 + depth c + nodes k, target forwards */
+	double tree_step_cost;		/* 1 + passes c + nodes k, target forwards */
 	int tree_closed;		/* every step had a closed-form expectation */
 	struct sim_roofline roofline;	/* with a machine; zeros without */
 };

@@ -29,6 +29,10 @@ struct tree_shape {
 				 * shape. A dynamic spec has n = N and depth =
 				 * STEPS and no links: each step's tree is built
 				 * from the draft's scores (tree_dynamic.h) */
+	int drafter;		/* who drafts it: an enum drafter_kind
+				 * (drafter.h); 0, the model, for --tree. A
+				 * head tree (heads, mtp) is the product shape
+				 * of --head-topk's list */
 };
 
 #define TREE_DYN_K_MAX 8	/* K of a dynamic tree */

@@ -14,6 +14,8 @@
 #include "verify/tree_closed.h"
 #include "verify/tree_draft.h"
 #include "verify/tree_dynamic.h"
+#include "verify/tree_heads.h"
+#include "verify/drafter.h"
 #include "verify/tree_node.h"
 #include "verify/verify_tree.h"
 
@@ -226,7 +228,9 @@ verify_tree_step(const struct verify_params *par, const struct tree_shape *shape
 		tree_dynamic_draft(src, shape, tree, &step, scratch);
 		keep_ranks(shape, src, tree);
 		shape = &step;
-	} else
+	} else if (shape->drafter == DRAFTER_KIND_HEADS)
+		tree_heads_draft(src, shape, tree);
+	else	/* the model's q at each node; mtp's modules, each seeing its parent */
 		tree_draft(src, rng, shape, e->tree_draw, tree, scratch);
 	out->gamma = shape->depth;
 	out->nodes = tree_shape_nodes(shape);

@@ -13,6 +13,7 @@
 
 #include "lib/fixed_source.h"
 #include "lib/tap.h"
+#include "lib/tree_fixture.h"
 #include "source/source.h"
 #include "stats/calibration.h"
 #include "util/rng.h"
@@ -33,25 +34,13 @@ struct run {
 	struct calibration cal;
 };
 
-static struct verify_params
-rule_named(const char *name)
-{
-	struct verify_params par = verify_defaults();
-	int r;
-
-	for (r = 0; r < verify_nrules; r++)
-		if (strcmp(verify_entry((enum verify_rule)r)->name, name) == 0)
-			par.rule = (enum verify_rule)r;
-	return par;
-}
-
 /* steps of tree spec under rule on the pair (p, q), odd depths (op, oq) when
  * op is set, into r->cal. */
 static void
 run_steps(struct run *r, const char *rule, const char *spec, const double *p,
     const double *q, const double *op, const double *oq, size_t n, int steps)
 {
-	struct verify_params par = rule_named(rule);
+	struct verify_params par = tree_fixture_rule(rule);
 	struct tree_shape shape;
 	char err[256];
 	int i;

@@ -20,6 +20,7 @@
 
 #include "lib/fixed_source.h"
 #include "lib/tap.h"
+#include "lib/tree_fixture.h"
 #include "source/source.h"
 #include "util/rng.h"
 #include "verify/spec.h"
@@ -60,24 +61,6 @@ pair_p(const struct pair *pr, int depth)
 	return pr->odd && depth % 2 ? pr->op : pr->p;
 }
 
-/* The top k tokens of w (falling, ties to the lower id): by selection. */
-static int
-top_tokens(const double *w, int n, int k, int *out)
-{
-	int used[VMAX] = { 0 }, i, j, m = 0;
-
-	for (i = 0; i < k && i < n; i++) {
-		int b = -1;
-
-		for (j = 0; j < n; j++)
-			if (!used[j] && (b < 0 || w[j] > w[b]))
-				b = j;
-		used[b] = 1;
-		out[m++] = b;
-	}
-	return m;
-}
-
 static int
 before(const struct cand *a, const struct cand *b)
 {
@@ -106,7 +89,7 @@ best_of(const struct cand *list, int n, int m, struct cand *out)
 static void
 children(const struct pair *pr, const struct cand *c, int k, struct cand *all, int *n)
 {
-	int tok[VMAX], m = top_tokens(pair_q(pr, c->len), pr->n, k, tok), i;
+	int tok[VMAX], m = tree_fixture_top(pair_q(pr, c->len), pr->n, k, tok), i;
 
 	for (i = 0; i < m; i++) {
 		struct cand *x = &all[*n];
@@ -172,18 +155,6 @@ enumerate_expect(const struct pair *pr, const struct cand *kept, int nk)
 	int tok[PATH_MAX_LEN + 1];
 
 	return expect_from(pr, kept, nk, tok, 0);
-}
-
-static struct verify_params
-topk_params(void)
-{
-	struct verify_params par = verify_defaults();
-	int r;
-
-	for (r = 0; r < verify_nrules; r++)
-		if (strcmp(verify_entry((enum verify_rule)r)->name, "topk") == 0)
-			par.rule = (enum verify_rule)r;
-	return par;
 }
 
 struct run {
@@ -256,7 +227,7 @@ static const int settings[][3] = {
 static void
 test_against_enumeration(void)
 {
-	struct verify_params par = topk_params();
+	struct verify_params par = tree_fixture_rule("topk");
 	size_t a, b;
 
 	for (a = 0; a < sizeof pairs / sizeof pairs[0]; a++)
@@ -311,7 +282,7 @@ test_oracle(void)
 static void
 test_chain(void)
 {
-	struct verify_params par = topk_params();
+	struct verify_params par = tree_fixture_rule("topk");
 	struct tree_shape dyn, chain;
 	char err[256];
 	struct run r;
@@ -335,7 +306,7 @@ test_chain(void)
 static void
 test_measured(void)
 {
-	struct verify_params par = topk_params();
+	struct verify_params par = tree_fixture_rule("topk");
 	size_t a;
 
 	for (a = 0; a < sizeof pairs / sizeof pairs[0]; a++) {

@@ -11,6 +11,7 @@
 #include "source/source_table.h"
 #include "source/stub/source_stub.h"
 #include "source/stub/stub_alpha.h"
+#include "verify/drafter.h"
 
 /* The stub by position: each alpha_i solved for its noise; the run's noise is
  * the first. */
@@ -39,6 +40,21 @@ open_positions(struct options *o, struct source *src, char *err, size_t errlen)
 	return 0;
 }
 
+/* The stub by head (--drafter heads or mtp): position i's own pair, head i's
+ * draft with its --head-noise (none: the draft noise). */
+static void
+open_heads(struct options *o, struct source *src)
+{
+	double one = o->noise;
+
+	if (o->nhead_noise > 0)
+		source_stub_open_positions(src, o->vocab, o->head_noise, o->nhead_noise);
+	else
+		source_stub_open_positions(src, o->vocab, &one, 1);
+	src->title = "stub by head";
+	o->noise = o->nhead_noise > 0 ? o->head_noise[0] : one;
+}
+
 static int
 stub_open(struct options *o, struct source *src, char *err, size_t errlen)
 {
@@ -46,6 +62,16 @@ stub_open(struct options *o, struct source *src, char *err, size_t errlen)
 		snprintf(err, errlen, "--draft-only %zu: must be below the vocabulary "
 		    "(--vocab %zu)", o->draft_only, o->vocab);
 		return -1;
+	}
+	if (drafter_has_heads(drafter_kind(o->drafter))) {
+		if (o->draft_only > 0) {
+			snprintf(err, errlen, "--draft-only: not with --drafter %s: its heads"
+			    " draft from the target's own vocabulary",
+			    drafter_name(drafter_kind(o->drafter)));
+			return -1;
+		}
+		open_heads(o, src);
+		return 0;
 	}
 	if (o->nposition_alpha > 0 && open_positions(o, src, err, errlen) != 0)
 		return -1;
@@ -57,7 +83,7 @@ stub_open(struct options *o, struct source *src, char *err, size_t errlen)
 
 static const char *const stub_takes[] = {
 	"noise", "target-alpha", "preset", "vocab", "metrics", "position-alpha", "draft-only",
-	NULL,
+	"head-noise", NULL,
 };
 
 const struct source_entry source_entry_stub = {
