@@ -48,6 +48,8 @@ push_hist(struct copy *c, const int *t, size_t n)
 {
 	size_t keep = c->nprompt + COPY_WINDOW;
 
+	if (n == 0)
+		return;		/* an empty prompt: hist may still be NULL */
 	if (c->nhist + n > c->cap) {
 		c->cap = c->nhist + n > keep ? c->nhist + n : keep;
 		c->hist = xreallocarray(c->hist, c->cap, sizeof *c->hist);
