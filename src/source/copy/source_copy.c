@@ -98,7 +98,8 @@ node_context(struct copy *c, int id)
 		c->capctx = n * 2 + 64;
 		c->ctx = xreallocarray(c->ctx, c->capctx, sizeof *c->ctx);
 	}
-	memcpy(c->ctx, c->hist, c->nhist * sizeof *c->ctx);
+	if (c->nhist > 0)	/* an empty context: hist may still be NULL */
+		memcpy(c->ctx, c->hist, c->nhist * sizeof *c->ctx);
 	for (v = id; c->node[v].parent >= 0; v = c->node[v].parent)
 		c->ctx[--k] = c->node[v].token;
 	return n;
