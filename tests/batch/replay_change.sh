@@ -16,9 +16,9 @@ change() {
 }
 
 # --- batch -----------------------------------------------------------------------------
-# 20 pairs over 2,000 tokens, read in milliseconds; the changes come 0.2 s after
-# the runs start, while they go: a round whose runs had ended by then (a fast
-# machine) is run again with four times the steps.
+# 20 pairs over 2,000 tokens, read in milliseconds; the changes come once each
+# run has had a tenth of a second of CPU, while they go: a round whose runs had
+# ended by then (a fast machine) is run again with four times the steps.
 mkdir "$TMPD/orig"
 replay_pairs 2000 40 3 >"$TMPD/orig/pairs"
 
@@ -34,7 +34,13 @@ batch_round() {
 		    >"$TMPD/$how.out" 2>"$TMPD/$how.err" &
 		eval "pid_$how=\$!"
 	done
-	sleep 0.2
+	# each run has read its file once it has run for a tenth of a second of
+	# CPU (reading takes milliseconds): time on the clock is not enough on a
+	# loaded machine or under the sanitizers, where a run can take longer
+	# than that to start
+	for how in truncated rewritten replaced; do
+		eval "cpu_at_least \$pid_$how 10"
+	done
 	all_going=0
 	for how in truncated rewritten replaced; do
 		eval "kill -0 \$pid_$how" 2>/dev/null || all_going=1
@@ -45,6 +51,20 @@ batch_round() {
 		echo $? >"$TMPD/$how.rc"
 	done
 	return $all_going
+}
+
+# cpu_at_least PID TICKS: wait until the process PID has used TICKS
+# hundredths of a second of CPU, or has ended (at most 30 s); a short sleep
+# where /proc is not there
+cpu_at_least() {
+	[ -r "/proc/$1/stat" ] || { sleep 0.2; return 0; }
+	n=0
+	while [ "$n" -lt 300 ]; do
+		t=$(awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null) || return 0
+		[ -n "$t" ] && [ "$t" -ge "$2" ] && return 0
+		sleep 0.1
+		n=$((n + 1))
+	done
 }
 
 steps=15000
