@@ -4,13 +4,14 @@
 #include "source/copy/copy_draft.h"
 
 const struct copy_drafter copy_drafters[] = {
-	{ "model", NULL, "the source's own draft q" },
+	{ "model", NULL, "the source's own draft q", NULL },
 	{ "vllm-ngram", copy_propose_vllm_ngram,
-	  "vLLM, vllm/v1/spec_decode/ngram_proposer.py" },
+	  "vLLM, vllm/v1/spec_decode/ngram_proposer.py", copy_hist_vllm_ngram },
 	{ "hf-lookup", copy_propose_hf_lookup,
-	  "Hugging Face transformers, generation/candidate_generator.py" },
+	  "Hugging Face transformers, generation/candidate_generator.py",
+	  copy_hist_hf_lookup },
 	{ "suffix", copy_propose_suffix,
-	  "ArcticInference, csrc/suffix_decoding/suffix_tree.cc" },
+	  "ArcticInference, csrc/suffix_decoding/suffix_tree.cc", copy_hist_suffix },
 };
 
 const char *const copy_drafter_names[] = {

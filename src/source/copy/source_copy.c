@@ -8,6 +8,7 @@
 
 #include "dist/pdist.h"
 #include "dist/sparse.h"
+#include "source/copy/copy_hist.h"
 #include "source/copy/source_copy.h"
 #include "source/source.h"
 #include "util/xalloc.h"
@@ -27,9 +28,7 @@ struct copy {
 	int drafter;
 	struct copy_params par;
 	double weight;
-	int *hist;		/* the prompt and the text so far */
-	size_t nhist, cap;
-	size_t nprompt;
+	struct copy_hist hist;	/* the prompt and the text so far, indexed */
 	struct cnode *node;
 	int nnode, capnode;
 	int *ctx;		/* a node's context */
@@ -40,28 +39,6 @@ struct copy {
 	struct copy_draft draft;
 	char title[256];
 };
-
-/* Append n tokens to the context, then keep the prompt and only the last
- * COPY_WINDOW tokens after it: memory and a step's cost stay flat. */
-static void
-push_hist(struct copy *c, const int *t, size_t n)
-{
-	size_t keep = c->nprompt + COPY_WINDOW;
-
-	if (n == 0)
-		return;		/* an empty prompt: hist may still be NULL */
-	if (c->nhist + n > c->cap) {
-		c->cap = c->nhist + n > keep ? c->nhist + n : keep;
-		c->hist = xreallocarray(c->hist, c->cap, sizeof *c->hist);
-	}
-	memcpy(c->hist + c->nhist, t, n * sizeof *t);
-	c->nhist += n;
-	if (c->nhist > keep) {
-		memmove(c->hist + c->nprompt, c->hist + c->nhist - COPY_WINDOW,
-		    COPY_WINDOW * sizeof *c->hist);
-		c->nhist = keep;
-	}
-}
 
 static int
 new_node(struct copy *c, int parent, int token, int inner)
@@ -91,15 +68,15 @@ new_node(struct copy *c, int parent, int token, int inner)
 static size_t
 node_context(struct copy *c, int id)
 {
-	size_t n = c->nhist + (size_t)c->node[id].depth, k = n;
+	size_t n = c->hist.n + (size_t)c->node[id].depth, k = n;
 	int v;
 
 	if (n > c->capctx) {
 		c->capctx = n * 2 + 64;
 		c->ctx = xreallocarray(c->ctx, c->capctx, sizeof *c->ctx);
 	}
-	if (c->nhist > 0)	/* an empty context: hist may still be NULL */
-		memcpy(c->ctx, c->hist, c->nhist * sizeof *c->ctx);
+	if (c->hist.n > 0)	/* an empty context: hist may still be NULL */
+		memcpy(c->ctx, c->hist.tok, c->hist.n * sizeof *c->ctx);
 	for (v = id; c->node[v].parent >= 0; v = c->node[v].parent)
 		c->ctx[--k] = c->node[v].token;
 	return n;
@@ -114,8 +91,8 @@ make_draft(struct copy *c)
 	c->draft.n = 0;
 	c->draft.match_length = 0;
 	c->draft.match_at = -1;
-	if (copy_drafters[c->drafter].propose != NULL)
-		copy_drafters[c->drafter].propose(&c->par, c->hist, c->nhist, c->gamma,
+	if (copy_drafters[c->drafter].propose_hist != NULL)
+		copy_drafters[c->drafter].propose_hist(&c->par, &c->hist, c->gamma,
 		    &c->draft);
 }
 
@@ -221,7 +198,7 @@ copy_commit(void *self, const int *emitted, int n)
 {
 	struct copy *c = self;
 
-	push_hist(c, emitted, (size_t)n);
+	copy_hist_push(&c->hist, emitted, (size_t)n);
 	source_commit(&c->inner, emitted, n);
 	c->stale = 1;
 }
@@ -266,8 +243,7 @@ copy_new(const struct source *inner, int drafter, const struct copy_params *par,
 	c->stale = 1;
 	c->need_draft = 1;
 	c->cache = xreallocarray(NULL, inner->vocab, sizeof *c->cache);
-	c->nprompt = n;		/* the whole prompt stays */
-	push_hist(c, prompt, n);
+	copy_hist_init(&c->hist, inner->vocab, prompt, n);	/* the whole prompt stays */
 	return c;
 }
 
@@ -279,7 +255,7 @@ copy_clone(const void *self)
 
 	if (source_clone(&c->inner, &in) != 0)
 		return NULL;
-	return copy_new(&in, c->drafter, &c->par, c->weight, c->hist, c->nprompt);
+	return copy_new(&in, c->drafter, &c->par, c->weight, c->hist.tok, c->hist.nprompt);
 }
 
 static void
@@ -292,7 +268,7 @@ copy_destroy(void *self)
 	for (i = 0; i < c->capnode; i++)
 		free(c->node[i].p);
 	free(c->node);
-	free(c->hist);
+	copy_hist_free(&c->hist);
 	free(c->ctx);
 	free(c->cache);
 	free(c);
@@ -363,6 +339,6 @@ source_copy_context(const struct source *src, const int **ctx)
 
 	if (src->ops->begin != copy_begin)
 		return 0;
-	*ctx = c->hist;
-	return c->nhist;
+	*ctx = c->hist.tok;
+	return c->hist.n;
 }
