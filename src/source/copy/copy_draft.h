@@ -32,22 +32,22 @@ struct copy_draft {
 	long match_at;		/* where the match starts in the context; -1: none */
 };
 
-/* One drafter: its --drafter name, and its proposal of up to gamma tokens
- * after a context: the n tokens of ctx (propose, which indexes them first),
- * or a context kept indexed step after step (propose_hist, copy_hist.h). */
+/* One copy drafter's operations, which its --drafter row points to
+ * (verify/drafter.h): its proposal of up to gamma tokens after a context, the
+ * n tokens of ctx (propose, which indexes them first) or a context kept
+ * indexed step after step (propose_hist, copy_hist.h). */
 struct copy_drafter {
-	const char *name;
 	void (*propose)(const struct copy_params *par, const int *ctx, size_t n,
 	    int gamma, struct copy_draft *out);
-	const char *source;	/* the system and the file it follows */
 	void (*propose_hist)(const struct copy_params *par, const struct copy_hist *h,
 	    int gamma, struct copy_draft *out);
+	const char *source;	/* the system and the file it follows */
 };
 
-/* The drafters by --drafter index; index 0 is the draft model (propose NULL). */
-extern const struct copy_drafter copy_drafters[];
-extern const char *const copy_drafter_names[];	/* NULL-terminated */
-int copy_drafter_count(void);
+/* The copy drafters, one file each (copy_lookup.c holds two). */
+extern const struct copy_drafter copy_drafter_vllm_ngram;
+extern const struct copy_drafter copy_drafter_hf_lookup;
+extern const struct copy_drafter copy_drafter_suffix;
 
 void copy_propose_vllm_ngram(const struct copy_params *par, const int *ctx, size_t n,
     int gamma, struct copy_draft *out);

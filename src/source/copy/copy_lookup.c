@@ -96,3 +96,13 @@ copy_propose_hf_lookup(const struct copy_params *par, const int *ctx, size_t n,
 {
 	copy_propose_array(copy_hist_hf_lookup, par, ctx, n, gamma, out);
 }
+
+const struct copy_drafter copy_drafter_vllm_ngram = {
+	copy_propose_vllm_ngram, copy_hist_vllm_ngram,
+	"vLLM, vllm/v1/spec_decode/ngram_proposer.py",
+};
+
+const struct copy_drafter copy_drafter_hf_lookup = {
+	copy_propose_hf_lookup, copy_hist_hf_lookup,
+	"Hugging Face transformers, generation/candidate_generator.py",
+};

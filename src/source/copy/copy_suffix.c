@@ -184,3 +184,8 @@ copy_propose_suffix(const struct copy_params *par, const int *ctx, size_t n,
 {
 	copy_propose_array(copy_hist_suffix, par, ctx, n, gamma, out);
 }
+
+const struct copy_drafter copy_drafter_suffix = {
+	copy_propose_suffix, copy_hist_suffix,
+	"ArcticInference, csrc/suffix_decoding/suffix_tree.cc",
+};

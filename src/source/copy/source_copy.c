@@ -12,6 +12,7 @@
 #include "source/copy/source_copy.h"
 #include "source/source.h"
 #include "util/xalloc.h"
+#include "verify/drafter.h"
 
 struct cnode {
 	int parent, token, depth, inner;
@@ -25,7 +26,8 @@ struct cnode {
 
 struct copy {
 	struct source inner;
-	int drafter;
+	const struct drafter_row *row;	/* who drafts */
+	const struct copy_drafter *drafter;	/* its copy operations; NULL: model */
 	struct copy_params par;
 	double weight;
 	struct copy_hist hist;	/* the prompt and the text so far, indexed */
@@ -91,9 +93,8 @@ make_draft(struct copy *c)
 	c->draft.n = 0;
 	c->draft.match_length = 0;
 	c->draft.match_at = -1;
-	if (copy_drafters[c->drafter].propose_hist != NULL)
-		copy_drafters[c->drafter].propose_hist(&c->par, &c->hist, c->gamma,
-		    &c->draft);
+	if (c->drafter != NULL)
+		c->drafter->propose_hist(&c->par, &c->hist, c->gamma, &c->draft);
 }
 
 static void
@@ -127,7 +128,7 @@ copy_drafts(void *self, int node)
 {
 	struct copy *c = self;
 
-	if (copy_drafters[c->drafter].propose == NULL)
+	if (c->drafter == NULL)
 		return 1;
 	make_draft(c);
 	return c->node[node].on_path && c->node[node].depth < c->draft.n;
@@ -167,7 +168,7 @@ copy_dists(void *self, int v, struct pdist *p, struct pdist *q)
 	struct copy *c = self;
 	struct cnode *nd = &c->node[v];
 	struct pdist ip, iq, mp;
-	int model = copy_drafters[c->drafter].propose == NULL;
+	int model = c->drafter == NULL;
 	int one_hot = !model && q != NULL && copy_drafts(c, v);
 
 	source_dists(&c->inner, nd->inner, &ip, model && q != NULL ? &iq : NULL);
@@ -230,13 +231,14 @@ copy_describe(const void *self)
 
 
 static struct copy *
-copy_new(const struct source *inner, int drafter, const struct copy_params *par,
-    double weight, const int *prompt, size_t n)
+copy_new(const struct source *inner, const struct drafter_row *row,
+    const struct copy_params *par, double weight, const int *prompt, size_t n)
 {
 	struct copy *c = xcalloc(1, sizeof *c);
 
 	c->inner = *inner;
-	c->drafter = drafter;
+	c->row = row;
+	c->drafter = row->copy;
 	c->par = *par;
 	c->weight = weight;
 	c->gamma = COPY_DRAFT_MAX;
@@ -255,7 +257,7 @@ copy_clone(const void *self)
 
 	if (source_clone(&c->inner, &in) != 0)
 		return NULL;
-	return copy_new(&in, c->drafter, &c->par, c->weight, c->hist.tok, c->hist.nprompt);
+	return copy_new(&in, c->row, &c->par, c->weight, c->hist.tok, c->hist.nprompt);
 }
 
 static void
@@ -302,7 +304,8 @@ static const struct source_ops copy_ops = { COPY_OPS };
 static const struct source_ops copy_ops_words = { COPY_OPS, .words = 1 };
 
 int
-source_copy_wrap(struct source *src, int drafter, const struct copy_params *par,
+source_copy_wrap(struct source *src, const struct drafter_row *row,
+    const struct copy_params *par,
     double weight, const int *prompt, size_t n, char *err, size_t errlen)
 {
 	struct copy *c;
@@ -313,9 +316,9 @@ source_copy_wrap(struct source *src, int drafter, const struct copy_params *par,
 			snprintf(err, errlen, "prompt token %zu is outside the vocabulary", i);
 			return -1;
 		}
-	c = copy_new(src, drafter, par, weight, prompt, n);
+	c = copy_new(src, row, par, weight, prompt, n);
 	snprintf(c->title, sizeof c->title, "%s, drafter %s, L %g", src->title,
-	    copy_drafters[drafter].name, weight);
+	    row->name, weight);
 	src->ops = src->ops->words ? &copy_ops_words : &copy_ops;
 	src->self = c;
 	src->title = c->title;
@@ -327,7 +330,7 @@ source_copy_last_draft(const struct source *src)
 {
 	const struct copy *c = src->self;
 
-	if (src->ops->begin != copy_begin || copy_drafters[c->drafter].propose == NULL)
+	if (src->ops->begin != copy_begin || c->drafter == NULL)
 		return NULL;
 	return &c->draft;
 }
