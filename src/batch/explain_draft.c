@@ -22,7 +22,7 @@ print_text(const struct options *opt, const struct source *src,
 	char buf[32];
 	int i;
 
-	printf("drafter %s after %zu tokens: ", copy_drafters[opt->drafter].name, n);
+	printf("drafter %s after %zu tokens: ", drafter_rows[opt->drafter].name, n);
 	if (d->n == 0)
 		printf("no draft");
 	for (i = 0; i < d->n; i++)
@@ -44,7 +44,7 @@ print_json(const struct options *opt, const struct source *src,
 
 	json_init(&j, stdout);
 	json_object_begin(&j, NULL);
-	json_string(&j, "drafter", copy_drafters[opt->drafter].name);
+	json_string(&j, "drafter", drafter_rows[opt->drafter].name);
 	json_array_begin(&j, "draft");
 	for (i = 0; i < d->n; i++)
 		json_int(&j, NULL, d->tok[i]);
@@ -93,7 +93,7 @@ explain_draft_run(const struct options *opt)
 		source_close(&src);
 		return EXIT_STATUS_USAGE;
 	}
-	copy_drafters[opt->drafter].propose(&par, ctx, n, opt->gamma, &d);
+	drafter_rows[opt->drafter].copy->propose(&par, ctx, n, opt->gamma, &d);
 	if (opt->json)
 		print_json(opt, &src, &d);
 	else

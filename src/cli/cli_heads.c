@@ -135,6 +135,11 @@ cli_heads(struct options *opt, const struct cli_given *given, FILE *err)
 	}
 	if ((rc = head_rule(opt, given, err)) != 0 || (rc = head_shape(opt, err)) != 0)
 		return rc;
+	if (opt->draft_only > 0) {
+		fprintf(err, "specdec: --draft-only: not with --drafter %s: its heads draft"
+		    " from the target's own vocabulary\n", drafter_of(opt));
+		return EXIT_STATUS_USAGE;
+	}
 	opt->draft_ms = opt->head_cost * opt->target_ms;
 	opt->cost_ratio = opt->head_cost;
 	return 0;

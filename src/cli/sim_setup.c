@@ -56,8 +56,8 @@ wrap_copy(const struct options *o, struct source *src, char *err, size_t errlen)
 		source_close(src);
 		return -1;
 	}
-	rc = source_copy_wrap(src, drafter_kind(o->drafter) == DRAFTER_KIND_COPY ?
-	    o->drafter : 0, &par, o->copy_weight, prompt, n, err,
+	rc = source_copy_wrap(src, &drafter_rows[drafter_kind(o->drafter) ==
+	    DRAFTER_KIND_COPY ? o->drafter : 0], &par, o->copy_weight, prompt, n, err,
 	    errlen);
 	free(prompt);
 	if (rc != 0)

@@ -3,16 +3,20 @@
 
 #include <stddef.h>
 
+#include "source/copy/copy_draft.h"
 #include "verify/drafter.h"
 
 const struct drafter_row drafter_rows[] = {
-	{ "model", DRAFTER_KIND_MODEL, "the source's draft q" },
-	/* rows 1..3 are copy_drafters' rows 1..3 (copy_table.c), in its order */
-	{ "vllm-ngram", DRAFTER_KIND_COPY, "vLLM's n-gram lookup" },
-	{ "hf-lookup", DRAFTER_KIND_COPY, "Hugging Face's prompt lookup" },
-	{ "suffix", DRAFTER_KIND_COPY, "ArcticInference's suffix decoding" },
-	{ "heads", DRAFTER_KIND_HEADS, "Medusa heads: one pass drafts every position" },
-	{ "mtp", DRAFTER_KIND_MTP, "MTP modules: one module pass per position" },
+	{ "model", DRAFTER_KIND_MODEL, "the source's draft q", NULL },
+	{ "vllm-ngram", DRAFTER_KIND_COPY, "vLLM's n-gram lookup",
+	  &copy_drafter_vllm_ngram },
+	{ "hf-lookup", DRAFTER_KIND_COPY, "Hugging Face's prompt lookup",
+	  &copy_drafter_hf_lookup },
+	{ "suffix", DRAFTER_KIND_COPY, "ArcticInference's suffix decoding",
+	  &copy_drafter_suffix },
+	{ "heads", DRAFTER_KIND_HEADS, "Medusa heads: one pass drafts every position",
+	  NULL },
+	{ "mtp", DRAFTER_KIND_MTP, "MTP modules: one module pass per position", NULL },
 };
 
 const char *const drafter_names[] = {

@@ -19,10 +19,14 @@ enum drafter_kind {
 	DRAFTER_KIND_MTP,
 };
 
+struct copy_drafter;
+
 struct drafter_row {
 	const char *name;	/* its --drafter value */
 	enum drafter_kind kind;
 	const char *help;	/* one line for the report */
+	const struct copy_drafter *copy;	/* a copy drafter's operations
+						 * (source/copy/copy_draft.h); else NULL */
 };
 
 /* The rows, model first (the default, index 0), and their names in the same

@@ -287,6 +287,8 @@ static const struct {
 	{ "--sweep --verifier standard,block --lenience 0.9", "--lenience only applies to the lenient rule" },
 	{ "--sweep --csv --json", "--csv does not apply with --json (the output is JSON: give one)" },
 	{ "--sweep --json --csv", "--csv does not apply with --json" },
+	{ "--batch --drafter heads --head-topk 2,2 --draft-only 2", "specdec: --draft-only: not with --drafter heads: its heads draft from the target's own vocabulary\n" },
+	{ "--batch --drafter mtp --head-topk 2 --draft-only 1 --source replay --replay r", "specdec: --draft-only: not with --drafter mtp: its heads draft from the target's own vocabulary\n" },
 };
 
 static void

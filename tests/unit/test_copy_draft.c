@@ -10,6 +10,7 @@
 #include "source/copy/source_copy.h"
 #include "source/source.h"
 #include "util/rng.h"
+#include "verify/drafter.h"
 #include "verify/spec.h"
 #include "../lib/fixed_source.h"
 #include "../lib/tap.h"
@@ -23,7 +24,7 @@ check(const char *what, int drafter, struct copy_params par, const int *ctx, siz
 {
 	struct copy_draft d;
 
-	copy_drafters[drafter].propose(&par, ctx, n, gamma, &d);
+	drafter_rows[drafter].copy->propose(&par, ctx, n, gamma, &d);
 	tap_ok(d.n == nwant && (nwant == 0 ||
 	    memcmp(d.tok, want, (size_t)nwant * sizeof *want) == 0),
 	    "%s: %d tokens drafted, want %d", what, d.n, nwant);
@@ -117,7 +118,8 @@ test_closed_form(void)
 	par.max_ngram = 3;
 	fixed_source_open(&src, &pair, 4);
 	src.title = "fixed";
-	tap_eq(source_copy_wrap(&src, HF, &par, 0.0, prompt, 10, err, sizeof err), 0,
+	tap_eq(source_copy_wrap(&src, &drafter_rows[HF], &par, 0.0, prompt, 10, err,
+	    sizeof err), 0,
 	    "wrap the fixed pair");
 	rng_seed(&rng, 7, 0);
 	for (k = 0; k < 20000; k++) {
@@ -173,7 +175,7 @@ test_window(void)
 
 	fixed_source_open(&src, &pair, 4);
 	src.title = "fixed";
-	source_copy_wrap(&src, HF, &defaults, 0.0, prompt, 3, err, sizeof err);
+	source_copy_wrap(&src, &drafter_rows[HF], &defaults, 0.0, prompt, 3, err, sizeof err);
 	for (t = 0; t < 3 * COPY_WINDOW; t++) {
 		int tok = t % 4;
 

@@ -6,9 +6,8 @@
 
 #include "source/copy/copy_draft.h"
 
-/* How many tokens ending at e equal the last ones of ctx, up to cap. */
-static size_t
-common_suffix(const int *ctx, size_t n, size_t e, size_t cap)
+size_t
+copy_common_suffix(const int *ctx, size_t n, size_t e, size_t cap)
 {
 	size_t l = 0;
 
@@ -25,32 +24,12 @@ copy_longest_earlier(const int *ctx, size_t n, size_t cap, size_t *len)
 	int last = n > 0 ? ctx[n - 1] : 0;
 
 	for (e = 0; e + 1 < n && best < cap; e++)
-		if (ctx[e] == last && (l = common_suffix(ctx, n, e, cap)) > best) {
+		if (ctx[e] == last && (l = copy_common_suffix(ctx, n, e, cap)) > best) {
 			best = l;
 			at = (long)(e + 1 - l);
 		}
 	*len = best;
 	return at;
-}
-
-size_t
-copy_suffix_matches(const int *ctx, size_t n, size_t cap, size_t *end, size_t *len,
-    size_t *count)
-{
-	size_t e, best = 0, k = 0;
-	int last = n > 0 ? ctx[n - 1] : 0;
-
-	for (e = 0; e < n; e++) {
-		if (ctx[e] != last)
-			continue;
-		end[k] = e;
-		len[k] = common_suffix(ctx, n, e, cap);
-		if (e + 1 < n && len[k] > best)
-			best = len[k];
-		k++;
-	}
-	*count = k;
-	return best;
 }
 
 int
@@ -66,7 +45,7 @@ copy_cache_dist(const int *ctx, size_t n, size_t vocab, double *out)
 	}
 	copy_longest_earlier(ctx, n, COPY_CACHE_DEPTH, &m);
 	for (e = 0; e + 1 < n; e++)	/* m 0: every position, frequencies */
-		if (m == 0 || common_suffix(ctx, n, e, m) == m) {
+		if (m == 0 || copy_common_suffix(ctx, n, e, m) == m) {
 			out[ctx[m == 0 ? e : e + 1]] += 1.0;
 			c++;
 		}

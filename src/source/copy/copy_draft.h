@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+struct copy_hist;
+
 #define COPY_DRAFT_MAX 32	/* the longest draft (SPEC_GAMMA_MAX) */
 #define COPY_CACHE_DEPTH 32	/* the longest suffix the cache model matches */
 /* The context the drafters and the cache model see: the prompt and the last
@@ -30,19 +32,22 @@ struct copy_draft {
 	long match_at;		/* where the match starts in the context; -1: none */
 };
 
-/* One drafter: its --drafter name, and its proposal of up to gamma tokens
- * after the n tokens of ctx. */
+/* One copy drafter's operations, which its --drafter row points to
+ * (verify/drafter.h): its proposal of up to gamma tokens after a context, the
+ * n tokens of ctx (propose, which indexes them first) or a context kept
+ * indexed step after step (propose_hist, copy_hist.h). */
 struct copy_drafter {
-	const char *name;
 	void (*propose)(const struct copy_params *par, const int *ctx, size_t n,
+	    int gamma, struct copy_draft *out);
+	void (*propose_hist)(const struct copy_params *par, const struct copy_hist *h,
 	    int gamma, struct copy_draft *out);
 	const char *source;	/* the system and the file it follows */
 };
 
-/* The drafters by --drafter index; index 0 is the draft model (propose NULL). */
-extern const struct copy_drafter copy_drafters[];
-extern const char *const copy_drafter_names[];	/* NULL-terminated */
-int copy_drafter_count(void);
+/* The copy drafters, one file each (copy_lookup.c holds two). */
+extern const struct copy_drafter copy_drafter_vllm_ngram;
+extern const struct copy_drafter copy_drafter_hf_lookup;
+extern const struct copy_drafter copy_drafter_suffix;
 
 void copy_propose_vllm_ngram(const struct copy_params *par, const int *ctx, size_t n,
     int gamma, struct copy_draft *out);
@@ -50,6 +55,17 @@ void copy_propose_hf_lookup(const struct copy_params *par, const int *ctx, size_
     int gamma, struct copy_draft *out);
 void copy_propose_suffix(const struct copy_params *par, const int *ctx, size_t n,
     int gamma, struct copy_draft *out);
+void copy_hist_vllm_ngram(const struct copy_params *par, const struct copy_hist *h,
+    int gamma, struct copy_draft *out);
+void copy_hist_hf_lookup(const struct copy_params *par, const struct copy_hist *h,
+    int gamma, struct copy_draft *out);
+void copy_hist_suffix(const struct copy_params *par, const struct copy_hist *h,
+    int gamma, struct copy_draft *out);
+
+/* A drafter's propose_hist over the n tokens of ctx, indexed for the call. */
+void copy_propose_array(void (*propose_hist)(const struct copy_params *,
+    const struct copy_hist *, int, struct copy_draft *), const struct copy_params *par,
+    const int *ctx, size_t n, int gamma, struct copy_draft *out);
 
 /* The cache model's next-token distribution after ctx (docs/theory.md): the
  * longest suffix of ctx, up to COPY_CACHE_DEPTH tokens, that also ends earlier
@@ -66,12 +82,8 @@ int copy_cache_dist(const int *ctx, size_t n, size_t vocab, double *out);
  * compared back only as far as it matches. */
 long copy_longest_earlier(const int *ctx, size_t n, size_t cap, size_t *len);
 
-/* The ends e < n whose token is the last one, in order, into end[0..*count),
- * and with each how many tokens ending there equal the last ones of ctx, up
- * to cap, into len (the end n - 1 itself last, with min(n, cap)); returns the
- * largest len over the ends before n - 1. */
-size_t copy_suffix_matches(const int *ctx, size_t n, size_t cap, size_t *end, size_t *len,
-    size_t *count);
+/* How many tokens ending at e equal the last ones of ctx, up to cap. */
+size_t copy_common_suffix(const int *ctx, size_t n, size_t e, size_t cap);
 
 /* The earliest start j of an earlier occurrence of the last m tokens of ctx,
  * one that ends before the last token (j + m < n); -1 when none. */

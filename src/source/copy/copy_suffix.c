@@ -10,39 +10,59 @@
  * match on a tie. The suffix tree's counts are the text's substring counts,
  * so this counts occurrences directly. A pattern with no earlier occurrence
  * has nothing after it: no draft, match_length 0, match_at -1. Ties between continuations, which
- * the tree leaves to its hash map's order, go to the lowest id. */
+ * the tree leaves to its hash map's order, go to the lowest id. The
+ * occurrences are found from the last token's positions (copy_hist.h), so a
+ * proposal visits those, not the whole context. */
 #include "config.h"
 
 #include <stdlib.h>
 
 #include "source/copy/copy_draft.h"
+#include "source/copy/copy_hist.h"
 #include "util/xalloc.h"
 
 /* The scratch of one proposal: occurrence starts and a tally. */
 struct occ {
 	size_t *at, n;		/* starts i with ctx[i..i+len) the current string */
 	size_t len;
-	int *tok;		/* distinct continuations and their counts */
-	size_t *cnt, ntok;
-	size_t *cand, *sl, ncand;	/* the ends still matching, in order, and
-					 * their match lengths (copy_suffix_matches) */
+	int *tok;		/* distinct continuations, counted in tally */
+	size_t *tally, ntok;
+	size_t *cand, ncand;	/* the ends still matching, in order */
 };
+
+/* The ends whose token is the last one, in order, into o->cand (the end
+ * n - 1 itself last): the occurrences of the last 1 token, as occ_find. */
+static void
+occ_ends(struct occ *o, const struct copy_hist *h)
+{
+	size_t e;
+
+	o->ncand = 0;
+	for (e = copy_hist_first(h, h->tok[h->n - 1]); e != COPY_NONE;
+	    e = copy_hist_next(h, e)) {
+		o->at[o->ncand] = e;
+		o->cand[o->ncand++] = e;
+	}
+	o->n = o->ncand;
+	o->len = 1;
+}
 
 /* Every start of the last m tokens (the one at the end included), from the
  * ends that matched m - 1 (o->cand, which shrinks to those matching m). */
 static void
-occ_find(struct occ *o, size_t m)
+occ_find(struct occ *o, const int *ctx, size_t n, size_t m)
 {
-	size_t i, kept = 0;
+	size_t i, e, kept = 0;
 
 	o->n = 0;
 	o->len = m;
-	for (i = 0; i < o->ncand; i++)
-		if (o->sl[i] >= m) {
-			o->sl[kept] = o->sl[i];
-			o->cand[kept++] = o->cand[i];
-			o->at[o->n++] = o->cand[i] + 1 - m;
+	for (i = 0; i < o->ncand; i++) {
+		e = o->cand[i];
+		if (e + 1 >= m && ctx[e + 1 - m] == ctx[n - m]) {
+			o->cand[kept++] = e;
+			o->at[o->n++] = e + 1 - m;
 		}
+	}
 	o->ncand = kept;
 }
 
@@ -55,32 +75,28 @@ earliest(const struct occ *o, size_t n, size_t m)
 }
 
 /* The most frequent continuation (lowest id on a tie) and its count; -1 when
- * no occurrence continues. */
+ * no occurrence continues. The tally is zero again on return. */
 static int
 occ_best(struct occ *o, const int *ctx, size_t n, size_t *count)
 {
-	size_t i, k, best = 0;
+	size_t i, c;
+	int x = -1, t;
 
 	o->ntok = 0;
-	for (i = 0; i < o->n; i++) {
-		size_t end = o->at[i] + o->len;
-
-		if (end >= n)
-			continue;
-		for (k = 0; k < o->ntok && o->tok[k] != ctx[end]; k++)
-			;
-		if (k == o->ntok) {
-			o->tok[o->ntok] = ctx[end];
-			o->cnt[o->ntok++] = 0;
+	for (i = 0; i < o->n; i++)
+		if (o->at[i] + o->len < n && o->tally[ctx[o->at[i] + o->len]]++ == 0)
+			o->tok[o->ntok++] = ctx[o->at[i] + o->len];
+	*count = 0;
+	for (i = 0; i < o->ntok; i++) {
+		t = o->tok[i];
+		c = o->tally[t];
+		o->tally[t] = 0;
+		if (c > *count || (c == *count && t < x)) {
+			*count = c;
+			x = t;
 		}
-		o->cnt[k]++;
 	}
-	for (k = 1; k < o->ntok; k++)
-		if (o->cnt[k] > o->cnt[best] ||
-		    (o->cnt[k] == o->cnt[best] && o->tok[k] < o->tok[best]))
-			best = k;
-	*count = o->ntok > 0 ? o->cnt[best] : 0;
-	return o->ntok > 0 ? o->tok[best] : -1;
+	return x;
 }
 
 /* Keep the occurrences continued by x. */
@@ -96,9 +112,9 @@ occ_extend(struct occ *o, const int *ctx, size_t n, int x)
 	o->len++;
 }
 
-/* The path from the pattern of length m; its score. */
+/* The path from the pattern occ_find found; its score. */
 static double
-speculate_path(const struct copy_params *par, const int *ctx, size_t n, size_t m,
+speculate_path(const struct copy_params *par, const int *ctx, size_t n,
     int max_tokens, struct occ *o, struct copy_draft *d)
 {
 	double prob = 1.0, score = 0.0;
@@ -106,7 +122,6 @@ speculate_path(const struct copy_params *par, const int *ctx, size_t n, size_t m
 	int x;
 
 	d->n = 0;
-	occ_find(o, m);
 	while (d->n < max_tokens && o->len < (size_t)par->suffix_depth) {
 		if ((x = occ_best(o, ctx, n, &count)) < 0)
 			break;
@@ -121,33 +136,37 @@ speculate_path(const struct copy_params *par, const int *ctx, size_t n, size_t m
 }
 
 void
-copy_propose_suffix(const struct copy_params *par, const int *ctx, size_t n,
+copy_hist_suffix(const struct copy_params *par, const struct copy_hist *h,
     int gamma, struct copy_draft *out)
 {
 	struct occ o = { 0 };
 	struct copy_draft d;
 	double best = 0.0, score;
-	size_t m, longest, top = n < (size_t)par->suffix_depth ? n :
+	size_t m, k, n = h->n, top = n < (size_t)par->suffix_depth ? n :
 	    (size_t)par->suffix_depth;
 
 	out->n = out->match_length = 0;
 	out->match_at = -1;
 	if (n < 2)
 		return;
-	o.at = xreallocarray(NULL, n, sizeof *o.at);
-	o.tok = xreallocarray(NULL, n, sizeof *o.tok);
-	o.cnt = xreallocarray(NULL, n, sizeof *o.cnt);
-	o.sl = xreallocarray(NULL, n, sizeof *o.sl);
-	o.cand = xreallocarray(NULL, n, sizeof *o.cand);
-	longest = copy_suffix_matches(ctx, n, top, o.cand, o.sl, &o.ncand);
-	for (m = 1; m < top && m <= longest; m++) {	/* longer: nothing follows */
+	k = h->count[h->tok[n - 1]];	/* every occurrence list is this long at most */
+	o.at = xreallocarray(NULL, 2 * k, sizeof *o.at);
+	o.cand = o.at + k;
+	o.tok = xreallocarray(NULL, k, sizeof *o.tok);
+	o.tally = h->tally;
+	occ_ends(&o, h);
+	for (m = 1; m < top; m++) {
 		int max_tokens = (int)((double)m * par->spec_factor + par->spec_offset + 1e-6);
 
 		max_tokens = max_tokens < gamma ? max_tokens : gamma;
 		max_tokens = max_tokens < COPY_DRAFT_MAX ? max_tokens : COPY_DRAFT_MAX;
 		if (max_tokens < 0)
 			max_tokens = 0;
-		score = speculate_path(par, ctx, n, m, max_tokens, &o, &d);
+		if (m > 1)
+			occ_find(&o, h->tok, n, m);
+		if (o.ncand < 2)
+			break;	/* only the end itself matches m: nothing follows */
+		score = speculate_path(par, h->tok, n, max_tokens, &o, &d);
 		if (score > 0.0 && score >= best) {
 			best = score;
 			*out = d;
@@ -157,7 +176,16 @@ copy_propose_suffix(const struct copy_params *par, const int *ctx, size_t n,
 	}
 	free(o.at);
 	free(o.tok);
-	free(o.cnt);
-	free(o.sl);
-	free(o.cand);
 }
+
+void
+copy_propose_suffix(const struct copy_params *par, const int *ctx, size_t n,
+    int gamma, struct copy_draft *out)
+{
+	copy_propose_array(copy_hist_suffix, par, ctx, n, gamma, out);
+}
+
+const struct copy_drafter copy_drafter_suffix = {
+	copy_propose_suffix, copy_hist_suffix,
+	"ArcticInference, csrc/suffix_decoding/suffix_tree.cc",
+};

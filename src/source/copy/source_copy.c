@@ -8,9 +8,11 @@
 
 #include "dist/pdist.h"
 #include "dist/sparse.h"
+#include "source/copy/copy_hist.h"
 #include "source/copy/source_copy.h"
 #include "source/source.h"
 #include "util/xalloc.h"
+#include "verify/drafter.h"
 
 struct cnode {
 	int parent, token, depth, inner;
@@ -24,12 +26,11 @@ struct cnode {
 
 struct copy {
 	struct source inner;
-	int drafter;
+	const struct drafter_row *row;	/* who drafts */
+	const struct copy_drafter *drafter;	/* its copy operations; NULL: model */
 	struct copy_params par;
 	double weight;
-	int *hist;		/* the prompt and the text so far */
-	size_t nhist, cap;
-	size_t nprompt;
+	struct copy_hist hist;	/* the prompt and the text so far, indexed */
 	struct cnode *node;
 	int nnode, capnode;
 	int *ctx;		/* a node's context */
@@ -40,28 +41,6 @@ struct copy {
 	struct copy_draft draft;
 	char title[256];
 };
-
-/* Append n tokens to the context, then keep the prompt and only the last
- * COPY_WINDOW tokens after it: memory and a step's cost stay flat. */
-static void
-push_hist(struct copy *c, const int *t, size_t n)
-{
-	size_t keep = c->nprompt + COPY_WINDOW;
-
-	if (n == 0)
-		return;		/* an empty prompt: hist may still be NULL */
-	if (c->nhist + n > c->cap) {
-		c->cap = c->nhist + n > keep ? c->nhist + n : keep;
-		c->hist = xreallocarray(c->hist, c->cap, sizeof *c->hist);
-	}
-	memcpy(c->hist + c->nhist, t, n * sizeof *t);
-	c->nhist += n;
-	if (c->nhist > keep) {
-		memmove(c->hist + c->nprompt, c->hist + c->nhist - COPY_WINDOW,
-		    COPY_WINDOW * sizeof *c->hist);
-		c->nhist = keep;
-	}
-}
 
 static int
 new_node(struct copy *c, int parent, int token, int inner)
@@ -91,15 +70,15 @@ new_node(struct copy *c, int parent, int token, int inner)
 static size_t
 node_context(struct copy *c, int id)
 {
-	size_t n = c->nhist + (size_t)c->node[id].depth, k = n;
+	size_t n = c->hist.n + (size_t)c->node[id].depth, k = n;
 	int v;
 
 	if (n > c->capctx) {
 		c->capctx = n * 2 + 64;
 		c->ctx = xreallocarray(c->ctx, c->capctx, sizeof *c->ctx);
 	}
-	if (c->nhist > 0)	/* an empty context: hist may still be NULL */
-		memcpy(c->ctx, c->hist, c->nhist * sizeof *c->ctx);
+	if (c->hist.n > 0)	/* an empty context: hist may still be NULL */
+		memcpy(c->ctx, c->hist.tok, c->hist.n * sizeof *c->ctx);
 	for (v = id; c->node[v].parent >= 0; v = c->node[v].parent)
 		c->ctx[--k] = c->node[v].token;
 	return n;
@@ -114,9 +93,8 @@ make_draft(struct copy *c)
 	c->draft.n = 0;
 	c->draft.match_length = 0;
 	c->draft.match_at = -1;
-	if (copy_drafters[c->drafter].propose != NULL)
-		copy_drafters[c->drafter].propose(&c->par, c->hist, c->nhist, c->gamma,
-		    &c->draft);
+	if (c->drafter != NULL)
+		c->drafter->propose_hist(&c->par, &c->hist, c->gamma, &c->draft);
 }
 
 static void
@@ -150,7 +128,7 @@ copy_drafts(void *self, int node)
 {
 	struct copy *c = self;
 
-	if (copy_drafters[c->drafter].propose == NULL)
+	if (c->drafter == NULL)
 		return 1;
 	make_draft(c);
 	return c->node[node].on_path && c->node[node].depth < c->draft.n;
@@ -190,7 +168,7 @@ copy_dists(void *self, int v, struct pdist *p, struct pdist *q)
 	struct copy *c = self;
 	struct cnode *nd = &c->node[v];
 	struct pdist ip, iq, mp;
-	int model = copy_drafters[c->drafter].propose == NULL;
+	int model = c->drafter == NULL;
 	int one_hot = !model && q != NULL && copy_drafts(c, v);
 
 	source_dists(&c->inner, nd->inner, &ip, model && q != NULL ? &iq : NULL);
@@ -221,7 +199,7 @@ copy_commit(void *self, const int *emitted, int n)
 {
 	struct copy *c = self;
 
-	push_hist(c, emitted, (size_t)n);
+	copy_hist_push(&c->hist, emitted, (size_t)n);
 	source_commit(&c->inner, emitted, n);
 	c->stale = 1;
 }
@@ -253,21 +231,21 @@ copy_describe(const void *self)
 
 
 static struct copy *
-copy_new(const struct source *inner, int drafter, const struct copy_params *par,
-    double weight, const int *prompt, size_t n)
+copy_new(const struct source *inner, const struct drafter_row *row,
+    const struct copy_params *par, double weight, const int *prompt, size_t n)
 {
 	struct copy *c = xcalloc(1, sizeof *c);
 
 	c->inner = *inner;
-	c->drafter = drafter;
+	c->row = row;
+	c->drafter = row->copy;
 	c->par = *par;
 	c->weight = weight;
 	c->gamma = COPY_DRAFT_MAX;
 	c->stale = 1;
 	c->need_draft = 1;
 	c->cache = xreallocarray(NULL, inner->vocab, sizeof *c->cache);
-	c->nprompt = n;		/* the whole prompt stays */
-	push_hist(c, prompt, n);
+	copy_hist_init(&c->hist, inner->vocab, prompt, n);	/* the whole prompt stays */
 	return c;
 }
 
@@ -279,7 +257,7 @@ copy_clone(const void *self)
 
 	if (source_clone(&c->inner, &in) != 0)
 		return NULL;
-	return copy_new(&in, c->drafter, &c->par, c->weight, c->hist, c->nprompt);
+	return copy_new(&in, c->row, &c->par, c->weight, c->hist.tok, c->hist.nprompt);
 }
 
 static void
@@ -292,7 +270,7 @@ copy_destroy(void *self)
 	for (i = 0; i < c->capnode; i++)
 		free(c->node[i].p);
 	free(c->node);
-	free(c->hist);
+	copy_hist_free(&c->hist);
 	free(c->ctx);
 	free(c->cache);
 	free(c);
@@ -326,7 +304,8 @@ static const struct source_ops copy_ops = { COPY_OPS };
 static const struct source_ops copy_ops_words = { COPY_OPS, .words = 1 };
 
 int
-source_copy_wrap(struct source *src, int drafter, const struct copy_params *par,
+source_copy_wrap(struct source *src, const struct drafter_row *row,
+    const struct copy_params *par,
     double weight, const int *prompt, size_t n, char *err, size_t errlen)
 {
 	struct copy *c;
@@ -337,9 +316,9 @@ source_copy_wrap(struct source *src, int drafter, const struct copy_params *par,
 			snprintf(err, errlen, "prompt token %zu is outside the vocabulary", i);
 			return -1;
 		}
-	c = copy_new(src, drafter, par, weight, prompt, n);
+	c = copy_new(src, row, par, weight, prompt, n);
 	snprintf(c->title, sizeof c->title, "%s, drafter %s, L %g", src->title,
-	    copy_drafters[drafter].name, weight);
+	    row->name, weight);
 	src->ops = src->ops->words ? &copy_ops_words : &copy_ops;
 	src->self = c;
 	src->title = c->title;
@@ -351,7 +330,7 @@ source_copy_last_draft(const struct source *src)
 {
 	const struct copy *c = src->self;
 
-	if (src->ops->begin != copy_begin || copy_drafters[c->drafter].propose == NULL)
+	if (src->ops->begin != copy_begin || c->drafter == NULL)
 		return NULL;
 	return &c->draft;
 }
@@ -363,6 +342,6 @@ source_copy_context(const struct source *src, const int **ctx)
 
 	if (src->ops->begin != copy_begin)
 		return 0;
-	*ctx = c->hist;
-	return c->nhist;
+	*ctx = c->hist.tok;
+	return c->hist.n;
 }

@@ -14,10 +14,13 @@
 #include "source/copy/copy_draft.h"
 
 struct source;
+struct drafter_row;
 
-/* Wrap src (taken) with drafter index drafter (copy_drafters), weight L and
- * the prompt's n tokens (copied); 0, or -1 with err set. */
-int source_copy_wrap(struct source *src, int drafter, const struct copy_params *par,
+/* Wrap src (taken) with the drafter of row (verify/drafter.h: its copy
+ * operations, or the model's q when it has none), weight L and the prompt's
+ * n tokens (copied); 0, or -1 with err set. */
+int source_copy_wrap(struct source *src, const struct drafter_row *row,
+    const struct copy_params *par,
     double weight, const int *prompt, size_t n, char *err, size_t errlen);
 
 /* The tokens of text (whitespace-separated: a word of src, or an id below its

@@ -64,13 +64,7 @@ stub_open(struct options *o, struct source *src, char *err, size_t errlen)
 		return -1;
 	}
 	if (drafter_has_heads(drafter_kind(o->drafter))) {
-		if (o->draft_only > 0) {
-			snprintf(err, errlen, "--draft-only: not with --drafter %s: its heads"
-			    " draft from the target's own vocabulary",
-			    drafter_name(drafter_kind(o->drafter)));
-			return -1;
-		}
-		open_heads(o, src);
+		open_heads(o, src);	/* --draft-only is refused (cli_heads.c) */
 		return 0;
 	}
 	if (o->nposition_alpha > 0 && open_positions(o, src, err, errlen) != 0)
