@@ -217,6 +217,11 @@ const struct cli_option cli_options[] = {
 	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
 	  .help = "the last N tokens are the draft's only (p = 0 there): "
 	    "another vocabulary, for --verifier tli" },
+	{ .name = "draft-vocab-top", .kind = CLI_KIND_INT, .arg = "K",
+	  CLI_FIELD(draft_vocab_top), .min = 1, .max = VOCAB_MAX,
+	  .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
+	  .help = "cmu: the draft knows only the K most frequent words, its other "
+	    "mass on one token of its own (<unk-draft>)" },
 	{ .name = "prompt-file", .kind = CLI_KIND_FILE, .arg = "F",
 	  CLI_FIELD(prompt_file), .modes = CLI_M_SIM, .group = CLI_GROUP_SIM,
 	  .help = "a prompt the text continues: words or token ids separated by "

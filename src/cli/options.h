@@ -141,6 +141,7 @@ struct options {
 	double suffix_factor, suffix_offset, suffix_min_prob;
 	double copy_weight;	/* --copy-weight L */
 	size_t draft_only;	/* --draft-only N: the draft's own last N tokens */
+	size_t draft_vocab_top;	/* --draft-vocab-top K: the cmu draft's K words; 0: all */
 	const char *prompt_file;	/* --prompt-file F, or NULL */
 	const char *explain_draft;	/* --explain-draft TOKENS, or NULL */
 	struct tree_shape tree_shape;	/* parsed from it (cli_derive): the first

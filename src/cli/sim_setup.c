@@ -12,6 +12,7 @@
 #include "metrics/metrics_http.h"
 #include "metrics/metrics_predict.h"
 #include "sim/sim.h"
+#include "source/cmu/cmu_vocab_top.h"
 #include "source/copy/source_copy.h"
 #include "source/source.h"
 #include "source/source_table.h"
@@ -86,6 +87,14 @@ sim_setup_source(const struct options *opt, struct source *src, char *err, size_
 	return open_source(&o, src, err, errlen);
 }
 
+/* The tokens of the draft's vocabulary only: --draft-only's, or the one
+ * draft-only token of --draft-vocab-top (cmu_vocab_top.h). */
+static size_t
+draft_only(const struct options *opt)
+{
+	return opt->draft_vocab_top > 0 ? CMU_VOCAB_TOP_OWN : opt->draft_only;
+}
+
 /* The simulation over src, which it takes, with opt's parameters. */
 static int
 open_sim(const struct options *opt, struct sim *sim, struct source *src, char *err,
@@ -97,7 +106,7 @@ open_sim(const struct options *opt, struct sim *sim, struct source *src, char *e
 		.verify_cost = opt->verify_cost,
 		.verify = { .rule = (enum verify_rule)opt->verifier,
 		    .lenience = opt->lenience, .epsilon = opt->typical_epsilon,
-		    .delta = opt->typical_delta, .draft_only = opt->draft_only },
+		    .delta = opt->typical_delta, .draft_only = draft_only(opt) },
 		.schedule = (enum schedule_kind)opt->schedule,
 		.draft_p_min = opt->draft_p_min,
 		.draft_confidence = opt->confidence_threshold,

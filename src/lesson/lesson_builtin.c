@@ -20,6 +20,8 @@ const struct lesson_builtin lesson_builtins[] = {
 	  lesson_text_trees, &lesson_text_trees_len },
 	{ "batch", "a real machine: the batch where speculation stops paying; long context",
 	  lesson_text_batch, &lesson_text_batch_len },
+	{ "copy", "drafts by copying the text, and a draft with fewer words: naive and TLI",
+	  lesson_text_copy, &lesson_text_copy_len },
 };
 const int lesson_nbuiltins = (int)(sizeof lesson_builtins / sizeof lesson_builtins[0]);
 

@@ -36,5 +36,7 @@ extern const size_t lesson_text_metrics_len, lesson_text_temperature_len,
     lesson_text_trees_len;
 extern const unsigned char lesson_text_batch[];
 extern const size_t lesson_text_batch_len;
+extern const unsigned char lesson_text_copy[];
+extern const size_t lesson_text_copy_len;
 
 #endif

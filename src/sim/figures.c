@@ -9,6 +9,7 @@
 #include "sim/figures_pair.h"
 #include "sim/figures_write.h"
 #include "sim/figures_tree.h"
+#include "sim/figures_vocab.h"
 
 /* A scalar's place, its type checked against its kind at compile time. */
 #define FIGURE_AT(type, s, m) \
@@ -81,6 +82,16 @@ const struct figure figures[] = {
 	{ .key = "alpha_rule", REAL(alpha_overlap), .json = figures_json_alpha_rule,
 	    .value = figures_alpha_rule,
 	    .explain = "a rule's own acceptance expectation, by its name" },
+	{ .key = "alpha_naive", REAL(alpha_naive), .label = "vocab pair",
+	    .report = figures_vocab_report, .json = figures_vocab_json,
+	    .explain = "another vocabulary: sum min(p, q) on the union, pos 1" },
+	{ .key = "alpha_tli", REAL(alpha_tli), .json = figures_vocab_json,
+	    .explain = "sum min(p, q'), q' = q on shared tokens, renormalised" },
+	{ .key = "alpha_first", REAL(alpha_first), .json = figures_vocab_json,
+	    .explain = "accepted / tested at position 1, beside naive and TLI" },
+	{ .key = "alpha_first_stderr", REAL(alpha_first_stderr),
+	    .json = figures_vocab_json,
+	    .explain = "SE of alpha_first about the rule's own closed form" },
 	{ .key = "draft_acceptance_rate", REAL(draft_acceptance_rate), .label = "serving",
 	    FIXED("", 4, " accepted/drafted (vLLM, llama.cpp)"),
 	    .screen = "acc/draft",

@@ -12,6 +12,7 @@
 #include "util/xalloc.h"
 #include "verify/drafter.h"
 #include "verify/verify_tree.h"
+#include "verify/vocab_pair.h"
 
 #define RNG_STREAM_SPEC 0
 #define RNG_STREAM_REF 1
@@ -208,6 +209,20 @@ run_step(struct sim *sim)
 	return e;
 }
 
+/* A heterogeneous pair's two acceptances at the step's first tested
+ * position (vocab_pair.h), beside the rule's own. */
+static void
+note_vocab(struct sim *sim, const struct sim_entry *e)
+{
+	struct vocab_pair v;
+
+	if (sim->par.verify.draft_only == 0 || e->step.tested == 0 ||
+	    !sim->targets.has_q[0])
+		return;
+	v = vocab_pair_accept(&e->verify, &sim->targets.p[0], &sim->targets.q[0]);
+	stats_add_vocab(&sim->stats, v.naive, v.tli, e->step.beta[0]);
+}
+
 /* Count the step run_step left in the ring's next slot: the statistics, the
  * reference stream, the step number and the ring. */
 static const struct sim_entry *
@@ -223,6 +238,7 @@ count_step(struct sim *sim)
 		tree_compare_add(&sim->compare, e->tree.rank_p, e->tree.overlap);
 	if (e->copy.on)
 		stats_add_copy(&sim->stats, e->step.gamma, e->step.accepted);
+	note_vocab(sim, e);
 	if (sim->pair != NULL) {
 		int ids[SPEC_GAMMA_MAX + 1];
 
@@ -579,6 +595,11 @@ sim_figures_light(const struct sim *sim, struct sim_figures *fig)
 	fig->closed_form = stats_closed_form(st);
 	fig->closed_form_per_step = stats_closed_form_per_step(st);
 	fig->closed_form_per_step_stderr = stats_closed_form_per_step_stderr(st);
+	fig->vocab_pair = sim->par.verify.draft_only > 0;
+	fig->alpha_naive = stats_vocab_naive(st);
+	fig->alpha_tli = stats_vocab_tli(st);
+	fig->alpha_first = stats_accept_rate_at(st, 0);
+	fig->alpha_first_stderr = stats_vocab_stderr(st);
 	if (sim->pair != NULL)
 		fig->pair = pair_output_result(sim->pair);
 	else

@@ -131,6 +131,14 @@ struct sim_figures {
 	double vllm_acceptance_length;	/* 1 + accepted / steps that drafted (vLLM) */
 	double closed_form_per_step_stderr;	/* of tok_per_step - closed_form_per_step */
 	double gamma_mean;		/* drafts per step (gamma under constant) */
+	int vocab_pair;			/* the draft has tokens of its own
+					 * (--draft-only, --draft-vocab-top) */
+	double alpha_naive, alpha_tli;	/* then: the naive and TLI acceptance at
+					 * each step's first position, averaged
+					 * (vocab_pair.h) */
+	double alpha_first, alpha_first_stderr;	/* accepted / tested at the
+					 * first position; the SE of its mean
+					 * about the rule's own */
 	double tv;
 	struct tv_null tv_null;		/* TV's law for a correct sampler (tv_null.h) */
 	double tv_noise;		/* its mean: TV expected by chance */

@@ -459,6 +459,33 @@ stats_accept_rate_rank(const struct stats *st, int k)
 }
 
 void
+stats_add_vocab(struct stats *st, double naive, double tli, double beta)
+{
+	st->vocab_pair.steps++;
+	st->vocab_pair.naive += naive;
+	st->vocab_pair.tli += tli;
+	st->vocab_pair.var += beta * (1.0 - beta);
+}
+
+double
+stats_vocab_naive(const struct stats *st)
+{
+	return ratio(st->vocab_pair.naive, (double)st->vocab_pair.steps);
+}
+
+double
+stats_vocab_tli(const struct stats *st)
+{
+	return ratio(st->vocab_pair.tli, (double)st->vocab_pair.steps);
+}
+
+double
+stats_vocab_stderr(const struct stats *st)
+{
+	return ratio(sqrt(st->vocab_pair.var), (double)st->vocab_pair.steps);
+}
+
+void
 stats_add_copy(struct stats *st, int drafted, int accepted)
 {
 	st->copy.steps++;

@@ -64,6 +64,12 @@ struct stats {
 		uint64_t steps, found;	/* steps, and those with a draft */
 		uint64_t drafted, accepted;	/* copied tokens, and accepted */
 	} copy;
+	struct stats_vocab {	/* a heterogeneous pair's first positions
+				 * (stats_add_vocab) */
+		uint64_t steps;	/* steps that tested a first draft */
+		double naive, tli;	/* the two closed forms there, summed */
+		double var;	/* sum of b (1 - b), b the rule's own there */
+	} vocab_pair;
 	uint64_t *spec_hist;	/* vocab counts of the speculative output */
 	uint64_t *ref_hist;	/* vocab counts of the reference stream */
 	struct pdist_counts expected;	/* sum of p(x) over emitted positions */
@@ -93,6 +99,16 @@ void stats_add_overlap(struct stats *st, const struct spec_step *step,
 /* Add one step of a copy drafter that proposed drafted tokens (0: it found
  * no match), accepted of them. */
 void stats_add_copy(struct stats *st, int drafted, int accepted);
+
+/* Add one step's first tested position of a heterogeneous pair: its naive
+ * and TLI acceptance (vocab_pair.h) and the running rule's own, beta. */
+void stats_add_vocab(struct stats *st, double naive, double tli, double beta);
+/* Their means over those steps, and the standard error of the acceptance
+ * measured at the first position about the rule's mean (sqrt(sum b (1 - b)) /
+ * steps); 0 before such a step. */
+double stats_vocab_naive(const struct stats *st);
+double stats_vocab_tli(const struct stats *st);
+double stats_vocab_stderr(const struct stats *st);
 
 /* Add one tree step's nodes (spec_tree.h): the tests and acceptances by
  * sibling rank, and its calibration (top-k trees). A chain step's empty tree adds nothing. */

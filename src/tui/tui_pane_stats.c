@@ -251,15 +251,54 @@ stats_position_line(struct tui_pen *p, const struct sim *sim, const struct tui_g
 	tui_pen_put(p, TUI_S_NORMAL, line);
 }
 
+/* A draft with another vocabulary: the naive and the TLI acceptance at the
+ * first position in closed form beside the measured one, so the gain of TLI
+ * shows whichever rule runs. */
+static void
+stats_vocab_line(struct tui_pen *p, const struct tui_view *v, int have,
+    const struct tui_glyphs *g)
+{
+	const struct sim_figures *f = v->fig;
+	int hid = TUI_HIDES(v, TUI_MARK_ALPHA);
+	char a[32], b[32], c[32], lng[160], shrt[160];
+
+	tui_figure(a, sizeof a, 3, f->alpha_naive, have, hid, g);
+	tui_figure(b, sizeof b, 3, f->alpha_tli, have, hid, g);
+	tui_figure(c, sizeof c, 3, f->alpha_first, have, hid, g);
+	snprintf(lng, sizeof lng, "pos 1: naive %s  TLI %s  measured %s", a, b, c);
+	snprintf(shrt, sizeof shrt, "naive %s TLI %s got %s", a, b, c);
+	tui_pen_choose(p, TUI_S_NORMAL, lng, shrt, NULL);
+}
+
+/* The row under TV: a copy drafter's per-position acceptance, or a
+ * heterogeneous pair's naive and TLI acceptance; 0 when neither shows. */
+static int
+stats_extra_line(struct tui_pen *p, const struct sim *sim, const struct tui_view *v,
+    int have)
+{
+	const struct tui_glyphs *g = tui_glyphs(v->term);
+
+	if (sim_recent(sim, 0) != NULL && sim_recent(sim, 0)->copy.on) {
+		tui_pen_at(p, TUI_BOX_Y + STATS_MEAN, TUI_BOX_X);
+		stats_position_line(p, sim, g);
+		return 1;
+	}
+	if (!v->fig->vocab_pair)
+		return 0;
+	tui_pen_at(p, TUI_BOX_Y + STATS_MEAN, TUI_BOX_X);
+	stats_vocab_line(p, v, have, g);
+	return 1;
+}
+
 /* The figures above the histogram, in rows inner rows; returns the rows used.
- * A copy drafter's per-position acceptance takes the row under TV, the
- * others move down one; a model's shows under the serving figures, with room. */
+ * A copy drafter's per-position acceptance (or a heterogeneous pair's naive
+ * and TLI acceptance) takes the row under TV, the others move down one; a
+ * model's per-position acceptance shows under the serving figures, with room. */
 static int
 stats_figures(struct tui_pen *p, const struct sim *sim, const struct tui_view *v, int rows)
 {
 	const struct tui_glyphs *g = tui_glyphs(v->term);
-	int have = sim->stats.steps > 0;
-	int copy = sim_recent(sim, 0) != NULL && sim_recent(sim, 0)->copy.on;
+	int have = sim->stats.steps > 0, copy;
 
 	tui_pen_at(p, TUI_BOX_Y + STATS_COUNTS, TUI_BOX_X);
 	stats_counts(p, sim, v);
@@ -270,10 +309,7 @@ stats_figures(struct tui_pen *p, const struct sim *sim, const struct tui_view *v
 	    verify_has(sim->par.verify.rule, VERIFY_F_CLOSED_BETA));
 	tui_pen_at(p, TUI_BOX_Y + STATS_TV, TUI_BOX_X);
 	stats_tv_line(p, v, have, sim->stats.exchangeable);
-	if (copy) {
-		tui_pen_at(p, TUI_BOX_Y + STATS_MEAN, TUI_BOX_X);
-		stats_position_line(p, sim, g);
-	}
+	copy = stats_extra_line(p, sim, v, have);
 	if (rows < STATS_MEAN_FROM + copy)
 		return STATS_MEAN + copy;
 	tui_pen_at(p, TUI_BOX_Y + STATS_MEAN + copy, TUI_BOX_X);

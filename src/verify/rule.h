@@ -72,6 +72,10 @@ double rule_shared_accept(const struct verify_params *par, const struct pdist *p
     const struct pdist *q, double (*kept)(const struct verify_params *par, double p,
     double q, double qs), double *acc);
 
+/* TLI's kept mass of a token, for rule_shared_accept: min(p, q'). */
+double rule_shared_kept_min(const struct verify_params *par, double p, double q,
+    double qs);
+
 /* The draft hook of tli and its mistake: a sample of the restricted q (a
  * plain sample of q where nothing is cut: the standard rule's numbers). */
 size_t rule_draft_shared(const void *ctx, const struct pdist *q, struct rng *rng);

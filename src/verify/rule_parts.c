@@ -136,6 +136,14 @@ rule_draft_shared(const void *ctx, const struct pdist *q, struct rng *rng)
 }
 
 double
+rule_shared_kept_min(const struct verify_params *par, double p, double q, double qs)
+{
+	(void)par;
+	(void)q;
+	return p < qs ? p : qs;
+}
+
+double
 rule_shared_accept(const struct verify_params *par, const struct pdist *p,
     const struct pdist *q, double (*kept)(const struct verify_params *par, double p,
     double q, double qs), double *acc)

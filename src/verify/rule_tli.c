@@ -48,19 +48,10 @@ tli_replace(const void *ctx, const struct spec_position *at, long chosen,
 	return rng_categorical(rng, scratch, n, sum);
 }
 
-/* A token's accepted mass: min(p, q'). */
-static double
-tli_kept(const struct verify_params *par, double p, double q, double qs)
-{
-	(void)par;
-	(void)q;
-	return p < qs ? p : qs;
-}
-
 static double
 tli_beta(const struct verify_params *par, const struct pdist *p, const struct pdist *q)
 {
-	return rule_shared_accept(par, p, q, tli_kept, NULL);
+	return rule_shared_accept(par, p, q, rule_shared_kept_min, NULL);
 }
 
 static double
@@ -69,7 +60,7 @@ tli_accepted(const struct verify_params *par, const double *p, const double *q,
 {
 	struct pdist hp = pdist_dense(p, n), hq = pdist_dense(q, n);
 
-	return rule_shared_accept(par, &hp, &hq, tli_kept, acc);
+	return rule_shared_accept(par, &hp, &hq, rule_shared_kept_min, acc);
 }
 
 static void

@@ -1,5 +1,5 @@
 #!/bin/sh
-# lesson.sh: lesson scripts without a screen. --list-lessons names the six
+# lesson.sh: lesson scripts without a screen. --list-lessons names the eight
 # built-in lessons; each runs headless with every check and every ask's stated
 # answer verified (at least three asks each); a wrong check and a wrong answer
 # fail with status 1; a set line takes the command line's options and messages;
@@ -14,11 +14,11 @@ set -u
 
 out=$("$SPECDEC" --list-lessons)
 rc=$?
-names=$(printf '%s\n' "$out" | awk '$1 ~ /^(one-step|lossless|gamma|metrics|temperature|trees|batch)$/ { print $1 }' | tr '\n' ' ')
-is "$rc $names" "0 one-step lossless gamma metrics temperature trees batch " \
-    "--list-lessons: the six built-in lessons, in order"
+names=$(printf '%s\n' "$out" | awk '$1 ~ /^(one-step|lossless|gamma|metrics|temperature|trees|batch|copy)$/ { print $1 }' | tr '\n' ' ')
+is "$rc $names" "0 one-step lossless gamma metrics temperature trees batch copy " \
+    "--list-lessons: the built-in lessons, in order"
 
-for l in one-step lossless gamma metrics temperature trees batch; do
+for l in one-step lossless gamma metrics temperature trees batch copy; do
 	"$SPECDEC" --lesson $l --batch >"$TMPD/$l" 2>"$TMPD/$l.err"
 	rc=$?
 	last=$(tail -n 1 "$TMPD/$l")

@@ -316,7 +316,7 @@ test_nodes(struct source *src_, const struct sphinx_trie *t)
 int
 main(void)
 {
-	struct source_cmu_config cfg = { NULL, 3, 2, { 1.0, 0, 1.0 }, { 1.0, 0, 1.0 } };
+	struct source_cmu_config cfg = { NULL, 3, 2, { 1.0, 0, 1.0 }, { 1.0, 0, 1.0 }, 0 };
 	struct sphinx_trie t;
 	struct source src;
 	char err[512] = "";

@@ -22,6 +22,7 @@ cmu_open(struct options *o, struct source *src, char *err, size_t errlen)
 		.target = { o->temperature, o->top_k, o->top_p },
 		.draft = { o->draft_temperature > 0.0 ? o->draft_temperature :
 		    o->temperature, o->draft_top_k, o->draft_top_p },
+		.draft_top = o->draft_vocab_top,
 	};
 
 	if (o->target_order > CMU_ORDER_MAX || o->draft_order > CMU_ORDER_MAX) {
@@ -51,11 +52,14 @@ cmu_json(struct json *j, const struct options *o)
 	    o->draft_temperature : o->temperature);
 	json_uint(j, "draft_top_k", o->draft_top_k);
 	json_double(j, "draft_top_p", o->draft_top_p);
+	if (o->draft_vocab_top > 0)
+		json_uint(j, "draft_vocab_top", o->draft_vocab_top);
 }
 
 static const char *const cmu_takes[] = {
 	"target-order", "draft-order", "temperature", "top-k", "top-p",
-	"draft-temperature", "draft-top-k", "draft-top-p", "prompt", NULL,
+	"draft-temperature", "draft-top-k", "draft-top-p", "prompt", "draft-vocab-top",
+	NULL,
 };
 
 const struct source_entry source_entry_cmu = {

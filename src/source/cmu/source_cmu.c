@@ -12,6 +12,7 @@
 #include "source/cmu/cmu_floors.h"
 #include "source/cmu/cmu_rows.h"
 #include "source/cmu/cmu_split.h"
+#include "source/cmu/cmu_vocab_top.h"
 #include "source/node_arena.h"
 #include "source/source.h"
 #include "source/cmu/source_cmu.h"
@@ -31,6 +32,9 @@ struct shared {
 	uint32_t start[HIST];	/* the prompt's last words */
 	size_t nstart;
 	char *base, *describe, *path;
+	size_t draft_top;	/* --draft-vocab-top K; 0: the draft has every word */
+	char top_note[80];	/* its words in the description, or "" */
+	unsigned char *top;	/* with K: the draft's words (cmu_vocab_top.h) */
 	char title[128];	/* file, orders and temperatures, kept up to date */
 };
 
@@ -69,6 +73,7 @@ shared_release(struct shared *sh)
 	free(sh->base);
 	free(sh->describe);
 	free(sh->path);
+	free(sh->top);
 	free(sh);
 }
 
@@ -94,14 +99,14 @@ set_warps(struct cmusrc *s, const struct warp *wp, const struct warp *wq)
 	s->wq = *wq;
 	s->fl = NULL;
 	if (wp->top_k == 0 && wq->top_k == 0 && wp->top_p >= 1.0 && wq->top_p >= 1.0 &&
-	    wp->temperature == wq->temperature)
+	    wp->temperature == wq->temperature && sh->top == NULL)
 		s->fl = cmu_floors_get(sh->floors, 1.0 / wp->temperature);
 	cmu_floors_put(sh->floors, old);
 	s->step++;		/* what the nodes built is stale */
 	cmu_rows_clear(s->rows);
-	snprintf(sh->title, sizeof sh->title, "cmu %s %d/%d T=%g/%g",
+	snprintf(sh->title, sizeof sh->title, "cmu %s %d/%d T=%g/%g%s",
 	    source_base_name(sh->path), sh->target_order, sh->draft_order,
-	    wp->temperature, wq->temperature);
+	    wp->temperature, wq->temperature, sh->top != NULL ? " top" : "");
 }
 
 static struct cmusrc *
@@ -139,13 +144,17 @@ cmusrc_child(void *self, int parent, int token)
 	struct cmunode *c = node_arena_new(&s->nodes), *up = node_arena_at(&s->nodes, parent);
 	size_t keep = up->n < HIST ? up->n : HIST - 1;
 
+	c->n = 0;	/* after the draft's own token: no history */
+	if ((uint32_t)token >= s->sh->lm->vocab)
+		return s->nodes.n - 1;
 	memcpy(c->ctx, up->ctx + up->n - keep, keep * sizeof *c->ctx);
 	c->ctx[keep] = (uint32_t)token;
 	c->n = keep + 1;
 	return s->nodes.n - 1;
 }
 
-/* The view of order at nd's context into *row (allocated on first use),
+/* The view of order at nd's context into *row (allocated on first use, one
+ * entry more for the draft's own token under --draft-vocab-top, 0 there),
  * warped by w and normalised. */
 static const double *
 build_row(struct cmusrc *s, const struct cmunode *nd, int order, const struct warp *w,
@@ -154,7 +163,8 @@ build_row(struct cmusrc *s, const struct cmunode *nd, int order, const struct wa
 	size_t vocab = s->sh->lm->vocab;
 
 	if (*row == NULL)
-		*row = xreallocarray(NULL, vocab, sizeof **row);
+		*row = xreallocarray(NULL, vocab + 1, sizeof **row);
+	(*row)[vocab] = 0.0;
 	if (s->scratch == NULL)
 		s->scratch = xreallocarray(NULL, vocab, sizeof *s->scratch);
 	sphinx_trie_row(s->sh->lm, order, nd->ctx, nd->n, *row);
@@ -167,7 +177,7 @@ cmusrc_dists(void *self, int node, struct pdist *p, struct pdist *q)
 {
 	struct cmusrc *s = self;
 	struct cmunode *nd = node_arena_at(&s->nodes, node);
-	size_t vocab = s->sh->lm->vocab;
+	size_t vocab = s->sh->lm->vocab, n = vocab + (s->sh->top != NULL);
 
 	if (s->fl != NULL) {
 		int want = (p != NULL ? CMU_SPLIT_P : 0) | (q != NULL ? CMU_SPLIT_Q : 0);
@@ -189,13 +199,16 @@ cmusrc_dists(void *self, int node, struct pdist *p, struct pdist *q)
 		if (nd->p_step != s->step)
 			build_row(s, nd, s->sh->target_order, &s->wp, &nd->p);
 		nd->p_step = s->step;
-		*p = pdist_dense(nd->p, vocab);
+		*p = pdist_dense(nd->p, n);
 	}
 	if (q != NULL) {
-		if (nd->q_step != s->step)
+		if (nd->q_step != s->step) {
 			build_row(s, nd, s->sh->draft_order, &s->wq, &nd->q);
+			if (s->sh->top != NULL)
+				cmu_vocab_top_fold(s->sh->top, vocab, nd->q);
+		}
 		nd->q_step = s->step;
-		*q = pdist_dense(nd->q, vocab);
+		*q = pdist_dense(nd->q, n);
 	}
 }
 
@@ -206,6 +219,10 @@ cmusrc_commit(void *self, const int *emitted, int n)
 	int i;
 
 	for (i = 0; i < n; i++) {
+		if ((uint32_t)emitted[i] >= s->sh->lm->vocab) {
+			s->nhist = 0;	/* the draft's own token: no history */
+			continue;
+		}
 		if (s->nhist == HIST) {
 			s->hist[0] = s->hist[1];
 			s->nhist--;
@@ -219,7 +236,10 @@ cmusrc_label(const void *self, int id)
 {
 	const struct cmusrc *s = self;
 
-	return id >= 0 && (uint32_t)id < s->sh->lm->vocab ? s->sh->lm->word[id] : NULL;
+	if (id >= 0 && (uint32_t)id < s->sh->lm->vocab)
+		return s->sh->lm->word[id];
+	return s->sh->top != NULL && (uint32_t)id == s->sh->lm->vocab ?
+	    CMU_VOCAB_TOP_WORD : NULL;
 }
 
 static void *
@@ -300,6 +320,23 @@ source_cmu_available(void)
 #endif
 }
 
+/* The draft's vocabulary cut to its k most frequent words (cmu_vocab_top.h);
+ * k above the model's vocabulary is an error naming the option. */
+static int
+set_draft_top(struct shared *sh, size_t k, char *err, size_t errlen)
+{
+	if (k > sh->lm->vocab) {
+		snprintf(err, errlen, "--draft-vocab-top %zu: the model has %u words",
+		    k, sh->lm->vocab);
+		return -1;
+	}
+	sh->draft_top = k;
+	sh->top = cmu_vocab_top_mark(sh->lm->uni, sh->lm->vocab, k);
+	snprintf(sh->top_note, sizeof sh->top_note, "; draft vocabulary the top %zu "
+	    "words and " CMU_VOCAB_TOP_WORD, k);
+	return 0;
+}
+
 /* The text starts after "<s>", the model's sentence start, when it has one. */
 static void
 default_start(struct shared *sh)
@@ -338,14 +375,19 @@ source_cmu_open(struct source *src, const struct source_cmu_config *cfg,
 	sh->model = (struct cmu_model){ sh->lm, sh->floors->heavy_of, cfg->target_order,
 	    cfg->draft_order };
 	default_start(sh);
+	if (cfg->draft_top > 0 && set_draft_top(sh, cfg->draft_top, err, errlen) != 0) {
+		shared_release(sh);
+		return -1;
+	}
 	sh->base = xasprintf("model %s: order %d, %u words, %llu bigrams, %llu "
-	    "trigrams; target order %d, draft order %d", path,
+	    "trigrams; target order %d, draft order %d%s", path,
 	    sh->lm->order, sh->lm->vocab, (unsigned long long)sh->lm->count[1],
-	    (unsigned long long)sh->lm->count[2], cfg->target_order, cfg->draft_order);
+	    (unsigned long long)sh->lm->count[2], cfg->target_order, cfg->draft_order,
+	    sh->top_note);
 	sh->describe = xstrdup(sh->base);
 	sh->path = xstrdup(path);
 	src->ops = &cmu_ops;
-	src->vocab = sh->lm->vocab;
+	src->vocab = sh->lm->vocab + (sh->top != NULL ? CMU_VOCAB_TOP_OWN : 0);
 	src->kind = "cmu";
 	src->title = sh->title;
 	src->self = cmusrc_new(sh, &cfg->target, &cfg->draft);

@@ -31,6 +31,9 @@ struct source_cmu_config {
 	int draft_order;	/* 1..3 */
 	struct warp target;	/* the target's warp */
 	struct warp draft;	/* the draft's */
+	size_t draft_top;	/* the draft's vocabulary: the K most frequent words
+				 * and one token of its own (cmu_vocab_top.h), id
+				 * vocab, so the source has vocab + 1; 0: all words */
 };
 
 /* Whether this build can open the source (sphinxbase was found). */
