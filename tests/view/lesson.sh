@@ -3,7 +3,7 @@
 # sees them: no key but a choice's key while a question shows and Enter while
 # "Enter: go on" shows; everything else (holds, scripted keys, waits) must go
 # on by itself. First a lesson of our own: after "wait N steps" the next ask,
-# pause, check and caption each appear without a key. Then the six built-in
+# pause, check and caption each appear without a key. Then the eight built-in
 # lessons, run side by side (gamma at 120x40, the others at 80x24), end to
 # end: every "wait N steps" of each file ends by itself,
 # each ask is answered with the file's stated answer and says "right", no
@@ -131,7 +131,7 @@ chapters_in_order() {
 
 # quick LESSON: the built-in lesson at a quicker pace, into $TMPD/LESSON.lesson:
 # its captions' holds cut, its rate kept, so that each wait lasts a few seconds
-# and the driver sees it run even when seven lessons share a loaded machine
+# and the driver sees it run even when eight lessons share a loaded machine
 # (at four times the rate a wait took a second, and under load the driver's
 # screens missed some).
 quick() {
@@ -146,9 +146,9 @@ unpaced() {
 	    -e 's/^set rate .*/set rate/' -e 's/  */ /g' "$1"
 }
 
-# The three run side by side.
+# The eight run side by side.
 set -- o one-step 80 24 l lossless 80 24 g gamma 120 40 \
-    m metrics 80 24 t temperature 80 24 r trees 80 24 b batch 80 24
+    m metrics 80 24 t temperature 80 24 r trees 80 24 b batch 80 24 c copy 80 24
 while [ "$#" -gt 0 ]; do
 	quick "$2"
 	[ "$(unpaced "$lessons/$2.lesson")" = "$(unpaced "$TMPD/$2.lesson")" ] &&
@@ -202,5 +202,6 @@ verdicts m metrics
 verdicts t temperature
 verdicts r trees
 verdicts b batch
+verdicts c copy
 
 done_testing
