@@ -90,6 +90,13 @@ wait_grep() {
 	return 1
 }
 
+# wait_paused NAME: poll until the program's header line says it is paused (the
+# word on the shell's typed command line, --paused, does not count: under load
+# it shows before the program has started).
+wait_paused() {
+	wait_grep "$1" -E '^ specdec .* paused '
+}
+
 # wait_for NAME PATTERN [TENTHS]: poll the screen until the fixed string appears.
 wait_for() {
 	wait_grep "$1" -F "$2" "${3:-}"

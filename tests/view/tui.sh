@@ -172,7 +172,7 @@ cpu_ticks() {
 if [ -r /proc/self/stat ]; then
 	start p 80 24 LC_ALL=C.UTF-8
 	run p "sh -c 'echo \$\$ > $TMPD/pid; exec \"\$0\" --paused' '$SPECDEC'"
-	wait_for p "paused"
+	wait_paused p
 	pid=$(cat "$TMPD/pid")
 	sleep 0.5	# the first frames' figures (slow under the sanitizers) settle
 	t0=$(cpu_ticks "$pid")

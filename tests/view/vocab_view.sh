@@ -22,7 +22,7 @@ batch_line() {
 # statistics pane's line against the batch run's.
 pane() {
 	view "$1" "$2" "$3" "--paused $4"
-	wait_for "$1" "paused"
+	wait_paused "$1"
 	ok $? "$2x$3 $4: the view is up" "$(screen "$1")"
 	n=0
 	while [ "$n" -lt "$5" ]; do keys "$1" n; n=$((n + 1)); done
@@ -38,7 +38,7 @@ pane a 80 24 "--seed 1 --draft-only 5 --noise 1" 6
 end_view a
 
 view b 80 24 "--paused --seed 1"
-wait_for b "paused"
+wait_paused b
 keys b n
 check b "step 1" "one vocabulary: a step"
 screen b | grep -q "naive"
