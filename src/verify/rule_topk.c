@@ -34,7 +34,7 @@ draw_left(struct verify_tree_node *nd, double removed)
 		double left = 0.0;
 		size_t y;
 
-		tree_node_dense(nd);
+		tree_node_work(nd);
 		for (i = 0; i < nd->k; i++)
 			if ((y = dense_index(nd->ids, nd->n, (size_t)nd->token[i])) <
 			    nd->n)

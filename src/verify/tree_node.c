@@ -35,6 +35,16 @@ node_compact(const struct verify_tree_node *nd)
 	    nd->hq->form == PDIST_SPARSE;
 }
 
+/* The dense vector of h: its own when it is one, else a copy in buf. */
+static const double *
+dense_of(const struct pdist *h, double *buf)
+{
+	if (h->form == PDIST_DENSE)
+		return h->u.dense;
+	pdist_densify(h, buf);
+	return buf;
+}
+
 void
 tree_node_dense(struct verify_tree_node *nd)
 {
@@ -43,17 +53,28 @@ tree_node_dense(struct verify_tree_node *nd)
 	if (node_compact(nd)) {
 		nd->n = dense_union(nd->hp->u.sparse, nd->hq->u.sparse, nd->idbuf);
 		nd->ids = nd->idbuf;
-		dense_gather(nd->hp->u.sparse, nd->ids, nd->n, nd->p);
-		dense_gather(nd->hq->u.sparse, nd->ids, nd->n, nd->q);
+		dense_gather(nd->hp->u.sparse, nd->ids, nd->n, nd->pbuf);
+		dense_gather(nd->hq->u.sparse, nd->ids, nd->n, nd->qbuf);
+		nd->p = nd->pbuf;
+		nd->q = nd->qbuf;
 	} else {
 		nd->ids = NULL;
 		nd->n = nd->vocab;
-		pdist_densify(nd->hp, nd->p);
-		pdist_densify(nd->hq, nd->q);
+		nd->p = dense_of(nd->hp, nd->pbuf);
+		nd->q = dense_of(nd->hq, nd->qbuf);
 	}
+	nd->dense = 1;
+}
+
+void
+tree_node_work(struct verify_tree_node *nd)
+{
+	if (nd->work)
+		return;
+	tree_node_dense(nd);
 	memcpy(nd->P, nd->p, nd->n * sizeof *nd->P);
 	memcpy(nd->Q, nd->q, nd->n * sizeof *nd->Q);
-	nd->dense = 1;
+	nd->work = 1;
 }
 
 /* v (one of nd's vectors) at token x. */
@@ -85,7 +106,7 @@ rrs_densify(struct verify_tree_node *nd, double m1, int without, size_t x1)
 {
 	size_t y;
 
-	tree_node_dense(nd);
+	tree_node_work(nd);
 	for (y = 0; y < nd->n; y++)
 		nd->P[y] = m1 > 0.0 ? fmax(0.0, nd->p[y] - nd->q[y]) / m1 : nd->p[y];
 	if (without)
@@ -102,11 +123,13 @@ tree_node_rrs(struct verify_tree_node *nd, int without)
 	size_t x1 = 0;
 	int i;
 
+	if (nd->dense)	/* made dense already: the working pair from it */
+		tree_node_work(nd);
 	for (i = 0; i < nd->k; i++) {
 		size_t x = (size_t)nd->token[i];
 		double px, qx, p0 = pdist_prob(nd->hp, x), q0 = pdist_prob(nd->hq, x);
 
-		if (nd->dense) {
+		if (nd->work) {
 			px = value_at(nd, nd->P, x);
 			qx = value_at(nd, nd->Q, x);
 		} else if (i == 0) {
@@ -118,19 +141,19 @@ tree_node_rrs(struct verify_tree_node *nd, int without)
 		}
 		if (tree_node_test(nd, i, px, qx > 0.0 ? fmin(1.0, px / qx) : 0.0))
 			return i;
-		if (i == 0 && !nd->dense) {
+		if (i == 0 && !nd->work) {
 			m1 = nd->resid_mass = pdist_residual_mass(nd->hp, nd->hq, 1.0);
 			qleft = 1.0 - q0;
 			x1 = x;
 			continue;
 		}
-		if (!nd->dense)
+		if (!nd->work)
 			rrs_densify(nd, m1, without, x1);
 		nd->resid_mass = dense_residual(nd->P, nd->Q, nd->n, 1.0);
 		if (without)
 			dense_remove(nd->Q, nd->n, dense_index(nd->ids, nd->n, x));
 	}
-	if (nd->dense)
+	if (nd->work)
 		nd->replacement = (int)tree_node_sample(nd, nd->P);
 	else
 		nd->replacement = (int)(m1 > 0.0 ? tree_node_sample_residual(nd, &m1) :

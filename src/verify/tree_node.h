@@ -13,12 +13,16 @@
  * u; 1 when accepted (u < a). */
 int tree_node_test(struct verify_tree_node *node, int i, double px, double a);
 
-/* The node's dense copies p, q, P = p and Q = q, made once: over the
+/* The node's dense p and q, made once (the handles' own vectors when they
+ * are dense, else copies): over the
  * vocabulary, or for a pair of sparse lists over the union of their entries
  * (node->ids). Every pass the rules take over them in token order then adds
  * the same nonzero terms in the same order as over the vocabulary, and so
  * gives the same bits in time in the entries (dist/dense.h). */
 void tree_node_dense(struct verify_tree_node *node);
+
+/* The node made dense and its working copies P = p and Q = q, made once. */
+void tree_node_work(struct verify_tree_node *node);
 
 /* Whether the node's pair is named by its source (pdist.h: a pair that comes
  * back, a replay's lines), so that its closed forms are worth keeping

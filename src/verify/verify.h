@@ -34,9 +34,13 @@ enum verify_tree_draw {
  * vocabulary, which a split pair otherwise never pays. */
 struct verify_tree_node {
 	const struct pdist *hp, *hq;	/* the target and the draft at the node */
-	int dense;		/* whether p, q, P, Q below are filled */
-	double *p, *q;		/* dense copies of the target and the draft */
-	double *P, *Q;		/* working copies, P = p and Q = q when made */
+	int dense;		/* whether p, q below are filled */
+	int work;		/* whether P, Q below are too */
+	const double *p, *q;	/* the target and the draft, dense (the handles' own
+				 * vectors when dense, else copies in pbuf, qbuf) */
+	double *pbuf, *qbuf;	/* room for the copies */
+	double *P, *Q;		/* working copies, P = p and Q = q when made
+				 * (tree_node_work); room over n when dense */
 	double *scratch;	/* vocab doubles for the residual's draws */
 	size_t vocab;
 	/* The vectors' tokens: p, q, P, Q hold n entries, token ids[i] at i,

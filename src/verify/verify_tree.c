@@ -43,7 +43,7 @@ node_work(struct spec_scratch *scratch, size_t n, const struct spec_position *at
 
 	if (at->p.form == PDIST_SPARSE && at->q.form == PDIST_SPARSE)
 		ids = spec_scratch_ids(scratch, at->p.u.sparse->n + at->q.u.sparse->n);
-	*nd = (struct verify_tree_node){ .hp = &at->p, .hq = &at->q, .p = w, .q = w + n,
+	*nd = (struct verify_tree_node){ .hp = &at->p, .hq = &at->q, .pbuf = w, .qbuf = w + n,
 	    .P = w + 2 * n, .Q = w + 3 * n, .scratch = w + 4 * n, .vocab = n, .k = k,
 	    .n = n, .idbuf = ids,
 	    .token = tok, .rng = rng, .u = w + 5 * n,
