@@ -173,27 +173,57 @@ sort_kept(int *kept, int n)
 	}
 }
 
-/* The tree of the kept candidates, breadth first, each node's children in
- * creation order (falling q). */
+/* The place in kept (sorted, n entries) of candidate i; -1 for the root. */
+static int
+kept_slot(const int *kept, int n, int i)
+{
+	int lo = 0, hi = n;
+
+	if (i < 0)
+		return -1;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (kept[mid] < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The tree of the kept candidates (sorted by creation index), breadth
+ * first, each node's children in creation order (falling q): each kept
+ * candidate is linked behind its parent's earlier children. */
 static void
 build(struct source *src, struct cands *c, const int *kept, int nkept,
     struct spec_tree *tree, struct tree_shape *step)
 {
-	int cand_of[TREE_NODES_MAX + 1], v, i;
+	int head[TREE_NODES_MAX + 1], tail[TREE_NODES_MAX + 1], next[TREE_NODES_MAX];
+	int slot_of[TREE_NODES_MAX + 1], v, i;
 
+	for (i = 0; i <= nkept; i++)
+		head[i] = -1;
+	for (i = 0; i < nkept; i++) {	/* slot p + 1 holds kept[p]'s children */
+		int p = kept_slot(kept, nkept, (int)c->parent[kept[i]] - 1) + 1;
+
+		next[i] = -1;
+		if (head[p] < 0)
+			head[p] = i;
+		else
+			next[tail[p]] = i;
+		tail[p] = i;
+	}
 	spec_tree_clear(tree);
 	tree->ntested = 0;
 	spec_tree_root(tree, SOURCE_ROOT);
 	tree_shape_start(step);
-	cand_of[0] = -1;
+	slot_of[0] = 0;
 	for (v = 0; v < step->n; v++)
-		for (i = 0; i < nkept; i++) {
-			int k = kept[i], w;
+		for (i = head[slot_of[v]]; i >= 0; i = next[i]) {
+			int k = kept[i], w = tree_shape_add(step, v);
 
-			if ((int)c->parent[k] - 1 != cand_of[v])
-				continue;
-			w = tree_shape_add(step, v);
-			cand_of[w] = k;
+			slot_of[w] = i + 1;
 			spec_tree_add(tree, v, (int)c->token[k], cand_node(src, c, k), c->q[k]);
 			tree->node[w].depth = step->depth_of[w];
 			tree->node[w].rank = step->rank[w];
