@@ -1,6 +1,7 @@
 /* topk.c: the k most likely tokens, dense and from the split form. */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "dist/pdist.h"
@@ -199,17 +200,37 @@ offer_floor(const struct split_dist *d, struct best *b)
 	return 1;
 }
 
-/* A listed token's value is split_prob's: scale floor(w) + its extra. */
+/* The listed tokens, each at split_prob's value, scale floor(w) + its
+ * extra, offered while they can enter: from the k-th kept's value on (the
+ * bar, held here, not read back through b at every token). */
+static void
+offer_list(const struct split_dist *d, struct best *b)
+{
+	const double *w = d->floor->w, *extra = d->extra, scale = d->scale;
+	const uint32_t *list = d->list;
+	double bar = -HUGE_VAL;
+	size_t i;
+
+	for (i = 0; i < d->nlist; i++) {
+		double v = scale * w[list[i]] + extra[i];
+
+		if (v >= bar) {
+			offer(b, v, list[i]);
+			if (b->n == b->k)
+				bar = b->c[b->k - 1].v;
+		}
+	}
+}
+
 static void
 split_topk_probs(const struct split_dist *d, int k, int *out, double *prob)
 {
 	struct cand stack[TOPK_STACK];
 	struct best b;
-	size_t i;
 
 	best_open(&b, stack, k);
-	for (i = 0; i < d->nlist && k > 0; i++)
-		offer_if(&b, d->scale * d->floor->w[d->list[i]] + d->extra[i], d->list[i]);
+	if (k > 0)
+		offer_list(d, &b);
 	if (k > 0 && (!(d->scale > 0.0) || !offer_floor(d, &b)))
 		offer_all(d, &b);
 	best_out(&b, stack, out, prob);
