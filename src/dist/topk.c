@@ -1,6 +1,7 @@
 /* topk.c: the k most likely tokens, dense and from the split form. */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "dist/pdist.h"
@@ -12,6 +13,7 @@
 
 #define TOPK_STEPS_SPARE 64	/* floor tokens walked past k and the list
 				 * before a pass over the vocabulary is cheaper */
+#define TOPK_STACK 16		/* k kept on the stack; larger k allocates */
 
 struct cand {
 	double v;
@@ -48,38 +50,73 @@ offer(struct best *b, double v, size_t id)
 	b->c[j] = (struct cand){ v, id };
 }
 
+/* b for k tokens, in stack (TOPK_STACK entries) when they fit. */
 static void
-best_out(const struct best *b, int *out)
+best_open(struct best *b, struct cand *stack, int k)
+{
+	b->c = k <= TOPK_STACK ? stack :
+	    xreallocarray(NULL, (size_t)k, sizeof *b->c);
+	b->n = 0;
+	b->k = k;
+}
+
+/* The kept ids into out (-1 past them) and, when prob is not NULL, their
+ * values into prob (0 past them); b's storage released. */
+static void
+best_out(struct best *b, const struct cand *stack, int *out, double *prob)
 {
 	int i;
 
-	for (i = 0; i < b->k; i++)
+	for (i = 0; i < b->k; i++) {
 		out[i] = i < b->n ? (int)b->c[i].id : -1;
+		if (prob != NULL)
+			prob[i] = i < b->n ? b->c[i].v : 0.0;
+	}
+	if (b->c != stack)
+		free(b->c);
+}
+
+/* Offer a token unless it cannot enter: the test that keeps a long pass
+ * from calling offer for every token. */
+static inline void
+offer_if(struct best *b, double v, size_t id)
+{
+	if (b->n < b->k || v >= b->c[b->k - 1].v)
+		offer(b, v, id);
 }
 
 /* In a pass by rising id a token that ties with the last kept comes after
  * it: once k are kept, only a larger value enters. */
-void
-dist_topk(const double *p, size_t n, int k, int *out)
+static void
+dense_topk(const double *p, size_t n, int k, int *out, double *prob)
 {
-	struct best b = { xreallocarray(NULL, k > 0 ? (size_t)k : 1, sizeof *b.c), 0, k };
+	struct cand stack[TOPK_STACK];
+	struct best b;
 	size_t y;
 
+	best_open(&b, stack, k);
 	for (y = 0; y < n && k > 0; y++)
 		if (b.n < k || p[y] > b.c[k - 1].v)
 			offer(&b, p[y], y);
-	best_out(&b, out);
-	free(b.c);
+	best_out(&b, stack, out, prob);
+}
+
+void
+dist_topk(const double *p, size_t n, int k, int *out)
+{
+	dense_topk(p, n, k, out, NULL);
 }
 
 /* The entries, then the tokens off the list (0) by rising id while one can
  * still enter. */
 static void
-sparse_topk(const struct sparse_dist *d, int k, int *out)
+sparse_topk(const struct sparse_dist *d, int k, int *out, double *prob)
 {
-	struct best b = { xreallocarray(NULL, k > 0 ? (size_t)k : 1, sizeof *b.c), 0, k };
+	struct cand stack[TOPK_STACK];
+	struct best b;
 	size_t i, y, next = 0;
 
+	best_open(&b, stack, k);
 	for (i = 0; i < d->n && k > 0; i++)
 		offer(&b, d->w[i], d->id[i]);
 	for (y = 0; y < d->vocab && k > 0; y++) {
@@ -91,8 +128,7 @@ sparse_topk(const struct sparse_dist *d, int k, int *out)
 			break;
 		offer(&b, 0.0, y);
 	}
-	best_out(&b, out);
-	free(b.c);
+	best_out(&b, stack, out, prob);
 }
 
 /* A pass over every token's P (the exact fallback). */
@@ -103,7 +139,7 @@ offer_all(const struct split_dist *d, struct best *b)
 
 	b->n = 0;
 	for (y = 0; y < d->floor->vocab; y++)
-		offer(b, split_prob(d, y), y);
+		offer_if(b, split_prob(d, y), y);
 }
 
 struct weight_below {
@@ -164,28 +200,62 @@ offer_floor(const struct split_dist *d, struct best *b)
 	return 1;
 }
 
+/* The listed tokens, each at split_prob's value, scale floor(w) + its
+ * extra, offered while they can enter: from the k-th kept's value on (the
+ * bar, held here, not read back through b at every token). */
+static void
+offer_list(const struct split_dist *d, struct best *b)
+{
+	const double *w = d->floor->w, *extra = d->extra, scale = d->scale;
+	const uint32_t *list = d->list;
+	double bar = -HUGE_VAL;
+	size_t i;
+
+	for (i = 0; i < d->nlist; i++) {
+		double v = scale * w[list[i]] + extra[i];
+
+		if (v >= bar) {
+			offer(b, v, list[i]);
+			if (b->n == b->k)
+				bar = b->c[b->k - 1].v;
+		}
+	}
+}
+
+static void
+split_topk_probs(const struct split_dist *d, int k, int *out, double *prob)
+{
+	struct cand stack[TOPK_STACK];
+	struct best b;
+
+	best_open(&b, stack, k);
+	if (k > 0)
+		offer_list(d, &b);
+	if (k > 0 && (!(d->scale > 0.0) || !offer_floor(d, &b)))
+		offer_all(d, &b);
+	best_out(&b, stack, out, prob);
+}
+
 void
 split_topk(const struct split_dist *d, int k, int *out)
 {
-	struct best b = { xreallocarray(NULL, k > 0 ? (size_t)k : 1, sizeof *b.c), 0, k };
-	size_t i;
+	split_topk_probs(d, k, out, NULL);
+}
 
-	for (i = 0; i < d->nlist && k > 0; i++)
-		offer(&b, d->scale * d->floor->w[d->list[i]] + d->extra[i], d->list[i]);
-	if (k > 0 && (!(d->scale > 0.0) || !offer_floor(d, &b)))
-		offer_all(d, &b);
-	best_out(&b, out);
-	free(b.c);
+void
+pdist_topk_probs(const struct pdist *p, int k, int *out, double *prob)
+{
+	if (p->form == PDIST_SPLIT) {
+		split_topk_probs(p->u.split, k, out, prob);
+	} else if (p->form == PDIST_DENSE) {
+		dense_topk(p->u.dense, p->vocab, k, out, prob);
+	} else {
+		sparse_topk(p->u.sparse, k, out, prob);
+	}
 }
 
 void
 pdist_topk(const struct pdist *p, int k, int *out)
 {
-	if (p->form == PDIST_SPLIT) {
-		split_topk(p->u.split, k, out);
-	} else if (p->form == PDIST_DENSE) {
-		dist_topk(p->u.dense, p->vocab, k, out);
-	} else {
-		sparse_topk(p->u.sparse, k, out);
-	}
+	pdist_topk_probs(p, k, out, NULL);
 }

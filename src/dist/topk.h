@@ -29,4 +29,8 @@ void split_topk(const struct split_dist *d, int k, int *out);
  * lowest ids off them (time in its entries plus k). */
 void pdist_topk(const struct pdist *p, int k, int *out);
 
+/* pdist_topk, with each kept token's pdist_prob value into prob (k
+ * entries): the values the ranking compared, so no second lookup. */
+void pdist_topk_probs(const struct pdist *p, int k, int *out, double *prob);
+
 #endif

@@ -143,6 +143,12 @@ source_pair_fixed_in_step(const struct source *src)
 }
 
 int
+source_dists_draw(const struct source *src)
+{
+	return src->ops->dists_draw;
+}
+
+int
 source_fixed_pair(const struct source *src, double *p, double *q)
 {
 	return src->ops->fixed_pair != NULL && src->ops->fixed_pair(src->self, p, q);

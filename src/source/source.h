@@ -87,6 +87,10 @@ struct source_ops {
 				 * unchanged: each id gets 1/V of any sampler's
 				 * output, so per-id tests have no power */
 	int pair_fixed_in_step;	/* every position of a step has the same p and q */
+	int dists_draw;		/* dists draws from the step's rng (the stub by
+				 * position draws each depth's pair when first
+				 * asked): asking q at fewer nodes changes the
+				 * stream */
 	int words;		/* its tokens are words: its text reads as prose */
 };
 
@@ -143,6 +147,8 @@ int source_has_noise(const struct source *src);
 /* The properties above. */
 int source_ids_exchangeable(const struct source *src);
 int source_pair_fixed_in_step(const struct source *src);
+/* The dists_draw property above. */
+int source_dists_draw(const struct source *src);
 /* The fixed_pair op above: 0 without one. */
 int source_fixed_pair(const struct source *src, double *p, double *q);
 

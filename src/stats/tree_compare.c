@@ -41,7 +41,8 @@ tree_compare_start(struct tree_compare *c, int n, int steps)
 	c->parent = xcalloc((size_t)c->npaths, sizeof *c->parent);
 	c->rank = xcalloc((size_t)c->npaths, sizeof *c->rank);
 	c->sum = xcalloc((size_t)c->npaths, sizeof *c->sum);
-	c->val = xcalloc((size_t)c->npaths, sizeof *c->val);
+	c->val = (double *)xcalloc((size_t)c->npaths + 1, sizeof *c->val) + 1;
+	c->val[-1] = 1.0;	/* the root's reach, for its children */
 	gen(c, -1, 0, 0, 0);
 }
 
@@ -51,7 +52,7 @@ tree_compare_free(struct tree_compare *c)
 	free(c->parent);
 	free(c->rank);
 	free(c->sum);
-	free(c->val);
+	free(c->val != NULL ? c->val - 1 : NULL);
 	memset(c, 0, sizeof *c);
 }
 
@@ -73,8 +74,8 @@ tree_compare_add(struct tree_compare *c, const double *a, double overlap)
 
 	if (c->n == 0)
 		return;
-	for (i = 0; i < c->npaths; i++) {
-		c->val[i] = (c->parent[i] < 0 ? 1.0 : c->val[c->parent[i]]) * a[c->rank[i]];
+	for (i = 0; i < c->npaths; i++) {	/* parent -1: val[-1], 1 */
+		c->val[i] = c->val[c->parent[i]] * a[c->rank[i]];
 		c->sum[i] += c->val[i];
 	}
 	for (d = 1; d < c->n; d++)

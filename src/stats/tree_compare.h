@@ -26,7 +26,8 @@ struct tree_compare {
 	int *parent;		/* each path's parent path, -1: the root's child */
 	int *rank;		/* its last rank */
 	double *sum;		/* its value summed over steps */
-	double *val;		/* this step's values (working storage) */
+	double *val;		/* this step's values (working storage);
+				 * val[-1] = 1, the root's */
 	uint64_t steps;
 	double sum_argmax;	/* the argmax chain of N - 1: expected tokens, summed */
 	double sum_sampled;	/* the sampled chain of N - 1 */

@@ -272,6 +272,7 @@ static const struct source_ops stub_positions_ops = {
 	.dists = stub_dists_positions,
 	STUB_COMMON_OPS,
 	.pair_fixed_in_step = 0,
+	.dists_draw = 1,
 };
 
 void
