@@ -10,6 +10,7 @@
 #include "source/source.h"
 #include "tui/tui_panes.h"
 #include "tui/tui_text.h"
+#include "verify/drafter.h"
 
 /* A rate in steps/s: whole numbers from 10 up, 2 significant digits below. */
 static const char *
@@ -78,7 +79,8 @@ header_setting(const struct tui_view *v, const struct tui_glyphs *g, char *prese
 }
 
 /* The draft's length: "γ=4", or for a tree run its shape's size, "tree 8 nodes,
- * depth 4" ("tree 8/4" short): a tree has no gamma. */
+ * depth 4" ("tree 8/4" short; "heads tree ..." when draft heads or MTP
+ * modules draft it): a tree has no gamma. */
 static void
 header_length(const struct sim *sim, const struct tui_glyphs *g, char *lng, size_t llen,
     char *shrt, size_t slen)
@@ -95,6 +97,14 @@ header_length(const struct sim *sim, const struct tui_glyphs *g, char *lng, size
 		    " speculative_num_draft_tokens=%d", t->dyn_k, t->depth, t->n);
 		snprintf(shrt, slen, "  eagle_topk=%d num_steps=%d num_draft_tokens=%d",
 		    t->dyn_k, t->depth, t->n);
+		return;
+	}
+	if (drafter_has_heads((enum drafter_kind)t->drafter)) {	/* who drafts it */
+		const char *by = drafter_name((enum drafter_kind)t->drafter);
+
+		snprintf(lng, llen, "  %s tree %d nodes, depth %d", by, tree_shape_nodes(t),
+		    t->depth);
+		snprintf(shrt, slen, "  %s %d/%d", by, tree_shape_nodes(t), t->depth);
 		return;
 	}
 	snprintf(lng, llen, "  tree %d nodes, depth %d", tree_shape_nodes(t), t->depth);

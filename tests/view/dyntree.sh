@@ -8,7 +8,8 @@
 # A spec --tree would refuse is refused with its reason, nothing changed; on
 # a fixed shape and on a chain the keys say why they do nothing. The
 # calibration pane (p) bins the step's nodes by score with their exact
-# acceptance, the score itself when q = p. TAP.
+# acceptance, the score itself when q = p. Draft heads show their tree and
+# its closed form too. TAP.
 set -u
 
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
@@ -45,6 +46,7 @@ ok $? "the two scored .18 (ab, ba) in the bin .1-.2, exact .18" "$(screen d)"
 end_view d
 
 view s 80 24 "--paused --tree 2,1 --verifier topk --seed 1"
+wait_paused s
 keys s n
 check s "step 1" "a fixed shape: one step"
 keys s F
@@ -53,10 +55,22 @@ check s "F: K, STEPS and N are a dynamic tree's; this run's tree is a fixed shap
 end_view s
 
 view c 80 24 "--paused --seed 1"
+wait_paused c
 keys c n
 check c "step 1" "a chain: one step"
 keys c G
 check c "G: K, STEPS and N are a dynamic tree's; this run's draft is a chain" \
 	"G on a chain says why it does nothing"
 end_view c
+
+# Medusa heads 2,1 on the one pair: head 1 drafts a and b, head 2 drafts a
+# under each; a kept with .6, else b with .3 / .4 of the rest (.3 in all),
+# then the child a with .6: 1 + .9 + .9 * .6 = 2.44 tokens a step.
+view h 100 30 "--paused --drafter heads --head-topk 2,1 --replay '$TMPD/one' --seed 1"
+wait_paused h
+check h "heads tree 4 nodes, depth 2" "heads: the header names the drafter and its tree"
+keys h n
+check h "closed form 2.44" "heads 2,1: the step's closed form, 2.44 tokens/step"
+check h "tree, step 1: 3 of 4 tested" "heads 2,1: the tree pane holds the product of the heads, 4 nodes"
+end_view h
 done_testing
