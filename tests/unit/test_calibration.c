@@ -24,13 +24,7 @@
 #include "verify/verify_tree.h"
 
 struct run {
-	struct fixed_pair fp;
-	struct source src;
-	struct spec_step step;
-	struct spec_targets targets;
-	struct spec_tree tree;
-	struct spec_scratch scratch;
-	struct rng rng;
+	struct tree_fixture_run f;
 	struct calibration cal;
 };
 
@@ -45,18 +39,14 @@ run_steps(struct run *r, const char *rule, const char *spec, const double *p,
 	char err[256];
 	int i;
 
-	memset(r, 0, sizeof *r);
-	r->fp = (struct fixed_pair){ .p = p, .q = q, .odd_p = op, .odd_q = oq };
-	fixed_source_open(&r->src, &r->fp, n);
-	rng_seed(&r->rng, 5, 0);
+	memset(&r->cal, 0, sizeof r->cal);
+	tree_fixture_run_open(&r->f, p, q, op, oq, n, 5);
 	tree_shape_parse(spec, &shape, err, sizeof err);
 	for (i = 0; i < steps; i++) {
-		verify_tree_step(&par, &shape, &r->src, &r->rng, &r->step, &r->targets,
-		    &r->tree, &r->scratch);
-		calibration_add(&r->cal, &r->tree);
+		tree_fixture_run_step(&r->f, &par, &shape);
+		calibration_add(&r->cal, &r->f.tree);
 	}
-	spec_tree_free(&r->tree);
-	spec_scratch_free(&r->scratch);
+	tree_fixture_run_close(&r->f);
 }
 
 /* q = p: each bin's exact acceptance is its score; realised within 6 SE. */

@@ -157,34 +157,12 @@ enumerate_expect(const struct pair *pr, const struct cand *kept, int nk)
 	return expect_from(pr, kept, nk, tok, 0);
 }
 
-struct run {
-	struct fixed_pair fp;
-	struct source src;
-	struct spec_step step;
-	struct spec_targets targets;
-	struct spec_tree tree;
-	struct spec_scratch scratch;
-	struct rng rng;
-};
-
+/* A run on the pair (tree_fixture.h). */
 static void
-run_open(struct run *r, const struct pair *pr)
+run_open(struct tree_fixture_run *r, const struct pair *pr)
 {
-	memset(r, 0, sizeof *r);
-	r->fp = (struct fixed_pair){ .p = pr->p, .q = pr->q };
-	if (pr->odd) {
-		r->fp.odd_p = pr->op;
-		r->fp.odd_q = pr->oq;
-	}
-	fixed_source_open(&r->src, &r->fp, (size_t)pr->n);
-	rng_seed(&r->rng, 11, 0);
-}
-
-static void
-run_close(struct run *r)
-{
-	spec_tree_free(&r->tree);
-	spec_scratch_free(&r->scratch);
+	tree_fixture_run_open(r, pr->p, pr->q, pr->odd ? pr->op : NULL, pr->oq,
+	    (size_t)pr->n, 11);
 }
 
 /* Whether the program's tree is the enumerated one: every node's path is
@@ -236,7 +214,7 @@ test_against_enumeration(void)
 			struct cand kept[TREE_NODES_MAX];
 			struct tree_shape spec;
 			char text[64], err[256];
-			struct run r;
+			struct tree_fixture_run r;
 			double worst = 0.0, want;
 			int nk = enumerate_tree(&pairs[a], st[0], st[1], st[2], kept);
 
@@ -247,14 +225,13 @@ test_against_enumeration(void)
 			}
 			want = enumerate_expect(&pairs[a], kept, nk);
 			run_open(&r, &pairs[a]);
-			verify_tree_step(&par, &spec, &r.src, &r.rng, &r.step, &r.targets,
-			    &r.tree, &r.scratch);
+			tree_fixture_run_step(&r, &par, &spec);
 			tap_ok(same_tree(&r.tree, kept, nk, &worst) && worst < 1e-15 &&
 			    !r.fp.bad_node, "%s, %s: the tree is the enumerated one (%d nodes,"
 			    " scores to %.1g)", pairs[a].name, text, nk, worst);
 			tap_ok(fabs(r.step.expect_tok - want) < 1e-12, "%s, %s: closed form %.12g, "
 			    "enumerated %.12g", pairs[a].name, text, r.step.expect_tok, want);
-			run_close(&r);
+			tree_fixture_run_close(&r);
 		}
 }
 
@@ -285,19 +262,17 @@ test_chain(void)
 	struct verify_params par = tree_fixture_rule("topk");
 	struct tree_shape dyn, chain;
 	char err[256];
-	struct run r;
+	struct tree_fixture_run r;
 	double e_dyn, e_chain;
 
 	tree_shape_parse("dynamic:1,4,5", &dyn, err, sizeof err);
 	tree_shape_parse("1,1,1,1", &chain, err, sizeof err);
 	run_open(&r, &pairs[2]);
-	verify_tree_step(&par, &dyn, &r.src, &r.rng, &r.step, &r.targets, &r.tree,
-	    &r.scratch);
+	tree_fixture_run_step(&r, &par, &dyn);
 	e_dyn = r.step.expect_tok;
-	verify_tree_step(&par, &chain, &r.src, &r.rng, &r.step, &r.targets, &r.tree,
-	    &r.scratch);
+	tree_fixture_run_step(&r, &par, &chain);
 	e_chain = r.step.expect_tok;
-	run_close(&r);
+	tree_fixture_run_close(&r);
 	tap_ok(fabs(e_dyn - e_chain) < 1e-15, "dynamic:1,4,5 is the argmax chain: %.12g and"
 	    " %.12g", e_dyn, e_chain);
 }
@@ -315,17 +290,16 @@ test_measured(void)
 		double want = enumerate_expect(&pairs[a], kept, nk), s = 0, s2 = 0, se;
 		struct tree_shape spec;
 		char err[256];
-		struct run r;
+		struct tree_fixture_run r;
 
 		tree_shape_parse("dynamic:3,4,12", &spec, err, sizeof err);
 		run_open(&r, &pairs[a]);
 		for (i = 0; i < steps; i++) {
-			verify_tree_step(&par, &spec, &r.src, &r.rng, &r.step, &r.targets,
-			    &r.tree, &r.scratch);
+			tree_fixture_run_step(&r, &par, &spec);
 			s += r.step.emitted;
 			s2 += (double)r.step.emitted * r.step.emitted;
 		}
-		run_close(&r);
+		tree_fixture_run_close(&r);
 		s /= steps;
 		se = sqrt((s2 / steps - s * s) / steps);
 		tap_ok(fabs(s - want) < 5 * se + 1e-9, "%s, dynamic:3,4,12: %d steps give %.4f "

@@ -115,15 +115,10 @@ enumerate_expect(const struct path *t, int n)
 	return e;
 }
 
+/* A run on the pair (tree_fixture.h), with the pair's by-token table. */
 struct run {
-	struct fixed_pair fp;
+	struct tree_fixture_run f;
 	const double *tp[VMAX], *tq[VMAX];
-	struct source src;
-	struct spec_step step;
-	struct spec_targets targets;
-	struct spec_tree tree;
-	struct spec_scratch scratch;
-	struct rng rng;
 };
 
 static void
@@ -131,29 +126,16 @@ run_open(struct run *r, const struct pair *pr)
 {
 	int t;
 
-	memset(r, 0, sizeof *r);
-	r->fp = (struct fixed_pair){ .p = pr->p, .q = pr->q };
-	if (pr->odd) {
-		r->fp.odd_p = pr->op;
-		r->fp.odd_q = pr->oq;
-	}
+	tree_fixture_run_open(&r->f, pr->p, pr->q, pr->odd ? pr->op : NULL, pr->oq,
+	    (size_t)pr->n, 17);
 	if (pr->by_token) {
 		for (t = 0; t < VMAX; t++) {
 			r->tp[t] = pr->tp[t];
 			r->tq[t] = pr->tq[t];
 		}
-		r->fp.tok_p = r->tp;
-		r->fp.tok_q = r->tq;
+		r->f.fp.tok_p = r->tp;
+		r->f.fp.tok_q = r->tq;
 	}
-	fixed_source_open(&r->src, &r->fp, (size_t)pr->n);
-	rng_seed(&r->rng, 17, 0);
-}
-
-static void
-run_close(struct run *r)
-{
-	spec_tree_free(&r->tree);
-	spec_scratch_free(&r->scratch);
 }
 
 /* The drafted nodes of the program's tree, in its order, against the
@@ -229,13 +211,12 @@ check_one(const struct pair *pr, const char *s, enum drafter_kind kind)
 	nw = enumerate(pr, k, nk, kind == DRAFTER_KIND_MTP, want);
 	e = enumerate_expect(want, nw);
 	run_open(&r, pr);
-	verify_tree_step(&par, &shape, &r.src, &r.rng, &r.step, &r.targets, &r.tree,
-	    &r.scratch);
-	tap_ok(same_tree(&r.tree, want, nw) && !r.fp.bad_node, "%s, %s %s: the tree is "
+	tree_fixture_run_step(&r.f, &par, &shape);
+	tap_ok(same_tree(&r.f.tree, want, nw) && !r.f.fp.bad_node, "%s, %s %s: the tree is "
 	    "the enumerated one (%d nodes)", pr->name, drafter_name(kind), s, nw - 1);
-	tap_ok(fabs(r.step.expect_tok - e) < 1e-12, "%s, %s %s: closed form %.12g, "
-	    "enumerated %.12g", pr->name, drafter_name(kind), s, r.step.expect_tok, e);
-	run_close(&r);
+	tap_ok(fabs(r.f.step.expect_tok - e) < 1e-12, "%s, %s %s: closed form %.12g, "
+	    "enumerated %.12g", pr->name, drafter_name(kind), s, r.f.step.expect_tok, e);
+	tree_fixture_run_close(&r.f);
 }
 
 static void
@@ -276,17 +257,15 @@ test_chain(void)
 	run_open(&a, &pairs[2]);
 	run_open(&b, &pairs[2]);
 	for (i = 0; i < 200 && same; i++) {
-		verify_tree_step(&par, &heads, &a.src, &a.rng, &a.step, &a.targets, &a.tree,
-		    &a.scratch);
-		verify_tree_step(&par, &chain, &b.src, &b.rng, &b.step, &b.targets, &b.tree,
-		    &b.scratch);
-		same = a.step.emitted == b.step.emitted && a.step.expect_tok ==
-		    b.step.expect_tok && memcmp(a.step.drafted, b.step.drafted,
-		    sizeof a.step.drafted) == 0;
+		tree_fixture_run_step(&a.f, &par, &heads);
+		tree_fixture_run_step(&b.f, &par, &chain);
+		same = a.f.step.emitted == b.f.step.emitted && a.f.step.expect_tok ==
+		    b.f.step.expect_tok && memcmp(a.f.step.drafted, b.f.step.drafted,
+		    sizeof a.f.step.drafted) == 0;
 	}
 	tap_ok(same, "heads 1,1,1 emits the chain's tokens step by step (%d steps)", i);
-	run_close(&a);
-	run_close(&b);
+	tree_fixture_run_close(&a.f);
+	tree_fixture_run_close(&b.f);
 }
 
 /* The measured mean of heads 2,2 on the pair by depth against the enumeration. */
@@ -303,16 +282,15 @@ test_measured(void)
 	e = enumerate_expect(want, enumerate(&pairs[2], k, nk, 0, want));
 	run_open(&r, &pairs[2]);
 	for (i = 0; i < steps; i++) {
-		verify_tree_step(&par, &shape, &r.src, &r.rng, &r.step, &r.targets, &r.tree,
-		    &r.scratch);
-		sum += r.step.emitted;
-		sum2 += (double)r.step.emitted * r.step.emitted;
+		tree_fixture_run_step(&r.f, &par, &shape);
+		sum += r.f.step.emitted;
+		sum2 += (double)r.f.step.emitted * r.f.step.emitted;
 	}
 	mean = sum / steps;
 	se = sqrt((sum2 / steps - mean * mean) / steps);
 	tap_ok(fabs(mean - e) < 5.0 * se, "heads 2,2 by depth: measured %.4f over %d "
 	    "steps, enumerated %.4f (SE %.4f)", mean, steps, e, se);
-	run_close(&r);
+	tree_fixture_run_close(&r.f);
 }
 
 /* Where the pair depends on the last token, heads and mtp draft apart. */
