@@ -61,16 +61,34 @@ source_opts() {
 	done
 }
 
-for drafter in model vllm-ngram hf-lookup suffix heads mtp; do
-	heads=
-	case $drafter in heads | mtp) heads="--head-topk 2,2" ;; esac
-	# shellcheck disable=SC2086
-	stub_opts --drafter $drafter $heads
+# Heads and MTP draft their own tree from the stub by position: the option
+# table refuses a schedule, a tree, --position-alpha and a sampling rule for
+# every source alike, so those are tried over the stub alone.
+heads_opts() {
+	for opt in "" "$pos" "--draft-only 3 --verifier tli" \
+	    "--preset gpt-bigram-t1" "--target-alpha 0.7" "--copy-weight 0.5" \
+	    "--temperature 0.5" "--noise 0.5" "--schedule heuristic" "$tree" \
+	    "$dyn" "$pos --copy-weight 0.5"; do
+		# shellcheck disable=SC2086
+		run "$@" $opt
+	done
 	for source in "--source ngram" "--lm $arpa" "--replay $pairs"; do
 		# shellcheck disable=SC2086
-		source_opts --drafter $drafter $heads $source
+		run "$@" $source
+		# shellcheck disable=SC2086
+		run "$@" $source --copy-weight 0.5
+	done
+}
+
+for drafter in model vllm-ngram hf-lookup suffix; do
+	stub_opts --drafter $drafter
+	for source in "--source ngram" "--lm $arpa" "--replay $pairs"; do
+		# shellcheck disable=SC2086
+		source_opts --drafter $drafter $source
 	done
 done
+heads_opts --drafter heads --head-topk 2,2
+heads_opts --drafter mtp --head-topk 2,2
 for source in "--source ngram" "--lm $arpa" "--replay $pairs"; do
 	for opt in "$pos" "--preset gpt-bigram-t1" "--target-alpha 0.7" \
 	    "--temperature 0.5" "--noise 0.5"; do
