@@ -9,6 +9,7 @@
 #include "source/copy/copy_draft.h"
 #include "source/copy/source_copy.h"
 #include "source/source.h"
+#include "source/stub/source_stub.h"
 #include "util/rng.h"
 #include "verify/drafter.h"
 #include "verify/spec.h"
@@ -214,9 +215,43 @@ test_against_scans(void)
 	tap_eq(bad, 0, "the longest earlier match equals the scan in 3000 contexts");
 }
 
+/* Over the stub by position the wrapper passes on dists_draw (a dynamic tree
+ * must not skip a node's draft), and its reference stream, which follows a
+ * step position by position from a begin without a draft, gets tokens of the
+ * vocabulary (it crashed: the stub had not begun its pairs). */
+static void
+test_over_positions(void)
+{
+	static const double noise[2] = { 0.3, 0.6 };
+	static const int prompt[] = { 1, 2 };
+	struct source pos, one;
+	struct rng rng;
+	int ids[8], k, ok = 1, t;
+	char err[256];
+
+	source_stub_open_positions(&pos, 20, noise, 2);
+	source_stub_open(&one, 20, 0.3);
+	source_copy_wrap(&pos, &drafter_rows[VLLM], &defaults, 0.0, prompt, 2, err,
+	    sizeof err);
+	source_copy_wrap(&one, &drafter_rows[VLLM], &defaults, 0.0, prompt, 2, err,
+	    sizeof err);
+	tap_eq(source_dists_draw(&pos), 1, "copy over the stub by position: dists_draw");
+	tap_eq(source_dists_draw(&one), 0, "copy over the one-pair stub: no dists_draw");
+	rng_seed(&rng, 5, 0);
+	for (t = 0; t < 20; t++) {
+		source_sample_targets(&pos, &rng, ids, 8);
+		for (k = 0; k < 8; k++)
+			ok = ok && ids[k] >= 0 && ids[k] < 20;
+	}
+	tap_ok(ok, "copy over the stub by position: 20 reference steps of 8 tokens");
+	source_close(&pos);
+	source_close(&one);
+}
+
 int
 main(void)
 {
+	test_over_positions();
 	test_window();
 	test_against_scans();
 	test_hand_worked();

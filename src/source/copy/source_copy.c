@@ -299,9 +299,13 @@ copy_set_temperatures(void *self, double t, double d)
 	.temperatures = copy_temperatures, .set_temperatures = copy_set_temperatures, \
 	.drafts = copy_drafts, .set_draft_len = copy_set_draft_len
 
-/* Over a source whose tokens are ids, and over one whose tokens are words. */
-static const struct source_ops copy_ops = { COPY_OPS };
-static const struct source_ops copy_ops_words = { COPY_OPS, .words = 1 };
+/* By the inner source's words (its tokens are words) and dists_draw (its
+ * dists draws from the step's rng, the stub by position): the wrapper passes
+ * both on, so a dynamic tree over it never skips a node's draft. */
+static const struct source_ops copy_ops[2][2] = {
+	{ { COPY_OPS }, { COPY_OPS, .dists_draw = 1 } },
+	{ { COPY_OPS, .words = 1 }, { COPY_OPS, .words = 1, .dists_draw = 1 } },
+};
 
 int
 source_copy_wrap(struct source *src, const struct drafter_row *row,
@@ -319,7 +323,7 @@ source_copy_wrap(struct source *src, const struct drafter_row *row,
 	c = copy_new(src, row, par, weight, prompt, n);
 	snprintf(c->title, sizeof c->title, "%s, drafter %s, L %g", src->title,
 	    row->name, weight);
-	src->ops = src->ops->words ? &copy_ops_words : &copy_ops;
+	src->ops = &copy_ops[src->ops->words != 0][src->ops->dists_draw != 0];
 	src->self = c;
 	src->title = c->title;
 	return 0;
