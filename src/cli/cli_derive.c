@@ -441,6 +441,7 @@ check_metrics_url(struct options *opt, const struct cli_given *given, FILE *err)
 	static const char *const url_only[] = { "interval", "window", "polls",
 	    "metrics-log" };
 	int url = opt->metrics != NULL && metrics_http_is_url(opt->metrics);
+	char why[1024];
 	size_t i;
 
 	opt->batch_size_given = given_row(given, "batch-size");
@@ -451,9 +452,8 @@ check_metrics_url(struct options *opt, const struct cli_given *given, FILE *err)
 			    "(http://HOST[:PORT]/PATH)\n", url_only[i]);
 			return EXIT_STATUS_USAGE;
 		}
-	if (url && !metrics_http_available()) {
-		fprintf(err, "specdec: --metrics: this specdec was built without libcurl: "
-		    "it reads metrics from files only (configure --with-libcurl)\n");
+	if (url && !metrics_http_available(why, sizeof why)) {
+		fprintf(err, "specdec: --metrics URL: %s\n", why);
 		return EXIT_STATUS_USAGE;
 	}
 	if (url && opt->mode == CLI_BATCH && !given_row(given, "polls")) {

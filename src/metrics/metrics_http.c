@@ -1,4 +1,5 @@
-/* metrics_http.c: a GET through libcurl's easy interface (metrics_http.h). No
+/* metrics_http.c: a GET through libcurl's easy interface (metrics_http.h),
+ * opened at run time (curl_lazy.h). No
  * signals (CURLOPT_NOSIGNAL), so a poller's thread may call it; redirects are
  * not followed; a body is gathered up to METRICS_BODY_MAX bytes. */
 #include "config.h"
@@ -8,9 +9,8 @@
 #include <string.h>
 
 #ifdef HAVE_LIBCURL
-#include <curl/curl.h>
+#include "metrics/curl_lazy.h"
 #endif
-
 #include "metrics/metrics_http.h"
 #include "util/xalloc.h"
 
@@ -30,9 +30,16 @@ struct body {
 	void *arg;
 };
 
+static const struct curl_lazy *cl;	/* set once, by the main thread */
+
 int
-metrics_http_available(void)
+metrics_http_available(char *err, size_t errlen)
 {
+	if (cl == NULL && (cl = curl_lazy(err, errlen)) == NULL) {
+		snprintf(err + strlen(err), errlen - strlen(err), ": install libcurl "
+		    "(Debian: %s), or give a metrics file", CURL_PACKAGE);
+		return 0;
+	}
 	return 1;
 }
 
@@ -43,7 +50,9 @@ metrics_http_init(char *err, size_t errlen)
 
 	if (done)
 		return 0;
-	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+	if (!metrics_http_available(err, errlen))
+		return -1;
+	if (cl->global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
 		snprintf(err, errlen, "libcurl could not start");
 		return -1;
 	}
@@ -90,28 +99,28 @@ progress(void *arg, curl_off_t a, curl_off_t b, curl_off_t c, curl_off_t d)
 static CURL *
 request(const char *url, double timeout_s, struct body *b, char *cerr)
 {
-	CURL *c = curl_easy_init();
+	CURL *c = cl->easy_init();
 	long ms = (long)(timeout_s * 1000.0);
 
 	if (c == NULL)
 		return NULL;
-	curl_easy_setopt(c, CURLOPT_URL, url);
-	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, ms > 0 ? ms : 1L);
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, ms > 0 ? ms : 1L);
+	cl->easy_setopt(c, CURLOPT_URL, url);
+	cl->easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	cl->easy_setopt(c, CURLOPT_TIMEOUT_MS, ms > 0 ? ms : 1L);
+	cl->easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, ms > 0 ? ms : 1L);
 #if LIBCURL_VERSION_NUM >= 0x075500
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+	cl->easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
 #else
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+	cl->easy_setopt(c, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #endif
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, take);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, b);
-	curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
-	curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, progress);
-	curl_easy_setopt(c, CURLOPT_XFERINFODATA, b);
-	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, cerr);
-	curl_easy_setopt(c, CURLOPT_USERAGENT, "specdec/" PACKAGE_VERSION);
-	curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)METRICS_BODY_MAX);
+	cl->easy_setopt(c, CURLOPT_WRITEFUNCTION, take);
+	cl->easy_setopt(c, CURLOPT_WRITEDATA, b);
+	cl->easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
+	cl->easy_setopt(c, CURLOPT_XFERINFOFUNCTION, progress);
+	cl->easy_setopt(c, CURLOPT_XFERINFODATA, b);
+	cl->easy_setopt(c, CURLOPT_ERRORBUFFER, cerr);
+	cl->easy_setopt(c, CURLOPT_USERAGENT, "specdec/" PACKAGE_VERSION);
+	cl->easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)METRICS_BODY_MAX);
 	return c;
 }
 
@@ -129,9 +138,9 @@ failure(CURLcode rc, const struct body *b, const char *cerr, double timeout_s,
 		    "--interval)", timeout_s);
 	else if (rc == CURLE_PARTIAL_FILE || rc == CURLE_RECV_ERROR)
 		snprintf(err, errlen, "the body was cut short (%s)", cerr[0] != '\0' ?
-		    cerr : curl_easy_strerror(rc));
+		    cerr : cl->easy_strerror(rc));
 	else
-		snprintf(err, errlen, "%s", cerr[0] != '\0' ? cerr : curl_easy_strerror(rc));
+		snprintf(err, errlen, "%s", cerr[0] != '\0' ? cerr : cl->easy_strerror(rc));
 }
 
 int
@@ -144,13 +153,13 @@ metrics_http_get(const char *url, double timeout_s, int (*cancel)(void *), void 
 	CURLcode rc;
 	CURL *c;
 
-	if ((c = request(url, timeout_s, &b, cerr)) == NULL) {
+	if (cl == NULL || (c = request(url, timeout_s, &b, cerr)) == NULL) {
 		snprintf(err, errlen, "libcurl could not start a request");
 		return -1;
 	}
-	rc = curl_easy_perform(c);
-	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
-	curl_easy_cleanup(c);
+	rc = cl->easy_perform(c);
+	cl->easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+	cl->easy_cleanup(c);
 	if (rc == CURLE_OK && status != 200)
 		snprintf(err, errlen, "HTTP status %ld, not 200", status);
 	else if (rc != CURLE_OK)
@@ -167,8 +176,10 @@ metrics_http_get(const char *url, double timeout_s, int (*cancel)(void *), void 
 #else
 
 int
-metrics_http_available(void)
+metrics_http_available(char *err, size_t errlen)
 {
+	snprintf(err, errlen, "this specdec was built without libcurl: it reads "
+	    "metrics from files only (configure --with-libcurl)");
 	return 0;
 }
 

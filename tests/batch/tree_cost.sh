@@ -2,9 +2,12 @@
 # tree_cost.sh: a tree of 8 drafted nodes costs a few chains of 8 drafts, not
 # a sort of the vocabulary per closed form: the instructions of 300 steps at
 # V 1,000 and of 20 at V 50,000 (callgrind, start-up included), --tree 2,1,1,1
-# against --gamma 8, at most 3 times (the optimal-transport ceiling sorts
-# only the few ranges of q/p that can hold its least prefix). Counts, not
-# times: the same on a loaded machine. docs/performance.md has the figures.
+# against --gamma 8, at most 4 times (the optimal-transport ceiling sorts
+# only the few ranges of q/p that can hold its least prefix; a sort of the
+# vocabulary was about 5 and 6 times). The bound was 3 while the start-up held
+# 17 million instructions of the dynamic linker relocating libcurl and
+# sphinxbase, which are now opened only when used. Counts, not times: the same
+# on a loaded machine. docs/performance-trees.md has the figures.
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
 
 instructions() {
@@ -19,7 +22,7 @@ else
 	chain=$(instructions --vocab 1000 --steps 300 --gamma 8)
 	for rule in specinfer rrs-without topk traversal spectr mistake-no-residual-update; do
 		tree=$(instructions --vocab 1000 --steps 300 --tree 2,1,1,1 --verifier "$rule")
-		within "$(awk -v t="$tree" -v c="$chain" 'BEGIN { printf "%.3f", t / c }')" 0 3.0 \
+		within "$(awk -v t="$tree" -v c="$chain" 'BEGIN { printf "%.3f", t / c }')" 0 4.0 \
 			"$rule at V 1,000: $tree instructions against the chain's $chain"
 	done
 	# V 50,000, 20 steps: the ceiling sorts no vocabulary (4.5 and 4.1 times
@@ -27,7 +30,7 @@ else
 	chain=$(instructions --vocab 50000 --steps 20 --gamma 8)
 	for rule in specinfer mistake-no-residual-update; do
 		tree=$(instructions --vocab 50000 --steps 20 --tree 2,1,1,1 --verifier "$rule")
-		within "$(awk -v t="$tree" -v c="$chain" 'BEGIN { printf "%.3f", t / c }')" 0 3.0 \
+		within "$(awk -v t="$tree" -v c="$chain" 'BEGIN { printf "%.3f", t / c }')" 0 4.0 \
 			"$rule at V 50,000: $tree instructions against the chain's $chain"
 	done
 fi

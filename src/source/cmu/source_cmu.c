@@ -16,6 +16,7 @@
 #include "source/node_arena.h"
 #include "source/source.h"
 #include "source/cmu/source_cmu.h"
+#include "source/cmu/sphinx_lm.h"
 #include "util/xalloc.h"
 
 #define HIST 2			/* words of history a trigram reads */
@@ -362,6 +363,8 @@ source_cmu_open(struct source *src, const struct source_cmu_config *cfg,
 		    SOURCE_CMU_PACKAGES);
 		return -1;
 	}
+	if (sphinx_lm_ready(err, errlen) != 0)
+		return -1;
 	sh = xcalloc(1, sizeof *sh);
 	sh->refs = 1;
 	if ((sh->cm = cmu_cache_get(path, err, errlen)) == NULL) {

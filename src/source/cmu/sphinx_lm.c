@@ -23,9 +23,7 @@
 #include "util/xalloc.h"
 
 #ifdef HAVE_SPHINXBASE
-#include <sphinxbase/err.h>
-#include <sphinxbase/logmath.h>
-#include <sphinxbase/ngram_model.h>
+#include "source/cmu/sphinx_lazy.h"
 
 #define CHILD_UNREAD 3		/* the child's exit statuses */
 #define CHILD_UNWRITTEN 4
@@ -88,7 +86,7 @@ copy_to(int fd, const char *buf, size_t len)
  * with the parent. Reads /dev/fd/in as fmt and writes /dev/fd/out as a trie
  * (no file name reaches sphinxbase's popen of "*.gz"). Never returns. */
 static void
-child(int in, int out, enum lm_format fmt)
+child(const struct sphinx_lazy *sb, int in, int out, enum lm_format fmt)
 {
 	struct rlimit no_core = { 0, 0 };
 	char src[32], dst[32];
@@ -116,15 +114,15 @@ child(int in, int out, enum lm_format fmt)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	snprintf(src, sizeof src, "/dev/fd/%d", in);
 	snprintf(dst, sizeof dst, "/dev/fd/%d", out);
-	err_set_logfp(NULL);
-	lmath = logmath_init(1.0001, 0, 0);
-	m = ngram_model_read(NULL, src, fmt == LM_FORMAT_DMP ? NGRAM_BIN : NGRAM_ARPA,
-	    lmath);
+	sb->err_set_logfp(NULL);
+	lmath = sb->logmath_init(1.0001, 0, 0);
+	m = sb->ngram_model_read(NULL, src, fmt == LM_FORMAT_DMP ? NGRAM_BIN :
+	    NGRAM_ARPA, lmath);
 	if (m == NULL)
 		_exit(CHILD_UNREAD);
-	fd = ngram_model_write(m, dst, NGRAM_BIN) < 0 ? CHILD_UNWRITTEN : 0;
-	ngram_model_free(m);
-	logmath_free(lmath);
+	fd = sb->ngram_model_write(m, dst, NGRAM_BIN) < 0 ? CHILD_UNWRITTEN : 0;
+	sb->ngram_model_free(m);
+	sb->logmath_free(lmath);
 	_exit(fd);
 }
 
@@ -188,12 +186,14 @@ int
 sphinx_lm_convert(const char *buf, size_t len, enum lm_format fmt, const char *path,
     struct sphinx_trie *t, char *err, size_t errlen)
 {
+	const struct sphinx_lazy *sb;
 	struct sigaction dfl, old;
-	int in, out = -1, rc = -1;
+	int in = -1, out = -1, rc = -1;
 	pid_t pid;
 
 	memset(t, 0, sizeof *t);
-	if ((in = temp_file(path, err, errlen)) < 0 ||
+	if ((sb = sphinx_lazy(err, errlen)) == NULL ||
+	    (in = temp_file(path, err, errlen)) < 0 ||
 	    (out = temp_file(path, err, errlen)) < 0)
 		goto done;
 	if (copy_to(in, buf, len) != 0) {
@@ -205,7 +205,7 @@ sphinx_lm_convert(const char *buf, size_t len, enum lm_format fmt, const char *p
 	dfl.sa_handler = SIG_DFL;	/* an ignored SIGCHLD would lose the status */
 	sigaction(SIGCHLD, &dfl, &old);
 	if ((pid = fork()) == 0)
-		child(in, out, fmt);
+		child(sb, in, out, fmt);
 	if (pid < 0)
 		snprintf(err, errlen, "%s: no process to convert it in (%s)", path,
 		    strerror(errno));
@@ -218,6 +218,18 @@ done:
 	if (out >= 0)
 		close(out);
 	return rc;
+}
+
+int
+sphinx_lm_ready(char *err, size_t errlen)
+{
+	char why[512];
+
+	if (sphinx_lazy(why, sizeof why) != NULL)
+		return 0;
+	snprintf(err, errlen, "--source cmu: %s: install sphinxbase (Debian: %s)", why,
+	    SPHINXBASE_PACKAGE);
+	return -1;
 }
 
 int
@@ -244,6 +256,13 @@ sphinx_lm_load(const char *path, struct sphinx_trie *t, char *err, size_t errlen
 	return rc;
 }
 #else
+int
+sphinx_lm_ready(char *err, size_t errlen)
+{
+	snprintf(err, errlen, "this specdec was built without sphinxbase");
+	return -1;
+}
+
 int
 sphinx_lm_convert(const char *buf, size_t len, enum lm_format fmt, const char *path,
     struct sphinx_trie *t, char *err, size_t errlen)

@@ -7,7 +7,8 @@
  * so nothing is left there whatever ends either process, and no file name of
  * the user's reaches sphinxbase (which hands names ending in .gz, .bz2 or .Z to
  * a shell). A crash or an exit of the child is one line in err. Every message
- * names the user's file. Built only with HAVE_SPHINXBASE. */
+ * names the user's file. sphinxbase is opened at run time, by the first
+ * conversion or sphinx_lm_ready (sphinx_lazy.h). */
 #ifndef SPECDEC_SPHINX_LM_H
 #define SPECDEC_SPHINX_LM_H
 
@@ -16,6 +17,10 @@
 #include "source/cmu/lm_check.h"
 
 struct sphinx_trie;
+
+/* sphinxbase is there: it loads (sphinx_lazy.h; call it before starting
+ * threads). 0, or -1 with one line in err naming the library and --source cmu. */
+int sphinx_lm_ready(char *err, size_t errlen);
 
 /* The model at path, read into t; 0, or -1 with one line in err. */
 int sphinx_lm_load(const char *path, struct sphinx_trie *t, char *err, size_t errlen);
