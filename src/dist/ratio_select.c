@@ -201,6 +201,23 @@ ratio_select_keep(struct ratio_select *s, int below)
 	s->rho = -1.0;	/* no pass to skip */
 }
 
+double
+ratio_select_beta1(const double *p, const double *q, size_t n)
+{
+	double below = 0.0, above = 0.0;
+	size_t y;
+
+	for (y = 0; y < n; y++) {
+		double py = p[y], qy = q[y];
+
+		if (py < qy)
+			below += py;
+		else
+			above += qy;
+	}
+	return above + below;
+}
+
 void
 ratio_select_free(struct ratio_select *s)
 {

@@ -53,6 +53,10 @@ double ratio_select_beta(struct ratio_select *s, double rho);
  * beta's pass). */
 void ratio_select_keep(struct ratio_select *s, int below);
 
+/* beta(1) = sum_i min(q_i, p_i), as ratio_select_beta gives it after a make
+ * with top 1 (pairs of zeros change no bit), in one pass without ratios. */
+double ratio_select_beta1(const double *p, const double *q, size_t n);
+
 /* Release s's storage; it is empty and zeroed after. */
 void ratio_select_free(struct ratio_select *s);
 

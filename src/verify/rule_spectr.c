@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dist/dist.h"
 #include "dist/pdist.h"
 #include "dist/ratio_select.h"
 #include "dist/split_minsum.h"
@@ -252,7 +251,7 @@ solve_rho_now(struct rho_cache *c, const double *p, const double *q, size_t n,
 		return 1.0;
 	}
 	if (k < 2) {	/* rho is 1 */
-		*beta = dist_overlap(p, q, n);
+		*beta = ratio_select_beta1(p, q, n);
 		return 1.0;
 	}
 	ratio_select_make(s, p, q, n, (double)k, s == &own ? NULL : c->pq);
@@ -300,8 +299,8 @@ node_rho(const struct verify_params *par, struct verify_tree_node *nd, double *b
 
 static int
 spectr_node(const struct verify_params *par, struct verify_tree_node *nd)
-{
-	double beta, rho = node_rho(par, nd, &beta), sel;
+{	/* one child: rho is 1 and the series 1, whatever beta */
+	double beta = 1.0, rho = nd->k > 1 ? node_rho(par, nd, &beta) : 1.0, sel;
 	size_t y;
 	int i;
 
@@ -313,7 +312,7 @@ spectr_node(const struct verify_params *par, struct verify_tree_node *nd)
 			return i;
 	}
 	tree_node_dense(nd);	/* the residual: rare, once every child failed */
-	sel = beta > 0.0 ? (1.0 - pow(1.0 - beta, nd->k)) / beta : 0.0;
+	sel = nd->k < 2 ? 1.0 : beta > 0.0 ? (1.0 - pow(1.0 - beta, nd->k)) / beta : 0.0;
 	nd->resid_mass = 0.0;
 	for (y = 0; y < nd->n; y++) {
 		double py = nd->p[y], m = py / rho, v;

@@ -3,8 +3,9 @@
 # a sort of the vocabulary per closed form: the instructions of 300 steps at
 # V 1,000 and of 20 at V 50,000 (callgrind, start-up included), --tree 2,1,1,1
 # against --gamma 8, at most 3 times (the optimal-transport ceiling sorts
-# only the few ranges of q/p that can hold its least prefix). Counts, not
-# times: the same on a loaded machine. docs/performance.md has the figures.
+# only the few ranges of q/p that can hold its least prefix; SpecTr's rho
+# sorts no pairs). Counts, not times: the same on a loaded machine.
+# docs/performance-trees.md has the figures.
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
 
 instructions() {
@@ -23,9 +24,9 @@ else
 			"$rule at V 1,000: $tree instructions against the chain's $chain"
 	done
 	# V 50,000, 20 steps: the ceiling sorts no vocabulary (4.5 and 4.1 times
-	# when it did)
+	# when it did), nor SpecTr's rho (4.2 times when it sorted by p/q)
 	chain=$(instructions --vocab 50000 --steps 20 --gamma 8)
-	for rule in specinfer mistake-no-residual-update; do
+	for rule in specinfer mistake-no-residual-update spectr; do
 		tree=$(instructions --vocab 50000 --steps 20 --tree 2,1,1,1 --verifier "$rule")
 		within "$(awk -v t="$tree" -v c="$chain" 'BEGIN { printf "%.3f", t / c }')" 0 3.0 \
 			"$rule at V 50,000: $tree instructions against the chain's $chain"
