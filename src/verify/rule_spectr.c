@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "dist/pdist.h"
-#include "dist/ratio_sums.h"
+#include "dist/ratio_select.h"
 #include "dist/split_minsum.h"
 #include "util/xalloc.h"
 #include "verify/rule.h"
@@ -38,10 +38,10 @@ series(double b, int k)
 	return s;
 }
 
-/* The last pair solved, with its ratio sums and rho by width: a step on a
- * pair fixed within it asks for the root's rho at its width and at every
- * other width of the shape (the expected tokens), and again at each node it
- * tests; the widths share one sort. A tree step keeps it in its scratch,
+/* The last pair solved, with its rho by width: a step on a pair fixed
+ * within it asks for the root's rho at its width and at every other width
+ * of the shape (the expected tokens), and again at each node it tests. A
+ * tree step keeps it in its scratch (with the room of its solves),
  * for any vocabulary; elsewhere (closed forms asked alone) a thread keeps
  * one for pairs up to RHO_CACHE_VOCAB. */
 #define RHO_CACHE_VOCAB 1024
@@ -50,9 +50,10 @@ struct rho_cache {
 	double *pq;		/* p then q */
 	size_t cap;		/* pairs of up to cap tokens fit */
 	size_t n;		/* 0: empty */
+	int filled;		/* pq holds the pair (else its solve copies it) */
 	unsigned char have[TREE_NODES_MAX + 1];	/* by width */
 	double rho[TREE_NODES_MAX + 1], beta[TREE_NODES_MAX + 1];
-	struct ratio_sums sums;	/* the pair's, when sums.r is not NULL */
+	struct ratio_select sel;	/* a solve's room */
 	int grows;		/* a scratch's: grown to any pair */
 };
 
@@ -63,7 +64,7 @@ cache_free(void *c)
 
 	if (rc != NULL) {
 		free(rc->pq);
-		ratio_sums_free(&rc->sums);
+		ratio_select_free(&rc->sel);
 	}
 	free(rc);
 }
@@ -89,14 +90,15 @@ cache_for(const struct verify_params *par)
 	return s->memo;
 }
 
-/* The cache holding (p, q) (kept now, its widths emptied, when it did not),
- * or NULL when the pair does not fit. */
+/* The cache holding (p, q) (taken now, its widths emptied, when it did
+ * not: pq is then filled by the solve's pass or cache_fill), or NULL when
+ * the pair does not fit. */
 static struct rho_cache *
 cache_pair(struct rho_cache *c, const double *p, const double *q, size_t n)
 {
 	if (n == 0)
 		return NULL;
-	if (c->n == n && memcmp(c->pq, p, n * sizeof *p) == 0 &&
+	if (c->n == n && c->filled && memcmp(c->pq, p, n * sizeof *p) == 0 &&
 	    memcmp(c->pq + n, q, n * sizeof *q) == 0)
 		return c;
 	if (n > c->cap) {
@@ -105,16 +107,24 @@ cache_pair(struct rho_cache *c, const double *p, const double *q, size_t n)
 		c->pq = xreallocarray(c->pq, 2 * n, sizeof *c->pq);
 		c->cap = n;
 	}
-	memcpy(c->pq, p, n * sizeof *p);
-	memcpy(c->pq + n, q, n * sizeof *q);
 	c->n = n;
+	c->filled = 0;
 	memset(c->have, 0, sizeof c->have);
-	ratio_sums_free(&c->sums);
 	return c;
 }
 
-static double solve_rho_now(struct rho_cache *c, struct ratio_order *o,
-    const double *p, const double *q, size_t n, int k, double *beta);
+static void
+cache_fill(struct rho_cache *c, const double *p, const double *q)
+{
+	if (c->filled)
+		return;
+	memcpy(c->pq, p, c->n * sizeof *p);
+	memcpy(c->pq + c->n, q, c->n * sizeof *q);
+	c->filled = 1;
+}
+
+static double solve_rho_now(struct rho_cache *c, const double *p, const double *q,
+    size_t n, int k, double *beta);
 
 static double
 solve_rho(const struct verify_params *par, const double *p, const double *q, size_t n,
@@ -127,14 +137,14 @@ solve_rho(const struct verify_params *par, const double *p, const double *q, siz
 		*beta = kept[1];
 		return kept[0];
 	}
-	c = cache_pair(cache_for(par), p, q, n);
+	c = k > 1 ? cache_pair(cache_for(par), p, q, n) : NULL;	/* 1: rho 1 */
 	if (c != NULL && c->have[k]) {
 		*beta = c->beta[k];
 		return c->rho[k];
 	}
-	rho = solve_rho_now(c != NULL && c->grows ? c : NULL,
-	    par->scratch != NULL ? &par->scratch->order : NULL, p, q, n, k, beta);
+	rho = solve_rho_now(c, p, q, n, k, beta);
 	if (c != NULL) {
+		cache_fill(c, p, q);
 		c->have[k] = 1;
 		c->rho[k] = rho;
 		c->beta[k] = *beta;
@@ -146,14 +156,27 @@ solve_rho(const struct verify_params *par, const double *p, const double *q, siz
 	return rho;
 }
 
-/* beta(rho) of a pair in whatever form it was prepared. */
-typedef double (*beta_fn)(const void *pair, double rho);
+/* beta(rho) of a pair in whatever form it was prepared, and what the
+ * bisection tells it after each value: that rho's interval now ends at the
+ * value (below) or starts there (NULL: nothing to tell). */
+struct beta_form {
+	double (*beta)(void *pair, double rho);
+	void (*keep)(void *pair, int below);
+};
 
 static double
-dense_beta(const void *pair, double rho)
+dense_beta(void *pair, double rho)
 {
-	return ratio_sums_beta(pair, rho);
+	return ratio_select_beta(pair, rho);
 }
+
+static void
+dense_keep(void *pair, int below)
+{
+	ratio_select_keep(pair, below);
+}
+
+static const struct beta_form dense_form = { dense_beta, dense_keep };
 
 /* A split pair, with its beta(1) as the dense pair would give it (below). */
 struct split_rho {
@@ -162,34 +185,40 @@ struct split_rho {
 };
 
 static double
-split_beta(const void *pair, double rho)
+split_beta(void *pair, double rho)
 {
 	const struct split_rho *s = pair;
 
 	return rho == 1.0 ? s->beta1 : split_minsum_beta(&s->m, rho);
 }
 
+static const struct beta_form split_form = { split_beta, NULL };
+
 /* The smallest rho in [1, k] with series(beta(rho)) <= rho, by bisection;
  * *beta gets beta(rho). */
 static double
-bisect_rho(beta_fn beta_at, const void *pair, int k, double *beta)
+bisect_rho(const struct beta_form *f, void *pair, int k, double *beta)
 {
 	double lo = 1.0, hi = k > 1 ? (double)k : 1.0;
 	int it;
 
-	if (series(beta_at(pair, lo), k) <= lo)
+	if (series(f->beta(pair, lo), k) <= lo)
 		hi = lo;
 	for (it = 0; it < RHO_ITERATIONS && hi - lo > 0.0; it++) {
 		double mid = 0.5 * (lo + hi);
+		int below;
 
 		if (mid <= lo || mid >= hi)
 			break;
-		if (series(beta_at(pair, mid), k) <= mid)
+		below = series(f->beta(pair, mid), k) <= mid;
+		if (below)
 			hi = mid;
 		else
 			lo = mid;
+		if (f->keep != NULL)
+			f->keep(pair, below);
 	}
-	*beta = beta_at(pair, hi);
+	*beta = f->beta(pair, hi);
 	return hi;
 }
 
@@ -208,24 +237,28 @@ same_pair(const double *p, const double *q, size_t n)
 /* When p = q, rho is 1 and beta(1) is 1: every first draft is kept. The
  * exact answer, given rather than solved: a sum of q comes out 1 only up to
  * rounding, and where it falls just short the bisection lands on a root
- * above 1 that the rounding picks. Else from the pair's ratio sums, kept in
- * c (a scratch's cache, which holds the pair) when there is one, sorted in
- * the order o keeps (NULL: sorted here). */
+ * above 1 that the rounding picks. Else by the pair's ratios, in the room
+ * of c (a cache taking the pair: its pass fills c's copy) when it grows. */
 static double
-solve_rho_now(struct rho_cache *c, struct ratio_order *o, const double *p,
-    const double *q, size_t n, int k, double *beta)
+solve_rho_now(struct rho_cache *c, const double *p, const double *q, size_t n,
+    int k, double *beta)
 {
-	struct ratio_sums own = { 0 }, *s = c != NULL ? &c->sums : &own;
+	struct ratio_select own = { 0 }, *s = c != NULL && c->grows ? &c->sel : &own;
 	double rho;
 
 	if (same_pair(p, q, n)) {
 		*beta = 1.0;
 		return 1.0;
 	}
-	if (s->r == NULL)
-		ratio_sums_make(s, p, q, n, o);
-	rho = bisect_rho(dense_beta, s, k, beta);
-	ratio_sums_free(&own);
+	if (k < 2) {	/* rho is 1 */
+		*beta = ratio_select_beta1(p, q, n);
+		return 1.0;
+	}
+	ratio_select_make(s, p, q, n, (double)k, s == &own ? NULL : c->pq);
+	if (s != &own)
+		c->filled = 1;
+	rho = bisect_rho(&dense_form, s, k, beta);
+	ratio_select_free(&own);
 	return rho;
 }
 
@@ -250,7 +283,7 @@ node_rho(const struct verify_params *par, struct verify_tree_node *nd, double *b
 
 		s.beta1 = split_minsum_beta(&s.m, 1.0);
 		if (!same && s.beta1 < 1.0 - RHO_EDGE) {
-			rho = bisect_rho(split_beta, &s, nd->k, beta);
+			rho = bisect_rho(&split_form, &s, nd->k, beta);
 			split_minsum_free(&s.m);
 			return rho;
 		}
@@ -266,8 +299,8 @@ node_rho(const struct verify_params *par, struct verify_tree_node *nd, double *b
 
 static int
 spectr_node(const struct verify_params *par, struct verify_tree_node *nd)
-{
-	double beta, rho = node_rho(par, nd, &beta), sel;
+{	/* one child: rho is 1 and the series 1, whatever beta */
+	double beta = 1.0, rho = nd->k > 1 ? node_rho(par, nd, &beta) : 1.0, sel;
 	size_t y;
 	int i;
 
@@ -279,10 +312,13 @@ spectr_node(const struct verify_params *par, struct verify_tree_node *nd)
 			return i;
 	}
 	tree_node_dense(nd);	/* the residual: rare, once every child failed */
-	sel = beta > 0.0 ? (1.0 - pow(1.0 - beta, nd->k)) / beta : 0.0;
+	sel = nd->k < 2 ? 1.0 : beta > 0.0 ? (1.0 - pow(1.0 - beta, nd->k)) / beta : 0.0;
 	nd->resid_mass = 0.0;
 	for (y = 0; y < nd->n; y++) {
-		nd->P[y] = fmax(0.0, nd->p[y] - fmin(nd->q[y], nd->p[y] / rho) * sel);
+		double py = nd->p[y], m = py / rho, v;
+
+		v = py - (nd->q[y] < m ? nd->q[y] : m) * sel;	/* fmin, fmax: calls */
+		nd->P[y] = v > 0.0 ? v : 0.0;
 		nd->resid_mass += nd->P[y];
 	}
 	nd->replacement = (int)tree_node_sample(nd, nd->resid_mass > 0.0 ? nd->P :

@@ -72,7 +72,6 @@ spec_scratch_free(struct spec_scratch *s)
 	free(s->ids);
 	if (s->memo_free != NULL)
 		s->memo_free(s->memo);
-	ratio_order_free(&s->order);
 	ot_ceiling_free(&s->ceiling);
 	memset(s, 0, sizeof *s);
 }

@@ -14,7 +14,6 @@
 #include <stdint.h>
 
 #include "dist/ot_ceiling.h"
-#include "dist/ratio_order.h"
 #include "verify/spec.h"
 #include "verify/tree_shape.h"
 
@@ -84,8 +83,6 @@ struct spec_scratch {
 				 * rho by width for the last pair), or NULL */
 	void (*memo_free)(void *memo);	/* its owner's release, which also
 					 * names the owner */
-	struct ratio_order order;	/* the last pair's tokens by ratio
-					 * (SpecTr's sums') */
 	struct ot_ceiling_work ceiling;	/* the ceiling's room */
 };
 
