@@ -17,9 +17,9 @@ has() {
 	[ "$st" -eq 0 ] || screen "$1" | sed 's/^/# /'
 }
 
-# wait_re NAME ERE: poll the screen until a line matches the extended regex.
+# wait_re NAME ERE [TENTHS]: poll the screen until a line matches the extended regex.
 wait_re() {
-	wait_grep "$1" -E "$2"
+	wait_grep "$1" -E "$2" "${3:-}"
 }
 
 # hasnt NAME ERE DESCRIPTION: no line matches.

@@ -14,7 +14,8 @@ for size in "72 20 C.UTF-8" "80 24 C" "72 20 C"; do
 	set -- $size
 	view c "$1" "$2" "$3" -- --rate max --vocab 2 --seed 3
 	# 100,000 steps or more: counts of six digits, a noise floor under 0.001
-	wait_re c "steps [0-9]{6}"
+	# (up to 120 s: a sanitizer build on a loaded machine is slow to get there)
+	wait_re c "steps [0-9]{6}" 1200
 	keys c Space
 	wait_for c "paused"
 	hasnt c "(χ²|chi2)( p( [0-9](\.[0-9]?)?)?)? *(│|\|)$" \
