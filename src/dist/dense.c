@@ -24,6 +24,12 @@ lesser(double x, double y)
 double
 dense_residual(double *P, const double *Q, size_t n, double a)
 {
+	return dense_residual_into(P, P, Q, n, a);
+}
+
+double
+dense_residual_into(double *out, const double *P, const double *Q, size_t n, double a)
+{
 	double mass = 0.0;
 	size_t y;
 
@@ -32,7 +38,7 @@ dense_residual(double *P, const double *Q, size_t n, double a)
 	if (!(mass > 0.0))
 		return 0.0;
 	for (y = 0; y < n; y++)
-		P[y] = positive(a * P[y] - Q[y]) / mass;
+		out[y] = positive(a * P[y] - Q[y]) / mass;
 	return mass;
 }
 

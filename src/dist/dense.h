@@ -16,6 +16,11 @@ struct sparse_dist;
  * unchanged when it is 0). */
 double dense_residual(double *P, const double *Q, size_t n, double a);
 
+/* out <- norm(max(0, a P - Q)) without changing P (out may be P), the mass
+ * returned; out unchanged when it is 0. */
+double dense_residual_into(double *out, const double *P, const double *Q, size_t n,
+    double a);
+
 /* Q(x) <- 0 (nothing to set when x >= n), the rest renormalised; the mass
  * left before. */
 double dense_remove(double *Q, size_t n, size_t x);

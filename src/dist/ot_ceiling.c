@@ -13,10 +13,11 @@
 #define RANGE_MAX (1 << RANGE_BITS_MAX)
 #define RANGE_OCTAVE_BITS 4	/* 2^4 octaves of q/p above 1/k */
 
-/* The ranges of one call: their number and the shift from a key's distance
- * to the bound onto a range. */
+/* The ranges of one call: their number and the shift from the bits of q/p
+ * above those of 1/k onto a range. */
 struct ranges {
-	uint64_t cut;		/* the key of q/p = 1/k; the head's keys are at most it */
+	double lo;		/* 1/k: the head's q/p are at least it */
+	uint64_t lo_bits;
 	size_t n;
 	int shift;
 };
@@ -28,9 +29,23 @@ key_of(double p, double q)
 	return ~radix_key(p > 0.0 ? q / p : HUGE_VAL);
 }
 
+/* About the head's size: the tokens with k q > p, a pass without a
+ * division. Pairs of zeros do not count, so that a pair over the union of
+ * sparse lists gets the ranges, and the bits, of the dense one. */
+static size_t
+head_size(const double *p, const double *q, size_t n, int k)
+{
+	const double kd = k;
+	size_t y, m = 0;
+
+	for (y = 0; y < n; y++)
+		m += q[y] * kd > p[y];
+	return m;
+}
+
 /* More ranges for more tokens in the head (m): about one for every four. */
 static void
-ranges_for(struct ranges *r, size_t m)
+ranges_for(struct ranges *r, size_t m, int k)
 {
 	int bits = RANGE_BITS_MIN;
 
@@ -38,27 +53,42 @@ ranges_for(struct ranges *r, size_t m)
 		bits++;
 	r->n = (size_t)1 << bits;
 	r->shift = 52 - (bits - RANGE_OCTAVE_BITS);
+	r->lo = 1.0 / k;
+	memcpy(&r->lo_bits, &r->lo, sizeof r->lo_bits);
 }
 
-/* The range of a head key, rising with the key (q/p falling). */
+/* The range of a head ratio (ratio >= 1/k, +inf for p = 0), rising as the
+ * ratio falls: the order of positive doubles is their bits' order. */
 static size_t
-range_of(const struct ranges *r, uint64_t key)
+range_of_ratio(const struct ranges *r, double ratio)
 {
-	uint64_t d = (r->cut - key) >> r->shift;
+	uint64_t bits, d;
 
+	memcpy(&bits, &ratio, sizeof bits);
+	d = (bits - r->lo_bits) >> r->shift;
 	return r->n - 1 - (d < r->n - 1 ? (size_t)d : r->n - 1);
 }
 
-/* Room for the head's tokens (n at most) and for sorting part of them. */
+/* The range of a head key (key_of). */
+static size_t
+range_of(const struct ranges *r, uint64_t key)
+{
+	uint64_t bits = ~key & ~(UINT64_C(1) << 63);
+	double ratio;
+
+	memcpy(&ratio, &bits, sizeof ratio);
+	return range_of_ratio(r, ratio);
+}
+
+/* Room for the tokens (n at most) and for sorting part of them. */
 static void
 make_room(struct ot_ceiling_work *w, size_t n)
 {
-	if (w->sums == NULL) {
-		w->sums = xreallocarray(NULL, 4 * RANGE_MAX, sizeof *w->sums);
-		w->count = xreallocarray(NULL, RANGE_MAX, sizeof *w->count);
-	}
+	if (w->range == NULL)
+		w->range = xreallocarray(NULL, RANGE_MAX, sizeof *w->range);
 	if (n > w->cap) {
-		w->it = xreallocarray(w->it, 3 * n, sizeof *w->it);
+		w->it = xreallocarray(w->it, 2 * n, sizeof *w->it);
+		w->next = xreallocarray(w->next, n, sizeof *w->next);
 		w->cap = n;
 	}
 }
@@ -75,81 +105,75 @@ value(double pt, double qt, int k)
 	return pt + 1.0 - ck;
 }
 
-/* The head's tokens with their keys, in token order: pairs of zeros left
- * out, so that a pair over the union of sparse lists gives the dense bits.
- * Their number. */
-static size_t
-head_items(const double *p, const double *q, size_t n, uint64_t cut,
-    struct radix_item *it)
+/* One pass over the tokens: each range's sums and list of tokens (first,
+ * then next by token, rising; SIZE_MAX ends it). A pair of zeros (0/0 is not
+ * a number) and a ratio below 1/k stay out, so that a pair over the union of
+ * sparse lists gives the dense bits. */
+static void
+fill_ranges(const double *p, const double *q, size_t n, const struct ranges *r,
+    struct ot_ceiling_work *w)
 {
-	size_t y, m = 0;
+	struct ot_range *g = w->range;
+	size_t b, y;
 
-	for (y = 0; y < n; y++) {
-		uint64_t key;
+	for (b = 0; b < r->n; b++)
+		g[b] = (struct ot_range){ .first = SIZE_MAX };
+	for (y = n; y-- > 0;) {
+		double ratio = q[y] / p[y];	/* +inf for p = 0 < q */
 
-		if (p[y] == 0.0 && q[y] == 0.0)
+		if (!(ratio >= r->lo))
 			continue;
-		if ((key = key_of(p[y], q[y])) <= cut)
-			it[m++] = (struct radix_item){ key, y };
+		b = range_of_ratio(r, ratio);
+		g[b].p += p[y];
+		g[b].q += q[y];
+		w->next[y] = g[b].first;
+		g[b].first = y;
 	}
-	return m;
 }
 
-/* Each range's sums and tokens. */
-static void
-fill_ranges(const double *p, const double *q, const struct radix_item *it, size_t m,
-    const struct ranges *r, struct ot_ceiling_work *w)
+/* The lesser of two values (no NaN here). */
+static double
+least(double a, double b)
 {
-	double *ps = w->sums, *qs = w->sums + RANGE_MAX;
-	size_t i;
-
-	memset(ps, 0, r->n * sizeof *ps);
-	memset(qs, 0, r->n * sizeof *qs);
-	memset(w->count, 0, r->n * sizeof *w->count);
-	for (i = 0; i < m; i++) {
-		size_t b = range_of(r, it[i].key);
-
-		ps[b] += p[it[i].i];
-		qs[b] += q[it[i].i];
-		w->count[b]++;
-	}
+	return b < a ? b : a;
 }
 
 /* The least value over the prefixes of whole ranges (the empty one: 1);
- * each range's sums before it kept, and its count set to 0 where its lower
+ * each range's sums before it kept, and its list emptied where its lower
  * bound is not below that least value (or it holds one token, a whole
- * range), so that the tokens of the ranges left are the ones to sort. */
+ * range), so that the tokens of the lists left are the ones to sort. */
 static double
 walk_ranges(const struct ranges *r, int k, struct ot_ceiling_work *w)
 {
-	double *ps = w->sums, *qs = ps + RANGE_MAX, *pb = qs + RANGE_MAX,
-	    *qb = pb + RANGE_MAX, pt = 0.0, qt = 0.0, best = 1.0;
+	struct ot_range *g = w->range;
+	double pt = 0.0, qt = 0.0, best = 1.0;
 	size_t b;
 
 	for (b = 0; b < r->n; b++) {
-		pb[b] = pt;
-		qb[b] = qt;
-		pt += ps[b];
-		qt += qs[b];
-		best = fmin(best, value(pt, qt, k));
+		g[b].p_before = pt;
+		g[b].q_before = qt;
+		pt += g[b].p;
+		qt += g[b].q;
+		best = least(best, value(pt, qt, k));
 	}
 	for (b = 0; b < r->n; b++)
-		if (w->count[b] < 2 || value(pb[b], qb[b] + qs[b], k) >= best)
-			w->count[b] = 0;
+		if (g[b].first == SIZE_MAX || w->next[g[b].first] == SIZE_MAX ||
+		    value(g[b].p_before, g[b].q_before + g[b].q, k) >= best)
+			g[b].first = SIZE_MAX;
 	return best;
 }
 
-/* The items of the ranges left, copied to out and sorted by key (tmp: room
- * for as many); their number. */
+/* The tokens of the ranges left, with their keys, into out and sorted by
+ * key (tmp: room for as many); their number. */
 static size_t
-sort_left(const struct radix_item *it, size_t m, const struct ranges *r,
+sort_left(const double *p, const double *q, const struct ranges *r,
     const struct ot_ceiling_work *w, struct radix_item *out, struct radix_item *tmp)
 {
-	size_t i, c = 0;
+	size_t b, y, c = 0;
 
-	for (i = 0; i < m; i++)
-		if (w->count[range_of(r, it[i].key)] != 0)
-			out[c++] = it[i];
+	for (b = 0; b < r->n; b++)
+		for (y = w->range[b].first; y != SIZE_MAX; y = w->next[y])
+			out[c++] = (struct radix_item){ key_of(p[y], q[y]), y };
 	radix_sort(out, tmp, c);
 	return c;
 }
@@ -158,34 +182,27 @@ double
 ot_ceiling(const double *p, const double *q, size_t n, int k, struct ot_ceiling_work *w)
 {
 	struct ranges r;
-	const double *pb, *qb;
 	double best, pt = 0.0, qt = 0.0;
-	size_t i, m, c, at = RANGE_MAX;
-	struct radix_item *left;
+	size_t i, c, at = RANGE_MAX;
 
 	if (n == 0)
 		return 1.0;
 	make_room(w, n);
-	pb = w->sums + 2 * RANGE_MAX;
-	qb = pb + RANGE_MAX;
-	r.cut = key_of(1.0, 1.0 / k);
-	m = head_items(p, q, n, r.cut, w->it);
-	ranges_for(&r, m);
-	fill_ranges(p, q, w->it, m, &r, w);
+	ranges_for(&r, head_size(p, q, n, k), k);
+	fill_ranges(p, q, n, &r, w);
 	best = walk_ranges(&r, k, w);
-	left = w->it + m;
-	c = sort_left(w->it, m, &r, w, left, left + m);
+	c = sort_left(p, q, &r, w, w->it, w->it + n);
 	for (i = 0; i < c; i++) {
-		size_t y = left[i].i, b = range_of(&r, left[i].key);
+		size_t y = w->it[i].i, b = range_of(&r, w->it[i].key);
 
 		if (b != at) {	/* a new range: its sums before */
 			at = b;
-			pt = pb[b];
-			qt = qb[b];
+			pt = w->range[b].p_before;
+			qt = w->range[b].q_before;
 		}
 		pt += p[y];
 		qt += q[y];
-		best = fmin(best, value(pt, qt, k));
+		best = least(best, value(pt, qt, k));
 	}
 	return best;
 }
@@ -194,7 +211,7 @@ void
 ot_ceiling_free(struct ot_ceiling_work *w)
 {
 	free(w->it);
-	free(w->sums);
-	free(w->count);
+	free(w->range);
+	free(w->next);
 	memset(w, 0, sizeof *w);
 }

@@ -8,7 +8,6 @@
 
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "dist/dense.h"
 #include "util/xalloc.h"
@@ -28,18 +27,18 @@ static double
 specinfer_accept(const struct verify_params *par, const double *p, const double *q,
     size_t n, int k, double *by_rank)
 {
-	double *P = xreallocarray(NULL, n, sizeof *P), reach = 1.0;
+	double *P = k > 1 ? xreallocarray(NULL, n, sizeof *P) : NULL, reach = 1.0;
+	const double *at = p;	/* P_i: p until the first residual, no copy */
 	int i;
 
 	(void)par;
-	memcpy(P, p, n * sizeof *P);
 	for (i = 0; i < k; i++) {
-		double beta = dense_overlap(P, q, n);
+		double beta = dense_overlap(at, q, n);
 
 		by_rank[i] = reach * beta;
 		reach *= fmax(0.0, 1.0 - beta);
-		if (i + 1 < k)	/* the last residual is not read */
-			dense_residual(P, q, n, 1.0);
+		if (i + 1 < k && dense_residual_into(P, at, q, n, 1.0) > 0.0)
+			at = P;	/* the last residual is not read */
 	}
 	free(P);
 	return 1.0 - reach;

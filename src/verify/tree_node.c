@@ -98,19 +98,49 @@ tree_node_sample_residual(struct verify_tree_node *nd, double *mass)
 	return pdist_sample_residual(nd->hp, nd->hq, 1.0, nd->rng, nd->scratch, mass);
 }
 
+/* The dense working pair of recursive rejection sampling, read in place:
+ * p and q until an update writes nd's P or Q (NULL while the node reads the
+ * handles), so that a node copies no vector it does not change. */
+struct rrs_pair {
+	const double *P, *Q;
+};
+
+/* The pair from the node made dense: p and q. */
+static void
+rrs_in_place(struct verify_tree_node *nd, struct rrs_pair *w)
+{
+	tree_node_dense(nd);
+	w->P = nd->p;
+	w->Q = nd->q;
+}
+
+/* Q without token x, renormalised (draws without replacement): into nd's
+ * Q, from q the first time. */
+static void
+rrs_remove(struct verify_tree_node *nd, struct rrs_pair *w, size_t x)
+{
+	if (w->Q != nd->Q) {
+		memcpy(nd->Q, w->Q, nd->n * sizeof *nd->Q);
+		w->Q = nd->Q;
+	}
+	dense_remove(nd->Q, nd->n, dense_index(nd->ids, nd->n, x));
+}
+
 /* After one rejection, of x1, the working pair from the handles: P_1 =
  * norm(max(0, p - q)) (p when its mass m1 is 0) and Q_1 = q, or without x1
  * renormalised, made dense for the next update. */
 static void
-rrs_densify(struct verify_tree_node *nd, double m1, int without, size_t x1)
+rrs_densify(struct verify_tree_node *nd, double m1, int without, size_t x1,
+    struct rrs_pair *w)
 {
 	size_t y;
 
-	tree_node_work(nd);
+	rrs_in_place(nd, w);
 	for (y = 0; y < nd->n; y++)
 		nd->P[y] = m1 > 0.0 ? fmax(0.0, nd->p[y] - nd->q[y]) / m1 : nd->p[y];
+	w->P = nd->P;
 	if (without)
-		dense_remove(nd->Q, nd->n, dense_index(nd->ids, nd->n, x1));
+		rrs_remove(nd, w, x1);
 }
 
 /* The first update reads the handles alone: P_1(x) = max(0, p(x) - q(x)) /
@@ -119,19 +149,20 @@ rrs_densify(struct verify_tree_node *nd, double m1, int without, size_t x1)
 int
 tree_node_rrs(struct verify_tree_node *nd, int without)
 {
+	struct rrs_pair w = { NULL, NULL };
 	double m1 = 0.0, qleft = 1.0;
 	size_t x1 = 0;
 	int i;
 
 	if (nd->dense)	/* made dense already: the working pair from it */
-		tree_node_work(nd);
+		rrs_in_place(nd, &w);
 	for (i = 0; i < nd->k; i++) {
 		size_t x = (size_t)nd->token[i];
 		double px, qx, p0 = pdist_prob(nd->hp, x), q0 = pdist_prob(nd->hq, x);
 
-		if (nd->work) {
-			px = value_at(nd, nd->P, x);
-			qx = value_at(nd, nd->Q, x);
+		if (w.P != NULL) {
+			px = value_at(nd, w.P, x);
+			qx = value_at(nd, w.Q, x);
 		} else if (i == 0) {
 			px = p0;
 			qx = q0;
@@ -141,20 +172,22 @@ tree_node_rrs(struct verify_tree_node *nd, int without)
 		}
 		if (tree_node_test(nd, i, px, qx > 0.0 ? fmin(1.0, px / qx) : 0.0))
 			return i;
-		if (i == 0 && !nd->work) {
+		if (i == 0 && w.P == NULL) {
 			m1 = nd->resid_mass = pdist_residual_mass(nd->hp, nd->hq, 1.0);
 			qleft = 1.0 - q0;
 			x1 = x;
 			continue;
 		}
-		if (!nd->work)
-			rrs_densify(nd, m1, without, x1);
-		nd->resid_mass = dense_residual(nd->P, nd->Q, nd->n, 1.0);
+		if (w.P == NULL)
+			rrs_densify(nd, m1, without, x1, &w);
+		nd->resid_mass = dense_residual_into(nd->P, w.P, w.Q, nd->n, 1.0);
+		if (nd->resid_mass > 0.0)	/* else P is unchanged */
+			w.P = nd->P;
 		if (without)
-			dense_remove(nd->Q, nd->n, dense_index(nd->ids, nd->n, x));
+			rrs_remove(nd, &w, x);
 	}
-	if (nd->work)
-		nd->replacement = (int)tree_node_sample(nd, nd->P);
+	if (w.P != NULL)
+		nd->replacement = (int)tree_node_sample(nd, w.P);
 	else
 		nd->replacement = (int)(m1 > 0.0 ? tree_node_sample_residual(nd, &m1) :
 		    pdist_sample(nd->hp, nd->rng));
