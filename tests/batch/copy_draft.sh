@@ -98,4 +98,20 @@ grep -q "^SKIP  tv_distance_small  premise fails: the target copies its own text
 ok $? "and TV says why it does not judge" "$(cat "$TMPD/cw")"
 "$SPECDEC" --batch --copy-weight 0.5 --steps 2000 --verifier mistake-residual-from-p >"$TMPD/cw" 2>&1
 is "$?" 1 "--copy-weight 0.5: the residual drawn from p is caught"
+
+# A draft longer than the wrapper's first node array (gamma 12: 13 nodes a
+# step) grows it mid-step: the q handles of the nodes already drafted stay
+# valid (memcheck, or the sanitizers in their build, read no freed memory).
+run="--batch --drafter hf-lookup --copy-weight 1 --gamma 12 --steps 100"
+# shellcheck disable=SC2086
+"$SPECDEC" $run >/dev/null 2>"$TMPD/g12"
+is "$?:$(head -c 300 "$TMPD/g12")" "0:" "gamma 12: a long copied draft runs clean"
+if command -v valgrind >/dev/null 2>&1 &&
+    ! grep -q -a -e __asan_init -e __tsan_init "$SPECDEC"; then
+	# shellcheck disable=SC2086
+	valgrind -q --error-exitcode=9 "$SPECDEC" $run >/dev/null 2>"$TMPD/g12"
+	is "$?:$(head -c 300 "$TMPD/g12")" "0:" "gamma 12: memcheck finds no read of freed memory"
+else
+	skip "gamma 12 under memcheck: no valgrind, or a sanitizer build"
+fi
 done_testing

@@ -31,7 +31,9 @@ struct copy {
 	struct copy_params par;
 	double weight;
 	struct copy_hist hist;	/* the prompt and the text so far, indexed */
-	struct cnode *node;
+	struct cnode **node;	/* each node on its own: a handle dists gives
+				 * points into it, so it must not move when
+				 * the array grows */
 	int nnode, capnode;
 	int *ctx;		/* a node's context */
 	size_t capctx;
@@ -53,16 +55,18 @@ new_node(struct copy *c, int parent, int token, int inner)
 		c->capnode = c->capnode * 2 + 8;
 		c->node = xreallocarray(c->node, (size_t)c->capnode, sizeof *c->node);
 		for (i = old; i < c->capnode; i++)
-			c->node[i].p = NULL;
+			c->node[i] = NULL;
 	}
-	v = &c->node[c->nnode];
+	if (c->node[c->nnode] == NULL)	/* kept from step to step */
+		c->node[c->nnode] = xcalloc(1, sizeof *c->node[c->nnode]);
+	v = c->node[c->nnode];
 	v->parent = parent;
 	v->token = token;
 	v->inner = inner;
-	v->depth = parent < 0 ? 0 : c->node[parent].depth + 1;
+	v->depth = parent < 0 ? 0 : c->node[parent]->depth + 1;
 	v->p_ok = 0;
 	v->on_path = parent < 0 ||
-	    (c->node[parent].on_path && c->node[parent].depth < COPY_DRAFT_MAX);
+	    (c->node[parent]->on_path && c->node[parent]->depth < COPY_DRAFT_MAX);
 	return c->nnode++;
 }
 
@@ -70,7 +74,7 @@ new_node(struct copy *c, int parent, int token, int inner)
 static size_t
 node_context(struct copy *c, int id)
 {
-	size_t n = c->hist.n + (size_t)c->node[id].depth, k = n;
+	size_t n = c->hist.n + (size_t)c->node[id]->depth, k = n;
 	int v;
 
 	if (n > c->capctx) {
@@ -79,8 +83,8 @@ node_context(struct copy *c, int id)
 	}
 	if (c->hist.n > 0)	/* an empty context: hist may still be NULL */
 		memcpy(c->ctx, c->hist.tok, c->hist.n * sizeof *c->ctx);
-	for (v = id; c->node[v].parent >= 0; v = c->node[v].parent)
-		c->ctx[--k] = c->node[v].token;
+	for (v = id; c->node[v]->parent >= 0; v = c->node[v]->parent)
+		c->ctx[--k] = c->node[v]->token;
 	return n;
 }
 
@@ -114,12 +118,12 @@ copy_child(void *self, int parent, int token)
 {
 	struct copy *c = self;
 	int id = new_node(c, parent, token, source_child(&c->inner,
-	    c->node[parent].inner, token));
+	    c->node[parent]->inner, token));
 
 	make_draft(c);
-	c->node[id].on_path = c->node[id].on_path &&
-	    c->node[parent].depth < c->draft.n &&
-	    c->draft.tok[c->node[parent].depth] == token;
+	c->node[id]->on_path = c->node[id]->on_path &&
+	    c->node[parent]->depth < c->draft.n &&
+	    c->draft.tok[c->node[parent]->depth] == token;
 	return id;
 }
 
@@ -131,7 +135,7 @@ copy_drafts(void *self, int node)
 	if (c->drafter == NULL)
 		return 1;
 	make_draft(c);
-	return c->node[node].on_path && c->node[node].depth < c->draft.n;
+	return c->node[node]->on_path && c->node[node]->depth < c->draft.n;
 }
 
 static void
@@ -149,7 +153,7 @@ copy_set_draft_len(void *self, int gamma)
 static void
 mix_target(struct copy *c, int v, const struct pdist *ip)
 {
-	struct cnode *nd = &c->node[v];
+	struct cnode *nd = c->node[v];
 	size_t x, vocab = c->inner.vocab, n;
 
 	if (nd->p == NULL)
@@ -166,7 +170,7 @@ static void
 copy_dists(void *self, int v, struct pdist *p, struct pdist *q)
 {
 	struct copy *c = self;
-	struct cnode *nd = &c->node[v];
+	struct cnode *nd = c->node[v];
 	struct pdist ip, iq, mp;
 	int model = c->drafter == NULL;
 	int one_hot = !model && q != NULL && copy_drafts(c, v);
@@ -267,8 +271,11 @@ copy_destroy(void *self)
 	int i;
 
 	source_close(&c->inner);
-	for (i = 0; i < c->capnode; i++)
-		free(c->node[i].p);
+	for (i = 0; i < c->capnode; i++) {
+		if (c->node[i] != NULL)
+			free(c->node[i]->p);
+		free(c->node[i]);
+	}
 	free(c->node);
 	copy_hist_free(&c->hist);
 	free(c->ctx);
