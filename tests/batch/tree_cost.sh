@@ -1,7 +1,7 @@
 #!/bin/sh
 # tree_cost.sh: a tree of 8 drafted nodes costs a few chains of 8 drafts, not
 # a sort of the vocabulary per closed form: the instructions inside the steps
-# (callgrind, sim_step alone: start-up and the final figures left out) of 300
+# (callgrind, sim_step alone: start-up and the final figures left out) of 100
 # steps at V 1,000 and of 20 at V 50,000, --tree 2,1,1,1 of every tree rule
 # against --gamma 8, at most 3 times (the optimal-transport ceiling sorts
 # only the few ranges of q/p that can hold its least prefix; SpecTr's rho
@@ -30,7 +30,7 @@ if ! command -v valgrind >/dev/null 2>&1; then
 elif grep -q -a -e __asan_init -e __tsan_init "$SPECDEC"; then
 	skip "tree cost: a sanitizer build"
 else
-	rules 1000 300
+	rules 1000 100
 	rules 50000 20
 fi
 done_testing
