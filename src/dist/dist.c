@@ -79,6 +79,13 @@ dist_residual(const double *p, const double *q, double *out, size_t n)
 }
 
 double
+dist_capped_residual(const double *p, const double *q, double rho, double c,
+    double *out, size_t n)
+{
+	return DISPATCH(capped_excess, (p, q, rho, c, out, n));
+}
+
+double
 dist_residual_mass(const double *p, double a, const double *q, size_t n)
 {
 	return DISPATCH(excess, (p, a, q, NULL, n));

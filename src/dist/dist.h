@@ -44,6 +44,11 @@ double dist_tv(const double *p, const double *q, size_t n);
  * out may be p. */
 double dist_residual(const double *p, const double *q, double *out, size_t n);
 
+/* out = max(0, p - min(q, p / rho) c), unnormalised (SpecTr's residual at rho,
+ * with c = (1 - (1 - beta)^k) / beta); returns its mass. */
+double dist_capped_residual(const double *p, const double *q, double rho, double c,
+    double *out, size_t n);
+
 /* The mass of the scaled residual, sum_x max(0, a p(x) - q(x)), nothing written;
  * at a = 1 the same sum as dist_residual's, bit for bit. */
 double dist_residual_mass(const double *p, double a, const double *q, size_t n);

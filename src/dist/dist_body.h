@@ -120,6 +120,33 @@ KERN(excess)(const double *p, double a, const double *q, double *out, size_t n)
 	return KERN(hsum)(acc) + rest;
 }
 
+/* out = max(0, p - min(q, p / rho) c), returns its sum. */
+static KERN_ATTR double
+KERN(capped_excess)(const double *p, const double *q, double rho, double c, double *out,
+    size_t n)
+{
+	const f64x4 zero = { 0.0, 0.0, 0.0, 0.0 };
+	f64x4 acc = zero;
+	double rest = 0.0;
+	size_t i;
+
+	for (i = 0; i + 4 <= n; i += 4) {
+		f64x4 pv = KERN(load)(p + i);
+		f64x4 d = KERN(vmax)(pv - KERN(vmin)(KERN(load)(q + i), pv / rho) * c, zero);
+
+		KERN(store)(out + i, d);
+		acc += d;
+	}
+	for (; i < n; i++) {
+		double m = p[i] / rho, d;
+
+		d = p[i] - (q[i] < m ? q[i] : m) * c;
+		out[i] = d = d > 0.0 ? d : 0.0;
+		rest += d;
+	}
+	return KERN(hsum)(acc) + rest;
+}
+
 static KERN_ATTR double
 KERN(sum)(const double *x, size_t n)
 {

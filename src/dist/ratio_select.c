@@ -1,5 +1,6 @@
 /* ratio_select.c: sum min(q, p/rho) by ranges, then by partition, for a
- * bisection (ratio_select.h). */
+ * bisection (ratio_select.h); the pass that takes the pairs runs on vector
+ * lanes (ratio_select_body.h). */
 #include "config.h"
 
 #include <math.h>
@@ -8,6 +9,7 @@
 
 #include "dist/dist.h"
 #include "dist/ratio_select.h"
+#include "util/simd.h"
 #include "util/xalloc.h"
 
 #define END_SLACK 1e-6	/* rho's place among the ranges this near an end: the end */
@@ -33,47 +35,8 @@ range_of(double scale, double r)
 	return x < RATIO_SELECT_RANGES - 1 ? (uint32_t)x : RATIO_SELECT_RANGES - 1;
 }
 
-/* The pairs with ratio in [1, top) into s's active ones and its ranges'
- * sums; the sum of p below them into sums[0], of q above into sums[1]; p
- * and q copied to cp and cq (in the one pass that reads them) when cp is
- * not NULL. */
-static void
-take_pairs(struct ratio_select *s, const double *p, const double *q, size_t n,
-    double top, double *sums, double *cp, double *cq)
-{
-	double *ra = s->r, *pa = s->p, *qa = s->q, *ps = s->ps, *qs = s->qs;
-	double below = 0.0, above = 0.0, scale = s->scale;
-	uint32_t *at = s->at;
-	size_t y, m = 0;
-
-	for (y = 0; y < n; y++) {
-		double py = p[y], qy = q[y], r;
-		uint32_t b;
-
-		if (cp != NULL) {
-			cp[y] = py;
-			cq[y] = qy;
-		}
-		if (py < qy) {	/* exactly when p/q < 1 */
-			below += py;
-			continue;
-		}
-		if ((r = dist_ratio(py, qy)) >= top) {
-			above += qy;
-			continue;
-		}
-		b = range_of(scale, r);
-		ra[m] = r;
-		pa[m] = py;
-		qa[m] = qy;
-		at[m++] = b;
-		ps[b] += py;
-		qs[b] += qy;
-	}
-	s->n = m;
-	sums[0] = below;
-	sums[1] = above;
-}
+#define KERN_BODY "dist/ratio_select_body.h"
+#include "util/simd_kern.h"
 
 /* The active pairs are those with ratio in [1, top); the sums at rho = 1
  * (every active pair at or above it) come with them. */
@@ -88,7 +51,7 @@ ratio_select_make(struct ratio_select *s, const double *p, const double *q,
 	memset(s->ps, 0, sizeof s->ps);
 	memset(s->qs, 0, sizeof s->qs);
 	s->scale = top > 1.0 ? RATIO_SELECT_RANGES / (top - 1.0) : 0.0;
-	take_pairs(s, p, q, n, top, sums, copy, copy != NULL ? copy + n : NULL);
+	DISPATCH(take_pairs, (s, p, q, n, top, sums, copy, copy != NULL ? copy + n : NULL));
 	s->below = sums[0];
 	s->above = sums[1];
 	s->ranged = 1;
@@ -117,13 +80,13 @@ end_of(const struct ratio_select *s, double rho)
 static void
 gather(struct ratio_select *s)
 {
-	size_t i, m = 0;
+	size_t i, m = 0, width = s->hi - s->lo;
 
-	for (i = 0; i < s->n; i++) {
+	for (i = 0; i < s->n; i++) {	/* one unsigned test: no branch */
 		s->r[m] = s->r[i];
 		s->p[m] = s->p[i];
 		s->q[m] = s->q[i];
-		m += s->at[i] >= s->lo && s->at[i] < s->hi;
+		m += (size_t)s->at[i] - s->lo < width;
 	}
 	s->n = m;
 	s->ranged = 0;
@@ -164,16 +127,16 @@ ratio_select_beta(struct ratio_select *s, double rho)
 	ra = s->r;
 	pa = s->p;
 	qa = s->q;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++) {	/* masks, not branches: p and q times 0 or 1 */
 		double r = ra[i], pi = pa[i], qi = qa[i];
-		int in = side < 0 || (r < at) == side, lt = r < rho;
+		int in = (side < 0) | ((r < at) == side), lt = r < rho;
 
 		ra[m] = r;
 		pa[m] = pi;
 		qa[m] = qi;
-		m += in;
-		sp += in && lt ? pi : 0.0;
-		sq += in && !lt ? qi : 0.0;
+		m += (size_t)in;
+		sp += pi * (double)(in & lt);
+		sq += qi * (double)(in & !lt);
 	}
 	s->n = m;
 	s->keep = -1;
@@ -204,18 +167,7 @@ ratio_select_keep(struct ratio_select *s, int below)
 double
 ratio_select_beta1(const double *p, const double *q, size_t n)
 {
-	double below = 0.0, above = 0.0;
-	size_t y;
-
-	for (y = 0; y < n; y++) {
-		double py = p[y], qy = q[y];
-
-		if (py < qy)
-			below += py;
-		else
-			above += qy;
-	}
-	return above + below;
+	return DISPATCH(beta1, (p, q, n));
 }
 
 void

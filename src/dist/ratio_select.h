@@ -35,7 +35,8 @@ struct ratio_select {
 	int ranged;		/* the active pairs are those of ranges lo..hi - 1 */
 	size_t lo, hi, end;	/* and the last beta's rho was range end's */
 	double scale;		/* a ratio r is in range (r - 1) scale */
-	double ps[RATIO_SELECT_RANGES], qs[RATIO_SELECT_RANGES];	/* sums by range */
+	double ps[RATIO_SELECT_RANGES + 4], qs[RATIO_SELECT_RANGES + 4];	/* sums by
+				 * range, then four sinks for the make's pass */
 };
 
 /* Take the n pairs (p[i], q[i]) for rho in [1, top], top >= 1; and copy p

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dist/dist.h"
 #include "dist/pdist.h"
 #include "dist/ratio_select.h"
 #include "dist/split_minsum.h"
@@ -301,7 +302,6 @@ static int
 spectr_node(const struct verify_params *par, struct verify_tree_node *nd)
 {	/* one child: rho is 1 and the series 1, whatever beta */
 	double beta = 1.0, rho = nd->k > 1 ? node_rho(par, nd, &beta) : 1.0, sel;
-	size_t y;
 	int i;
 
 	for (i = 0; i < nd->k; i++) {
@@ -313,14 +313,7 @@ spectr_node(const struct verify_params *par, struct verify_tree_node *nd)
 	}
 	tree_node_dense(nd);	/* the residual: rare, once every child failed */
 	sel = nd->k < 2 ? 1.0 : beta > 0.0 ? (1.0 - pow(1.0 - beta, nd->k)) / beta : 0.0;
-	nd->resid_mass = 0.0;
-	for (y = 0; y < nd->n; y++) {
-		double py = nd->p[y], m = py / rho, v;
-
-		v = py - (nd->q[y] < m ? nd->q[y] : m) * sel;	/* fmin, fmax: calls */
-		nd->P[y] = v > 0.0 ? v : 0.0;
-		nd->resid_mass += nd->P[y];
-	}
+	nd->resid_mass = dist_capped_residual(nd->p, nd->q, rho, sel, nd->P, nd->n);
 	nd->replacement = (int)tree_node_sample(nd, nd->resid_mass > 0.0 ? nd->P :
 	    nd->p);
 	return -1;

@@ -61,9 +61,11 @@ is() {
 	if [ "$1" = "$2" ]; then ok 0 "$3"; else ok 1 "$3 (got '$1', want '$2')"; fi
 }
 
-# within GOT LO HI DESCRIPTION: LO <= GOT <= HI, as real numbers
+# within GOT LO HI DESCRIPTION: GOT is a number (not empty, not "nan") and
+# LO <= GOT <= HI, as real numbers
 within() {
-	if awk -v x="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(x + 0 >= lo + 0 && x + 0 <= hi + 0) }'; then
+	if awk -v x="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(x ~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/ &&
+	    x + 0 >= lo + 0 && x + 0 <= hi + 0) }'; then
 		ok 0 "$4 ($1 in [$2, $3])"
 	else
 		ok 1 "$4 (got '$1', want [$2, $3])"
