@@ -11,9 +11,9 @@
 # motion shows, and the figure that settles an ask has on the live run its
 # headless value. A screen that stays the same for WAIT_TENTHS with nothing to
 # answer is a frozen lesson. The built-in lessons run from copies whose only
-# change is their pace (holds and key paces divided by 8, rates of 200 steps/s
-# and more times 4: the same steps, so the same figures, in a fifth of the
-# time; a test point checks that nothing else differs). TAP.
+# change is their pace (holds and key paces divided by 8, rates from 200 to
+# 600 steps/s raised to 600: the same steps, so the same figures, in less than
+# half the time; a test point checks that nothing else differs). TAP.
 set -u
 
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/live.sh"
@@ -130,14 +130,17 @@ chapters_in_order() {
 }
 
 # quick LESSON: the built-in lesson at a quicker pace, into $TMPD/LESSON.lesson:
-# its captions' holds cut, its rate kept, so that each wait lasts a few seconds
-# and the driver sees it run even when eight lessons share a loaded machine
-# (at four times the rate a wait took a second, and under load the driver's
-# screens missed some).
+# its captions' holds cut, and its rates of 200 steps/s and more raised to 600
+# (the slow-motion rates below kept), so that each wait of 2,000 or 3,000 steps
+# lasts 3 to 5 s and the driver sees it run even when eight lessons share a
+# loaded machine (at 4 times the rate a wait took a second, and under load the
+# driver's screens missed some), and the longest lesson (trees, seven waits of
+# 2,000 steps at 200) takes half its time.
 quick() {
 	awk '($1 == "caption" || $1 == "keys") && $2 ~ /^[0-9.]+s$/ {
-		$2 = sprintf("%gs", $2 / 8) } { print }' \
-	    "$lessons/$1.lesson" >"$TMPD/$1.lesson"
+		$2 = sprintf("%gs", $2 / 8) }
+	    $1 == "set" && $2 == "rate" && $3 + 0 >= 200 && $3 + 0 < 600 { $3 = 600 }
+	    { print }' "$lessons/$1.lesson" >"$TMPD/$1.lesson"
 }
 
 # unpaced FILE: the file without what quick changes.
