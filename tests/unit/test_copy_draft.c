@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "source/copy/copy_draft.h"
+#include "source/copy/copy_hist.h"
 #include "source/copy/source_copy.h"
 #include "source/source.h"
 #include "source/stub/source_stub.h"
@@ -215,6 +216,59 @@ test_against_scans(void)
 	tap_eq(bad, 0, "the longest earlier match equals the scan in 3000 contexts");
 }
 
+/* The cache model over an indexed, sliding context and a node's drafts
+ * against the plain scan over the same tokens in one array, bit for bit:
+ * random texts of 2 to 5 tokens (many repeats, suffixes past the depth of
+ * 32 in the repetitive ones, a last token new to the text in a quarter),
+ * prompts of 0 to 40, up to three windows appended in chunks, and paths of
+ * 0 to 40 drafts. */
+static void
+test_cache_over_hist(void)
+{
+	enum { V = 5, PROMPT = 40, TEXT = 3 * COPY_WINDOW, PATH = 40 };
+	static int text[PROMPT + TEXT + PATH], flat[PROMPT + TEXT + PATH];
+	double want[V], got[V];
+	struct rng rng;
+	int k, bad = 0, deep = 0, fresh = 0;
+
+	rng_seed(&rng, 23, 0);
+	for (k = 0; k < 300; k++) {
+		size_t vocab = 2 + (size_t)(rng_next(&rng) % (V - 1)), i, done;
+		size_t np = (size_t)(rng_next(&rng) % (PROMPT + 1));
+		size_t nt = (size_t)(rng_next(&rng) % (TEXT + 1)), d = (size_t)(rng_next(&rng) % (PATH + 1));
+		size_t period = 1 + (size_t)(rng_next(&rng) % 7);
+		struct copy_hist h;
+		int m, mw;
+
+		for (i = 0; i < np + nt + d; i++)	/* half the texts repeat a period */
+			text[i] = k % 2 ? (int)(i % period % vocab) : (int)(rng_next(&rng) % vocab);
+		if (k % 4 == 2 && np + nt + d > 0) {	/* a last token new to the text */
+			for (i = 0; i < np + nt + d; i++)
+				text[i] %= (int)vocab - 1;
+			text[np + nt + d - 1] = (int)vocab - 1;
+		}
+		copy_hist_init(&h, vocab, text, np);
+		for (done = 0; done < nt;) {
+			size_t chunk = 1 + (size_t)(rng_next(&rng) % 700);
+
+			chunk = chunk < nt - done ? chunk : nt - done;
+			copy_hist_push(&h, text + np + done, chunk);
+			done += chunk;
+		}
+		memcpy(flat, h.tok, h.n * sizeof *flat);
+		memcpy(flat + h.n, text + np + nt, d * sizeof *flat);
+		mw = copy_cache_dist(flat, h.n + d, vocab, want);
+		m = copy_hist_cache_dist(&h, text + np + nt, d, vocab, got);
+		bad += m != mw || memcmp(want, got, vocab * sizeof *got) != 0;
+		deep += m == COPY_CACHE_DEPTH;
+		fresh += m == 0 && d > 0;
+		copy_hist_free(&h);
+	}
+	tap_eq(bad, 0, "the cache model over the index and a path: the scan's bits, 300 contexts");
+	tap_ok(deep > 50 && fresh > 30, "and %d of them matched the whole depth, %d none "
+	    "(the frequencies, drafts counted)", deep, fresh);
+}
+
 /* Over the stub by position the wrapper passes on dists_draw (a dynamic tree
  * must not skip a node's draft), and its reference stream, which follows a
  * step position by position from a begin without a draft, gets tokens of the
@@ -256,6 +310,7 @@ main(void)
 	test_against_scans();
 	test_hand_worked();
 	test_cache();
+	test_cache_over_hist();
 	test_closed_form();
 	return tap_done();
 }

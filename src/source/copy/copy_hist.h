@@ -77,4 +77,11 @@ copy_hist_next(const struct copy_hist *h, size_t i)
 	return next == COPY_NONE ? COPY_NONE : copy_hist_slot(h, next);
 }
 
+/* copy_cache_dist of the context h's tokens then the d tokens of path (a
+ * node's drafts), the same bits, visiting only the earlier positions of its
+ * last token (and the m = 0 frequencies from the counts): a node's cost is
+ * that token's occurrences, not the context. out has vocab entries. */
+int copy_hist_cache_dist(const struct copy_hist *h, const int *path, size_t d,
+    size_t vocab, double *out);
+
 #endif

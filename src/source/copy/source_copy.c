@@ -35,7 +35,7 @@ struct copy {
 				 * points into it, so it must not move when
 				 * the array grows */
 	int nnode, capnode;
-	int *ctx;		/* a node's context */
+	int *ctx;		/* a node's drafts from the root */
 	size_t capctx;
 	double *cache;		/* vocab entries */
 	int gamma, stale;
@@ -70,19 +70,18 @@ new_node(struct copy *c, int parent, int token, int inner)
 	return c->nnode++;
 }
 
-/* The node's context: the history, then the drafts from the root. */
+/* The node's drafts from the root (its context after the history) into
+ * c->ctx; their number. */
 static size_t
-node_context(struct copy *c, int id)
+node_path(struct copy *c, int id)
 {
-	size_t n = c->hist.n + (size_t)c->node[id]->depth, k = n;
+	size_t n = (size_t)c->node[id]->depth, k = n;
 	int v;
 
 	if (n > c->capctx) {
 		c->capctx = n * 2 + 64;
 		c->ctx = xreallocarray(c->ctx, c->capctx, sizeof *c->ctx);
 	}
-	if (c->hist.n > 0)	/* an empty context: hist may still be NULL */
-		memcpy(c->ctx, c->hist.tok, c->hist.n * sizeof *c->ctx);
 	for (v = id; c->node[v]->parent >= 0; v = c->node[v]->parent)
 		c->ctx[--k] = c->node[v]->token;
 	return n;
@@ -159,8 +158,8 @@ mix_target(struct copy *c, int v, const struct pdist *ip)
 	if (nd->p == NULL)
 		nd->p = xreallocarray(NULL, vocab, sizeof *nd->p);
 	pdist_densify(ip, nd->p);
-	n = node_context(c, v);
-	copy_cache_dist(c->ctx, n, vocab, c->cache);
+	n = node_path(c, v);
+	copy_hist_cache_dist(&c->hist, c->ctx, n, vocab, c->cache);
 	for (x = 0; x < vocab; x++)
 		nd->p[x] = (1.0 - c->weight) * nd->p[x] + c->weight * c->cache[x];
 	nd->p_ok = 1;
