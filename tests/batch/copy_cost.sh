@@ -25,7 +25,7 @@ else
 	for d in vllm-ngram hf-lookup suffix; do
 		case $d in vllm-ngram) set -- --lookup-min 2 --lookup-max 3 ;; *) set -- ;; esac
 		n=$(instructions "$d" "$@")
-		within "$(awk -v n="$n" -v m="$model" 'BEGIN { printf "%.3f", n / m }')" 0 2.0 \
+		within "$(ratio "$n" "$model")" 0 2.0 \
 			"$d: $n instructions against the model drafter's $model"
 	done
 fi

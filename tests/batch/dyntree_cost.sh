@@ -25,7 +25,7 @@ else
 		if [ "$src" = stub ]; then set --; else set -- --replay "$PAIRS"; fi
 		star=$(instructions "$@" --tree 7)
 		dyn=$(instructions "$@" --tree dynamic:4,5,8)
-		within "$(awk -v d="$dyn" -v s="$star" 'BEGIN { if (s > 0) printf "%.3f", d / s }')" \
+		within "$(ratio "$dyn" "$star")" \
 			0 2.0 "$src: dynamic:4,5,8 $dyn instructions in 1,000 steps against --tree 7's $star"
 	done
 fi

@@ -4,8 +4,8 @@
 # portable build; on a processor without AVX2 both runs take it and the test
 # only shows that the variable is harmless. The runs cover the stub at
 # vocabularies that are and are not multiples of four (the lanes' remainders),
-# a replay, the n-gram source with noise (its rows' normal fills) and a tree of
-# rules on the stub.
+# a replay, the n-gram source with noise (its rows' normal fills) and trees of
+# spectr and specinfer on the stub.
 . "${TESTS_SRCDIR:-$(dirname "$0")/..}/lib/lib.sh"
 pairs=$TESTS_SRCDIR/golden/pairs.txt
 
@@ -29,4 +29,11 @@ same "stub, V 64, noise 2" --vocab 64 --noise 2 --steps 500 --seed 7
 same "stub, V 5001, block rule" --vocab 5001 --verifier block --steps 40 --seed 8
 same "replay" --replay "$pairs" --steps 2000 --seed 9
 same "ngram, noise 0.4" --source ngram --noise 0.4 --steps 500 --seed 10
+# SpecTr's pass over the pairs, its beta(1) and its residual (V not a multiple
+# of four), and SpecInfer's tree beside it
+same "stub, V 1001, --tree 2,1,1,1 spectr" --vocab 1001 --tree 2,1,1,1 --verifier spectr \
+    --steps 300 --seed 11
+same "stub, V 203, --tree 3,2 spectr" --vocab 203 --tree 3,2 --verifier spectr --steps 500 --seed 12
+same "stub, V 1001, --tree 2,1,1,1 specinfer" --vocab 1001 --tree 2,1,1,1 --verifier specinfer \
+    --steps 300 --seed 13
 done_testing

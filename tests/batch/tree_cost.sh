@@ -22,11 +22,6 @@ counts() {
 		2>&1 >/dev/null | sed -n 's/.*Collected : \([0-9]*\) [0-9]* \([0-9]*\).*/\1 \2/p'
 }
 
-# ratio A B: A / B to three places
-ratio() {
-	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 1e9) }'
-}
-
 # rules V STEPS: each tree rule's steps against the chain's, at most 3 times
 # the instructions and 4 times the missed branches
 rules() {

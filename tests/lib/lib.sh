@@ -61,6 +61,13 @@ is() {
 	if [ "$1" = "$2" ]; then ok 0 "$3"; else ok 1 "$3 (got '$1', want '$2')"; fi
 }
 
+# ratio A B: A / B to three places, or "nan" unless A and B are numbers and B
+# is above 0 (so that within fails on a count that was never read).
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN { num = "^[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?$"
+		if (a ~ num && b ~ num && b + 0 > 0) printf "%.3f", a / b; else printf "nan" }'
+}
+
 # within GOT LO HI DESCRIPTION: GOT is a number (not empty, not "nan") and
 # LO <= GOT <= HI, as real numbers
 within() {
